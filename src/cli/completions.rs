@@ -1,0 +1,17 @@
+//! `arbiter completions SHELL`: shell completion scripts from clap_complete.
+use arbiter::Result;
+use clap::CommandFactory;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// bash, zsh, fish, elvish or powershell
+    shell: clap_complete::Shell,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let mut cmd = super::Cli::command();
+    let mut buf = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "arbiter", &mut buf);
+    super::print(&String::from_utf8_lossy(&buf));
+    Ok(())
+}

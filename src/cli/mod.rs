@@ -1,0 +1,109 @@
+//! The command line: thin clap commands over the engines. No rule logic lives here.
+mod combat;
+mod completions;
+mod dice;
+mod league;
+mod rate;
+mod repl;
+mod rules;
+mod run;
+mod score;
+
+use arbiter::{Error, Result};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Settle how to score a game, schedule a league, or whether a ship is balanced — from one ruleset file",
+    after_help = "Built-in rulesets: cep, figf, advciv, elo, bloodbowl, startrek (see `arbiter rules list`).\nEvery command that reads a ruleset takes --rules NAME|PATH."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List, check, show and convert rulesets
+    Rules(rules::Args),
+    /// Exact distribution of a dice expression
+    Dice(dice::Args),
+    /// Score one game (CEP record, or NAME=SCORE for figf/advciv)
+    Score(score::Args),
+    /// Ratings over a history of games
+    Rate(rate::Args),
+    /// League schedules and seasons
+    League(league::Args),
+    /// Starship combat: ships, volley odds, duels, simulations
+    Combat(combat::Args),
+    /// Interactive rhai session over every engine
+    Repl(repl::Args),
+    /// Run a rhai script
+    Run(run::Args),
+    /// Print shell completions
+    Completions(completions::Args),
+}
+
+/// Parse the command line, run, and return the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = e.exit_code();
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Rules(a) => rules::run(a),
+        Command::Dice(a) => dice::run(a),
+        Command::Score(a) => score::run(a),
+        Command::Rate(a) => rate::run(a),
+        Command::League(a) => league::run(a),
+        Command::Combat(a) => combat::run(a),
+        Command::Repl(a) => repl::run(a),
+        Command::Run(a) => run::run(a),
+        Command::Completions(a) => completions::run(a),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            report(&e);
+            1
+        }
+    }
+}
+
+/// Print an error: located errors as `FILE:LINE:COL: message` with the line shown.
+pub fn report(e: &Error) {
+    match e {
+        Error::Located { .. } => eprintln!("{e}"),
+        Error::Plain(m) => eprintln!("error: {m}"),
+    }
+}
+
+/// Write to standard output; a closed pipe (`arbiter ... | head`) ends the program quietly.
+pub fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+    }
+}
+
+/// Write a file whole or not at all: a temporary file beside it, then a rename.
+pub fn write_atomically(path: &str, contents: &str) -> Result<()> {
+    let target = std::path::Path::new(path);
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| Error::msg(format!("{path}: cannot write: {e}")))?;
+    tmp.write_all(contents.as_bytes()).map_err(|e| Error::msg(format!("{path}: cannot write: {e}")))?;
+    tmp.persist(target).map_err(|e| Error::msg(format!("{path}: cannot write: {}", e.error)))?;
+    Ok(())
+}

@@ -1,0 +1,113 @@
+//! `arbiter rules list | check | show | convert`.
+use arbiter::output::{Align, Table};
+use arbiter::rules::{builtin, lang, load, yaml, Format};
+use arbiter::{Error, Result};
+use clap::{Subcommand, ValueEnum};
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  arbiter rules list\n  arbiter rules check rulesets/*\n  arbiter rules show startrek --format yaml\n  arbiter rules convert house.yaml --to rules -o house.rules")]
+pub struct Args {
+    #[command(subcommand)]
+    command: RulesCommand,
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// The built-in rulesets
+    List,
+    /// Check ruleset files (or built-in names): exit 1 at the first problem of any
+    Check {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print a ruleset with its `extends` applied
+    Show {
+        /// Built-in name or path
+        ruleset: String,
+        #[arg(long, value_enum, default_value = "rules")]
+        format: ShowFormat,
+    },
+    /// Convert a ruleset file between the rules language and YAML, as written (`extends` kept)
+    Convert {
+        file: String,
+        #[arg(long, value_enum)]
+        to: ShowFormat,
+        /// Write here (atomically) instead of standard output
+        #[arg(short, long)]
+        output: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ShowFormat {
+    Rules,
+    Yaml,
+    Json,
+}
+
+fn render(value: &serde_json::Value, format: ShowFormat) -> String {
+    match format {
+        ShowFormat::Rules => lang::write(value),
+        ShowFormat::Yaml => yaml::write(value),
+        ShowFormat::Json => arbiter::output::json_string(value),
+    }
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        RulesCommand::List => {
+            let mut t = Table::new(&[("name", Align::Left), ("file", Align::Left), ("ships", Align::Right), ("description", Align::Left)]);
+            for name in builtin::names() {
+                let r = load::load(name)?;
+                let (_, file, _) = builtin::find(name).expect("built-in");
+                t.row([name.to_string(), format!("rulesets/{file}"), r.ships.len().to_string(), r.description.clone()]);
+            }
+            super::print(&t.render());
+            Ok(())
+        }
+        RulesCommand::Check { files } => {
+            let mut failed = 0;
+            for f in &files {
+                match load::load(f) {
+                    Ok(r) => super::print(&format!("{f}: ok (ruleset `{}`, {} ships)\n", r.name, r.ships.len())),
+                    Err(e) => {
+                        failed += 1;
+                        super::report(&e);
+                    }
+                }
+            }
+            if failed > 0 {
+                Err(Error::msg(format!("{failed} of {} rulesets failed the check", files.len())))
+            } else {
+                Ok(())
+            }
+        }
+        RulesCommand::Show { ruleset, format } => {
+            let r = load::load(&ruleset)?;
+            let mut value = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
+            arbiter::rules::doc::tidy_numbers(&mut value);
+            super::print(&render(&value, format));
+            Ok(())
+        }
+        RulesCommand::Convert { file, to, output } => {
+            let doc = load::read_doc(&file)?;
+            // Check the whole ruleset (with what it extends) before writing anything.
+            let dir = std::path::Path::new(&file).parent().map(|p| p.to_path_buf());
+            let resolved = load::resolve_loaded(doc.clone(), &file, dir.as_deref())?;
+            load::ruleset_from_doc(&resolved)?;
+            let text = render(&doc.value, to);
+            match output {
+                Some(path) => {
+                    if Format::of(&path) == Format::Rules && !matches!(to, ShowFormat::Rules) {
+                        return Err(Error::msg(format!("{path}: a .rules file name for {} output", match to { ShowFormat::Yaml => "YAML", _ => "JSON" })));
+                    }
+                    super::write_atomically(&path, &text)
+                }
+                None => {
+                    super::print(&text);
+                    Ok(())
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! arbiter: a rules engine for tabletop game clubs. Scoring, leagues and starship combat,
+//! all reading their numbers from one ruleset file.
+pub mod combat;
+pub mod error;
+pub mod league;
+pub mod names;
+pub mod output;
+pub mod rules;
+pub mod scoring;
+pub mod script;
+
+pub use error::{Error, Result};

@@ -1,0 +1,246 @@
+//! Dice notation ("3D6", "D100", "2D6+1D3", "4D6-2", "3D6/3D3") and exact distributions.
+use super::grammar::{Rule, RulesParser};
+use pest::Parser;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// One signed part of a dice sum: `count` dice of `sides` faces, or a constant when `sides` is 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceTerm {
+    pub negative: bool,
+    pub count: u32,
+    pub sides: u32,
+}
+
+/// A sum of dice and constants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dice {
+    pub terms: Vec<DiceTerm>,
+}
+
+/// The largest distribution `distribution` will enumerate (outcomes, and dice rolled).
+pub const MAX_OUTCOMES: i64 = 1_000_000;
+pub const MAX_DICE: i64 = 10_000;
+
+impl Dice {
+    /// `count` dice of `sides` faces.
+    pub fn new(count: u32, sides: u32) -> Dice {
+        Dice { terms: vec![DiceTerm { negative: false, count, sides }] }
+    }
+
+    pub fn parse(text: &str) -> Result<Dice, String> {
+        let pair = parse_pair(text)?;
+        if pair.1.is_some() {
+            return Err(format!("`{text}` is a pair of dice (intact/damaged); one roll is expected here"));
+        }
+        Ok(pair.0)
+    }
+
+    pub fn min(&self) -> i64 {
+        self.terms.iter().map(|t| t.signed(if t.negative { t.high() } else { t.low() })).sum()
+    }
+
+    pub fn max(&self) -> i64 {
+        self.terms.iter().map(|t| t.signed(if t.negative { t.low() } else { t.high() })).sum()
+    }
+
+    pub fn mean(&self) -> f64 {
+        self.terms.iter().map(|t| if t.negative { -t.mean() } else { t.mean() }).sum()
+    }
+
+    /// How many dice are rolled (constants excluded).
+    pub fn dice_count(&self) -> u32 {
+        self.terms.iter().filter(|t| t.sides > 0).map(|t| t.count).sum()
+    }
+
+    /// Roll with any random source.
+    pub fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> i64 {
+        let mut total = 0i64;
+        for t in &self.terms {
+            let v: i64 = if t.sides == 0 {
+                t.count as i64
+            } else {
+                (0..t.count).map(|_| rng.gen_range(1..=t.sides as i64)).sum()
+            };
+            total += if t.negative { -v } else { v };
+        }
+        total
+    }
+
+    /// The exact distribution, by convolution: (min, probabilities of min..=max).
+    pub fn distribution(&self) -> Result<(i64, Vec<f64>), String> {
+        let outcomes = self.max() - self.min() + 1;
+        let dice: i64 = self.terms.iter().filter(|t| t.sides > 0).map(|t| t.count as i64).sum();
+        if outcomes > MAX_OUTCOMES || dice > MAX_DICE {
+            return Err(format!(
+                "{self} is too large to enumerate exactly ({outcomes} outcomes, {dice} dice; the limits are {MAX_OUTCOMES} outcomes and {MAX_DICE} dice)"
+            ));
+        }
+        let mut low = 0i64;
+        let mut dist = vec![1.0f64];
+        for t in &self.terms {
+            if t.sides == 0 {
+                low += t.signed(t.count as i64);
+                continue;
+            }
+            let face = vec![1.0 / t.sides as f64; t.sides as usize];
+            for _ in 0..t.count {
+                dist = convolve(&dist, &face);
+                if t.negative {
+                    low -= t.sides as i64;
+                } else {
+                    low += 1;
+                }
+            }
+        }
+        // A negative die's faces run high to low: convolution above used them in rising order,
+        // which is the same distribution of -X shifted, since a die is symmetric.
+        Ok((low, dist))
+    }
+}
+
+impl DiceTerm {
+    fn low(&self) -> i64 {
+        if self.sides == 0 { self.count as i64 } else { self.count as i64 }
+    }
+    fn high(&self) -> i64 {
+        if self.sides == 0 { self.count as i64 } else { self.count as i64 * self.sides as i64 }
+    }
+    fn mean(&self) -> f64 {
+        if self.sides == 0 { self.count as f64 } else { self.count as f64 * (self.sides as f64 + 1.0) / 2.0 }
+    }
+    fn signed(&self, v: i64) -> i64 {
+        if self.negative { -v } else { v }
+    }
+}
+
+fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        if *x == 0.0 {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
+/// Parse "A" or "A/B" into the first roll and, if given, the second.
+pub fn parse_pair(text: &str) -> Result<(Dice, Option<Dice>), String> {
+    let pairs = RulesParser::parse(Rule::dice_pair, text.trim()).map_err(|e| {
+        let e = e.renamed_rules(super::grammar::rule_name);
+        let at = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((p, _)) => p,
+        };
+        format!("`{text}` is not dice notation (like 3D6, D100, 2D6+1, 3D6/3D3): problem at character {}", at + 1)
+    })?;
+    let mut sums = Vec::new();
+    for sum in pairs.filter(|p| p.as_rule() == Rule::dice_sum) {
+        let mut terms = Vec::new();
+        let mut negative = false;
+        for p in sum.into_inner() {
+            match p.as_rule() {
+                Rule::dice_sign => negative = p.as_str() != "+",
+                Rule::dice => {
+                    let s = p.as_str().to_uppercase();
+                    let (c, d) = s.split_once('D').expect("dice has a D");
+                    let count: u32 = if c.is_empty() { 1 } else { c.parse().map_err(|_| format!("`{c}` dice is too many"))? };
+                    let sides: u32 = d.parse().map_err(|_| format!("a die of `{d}` sides is too many"))?;
+                    if sides == 0 {
+                        return Err(format!("`{s}`: a die needs at least one side"));
+                    }
+                    terms.push(DiceTerm { negative, count, sides });
+                }
+                _ => {
+                    let n: u32 = p.as_str().parse().map_err(|_| format!("`{}` is not a whole number in range", p.as_str()))?;
+                    terms.push(DiceTerm { negative, count: n, sides: 0 });
+                }
+            }
+        }
+        sums.push(Dice { terms });
+    }
+    let mut it = sums.into_iter();
+    let first = it.next().ok_or_else(|| format!("`{text}` holds no dice"))?;
+    Ok((first, it.next()))
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.terms.iter().enumerate() {
+            if t.negative {
+                write!(f, "-")?;
+            } else if i > 0 {
+                write!(f, "+")?;
+            }
+            if t.sides == 0 {
+                write!(f, "{}", t.count)?;
+            } else if t.count == 1 && t.sides == 100 {
+                write!(f, "D100")?;
+            } else {
+                write!(f, "{}D{}", t.count, t.sides)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Accept a string or a number where text is expected (so `hull: 3` reads as "3").
+pub fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        S(String),
+        I(i64),
+        F(f64),
+    }
+    Ok(match Raw::deserialize(d).map_err(|_| serde::de::Error::custom("expected text"))? {
+        Raw::S(s) => s,
+        Raw::I(i) => i.to_string(),
+        Raw::F(x) => x.to_string(),
+    })
+}
+
+impl Serialize for Dice {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Dice {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Dice, D::Error> {
+        let text = text_or_number(d)?;
+        Dice::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Two rolls written "A/B": the first while a component is intact, the second once damaged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DicePair {
+    pub intact: Dice,
+    pub damaged: Dice,
+}
+
+impl fmt::Display for DicePair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.intact, self.damaged)
+    }
+}
+
+impl Serialize for DicePair {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for DicePair {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DicePair, D::Error> {
+        let text = text_or_number(d)?;
+        match parse_pair(&text).map_err(serde::de::Error::custom)? {
+            (intact, Some(damaged)) => Ok(DicePair { intact, damaged }),
+            (intact, None) => Ok(DicePair { damaged: intact.clone(), intact }),
+        }
+    }
+}

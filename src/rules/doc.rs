@@ -1,0 +1,153 @@
+//! A loaded document: a JSON-like value tree plus where each node came from.
+//!
+//! Both input formats (the rules language and YAML) load into a `Doc`, so `extends`,
+//! typed deserialisation and error positions work the same way for both.
+use crate::error::{Error, Result, Span};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+/// Where a node sits: its key (for map entries) and its value.
+#[derive(Debug, Clone)]
+pub struct Place {
+    pub key: Option<Span>,
+    pub value: Span,
+}
+
+/// A value tree with the place of every node, addressed by JSON pointer ("/ships/virel/value").
+#[derive(Debug, Clone)]
+pub struct Doc {
+    pub value: Value,
+    pub places: HashMap<String, Place>,
+}
+
+/// Build a JSON pointer segment (RFC 6901 escaping).
+pub fn pointer_push(base: &str, segment: &str) -> String {
+    format!("{base}/{}", segment.replace('~', "~0").replace('/', "~1"))
+}
+
+impl Doc {
+    pub fn new(value: Value) -> Doc {
+        Doc { value, places: HashMap::new() }
+    }
+
+    /// The place of `pointer`, or of its nearest ancestor that has one.
+    pub fn place(&self, pointer: &str) -> Option<&Place> {
+        let mut p = pointer.to_string();
+        loop {
+            if let Some(place) = self.places.get(&p) {
+                return Some(place);
+            }
+            match p.rfind('/') {
+                Some(i) => p.truncate(i),
+                None => return None,
+            }
+        }
+    }
+
+    /// An error located at the value of `pointer` (or the nearest known ancestor).
+    pub fn error_at(&self, pointer: &str, message: impl Into<String>) -> Error {
+        match self.place(pointer) {
+            Some(place) => place.value.clone().at(message),
+            None => Error::msg(message),
+        }
+    }
+
+    /// An error located at the key of `pointer` (falls back to its value).
+    pub fn error_at_key(&self, pointer: &str, message: impl Into<String>) -> Error {
+        match self.place(pointer) {
+            Some(place) => place.key.clone().unwrap_or_else(|| place.value.clone()).at(message),
+            None => Error::msg(message),
+        }
+    }
+
+    /// Deserialise into a typed value; a type error names the place of the offending node.
+    pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T> {
+        let result: std::result::Result<T, serde_path_to_error::Error<serde_json::Error>> =
+            serde_path_to_error::deserialize(&self.value);
+        result.map_err(|e| {
+            let mut pointer = String::new();
+            for segment in e.path().iter() {
+                match segment {
+                    serde_path_to_error::Segment::Seq { index } => pointer = pointer_push(&pointer, &index.to_string()),
+                    serde_path_to_error::Segment::Map { key } => pointer = pointer_push(&pointer, key),
+                    _ => {}
+                }
+            }
+            let message = friendly_serde_message(&e.inner().to_string());
+            if message.starts_with("unknown field") {
+                self.error_at_key(&pointer, message)
+            } else {
+                self.error_at(&pointer, message)
+            }
+        })
+    }
+
+    /// Apply an overlay: maps merge key by key, anything else is replaced, `null` removes.
+    pub fn overlay(&mut self, over: Doc) {
+        merge_value(&mut self.value, over.value);
+        for (k, v) in over.places {
+            self.places.insert(k, v);
+        }
+    }
+}
+
+fn merge_value(base: &mut Value, over: Value) {
+    match (base, over) {
+        (Value::Object(b), Value::Object(o)) => merge_map(b, o),
+        (b, o) => *b = o,
+    }
+}
+
+fn merge_map(base: &mut Map<String, Value>, over: Map<String, Value>) {
+    for (k, v) in over {
+        if v.is_null() {
+            base.shift_remove(&k);
+        } else if let Some(existing) = base.get_mut(&k) {
+            merge_value(existing, v);
+        } else {
+            base.insert(k, v);
+        }
+    }
+}
+
+/// serde_json's messages speak of JSON; ours speak of the ruleset.
+fn friendly_serde_message(m: &str) -> String {
+    // Drop serde_json's own " at line L column C" suffix: our positions come from the Doc.
+    let m = match m.find(" at line ") {
+        Some(i) => &m[..i],
+        None => m,
+    };
+    m.replace("invalid type: ", "wrong type: found ")
+}
+
+impl Doc {
+    /// An error inside the formula at `pointer`, pointing at the character it concerns.
+    pub fn formula_error(&self, pointer: &str, e: &super::formula::FormulaError) -> Error {
+        match self.places.get(pointer) {
+            Some(place) => {
+                let span = &place.value;
+                let opening = span.source.text.lines().nth(span.line - 1).and_then(|l| l.chars().nth(span.col - 1));
+                let quote = usize::from(matches!(opening, Some('"') | Some('\'')));
+                span.shifted(e.offset + quote).at(e.message.clone())
+            }
+            None => self.error_at(pointer, e.to_string()),
+        }
+    }
+}
+
+/// Whole floating-point numbers as integers (27.0 → 27), for output meant for people.
+pub fn tidy_numbers(value: &mut Value) {
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            if let Some(f) = n.as_f64() {
+                if f.fract() == 0.0 && f.abs() < 9.0e15 {
+                    *value = Value::Number((f as i64).into());
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(tidy_numbers),
+        Value::Object(map) => map.values_mut().for_each(tidy_numbers),
+        _ => {}
+    }
+}

@@ -1,0 +1,530 @@
+//! The formula sublanguage: parsing (pest + Pratt), a canonical printer, checking variables
+//! against what an engine provides, and fast evaluation with variables bound to slots.
+use super::grammar::{Rule, RulesParser};
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op as PrattOp, PrattParser};
+use pest::Parser;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::sync::OnceLock;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BinOp {
+    Add, Sub, Mul, Div, Pow, Lt, Le, Gt, Ge, Eq, Ne, And, Or,
+}
+
+impl BinOp {
+    fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+", BinOp::Sub => "-", BinOp::Mul => "*", BinOp::Div => "/", BinOp::Pow => "^",
+            BinOp::Lt => "<", BinOp::Le => "<=", BinOp::Gt => ">", BinOp::Ge => ">=", BinOp::Eq => "==",
+            BinOp::Ne => "!=", BinOp::And => "and", BinOp::Or => "or",
+        }
+    }
+    /// Binding strength, matching the Pratt table below.
+    fn precedence(self) -> u8 {
+        match self {
+            BinOp::Or => 1,
+            BinOp::And => 2,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => 3,
+            BinOp::Add | BinOp::Sub => 4,
+            BinOp::Mul | BinOp::Div => 5,
+            BinOp::Pow => 7,
+        }
+    }
+}
+
+/// A parsed formula. `offset` fields are character offsets into the formula text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    Num { value: f64, text: String },
+    Bool(bool),
+    Var { name: String, offset: usize },
+    Dice { text: String, offset: usize },
+    Neg(Box<Node>),
+    Not(Box<Node>),
+    Bin(BinOp, Box<Node>, Box<Node>),
+    Call { name: String, offset: usize, args: Vec<Node> },
+    If(Box<Node>, Box<Node>, Box<Node>),
+}
+
+const PREFIX_PRECEDENCE: u8 = 6;
+const PRIMARY_PRECEDENCE: u8 = 9;
+
+/// The functions a formula may call, with their argument counts (min, max).
+pub const FUNCTIONS: &[(&str, usize, usize, &str)] = &[
+    ("min", 1, usize::MAX, "smallest of the arguments"),
+    ("max", 1, usize::MAX, "largest of the arguments"),
+    ("clamp", 3, 3, "clamp(x, lo, hi): x kept inside [lo, hi]"),
+    ("round", 1, 2, "round(x) to an integer, halves away from zero; round(x, d) to d decimals"),
+    ("floor", 1, 1, "largest integer not above x"),
+    ("ceil", 1, 1, "smallest integer not below x"),
+    ("abs", 1, 1, "absolute value"),
+];
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(PrattOp::infix(Rule::or, Assoc::Left))
+            .op(PrattOp::infix(Rule::and, Assoc::Left))
+            .op(PrattOp::infix(Rule::lt, Assoc::Left)
+                | PrattOp::infix(Rule::le, Assoc::Left)
+                | PrattOp::infix(Rule::gt, Assoc::Left)
+                | PrattOp::infix(Rule::ge, Assoc::Left)
+                | PrattOp::infix(Rule::eq, Assoc::Left)
+                | PrattOp::infix(Rule::ne, Assoc::Left))
+            .op(PrattOp::infix(Rule::add, Assoc::Left) | PrattOp::infix(Rule::sub, Assoc::Left))
+            .op(PrattOp::infix(Rule::mul, Assoc::Left) | PrattOp::infix(Rule::div, Assoc::Left))
+            .op(PrattOp::prefix(Rule::neg) | PrattOp::prefix(Rule::not))
+            .op(PrattOp::infix(Rule::pow, Assoc::Right))
+    })
+}
+
+/// A problem inside a formula, at a character offset of its text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormulaError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FormulaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at character {})", self.message, self.offset + 1)
+    }
+}
+
+/// Build the tree of an `expr` pair. `base` is the byte offset of the text the pair came from.
+pub fn build(pair: Pair<Rule>, text: &str, base: usize) -> Node {
+    pratt()
+        .map_primary(|p| primary(p, text, base))
+        .map_prefix(|op, rhs| match op.as_rule() {
+            Rule::neg => match rhs {
+                // A negative literal stays a literal, so "-5" is the number -5.
+                Node::Num { value, text } if !text.starts_with('-') => Node::Num { value: -value, text: format!("-{text}") },
+                other => Node::Neg(Box::new(other)),
+            },
+            _ => Node::Not(Box::new(rhs)),
+        })
+        .map_infix(|lhs, op, rhs| {
+            let op = match op.as_rule() {
+                Rule::add => BinOp::Add,
+                Rule::sub => BinOp::Sub,
+                Rule::mul => BinOp::Mul,
+                Rule::div => BinOp::Div,
+                Rule::pow => BinOp::Pow,
+                Rule::lt => BinOp::Lt,
+                Rule::le => BinOp::Le,
+                Rule::gt => BinOp::Gt,
+                Rule::ge => BinOp::Ge,
+                Rule::eq => BinOp::Eq,
+                Rule::ne => BinOp::Ne,
+                Rule::and => BinOp::And,
+                _ => BinOp::Or,
+            };
+            Node::Bin(op, Box::new(lhs), Box::new(rhs))
+        })
+        .parse(pair.into_inner())
+}
+
+fn primary(p: Pair<Rule>, text: &str, base: usize) -> Node {
+    let offset = text[..(p.as_span().start() - base).min(text.len())].chars().count();
+    match p.as_rule() {
+        Rule::number => Node::Num { value: p.as_str().parse().unwrap_or(f64::NAN), text: p.as_str().to_string() },
+        Rule::boolean => Node::Bool(p.as_str() == "true"),
+        Rule::ident => Node::Var { name: p.as_str().to_string(), offset },
+        Rule::dice => Node::Dice { text: p.as_str().to_uppercase(), offset },
+        Rule::paren => build(p.into_inner().next().expect("paren holds an expr"), text, base),
+        Rule::conditional => {
+            let mut parts = p.into_inner().map(|e| build(e, text, base));
+            let c = parts.next().expect("if");
+            let t = parts.next().expect("then");
+            let e = parts.next().expect("else");
+            Node::If(Box::new(c), Box::new(t), Box::new(e))
+        }
+        Rule::call => {
+            let mut inner = p.into_inner();
+            let name = inner.next().expect("call name").as_str().to_string();
+            let args = inner.map(|e| build(e, text, base)).collect();
+            Node::Call { name, offset, args }
+        }
+        other => unreachable!("not a primary: {other:?}"),
+    }
+}
+
+/// Parse a formula on its own.
+pub fn parse(text: &str) -> Result<Node, FormulaError> {
+    if super::nesting::check("formula", text).is_err() {
+        return Err(FormulaError { offset: 0, message: format!("nested more than {} brackets deep", super::nesting::MAX_NESTING) });
+    }
+    let mut pairs = RulesParser::parse(Rule::formula, text).map_err(|e| {
+        let offset = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((p, _)) => p,
+        };
+        let e = e.renamed_rules(super::grammar::rule_name);
+        let message = match &e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+                let mut names: Vec<String> = positives.iter().map(super::grammar::rule_name).collect();
+                names.dedup();
+                format!("expected {}", names.join(" or "))
+            }
+            _ => "syntax error".to_string(),
+        };
+        FormulaError { offset: text[..offset.min(text.len())].chars().count(), message }
+    })?;
+    let expr = pairs.next().expect("formula holds an expr");
+    let node = build(expr, text, 0);
+    check_calls(&node)?;
+    Ok(node)
+}
+
+fn check_calls(node: &Node) -> Result<(), FormulaError> {
+    let mut result = Ok(());
+    visit(node, &mut |n| {
+        if let Node::Call { name, offset, args } = n {
+            match FUNCTIONS.iter().find(|f| f.0 == name) {
+                None if result.is_ok() => {
+                    let known: Vec<&str> = FUNCTIONS.iter().map(|f| f.0).collect();
+                    result = Err(FormulaError {
+                        offset: *offset,
+                        message: format!("unknown function `{name}`{}", crate::names::suggestion(name, known.iter().copied())),
+                    })
+                }
+                Some((_, lo, hi, _)) if (args.len() < *lo || args.len() > *hi) && result.is_ok() => {
+                    result = Err(FormulaError { offset: *offset, message: format!("`{name}` takes {}", arity_text(*lo, *hi)) })
+                }
+                _ => {}
+            }
+        }
+    });
+    result
+}
+
+fn arity_text(lo: usize, hi: usize) -> String {
+    if lo == hi {
+        format!("{lo} argument{}", if lo == 1 { "" } else { "s" })
+    } else if hi == usize::MAX {
+        format!("at least {lo} argument{}", if lo == 1 { "" } else { "s" })
+    } else {
+        format!("{lo} to {hi} arguments")
+    }
+}
+
+/// Call `f` on every node, parents first.
+pub fn visit<'a>(node: &'a Node, f: &mut dyn FnMut(&'a Node)) {
+    f(node);
+    match node {
+        Node::Neg(a) | Node::Not(a) => visit(a, f),
+        Node::Bin(_, a, b) => {
+            visit(a, f);
+            visit(b, f);
+        }
+        Node::Call { args, .. } => args.iter().for_each(|a| visit(a, f)),
+        Node::If(a, b, c) => {
+            visit(a, f);
+            visit(b, f);
+            visit(c, f);
+        }
+        _ => {}
+    }
+}
+
+/// The canonical text of a formula: single spaces around operators, only needed parentheses.
+pub fn canonical(node: &Node) -> String {
+    let mut out = String::new();
+    write_node(node, &mut out);
+    out
+}
+
+fn node_precedence(node: &Node) -> u8 {
+    match node {
+        Node::Bin(op, ..) => op.precedence(),
+        Node::Neg(_) | Node::Not(_) => PREFIX_PRECEDENCE,
+        Node::Num { text, .. } if text.starts_with('-') => PREFIX_PRECEDENCE,
+        Node::If(..) => 0,
+        _ => PRIMARY_PRECEDENCE,
+    }
+}
+
+fn write_child(node: &Node, min: u8, out: &mut String) {
+    if node_precedence(node) < min {
+        out.push('(');
+        write_node(node, out);
+        out.push(')');
+    } else {
+        write_node(node, out);
+    }
+}
+
+fn write_node(node: &Node, out: &mut String) {
+    match node {
+        Node::Num { text, .. } => out.push_str(text),
+        Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Node::Var { name, .. } => out.push_str(name),
+        Node::Dice { text, .. } => out.push_str(text),
+        Node::Neg(a) => {
+            out.push('-');
+            write_child(a, PREFIX_PRECEDENCE + 1, out);
+        }
+        Node::Not(a) => {
+            out.push_str("not ");
+            write_child(a, PREFIX_PRECEDENCE, out);
+        }
+        Node::Bin(op, a, b) => {
+            let p = op.precedence();
+            // Left-associative: the right child needs parentheses at equal strength; `^` the reverse.
+            let (lmin, rmin) = if *op == BinOp::Pow { (p + 1, p) } else { (p, p + 1) };
+            write_child(a, lmin, out);
+            out.push(' ');
+            out.push_str(op.symbol());
+            out.push(' ');
+            write_child(b, rmin, out);
+        }
+        Node::Call { name, args, .. } => {
+            out.push_str(name);
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_node(a, out);
+            }
+            out.push(')');
+        }
+        Node::If(c, t, e) => {
+            out.push_str("if ");
+            write_node(c, out);
+            out.push_str(" then ");
+            write_node(t, out);
+            out.push_str(" else ");
+            write_node(e, out);
+        }
+    }
+}
+
+/// A formula as written in a ruleset: kept with its text so it prints back as written.
+#[derive(Debug, Clone)]
+pub struct Formula {
+    text: String,
+    node: Node,
+}
+
+impl PartialEq for Formula {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Formula {
+    pub fn parse(text: &str) -> Result<Formula, FormulaError> {
+        Ok(Formula { node: parse(text)?, text: text.to_string() })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn node(&self) -> &Node {
+        &self.node
+    }
+
+    /// Every variable the formula reads, with its character offset, in order of appearance.
+    pub fn variables(&self) -> Vec<(&str, usize)> {
+        let mut vars = Vec::new();
+        visit(&self.node, &mut |n| {
+            if let Node::Var { name, offset } = n {
+                vars.push((name.as_str(), *offset));
+            }
+        });
+        vars
+    }
+
+    /// Check that the formula reads only `allowed` variables and rolls no dice.
+    pub fn check(&self, allowed: &[&str]) -> Result<(), FormulaError> {
+        let mut result = Ok(());
+        visit(&self.node, &mut |n| {
+            if result.is_err() {
+                return;
+            }
+            match n {
+                Node::Var { name, offset } if !allowed.contains(&name.as_str()) => {
+                    result = Err(FormulaError {
+                        offset: *offset,
+                        message: format!(
+                            "unknown variable `{name}`{}; this formula can use: {}",
+                            crate::names::suggestion(name, allowed.iter().copied()),
+                            allowed.join(", ")
+                        ),
+                    })
+                }
+                Node::Dice { text, offset } => {
+                    result = Err(FormulaError { offset: *offset, message: format!("dice ({text}) cannot appear in this formula") })
+                }
+                _ => {}
+            }
+        });
+        result
+    }
+
+    /// Bind variable names to slots: `slots[i]` is the value of `names[i]` at evaluation.
+    /// Call `check` first: an unknown name evaluates as NaN.
+    pub fn compile(&self, names: &[&str]) -> Compiled {
+        Compiled { node: self.node.clone(), slots: names.iter().map(|s| s.to_string()).collect() }
+    }
+
+    /// Evaluate with a lookup function (slower than `compile`, handy for one-off use).
+    pub fn eval_with(&self, lookup: &dyn Fn(&str) -> Option<f64>) -> f64 {
+        eval_node(&self.node, &|name: &str| lookup(name).unwrap_or(f64::NAN))
+    }
+}
+
+/// A formula with its variables bound to positions in a slice of values.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    node: Node,
+    slots: Vec<String>,
+}
+
+impl Compiled {
+    pub fn eval(&self, values: &[f64]) -> f64 {
+        eval_node(&self.node, &|name: &str| {
+            self.slots.iter().position(|s| s == name).and_then(|i| values.get(i).copied()).unwrap_or(f64::NAN)
+        })
+    }
+}
+
+fn truth(x: f64) -> bool {
+    x != 0.0 && !x.is_nan()
+}
+
+fn flag(b: bool) -> f64 {
+    if b {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// Round half away from zero to `digits` decimals.
+pub fn round_to(x: f64, digits: i32) -> f64 {
+    if digits == 0 {
+        return x.round();
+    }
+    let scale = 10f64.powi(digits);
+    // Nudge by a relative epsilon so 0.125 (stored as 0.12499999...) rounds as written.
+    let scaled = x * scale;
+    let nudged = scaled + scaled.signum() * scaled.abs() * 1e-12;
+    nudged.round() / scale
+}
+
+fn eval_node(node: &Node, var: &dyn Fn(&str) -> f64) -> f64 {
+    match node {
+        Node::Num { value, .. } => *value,
+        Node::Bool(b) => flag(*b),
+        Node::Var { name, .. } => var(name),
+        Node::Dice { .. } => f64::NAN,
+        Node::Neg(a) => -eval_node(a, var),
+        Node::Not(a) => flag(!truth(eval_node(a, var))),
+        Node::If(c, t, e) => {
+            if truth(eval_node(c, var)) {
+                eval_node(t, var)
+            } else {
+                eval_node(e, var)
+            }
+        }
+        Node::Bin(op, a, b) => {
+            let x = eval_node(a, var);
+            match op {
+                BinOp::And => return flag(truth(x) && truth(eval_node(b, var))),
+                BinOp::Or => return flag(truth(x) || truth(eval_node(b, var))),
+                _ => {}
+            }
+            let y = eval_node(b, var);
+            match op {
+                BinOp::Add => x + y,
+                BinOp::Sub => x - y,
+                BinOp::Mul => x * y,
+                BinOp::Div => x / y,
+                BinOp::Pow => x.powf(y),
+                BinOp::Lt => flag(x < y),
+                BinOp::Le => flag(x <= y),
+                BinOp::Gt => flag(x > y),
+                BinOp::Ge => flag(x >= y),
+                BinOp::Eq => flag(x == y),
+                BinOp::Ne => flag(x != y),
+                BinOp::And | BinOp::Or => unreachable!(),
+            }
+        }
+        Node::Call { name, args, .. } => {
+            let v: Vec<f64> = args.iter().map(|a| eval_node(a, var)).collect();
+            match name.as_str() {
+                "min" => v.iter().copied().fold(f64::INFINITY, f64::min),
+                "max" => v.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                "clamp" => v[0].max(v[1]).min(v[2]),
+                "round" => round_to(v[0], v.get(1).map(|d| *d as i32).unwrap_or(0)),
+                "floor" => v[0].floor(),
+                "ceil" => v[0].ceil(),
+                "abs" => v[0].abs(),
+                _ => f64::NAN,
+            }
+        }
+    }
+}
+
+impl Serialize for Formula {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de> Deserialize<'de> for Formula {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Formula, D::Error> {
+        let text = crate::rules::dice::text_or_number(d)?;
+        Formula::parse(&text).map_err(|e| serde::de::Error::custom(format!("bad formula `{text}`: {e}")))
+    }
+}
+
+/// A number, or a formula that computes it (a ship's generator output, say).
+#[derive(Debug, Clone, PartialEq)]
+pub enum NumberOrFormula {
+    Number(f64),
+    Formula(Formula),
+}
+
+impl NumberOrFormula {
+    /// Its value, with `lookup` giving the formula's variables.
+    pub fn value(&self, lookup: &dyn Fn(&str) -> Option<f64>) -> f64 {
+        match self {
+            NumberOrFormula::Number(n) => *n,
+            NumberOrFormula::Formula(f) => f.eval_with(lookup),
+        }
+    }
+}
+
+impl Serialize for NumberOrFormula {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            NumberOrFormula::Number(n) if n.fract() == 0.0 && n.abs() < 9e15 => s.serialize_i64(*n as i64),
+            NumberOrFormula::Number(n) => s.serialize_f64(*n),
+            NumberOrFormula::Formula(f) => f.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for NumberOrFormula {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<NumberOrFormula, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            N(f64),
+            S(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::N(n) => Ok(NumberOrFormula::Number(n)),
+            Raw::S(text) => Formula::parse(&text)
+                .map(NumberOrFormula::Formula)
+                .map_err(|e| serde::de::Error::custom(format!("bad formula `{text}`: {e}"))),
+        }
+    }
+}

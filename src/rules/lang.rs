@@ -1,0 +1,250 @@
+//! The rules language: text to `Doc` (with places) and `Value` back to text.
+use super::doc::{pointer_push, Doc, Place};
+use super::formula;
+use super::grammar::{pest_error, Rule, RulesParser};
+use crate::error::{Result, Source, Span};
+use pest::iterators::Pair;
+use pest::Parser;
+use serde_json::{Map, Number, Value};
+use std::sync::Arc;
+
+/// Parse rules-language text. `name` is what errors call the file.
+pub fn parse(name: &str, text: &str) -> Result<Doc> {
+    let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
+    let mut pairs = RulesParser::parse(Rule::ruleset_file, text).map_err(|e| pest_error(e, &source, 0, 0))?;
+    let file = pairs.next().expect("ruleset_file");
+    let mut doc = Doc::new(Value::Null);
+    let mut root = Map::new();
+    let root_span = Span::new(&source, 1, 1);
+    doc.places.insert(String::new(), Place { key: None, value: root_span });
+    for pair in file.into_inner() {
+        match pair.as_rule() {
+            Rule::extends_decl => {
+                let target = pair.into_inner().next().expect("extends target");
+                let span = span_of(&source, &target);
+                let name = match target.as_rule() {
+                    Rule::string => unescape(&target, &source)?,
+                    _ => target.as_str().to_string(),
+                };
+                doc.places.insert("/extends".into(), Place { key: Some(span.clone()), value: span });
+                root.insert("extends".into(), Value::String(name));
+            }
+            Rule::EOI => {}
+            _ => statement(pair, "", &mut root, &mut doc, &source)?,
+        }
+    }
+    doc.value = Value::Object(root);
+    Ok(doc)
+}
+
+fn span_of(source: &Arc<Source>, pair: &Pair<Rule>) -> Span {
+    let (line, col) = pair.as_span().start_pos().line_col();
+    Span::new(source, line, col)
+}
+
+fn unescape(pair: &Pair<Rule>, source: &Arc<Source>) -> Result<String> {
+    serde_json::from_str::<String>(pair.as_str()).map_err(|e| span_of(source, pair).at(format!("bad string: {e}")))
+}
+
+fn statement(pair: Pair<Rule>, base: &str, map: &mut Map<String, Value>, doc: &mut Doc, source: &Arc<Source>) -> Result<()> {
+    let mut inner = pair.into_inner();
+    let key_pair = inner.next().expect("statement key");
+    let key_span = span_of(source, &key_pair);
+    let key_inner = key_pair.into_inner().next().expect("key content");
+    let key = match key_inner.as_rule() {
+        Rule::string => unescape(&key_inner, source)?,
+        _ => key_inner.as_str().to_string(),
+    };
+    let pointer = pointer_push(base, &key);
+    if map.contains_key(&key) {
+        return Err(key_span.at(format!("`{key}` is given twice in the same block")));
+    }
+    let value_pair = inner.next().expect("statement value");
+    let value_span = span_of(source, &value_pair);
+    doc.places.insert(pointer.clone(), Place { key: Some(key_span), value: value_span });
+    let value = match value_pair.as_rule() {
+        Rule::block => block(value_pair, &pointer, doc, source)?,
+        _ => value(value_pair, &pointer, doc, source)?,
+    };
+    map.insert(key, value);
+    Ok(())
+}
+
+fn block(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, source: &Arc<Source>) -> Result<Value> {
+    let mut map = Map::new();
+    for st in pair.into_inner() {
+        statement(st, pointer, &mut map, doc, source)?;
+    }
+    Ok(Value::Object(map))
+}
+
+fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, source: &Arc<Source>) -> Result<Value> {
+    let pair = if pair.as_rule() == Rule::value { pair.into_inner().next().expect("value content") } else { pair };
+    Ok(match pair.as_rule() {
+        Rule::block => block(pair, pointer, doc, source)?,
+        Rule::string => Value::String(unescape(&pair, source)?),
+        Rule::null_value => Value::Null,
+        Rule::list => {
+            let mut items = Vec::new();
+            for (i, item) in pair.into_inner().enumerate() {
+                let p = pointer_push(pointer, &i.to_string());
+                let span = span_of(source, &item);
+                doc.places.insert(p.clone(), Place { key: None, value: span });
+                items.push(value(item, &p, doc, source)?);
+            }
+            Value::Array(items)
+        }
+        Rule::expr => {
+            let start = pair.as_span().start();
+            let text = pair.as_str();
+            let node = formula::build(pair, text, start);
+            bare_value(&node)
+        }
+        other => unreachable!("not a value: {other:?}"),
+    })
+}
+
+/// A bare expression: a plain number, boolean or name stays what it is; anything else
+/// (formulas, dice) becomes its canonical text.
+fn bare_value(node: &formula::Node) -> Value {
+    match node {
+        formula::Node::Num { text, value } => number_value(text, *value),
+        formula::Node::Bool(b) => Value::Bool(*b),
+        formula::Node::Var { name, .. } => Value::String(name.clone()),
+        other => Value::String(formula::canonical(other)),
+    }
+}
+
+fn number_value(text: &str, value: f64) -> Value {
+    if !text.contains(['.', 'e', 'E']) {
+        if let Ok(i) = text.parse::<i64>() {
+            return Value::Number(i.into());
+        }
+    }
+    Number::from_f64(value).map(Value::Number).unwrap_or(Value::Null)
+}
+
+// ---- writing ----------------------------------------------------------------------------
+
+/// Write a value tree (whose root is a map) as rules-language text.
+pub fn write(value: &Value) -> String {
+    let mut out = String::new();
+    if let Value::Object(map) = value {
+        if let Some(Value::String(e)) = map.get("extends") {
+            out.push_str("extends ");
+            out.push_str(&if is_bare_name(e) { e.clone() } else { quote(e) });
+            out.push_str("\n\n");
+        }
+        write_statements(map, 0, &mut out, true);
+    }
+    out
+}
+
+fn write_statements(map: &Map<String, Value>, depth: usize, out: &mut String, top: bool) {
+    let indent = "  ".repeat(depth);
+    let mut previous_was_block = false;
+    for (i, (k, v)) in map.iter().enumerate() {
+        if top && k == "extends" {
+            continue;
+        }
+        let is_block = matches!(v, Value::Object(_));
+        if i > 0 && (is_block || previous_was_block) && depth <= 1 {
+            out.push('\n');
+        }
+        previous_was_block = is_block;
+        out.push_str(&indent);
+        out.push_str(&key_text(k));
+        match v {
+            Value::Object(m) => {
+                out.push_str(" {\n");
+                write_statements(m, depth + 1, out, false);
+                out.push_str(&indent);
+                out.push_str("}\n");
+            }
+            other => {
+                out.push_str(" = ");
+                write_value(other, depth, out);
+                out.push('\n');
+            }
+        }
+    }
+}
+
+fn write_value(v: &Value, depth: usize, out: &mut String) {
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&number_text(n)),
+        Value::String(s) => out.push_str(&if is_bare(s) { s.clone() } else { quote(s) }),
+        Value::Array(items) => {
+            let simple = items.iter().all(|i| !matches!(i, Value::Object(_) | Value::Array(_)));
+            if simple {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write_value(item, depth, out);
+                }
+                out.push(']');
+            } else {
+                let inner = "  ".repeat(depth + 1);
+                out.push_str("[\n");
+                for item in items {
+                    out.push_str(&inner);
+                    write_value(item, depth + 1, out);
+                    out.push_str(",\n");
+                }
+                out.push_str(&"  ".repeat(depth));
+                out.push(']');
+            }
+        }
+        Value::Object(m) => {
+            out.push_str("{\n");
+            write_statements(m, depth + 1, out, false);
+            out.push_str(&"  ".repeat(depth));
+            out.push('}');
+        }
+    }
+}
+
+fn number_text(n: &Number) -> String {
+    if n.is_f64() {
+        let f = n.as_f64().unwrap_or(0.0);
+        let s = format!("{f:?}");
+        if s.contains(['.', 'e', 'E']) { s } else { format!("{s}.0") }
+    } else {
+        n.to_string()
+    }
+}
+
+fn quote(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialise")
+}
+
+/// A name that reads back as itself when written without quotes.
+fn is_bare_name(s: &str) -> bool {
+    RulesParser::parse(Rule::ident, s).map(|p| p.as_str() == s).unwrap_or(false)
+        && !matches!(s, "true" | "false" | "null")
+}
+
+fn key_text(k: &str) -> String {
+    if RulesParser::parse(Rule::ident, k).map(|p| p.as_str() == k).unwrap_or(false)
+        || RulesParser::parse(Rule::keyword, k).map(|p| p.as_str() == k).unwrap_or(false)
+    {
+        k.to_string()
+    } else {
+        quote(k)
+    }
+}
+
+/// A string written bare only if reading it back gives exactly the same string.
+fn is_bare(s: &str) -> bool {
+    if s.is_empty() || s.contains('#') || s.contains('\n') {
+        return false;
+    }
+    match formula::parse(s) {
+        Ok(node) => bare_value(&node) == Value::String(s.to_string()),
+        Err(_) => false,
+    }
+}

@@ -1,0 +1,160 @@
+//! Loading rulesets: built-in names or files, either format, `extends` chains, validation.
+use super::builtin;
+use super::doc::Doc;
+use super::model::Ruleset;
+use super::{lang, yaml};
+use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
+
+/// The two ruleset formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Rules,
+    Yaml,
+}
+
+impl Format {
+    /// The format a file name implies: `.rules` is the rules language, anything else YAML/JSON.
+    pub fn of(path: &str) -> Format {
+        if path.to_lowercase().ends_with(".rules") {
+            Format::Rules
+        } else {
+            Format::Yaml
+        }
+    }
+}
+
+/// Longest input file accepted (a guard against feeding the program a disk image).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Read a text file with a clear error for missing, unreadable, huge or binary files.
+pub fn read_text(path: &str) -> Result<String> {
+    let meta = std::fs::metadata(path).map_err(|e| Error::msg(format!("{path}: {}", io_reason(&e))))?;
+    if meta.is_dir() {
+        return Err(Error::msg(format!("{path}: is a directory, not a file")));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(Error::msg(format!("{path}: too large ({} bytes; the limit is {MAX_FILE_BYTES})", meta.len())));
+    }
+    let bytes = std::fs::read(path).map_err(|e| Error::msg(format!("{path}: {}", io_reason(&e))))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+        let col = before.iter().rev().take_while(|b| **b != b'\n').count() + 1;
+        Error::msg(format!("{path}:{line}:{col}: not UTF-8 text (a binary file?)"))
+    })
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Parse text in a given format.
+pub fn parse_text(name: &str, text: &str, format: Format) -> Result<Doc> {
+    match format {
+        Format::Rules => {
+            super::nesting::check(name, text)?;
+            lang::parse(name, text)
+        }
+        Format::Yaml => yaml::parse(name, text),
+    }
+}
+
+/// Read a file of either format into a `Doc`, as written (no `extends` applied).
+pub fn read_doc(path: &str) -> Result<Doc> {
+    let text = read_text(path)?;
+    parse_text(path, &text, Format::of(path))
+}
+
+/// Where a ruleset reference points: a built-in or a file.
+enum Origin {
+    Builtin(&'static str, &'static str, &'static str),
+    File(PathBuf),
+}
+
+fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
+    let as_path = match relative_to {
+        Some(dir) if Path::new(reference).is_relative() => dir.join(reference),
+        _ => PathBuf::from(reference),
+    };
+    if as_path.is_file() {
+        return Ok(Origin::File(as_path));
+    }
+    if let Some(b) = builtin::find(reference) {
+        return Ok(Origin::Builtin(b.0, b.1, b.2));
+    }
+    let looks_like_path = reference.contains(['/', '\\', '.']);
+    if looks_like_path {
+        Err(Error::msg(format!("{}: no such file", as_path.display())))
+    } else {
+        Err(Error::msg(crate::names::unknown("ruleset", reference, &builtin::names())))
+    }
+}
+
+/// Load a reference (built-in name or path) with its `extends` chain applied.
+pub fn resolve_doc(reference: &str) -> Result<Doc> {
+    resolve(reference, None, &mut Vec::new())
+}
+
+fn resolve(reference: &str, relative_to: Option<&Path>, chain: &mut Vec<String>) -> Result<Doc> {
+    let origin = locate(reference, relative_to)?;
+    let (id, doc, dir) = match origin {
+        Origin::Builtin(name, file, text) => (format!("builtin:{name}"), parse_text(&format!("<built-in {name}: rulesets/{file}>"), text, Format::of(file))?, None),
+        Origin::File(path) => {
+            let shown = path.display().to_string();
+            let id = std::fs::canonicalize(&path).map(|p| p.display().to_string()).unwrap_or(shown.clone());
+            let doc = read_doc(&shown)?;
+            (id, doc, path.parent().map(|p| p.to_path_buf()))
+        }
+    };
+    resolve_extends(doc, id, dir.as_deref(), chain)
+}
+
+/// Apply the `extends` of an already-read document.
+pub fn resolve_loaded(doc: Doc, id: &str, dir: Option<&Path>) -> Result<Doc> {
+    resolve_extends(doc, id.to_string(), dir, &mut Vec::new())
+}
+
+fn resolve_extends(mut doc: Doc, id: String, dir: Option<&Path>, chain: &mut Vec<String>) -> Result<Doc> {
+    if chain.contains(&id) {
+        chain.push(id);
+        return Err(doc.error_at("/extends", format!("`extends` goes round in a circle: {}", chain.join(" -> "))));
+    }
+    if !doc.value.is_object() {
+        return Err(doc.error_at("", "a ruleset must be a mapping of sections (`name: ...`, `ships: ...`)"));
+    }
+    let base_ref = match doc.value.get("extends") {
+        None => None,
+        Some(serde_json::Value::String(s)) => Some(s.clone()),
+        Some(_) => return Err(doc.error_at("/extends", "`extends` takes the name or path of a ruleset")),
+    };
+    let Some(base_ref) = base_ref else { return Ok(doc) };
+    chain.push(id);
+    let mut base = resolve(&base_ref, dir, chain).map_err(|e| match e {
+        Error::Plain(m) => doc.error_at("/extends", m),
+        located => located,
+    })?;
+    chain.pop();
+    if let Some(map) = doc.value.as_object_mut() {
+        map.shift_remove("extends");
+    }
+    doc.places.remove("/extends");
+    base.overlay(doc);
+    Ok(base)
+}
+
+/// Turn a resolved document into a checked ruleset.
+pub fn ruleset_from_doc(doc: &Doc) -> Result<Ruleset> {
+    let ruleset: Ruleset = doc.deserialize()?;
+    ruleset.validate(doc)?;
+    Ok(ruleset)
+}
+
+/// Load, resolve and check a ruleset by built-in name or path.
+pub fn load(reference: &str) -> Result<Ruleset> {
+    ruleset_from_doc(&resolve_doc(reference)?)
+}

@@ -1,0 +1,87 @@
+//! The ruleset model: one structure every engine reads its numbers from.
+//!
+//! Each engine's section lives in its own file; this one ties them together.
+use super::combat::CombatRules;
+use super::doc::Doc;
+use super::league::LeagueRules;
+use super::scoring::ScoringRules;
+use super::ship::Ship;
+use super::script::ScriptRules;
+use crate::error::Result;
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ruleset {
+    /// The ruleset's name, as `rules list` and `--rules` know it.
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// Where the numbers come from (a source document, a club's house rules).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    /// Ships (or any playing pieces with stats), by name.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub ships: IndexMap<String, Ship>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<ScoringRules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub league: Option<LeagueRules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<CombatRules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub script: Option<ScriptRules>,
+}
+
+impl Ruleset {
+    /// Checks that types alone cannot express: formula variables, names that refer to
+    /// other parts of the ruleset, sensible ranges. Errors point into `doc`.
+    pub fn validate(&self, doc: &Doc) -> Result<()> {
+        for (name, ship) in &self.ships {
+            ship.validate(doc, &super::doc::pointer_push("/ships", name))?;
+        }
+        if let Some(s) = &self.scoring {
+            s.validate(self, doc, "/scoring")?;
+        }
+        if let Some(l) = &self.league {
+            l.validate(doc, "/league")?;
+        }
+        if let Some(c) = &self.combat {
+            c.validate(self, doc, "/combat")?;
+        }
+        if let Some(s) = &self.script {
+            s.validate(doc, "/script")?;
+        }
+        Ok(())
+    }
+
+    /// A ship by name or alias, matched ignoring case and accents.
+    pub fn ship(&self, name: &str) -> Result<(&str, &Ship)> {
+        self.ship_key(name)
+            .map(|k| {
+                let (k, s) = self.ships.get_key_value(k).expect("key found");
+                (k.as_str(), s)
+            })
+            .ok_or_else(|| {
+                let mut known: Vec<&str> = self.ships.keys().map(|s| s.as_str()).collect();
+                let aliases: Vec<&str> = self.ships.values().flat_map(|s| s.aliases.iter().map(|a| a.as_str())).collect();
+                let message = crate::names::unknown("ship", name, &known);
+                known.extend(aliases);
+                let hint = crate::names::suggestion(name, known.iter().copied());
+                crate::error::Error::msg(if message.contains("did you mean") || hint.is_empty() {
+                    format!("{message} (in ruleset `{}`)", self.name)
+                } else {
+                    format!("unknown ship `{name}`{hint} (in ruleset `{}`)", self.name)
+                })
+            })
+    }
+
+    /// The ruleset's own key for a ship name or alias.
+    pub fn ship_key(&self, name: &str) -> Option<&str> {
+        self.ships
+            .iter()
+            .find(|(k, s)| crate::names::same(k, name) || s.aliases.iter().any(|a| crate::names::same(a, name)))
+            .map(|(k, _)| k.as_str())
+    }
+}
