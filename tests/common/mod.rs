@@ -1,0 +1,70 @@
+//! Helpers for driving the real `arbiter` binary from integration tests.
+#![allow(dead_code)]
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+
+/// Run arbiter with arguments; returns the whole output.
+pub fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("arbiter runs")
+}
+
+/// Run arbiter with `input` on standard input.
+pub fn run_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().expect("arbiter finishes")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Run, assert success, and return standard output.
+pub fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "arbiter {args:?} failed ({:?}):\n{}", o.status.code(), stderr(&o));
+    stdout(&o)
+}
+
+/// Run with --json appended (if not given), assert success, parse the JSON.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let mut a: Vec<&str> = args.to_vec();
+    if !a.contains(&"--json") {
+        a.push("--json");
+    }
+    let out = ok(&a);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("arbiter {a:?} printed no JSON ({e}):\n{out}"))
+}
+
+/// Run, assert exit status 1 (an input error, not a panic), return standard error.
+pub fn fails(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(1), "arbiter {args:?} should fail with 1:\nstdout: {}\nstderr: {}", stdout(&o), stderr(&o));
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "arbiter {args:?} panicked:\n{err}");
+    err
+}
+
+/// A temporary file with the given contents and suffix (kept alive by the returned handle).
+pub fn temp_file(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new().suffix(suffix).tempfile().expect("temp file");
+    f.write_all(contents.as_bytes()).expect("write temp file");
+    f
+}
+
+/// A path as &str.
+pub fn path(f: &tempfile::NamedTempFile) -> &str {
+    f.path().to_str().expect("utf-8 temp path")
+}
