@@ -25,7 +25,7 @@ struct DiceReport {
 pub fn run(args: Args) -> Result<()> {
     let dice = Dice::parse(&args.expr).map_err(Error::msg)?;
     let (low, probs) = dice.distribution().map_err(Error::msg)?;
-    let mean: f64 = probs.iter().enumerate().map(|(i, p)| (low + i as i64) as f64 * p).sum();
+    let mean = dice.mean();
     let report = DiceReport {
         dice: dice.to_string(),
         min: dice.min(),

@@ -76,6 +76,9 @@ impl Dice {
                 "{self} is too large to enumerate exactly ({outcomes} outcomes, {dice} dice; the limits are {MAX_OUTCOMES} outcomes and {MAX_DICE} dice)"
             ));
         }
+        if let Some(exact) = self.exact_counts() {
+            return Ok(exact);
+        }
         let mut low = 0i64;
         let mut dist = vec![1.0f64];
         for t in &self.terms {
@@ -96,6 +99,37 @@ impl Dice {
         // A negative die's faces run high to low: convolution above used them in rising order,
         // which is the same distribution of -X shifted, since a die is symmetric.
         Ok((low, dist))
+    }
+}
+
+impl Dice {
+    /// The distribution from whole counts of ways (exact until the division), when the number
+    /// of possible rolls fits in 128 bits.
+    fn exact_counts(&self) -> Option<(i64, Vec<f64>)> {
+        let mut total: u128 = 1;
+        for t in self.terms.iter().filter(|t| t.sides > 0) {
+            total = total.checked_mul((t.sides as u128).checked_pow(t.count)?)?;
+        }
+        let mut low = 0i64;
+        let mut ways: Vec<u128> = vec![1];
+        for t in &self.terms {
+            if t.sides == 0 {
+                low += t.signed(t.count as i64);
+                continue;
+            }
+            for _ in 0..t.count {
+                let mut next = vec![0u128; ways.len() + t.sides as usize - 1];
+                for (i, w) in ways.iter().enumerate() {
+                    for j in 0..t.sides as usize {
+                        next[i + j] += w;
+                    }
+                }
+                ways = next;
+                low += if t.negative { -(t.sides as i64) } else { 1 };
+            }
+        }
+        let total = total as f64;
+        Some((low, ways.into_iter().map(|w| w as f64 / total).collect()))
     }
 }
 

@@ -4,7 +4,7 @@
 //! typed deserialisation and error positions work the same way for both.
 use crate::error::{Error, Result, Span};
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 
 /// Where a node sits: its key (for map entries) and its value.
@@ -83,30 +83,59 @@ impl Doc {
         })
     }
 
-    /// Apply an overlay: maps merge key by key, anything else is replaced, `null` removes.
+    /// Apply an overlay: maps merge key by key (keys matched as names are: ignoring case
+    /// and accents, keeping the base's spelling), anything else is replaced, `null` removes.
     pub fn overlay(&mut self, over: Doc) {
-        merge_value(&mut self.value, over.value);
-        for (k, v) in over.places {
-            self.places.insert(k, v);
+        let Doc { value, places } = over;
+        let mut moved = Vec::new();
+        merge_value(&mut self.value, value, "", "", &mut moved);
+        for (from, to, subtree) in moved {
+            if let Some(place) = places.get(&from) {
+                self.places.insert(to.clone(), place.clone());
+            }
+            if subtree {
+                // Everything below `from` in the overlay now lives below `to`.
+                let prefix = format!("{from}/");
+                for (k, v) in places.iter().filter(|(k, _)| k.starts_with(&prefix)) {
+                    self.places.insert(format!("{to}/{}", &k[prefix.len()..]), v.clone());
+                }
+            }
         }
     }
 }
 
-fn merge_value(base: &mut Value, over: Value) {
+/// Merge `over` into `base`; `moved` collects (overlay pointer, merged pointer, whole subtree?)
+/// for every overlay node, so its places can follow it.
+fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, moved: &mut Vec<(String, String, bool)>) {
     match (base, over) {
-        (Value::Object(b), Value::Object(o)) => merge_map(b, o),
-        (b, o) => *b = o,
-    }
-}
-
-fn merge_map(base: &mut Map<String, Value>, over: Map<String, Value>) {
-    for (k, v) in over {
-        if v.is_null() {
-            base.shift_remove(&k);
-        } else if let Some(existing) = base.get_mut(&k) {
-            merge_value(existing, v);
-        } else {
-            base.insert(k, v);
+        (Value::Object(b), Value::Object(o)) => {
+            for (k, v) in o {
+                let over_child = pointer_push(over_ptr, &k);
+                let existing = b.keys().find(|bk| **bk == k).or_else(|| b.keys().find(|bk| crate::names::same(bk, &k))).cloned();
+                if v.is_null() {
+                    if let Some(e) = existing {
+                        b.shift_remove(&e);
+                    }
+                    continue;
+                }
+                match existing {
+                    Some(e) => {
+                        let base_child = pointer_push(base_ptr, &e);
+                        // The node's own place becomes the overlay's: that is where the change was written.
+                        moved.push((over_child.clone(), base_child.clone(), false));
+                        merge_value(b.get_mut(&e).expect("key exists"), v, &base_child, &over_child, moved);
+                    }
+                    None => {
+                        let base_child = pointer_push(base_ptr, &k);
+                        moved.push((over_child, base_child, true));
+                        b.insert(k, v);
+                    }
+                }
+            }
+        }
+        (b, o) => {
+            *b = o;
+            moved.push((over_ptr.to_string(), base_ptr.to_string(), true));
         }
     }
 }

@@ -162,12 +162,9 @@ pub fn parse(text: &str) -> Result<Node, FormulaError> {
             pest::error::InputLocation::Pos(p) => p,
             pest::error::InputLocation::Span((p, _)) => p,
         };
-        let e = e.renamed_rules(super::grammar::rule_name);
         let message = match &e.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-                let mut names: Vec<String> = positives.iter().map(super::grammar::rule_name).collect();
-                names.dedup();
-                format!("expected {}", names.join(" or "))
+                format!("expected {}", super::grammar::join_or(positives.iter().map(super::grammar::rule_name).collect()))
             }
             _ => "syntax error".to_string(),
         };
@@ -257,7 +254,41 @@ fn write_child(node: &Node, min: u8, out: &mut String) {
     }
 }
 
+/// Whether a subtree is dice notation (dice and whole numbers joined by + - /), which
+/// prints compactly ("3D6/3D3", "2D6+1") as dice are written.
+fn is_dice_notation(node: &Node) -> bool {
+    fn part(n: &Node) -> bool {
+        match n {
+            Node::Dice { .. } => true,
+            Node::Num { text, .. } => text.chars().all(|c| c.is_ascii_digit()),
+            Node::Bin(BinOp::Add | BinOp::Sub, a, b) => part(a) && part(b),
+            _ => false,
+        }
+    }
+    let mut has_dice = false;
+    visit(node, &mut |n| has_dice |= matches!(n, Node::Dice { .. }));
+    has_dice
+        && match node {
+            Node::Bin(BinOp::Div, a, b) => part(a) && part(b),
+            other => part(other),
+        }
+}
+
+fn write_compact(node: &Node, out: &mut String) {
+    match node {
+        Node::Bin(op, a, b) => {
+            write_compact(a, out);
+            out.push_str(op.symbol());
+            write_compact(b, out);
+        }
+        other => write_node(other, out),
+    }
+}
+
 fn write_node(node: &Node, out: &mut String) {
+    if matches!(node, Node::Bin(..)) && is_dice_notation(node) {
+        return write_compact(node, out);
+    }
     match node {
         Node::Num { text, .. } => out.push_str(text),
         Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -525,6 +556,91 @@ impl<'de> Deserialize<'de> for NumberOrFormula {
             Raw::S(text) => Formula::parse(&text)
                 .map(NumberOrFormula::Formula)
                 .map_err(|e| serde::de::Error::custom(format!("bad formula `{text}`: {e}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(text: &str, vars: &[(&str, f64)]) -> f64 {
+        let f = Formula::parse(text).unwrap();
+        f.eval_with(&|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| *v))
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        assert_eq!(eval("2 + 3 * 4", &[]), 14.0);
+        assert_eq!(eval("(2 + 3) * 4", &[]), 20.0);
+        assert_eq!(eval("10 - 4 - 3", &[]), 3.0);
+        assert_eq!(eval("2 ^ 3 ^ 2", &[]), 512.0);
+        assert_eq!(eval("-2 ^ 2", &[]), -4.0);
+        assert_eq!(eval("24 / 4 / 2", &[]), 3.0);
+        assert_eq!(eval("1 + 2 < 4 and not 0", &[]), 1.0);
+        assert_eq!(eval("3 × 4 ÷ 2 − 1", &[]), 5.0);
+    }
+
+    #[test]
+    fn functions_and_conditionals() {
+        assert_eq!(eval("clamp(x, -5, 5)", &[("x", 7.0)]), 5.0);
+        assert_eq!(eval("clamp(x, -5, 5)", &[("x", -9.0)]), -5.0);
+        assert_eq!(eval("max(1, x, 3)", &[("x", 2.0)]), 3.0);
+        assert_eq!(eval("min(4)", &[]), 4.0);
+        assert_eq!(eval("round(2.5)", &[]), 3.0);
+        assert_eq!(eval("round(-2.5)", &[]), -3.0);
+        assert_eq!(eval("round(0.125, 2)", &[]), 0.13);
+        assert_eq!(eval("floor(-1.5) + ceil(1.2)", &[]), 0.0);
+        assert_eq!(eval("if x >= 10 then 1 else 2", &[("x", 10.0)]), 1.0);
+        assert_eq!(eval("if x >= 10 then 1 else 2", &[("x", 9.0)]), 2.0);
+    }
+
+    #[test]
+    fn the_cep_formula_reproduces_the_source() {
+        // Teniente: Res 0.75 · 81/126, v = 75/241.5, G = 0.85, Vp = 241.5 → 31.
+        let f = Formula::parse("result * violence * grade * game_value").unwrap();
+        f.check(&["result", "violence", "grade", "game_value"]).unwrap();
+        let c = f.compile(&["result", "violence", "grade", "game_value"]);
+        let points = c.eval(&[0.75 * 81.0 / 126.0, 75.0 / 241.5, 0.85, 241.5]);
+        assert_eq!(points.round(), 31.0);
+    }
+
+    #[test]
+    fn unknown_variables_and_functions_are_found_at_their_offset() {
+        let f = Formula::parse("a + bb * c").unwrap();
+        let e = f.check(&["a", "c"]).unwrap_err();
+        assert_eq!(e.offset, 4);
+        assert!(e.message.contains("`bb`"));
+        let e = Formula::parse("1 + sqr(2)").unwrap_err();
+        assert_eq!(e.offset, 4);
+        assert!(e.message.contains("unknown function `sqr`"));
+        let e = Formula::parse("clamp(1, 2)").unwrap_err();
+        assert!(e.message.contains("3 arguments"), "{}", e.message);
+        let e = Formula::parse("1 + * 2").unwrap_err();
+        assert_eq!(e.offset, 4);
+        let e = Formula::parse("3D6 + x").unwrap().check(&["x"]).unwrap_err();
+        assert!(e.message.contains("dice"));
+    }
+
+    #[test]
+    fn canonical_text_round_trips() {
+        for (input, canon) in [
+            ("2*x+y", "2 * x + y"),
+            ("(2*x)+(y)", "2 * x + y"),
+            ("(a+b)*c", "(a + b) * c"),
+            ("a-(b-c)", "a - (b - c)"),
+            ("(a-b)-c", "a - b - c"),
+            ("(2^3)^2", "(2 ^ 3) ^ 2"),
+            ("-(a+b)", "-(a + b)"),
+            ("if a>1 then max(a,2) else -1", "if a > 1 then max(a, 2) else -1"),
+            ("3d6 / 3d3", "3D6/3D3"),
+            ("2D6 + 1", "2D6+1"),
+            ("not (a and b)", "not (a and b)"),
+        ] {
+            let node = parse(input).unwrap();
+            let text = canonical(&node);
+            assert_eq!(text, canon, "canonical form of {input}");
+            assert_eq!(canonical(&parse(&text).unwrap()), text, "canonical form is stable for {input}");
         }
     }
 }

@@ -43,7 +43,6 @@ pub fn rule_name(rule: &Rule) -> String {
 
 /// Turn a pest error into one of ours, at the right line and column of `source`.
 pub fn pest_error(e: pest::error::Error<Rule>, source: &std::sync::Arc<crate::error::Source>, line_offset: usize, col_offset: usize) -> Error {
-    let e = e.renamed_rules(rule_name);
     let (line, col) = match e.line_col {
         pest::error::LineColLocation::Pos((l, c)) => (l, c),
         pest::error::LineColLocation::Span((l, c), _) => (l, c),
@@ -74,7 +73,7 @@ pub fn pest_error(e: pest::error::Error<Rule>, source: &std::sync::Arc<crate::er
     Span::new(source, line, col).at(message)
 }
 
-fn join_or(mut items: Vec<String>) -> String {
+pub fn join_or(mut items: Vec<String>) -> String {
     items.dedup();
     let mut unique: Vec<String> = Vec::new();
     for i in items {

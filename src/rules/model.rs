@@ -38,6 +38,7 @@ impl Ruleset {
     /// Checks that types alone cannot express: formula variables, names that refer to
     /// other parts of the ruleset, sensible ranges. Errors point into `doc`.
     pub fn validate(&self, doc: &Doc) -> Result<()> {
+        self.check_unique_ship_names(doc)?;
         for (name, ship) in &self.ships {
             ship.validate(doc, &super::doc::pointer_push("/ships", name))?;
         }
@@ -52,6 +53,23 @@ impl Ruleset {
         }
         if let Some(s) = &self.script {
             s.validate(doc, "/script")?;
+        }
+        Ok(())
+    }
+
+    /// Ship names and aliases must differ even ignoring case and accents, or lookups would guess.
+    fn check_unique_ship_names(&self, doc: &Doc) -> Result<()> {
+        let mut seen: Vec<(String, &str)> = Vec::new();
+        for (key, ship) in &self.ships {
+            let pointer = super::doc::pointer_push("/ships", key);
+            for (i, name) in std::iter::once(key).chain(ship.aliases.iter()).enumerate() {
+                let n = crate::names::normalize(name);
+                if let Some((_, owner)) = seen.iter().find(|(s, _)| *s == n) {
+                    let at = if i == 0 { pointer.clone() } else { super::doc::pointer_push(&pointer, "aliases") };
+                    return Err(doc.error_at_key(&at, format!("the name `{name}` is already used by ship `{owner}`")));
+                }
+                seen.push((n, key));
+            }
         }
         Ok(())
     }

@@ -215,7 +215,8 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
     let mut parser = Parser::new_from_str(text);
     if let Err(e) = parser.load(&mut builder, true) {
         let m = e.marker();
-        return Err(Span::new(&source, m.line(), m.col() + 1).at(format!("YAML: {}", e.info())));
+        let info = if e.info().contains("recursion limit") { "nested too deep" } else { e.info() };
+        return Err(Span::new(&source, m.line(), m.col() + 1).at(format!("YAML: {info}")));
     }
     if let Some(e) = builder.error {
         return Err(e);
