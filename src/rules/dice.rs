@@ -18,9 +18,13 @@ pub struct Dice {
     pub terms: Vec<DiceTerm>,
 }
 
-/// The largest distribution `distribution` will enumerate (outcomes, and dice rolled).
+/// The largest distribution `distribution` will enumerate: outcomes, dice rolled, and
+/// work (dice × outcomes × sides), so that no expression takes more than about a second.
 pub const MAX_OUTCOMES: i64 = 1_000_000;
 pub const MAX_DICE: i64 = 10_000;
+pub const MAX_WORK: i128 = 300_000_000;
+/// Largest count, number of sides or constant in one term.
+pub const MAX_TERM: u32 = 1_000_000;
 
 impl Dice {
     /// `count` dice of `sides` faces.
@@ -71,9 +75,11 @@ impl Dice {
     pub fn distribution(&self) -> Result<(i64, Vec<f64>), String> {
         let outcomes = self.max() - self.min() + 1;
         let dice: i64 = self.terms.iter().filter(|t| t.sides > 0).map(|t| t.count as i64).sum();
-        if outcomes > MAX_OUTCOMES || dice > MAX_DICE {
+        let widest = self.terms.iter().map(|t| t.sides as i128).max().unwrap_or(1);
+        let work = dice as i128 * outcomes as i128 * widest;
+        if outcomes > MAX_OUTCOMES || dice > MAX_DICE || work > MAX_WORK {
             return Err(format!(
-                "{self} is too large to enumerate exactly ({outcomes} outcomes, {dice} dice; the limits are {MAX_OUTCOMES} outcomes and {MAX_DICE} dice)"
+                "{self} is too large to enumerate exactly ({outcomes} outcomes, {dice} dice; the limits are {MAX_OUTCOMES} outcomes, {MAX_DICE} dice, and dice × outcomes × sides up to {MAX_WORK})"
             ));
         }
         if let Some(exact) = self.exact_counts() {
@@ -181,15 +187,15 @@ pub fn parse_pair(text: &str) -> Result<(Dice, Option<Dice>), String> {
                 Rule::dice => {
                     let s = p.as_str().to_uppercase();
                     let (c, d) = s.split_once('D').expect("dice has a D");
-                    let count: u32 = if c.is_empty() { 1 } else { c.parse().map_err(|_| format!("`{c}` dice is too many"))? };
-                    let sides: u32 = d.parse().map_err(|_| format!("a die of `{d}` sides is too many"))?;
+                    let count: u32 = if c.is_empty() { 1 } else { c.parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("`{c}` dice is too many (at most {MAX_TERM})"))? };
+                    let sides: u32 = d.parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("a die of `{d}` sides is too many (at most {MAX_TERM})"))?;
                     if sides == 0 {
                         return Err(format!("`{s}`: a die needs at least one side"));
                     }
                     terms.push(DiceTerm { negative, count, sides });
                 }
                 _ => {
-                    let n: u32 = p.as_str().parse().map_err(|_| format!("`{}` is not a whole number in range", p.as_str()))?;
+                    let n: u32 = p.as_str().parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("`{}` is not a whole number up to {MAX_TERM}", p.as_str()))?;
                     terms.push(DiceTerm { negative, count: n, sides: 0 });
                 }
             }

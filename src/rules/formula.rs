@@ -296,7 +296,13 @@ fn write_node(node: &Node, out: &mut String) {
         Node::Dice { text, .. } => out.push_str(text),
         Node::Neg(a) => {
             out.push('-');
-            write_child(a, PREFIX_PRECEDENCE + 1, out);
+            if node_precedence(a) == PREFIX_PRECEDENCE {
+                // "- -x" rather than "-(-x)": stacked signs need no parentheses.
+                out.push(' ');
+                write_node(a, out);
+            } else {
+                write_child(a, PREFIX_PRECEDENCE + 1, out);
+            }
         }
         Node::Not(a) => {
             out.push_str("not ");
@@ -636,6 +642,11 @@ mod tests {
             ("3d6 / 3d3", "3D6/3D3"),
             ("2D6 + 1", "2D6+1"),
             ("not (a and b)", "not (a and b)"),
+            ("--x", "- -x"),
+            ("- - 5", "- -5"),
+            ("-not x", "- not x"),
+            ("-x^2", "-x ^ 2"),
+            ("(-x)^2", "(-x) ^ 2"),
         ] {
             let node = parse(input).unwrap();
             let text = canonical(&node);

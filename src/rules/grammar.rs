@@ -34,7 +34,7 @@ pub fn rule_name(rule: &Rule) -> String {
         Rule::value => "a value",
         Rule::assignment => "`key = value`",
         Rule::section => "a section `name { ... }`",
-        Rule::extends_decl => "`extends NAME`",
+        Rule::extends_decl | Rule::extends_kw => "`extends NAME`",
         Rule::ruleset_file => "a ruleset",
         _ => "something else",
     }

@@ -20,7 +20,7 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::extends_decl => {
-                let target = pair.into_inner().next().expect("extends target");
+                let target = pair.into_inner().nth(1).expect("extends target");
                 let span = span_of(&source, &target);
                 let name = match target.as_rule() {
                     Rule::string => unescape(&target, &source)?,
@@ -144,7 +144,7 @@ fn write_statements(map: &Map<String, Value>, depth: usize, out: &mut String, to
     let indent = "  ".repeat(depth);
     let mut previous_was_block = false;
     for (i, (k, v)) in map.iter().enumerate() {
-        if top && k == "extends" {
+        if top && k == "extends" && v.is_string() {
             continue;
         }
         let is_block = matches!(v, Value::Object(_));
