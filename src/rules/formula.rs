@@ -132,7 +132,6 @@ fn primary(p: Pair<Rule>, text: &str, base: usize) -> Node {
     match p.as_rule() {
         Rule::number => Node::Num { value: p.as_str().parse().unwrap_or(f64::NAN), text: p.as_str().to_string() },
         Rule::boolean => Node::Bool(p.as_str() == "true"),
-        Rule::ident => Node::Var { name: p.as_str().to_string(), offset },
         Rule::dice => Node::Dice { text: p.as_str().to_uppercase(), offset },
         Rule::paren => build(p.into_inner().next().expect("paren holds an expr"), text, base),
         Rule::conditional => {
@@ -142,11 +141,13 @@ fn primary(p: Pair<Rule>, text: &str, base: usize) -> Node {
             let e = parts.next().expect("else");
             Node::If(Box::new(c), Box::new(t), Box::new(e))
         }
-        Rule::call => {
+        Rule::reference => {
             let mut inner = p.into_inner();
-            let name = inner.next().expect("call name").as_str().to_string();
-            let args = inner.map(|e| build(e, text, base)).collect();
-            Node::Call { name, offset, args }
+            let name = inner.next().expect("a reference has a name").as_str().to_string();
+            match inner.next() {
+                Some(args) => Node::Call { name, offset, args: args.into_inner().map(|e| build(e, text, base)).collect() },
+                None => Node::Var { name, offset },
+            }
         }
         other => unreachable!("not a primary: {other:?}"),
     }
