@@ -5,7 +5,10 @@ use std::sync::Arc;
 
 /// A compile error in `source`.
 pub fn parse_error(source: &Arc<Source>, e: &ParseError) -> Error {
-    let message = e.err_type().to_string();
+    let mut message = e.err_type().to_string();
+    if message.contains("'import'") || message.contains("'export'") {
+        message = "modules are not available: scripts run sandboxed, without `import` or file access".to_string();
+    }
     locate(source, e.position(), message)
 }
 

@@ -36,16 +36,16 @@ pub struct Limits {
 /// The safe defaults: generous for real uses (a season, a pricing study, a tactic), small
 /// enough that a hostile script stops in well under a second and a few hundred MB at most.
 pub const SAFE: Limits = Limits {
-    max_operations: 5_000_000,
+    max_operations: 1_000_000,
     max_call_levels: 48,
     max_expr_depth: 64,
     max_function_expr_depth: 32,
     max_string_size: 100_000,
-    max_array_size: 100_000,
+    max_array_size: 20_000,
     max_map_size: 10_000,
     max_variables: 256,
     max_functions: 256,
-    max_seconds: 5.0,
+    max_seconds: 2.0,
 };
 
 impl Default for Limits {
@@ -116,7 +116,7 @@ impl Limits {
         let budget = Duration::from_secs_f64(self.max_seconds.max(0.001));
         engine.on_progress(move |operations| {
             // Reading the clock costs more than an operation: look every few thousand.
-            if operations % 4096 == 0 && script_time() > budget {
+            if operations % 1024 == 0 && script_time() > budget {
                 Some(Dynamic::from(format!("the script ran out of time (limit {} s of script time)", budget.as_secs_f64())))
             } else {
                 None

@@ -47,12 +47,12 @@ pub fn dice_report(expr: &str) -> Result<DiceReport, String> {
         return Err(format!("{dice} is too large to enumerate exactly here (about {work:.0} steps; the limit is {MAX_DICE_WORK:.0})"));
     }
     let (low, probs) = dice.distribution()?;
-    let mean: f64 = probs.iter().enumerate().map(|(i, p)| (low + i as i64) as f64 * p).sum();
     Ok(DiceReport {
         dice: dice.to_string(),
         min: dice.min(),
         max: dice.max(),
-        mean,
+        // From the dice themselves: exact (3D6 is 10.5, not a sum of rounded chances).
+        mean: dice.mean(),
         distribution: probs.iter().enumerate().map(|(i, p)| ((low + i as i64).to_string(), *p)).collect(),
     })
 }
