@@ -50,8 +50,7 @@ impl CompiledHook {
             )));
         }
         let mut scope = Scope::new();
-        sandbox::start_clock();
-        engine.run_ast_with_scope(&mut scope, &ast).map_err(|e| errors::eval_error(&source, &e))?;
+        sandbox::with_own_clock(|| engine.run_ast_with_scope(&mut scope, &ast)).map_err(|e| errors::eval_error(&source, &e))?;
         Ok(CompiledHook { rule: rule.to_string(), source, engine, ast, scope })
     }
 
@@ -68,10 +67,10 @@ impl CompiledHook {
     /// Call with script values (for callers that already hold them).
     pub fn call_dynamic(&self, args: Vec<Dynamic>) -> Result<Dynamic> {
         let mut scope = self.scope.clone();
-        sandbox::start_clock();
-        self.engine
-            .call_fn_with_options::<Dynamic>(CallFnOptions::new().eval_ast(false), &mut scope, &self.ast, &self.rule, args)
-            .map_err(|e| errors::eval_error(&self.source, &e).context(&format!("in hook `{}`", self.rule)))
+        sandbox::with_own_clock(|| {
+            self.engine.call_fn_with_options::<Dynamic>(CallFnOptions::new().eval_ast(false), &mut scope, &self.ast, &self.rule, args)
+        })
+        .map_err(|e| errors::eval_error(&self.source, &e).context(&format!("in hook `{}`", self.rule)))
     }
 }
 
@@ -91,6 +90,20 @@ mod tests {
     fn a_hook_without_its_function_is_refused() {
         let e = CompiledHook::compile("bonus", "b.rhai", "fn other() { 1 }", &Limits::default()).unwrap_err().to_string();
         assert!(e.contains("must define `fn bonus(...)`") && e.contains("`other`"), "{e}");
+    }
+
+    #[test]
+    fn recursion_to_the_call_limit_fits_an_ordinary_thread_stack() {
+        // Engines may call hooks from worker threads with the default 2 MiB stack.
+        let h = CompiledHook::compile("deep", "d.rhai", "fn deep(n) { if n == 0 { 0 } else { 1 + deep(n - 1) } }", &Limits::default()).unwrap();
+        let levels = Limits::default().max_call_levels as i64 - 2;
+        let got = std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(move || h.call::<i64>(&[json!(levels)]).unwrap())
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(got, levels);
     }
 
     #[test]

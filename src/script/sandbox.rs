@@ -147,6 +147,18 @@ pub fn script_time() -> Duration {
     }
 }
 
+/// Run a nested evaluation (a hook or a tactic called from a script, or from an engine) on a
+/// clock of its own: it gets its own time budget, and its time is not charged to the caller.
+pub fn with_own_clock<T>(work: impl FnOnce() -> T) -> T {
+    let saved = (STARTED.with(|s| s.get()), EXCLUDED.with(|e| e.get()));
+    let t = Instant::now();
+    start_clock();
+    let result = work();
+    STARTED.with(|s| s.set(saved.0));
+    EXCLUDED.with(|e| e.set(saved.1 + t.elapsed()));
+    result
+}
+
 /// Run an engine call (a simulation, a schedule...) without charging its time to the script.
 /// Every API function that may take long should wrap its work in this.
 pub fn untimed<T>(work: impl FnOnce() -> T) -> T {
@@ -192,6 +204,18 @@ mod tests {
             assert!(SAFE.get(name).is_some(), "{name}");
         }
         assert_eq!(SAFE.get("nonsense"), None);
+    }
+
+    #[test]
+    fn a_nested_clock_leaves_the_callers_budget_alone() {
+        start_clock();
+        std::thread::sleep(Duration::from_millis(30));
+        with_own_clock(|| {
+            assert!(script_time() < Duration::from_millis(20));
+            std::thread::sleep(Duration::from_millis(60));
+        });
+        let t = script_time();
+        assert!(t >= Duration::from_millis(25) && t < Duration::from_millis(55), "{t:?}");
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub const HELP: &[ApiDoc] = &[
     ApiDoc::new("to_map", "r.to_map()", "the whole ruleset (or a ship, a section) as a plain map"),
     ApiDoc::new("save", "r.save(path)", "write r as .rules/.yaml/.json (REPL or --allow-write only)"),
     ApiDoc::new("save_changes", "r.save_changes(path)", "write `extends` plus the changes: a house-rule file"),
+    ApiDoc::new("hook", "r.hook(rule, args)", "call the ruleset's rhai hook for a rule with an array of arguments"),
     ApiDoc::new("keys", "node.keys()", "the keys of a ship or section (r.ships.keys())"),
 ];
 
@@ -71,6 +72,13 @@ pub fn register(engine: &mut Engine, session: &Session) {
             checked(untimed(|| r.save(path, house_rule)))
         });
     }
+    engine.register_fn("hook", |r: &mut RulesHandle, rule: &str, args: Array| -> ScriptResult<Dynamic> {
+        let hook = r.with(|rs| crate::rules::script::hook(rs, rule).and_then(|h| h.compiled().cloned()));
+        match hook {
+            Some(h) => checked(h.call_dynamic(args.into_iter().collect())),
+            None => Err(script_error(format!("ruleset `{}` has no hook for `{rule}`", r.name()))),
+        }
+    });
     engine.register_indexer_get(|r: &mut RulesHandle, key: &str| -> ScriptResult<Dynamic> {
         // `r.ship[NAME]` (what `r.ship(NAME)` is read as on the left of `=`) is `r.ships[NAME]`.
         let root = Node { rules: r.clone(), path: Vec::new() };
