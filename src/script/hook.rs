@@ -112,6 +112,6 @@ mod tests {
         limits.max_operations = 10_000;
         let h = CompiledHook::compile("spin", "s.rhai", "fn spin() {\n  loop { }\n}", &limits).unwrap();
         let e = h.call::<i64>(&[]).unwrap_err().to_string();
-        assert!(e.starts_with("s.rhai:2:") && e.contains("operation limit"), "{e}");
+        assert!(e.contains("in hook `spin`: s.rhai") && e.contains("operation limit"), "{e}");
     }
 }

@@ -14,8 +14,9 @@ pub struct Runner {
     scope: Scope<'static>,
     /// Functions defined so far (a REPL entry may call one defined earlier).
     functions: AST,
-    /// Every text evaluated, by name, so an error inside an earlier function shows its own line.
-    sources: HashMap<String, Arc<Source>>,
+    /// The text each script function was defined in (its latest definition), so an error
+    /// inside a function from an earlier entry shows that entry's line.
+    defined_in: HashMap<String, Arc<Source>>,
 }
 
 impl Runner {
@@ -25,7 +26,7 @@ impl Runner {
         if let Ok(r) = session.current() {
             scope.push("r", r);
         }
-        Runner { session, engine, scope, functions: AST::empty(), sources: HashMap::new() }
+        Runner { session, engine, scope, functions: AST::empty(), defined_in: HashMap::new() }
     }
 
     /// Set a variable the next evaluations see.
@@ -53,10 +54,12 @@ impl Runner {
 
     fn eval_here(&mut self, name: &str, text: &str) -> Result<Dynamic> {
         let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
-        self.sources.insert(name.to_string(), source.clone());
         let rewritten = super::sugar::ship_calls_as_index(text);
         let mut ast = self.engine.compile_with_scope(&self.scope, &rewritten).map_err(|e| errors::parse_error(&source, &e))?;
         ast.set_source(name);
+        for f in ast.iter_functions() {
+            self.defined_in.insert(f.name.to_string(), source.clone());
+        }
         let mut whole = self.functions.clone();
         whole += ast;
         sandbox::start_clock();
@@ -65,20 +68,18 @@ impl Runner {
         whole.clear_statements();
         self.functions = whole;
         result.map_err(|e| {
-            let from = function_source(&e).and_then(|s| self.sources.get(s)).unwrap_or(&source);
+            let from = innermost_function(&e).and_then(|f| self.defined_in.get(f)).unwrap_or(&source);
             errors::eval_error(from, &e)
         })
     }
 }
 
-/// The source of the innermost function an error happened in, if that was a script function.
-fn function_source(e: &rhai::EvalAltResult) -> Option<&str> {
+/// The innermost script function an error happened in, if any.
+fn innermost_function(e: &rhai::EvalAltResult) -> Option<&str> {
     let mut inner = e;
     let mut found = None;
-    while let rhai::EvalAltResult::ErrorInFunctionCall(_, source, next, _) = inner {
-        if !source.is_empty() {
-            found = Some(source.as_str());
-        }
+    while let rhai::EvalAltResult::ErrorInFunctionCall(name, _, next, _) = inner {
+        found = Some(name.as_str());
         inner = next;
     }
     found
