@@ -221,3 +221,24 @@ fn hook_path(doc: &Doc, pointer: &str, file: &str) -> Result<std::path::PathBuf>
         _ => file_path.to_path_buf(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rulesets_with_hooks_can_be_shared_across_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Ruleset>();
+        shareable::<Hook>();
+    }
+
+    #[test]
+    fn limits_start_from_the_safe_defaults() {
+        let settings = LimitSettings { max_operations: Some(500), ..Default::default() };
+        let l = settings.limits();
+        assert_eq!(l.max_operations, 500);
+        assert_eq!(l.max_call_levels, SAFE.max_call_levels);
+        assert!(LimitSettings::default().is_empty());
+    }
+}

@@ -54,6 +54,12 @@ impl CompiledHook {
         Ok(CompiledHook { rule: rule.to_string(), source, engine, ast, scope })
     }
 
+    /// Compile a rhai file (a hook, a tactic a player wrote) defining `fn RULE(...)`.
+    pub fn from_file(rule: &str, path: &str, limits: &Limits) -> Result<CompiledHook> {
+        let text = crate::rules::load::read_text(path)?;
+        CompiledHook::compile(rule, path, &text, limits)
+    }
+
     /// Call the hook with arguments given as JSON values (`serde_json::to_value(&x)`), and read
     /// its result as `T`. Errors name the hook file, line and column.
     pub fn call<T: DeserializeOwned>(&self, args: &[serde_json::Value]) -> Result<T> {
