@@ -28,7 +28,7 @@ fn scripting(c: &mut Criterion) {
     c.bench_function("hook: call with 3 prebuilt script maps", |b| b.iter(|| hook.call_dynamic(dynamic_args.clone()).expect("runs")));
 
     let mut runner = Runner::new(Session::new(false, limits));
-    runner.eval("<setup>", "let r = rules(\"startrek\");").expect("loads");
+    runner.eval("<setup>", "let r = rules(\"startrek\");").map(|_| ()).expect("loads");
     c.bench_function("ruleset: edit a ship field (validated)", |b| {
         b.iter(|| runner.eval("<edit>", "r.ship(\"UFP heavy cruiser\").shields = 9;").expect("edits"))
     });

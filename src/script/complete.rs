@@ -15,11 +15,8 @@ pub fn incomplete(text: &str) -> bool {
                 // unless a backslash continues them).
                 while let Some(d) = chars.next() {
                     match d {
-                        '\\' => {
-                            if chars.next().is_none() {
-                                return true;
-                            }
-                        }
+                        '\\' if chars.next().is_none() => return true,
+                        '\\' => {}
                         '\n' => break,
                         _ if d == c => break,
                         _ => {}

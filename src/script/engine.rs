@@ -51,7 +51,7 @@ pub fn sandboxed(limits: &Limits) -> Engine {
     let mut engine = Engine::new();
     limits.apply(&mut engine);
     // Output goes to the program's standard output; a closed pipe ends the program quietly.
-    engine.on_print(|text| print_line(text));
+    engine.on_print(print_line);
     engine.on_debug(|text, source, pos| {
         let place = match (source, pos.line()) {
             (Some(s), Some(l)) => format!("{s}:{l}: "),

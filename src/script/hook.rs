@@ -114,8 +114,7 @@ mod tests {
 
     #[test]
     fn a_runaway_hook_stops_at_the_operation_limit() {
-        let mut limits = Limits::default();
-        limits.max_operations = 10_000;
+        let limits = Limits { max_operations: 10_000, ..Limits::default() };
         let h = CompiledHook::compile("spin", "s.rhai", "fn spin() {\n  loop { }\n}", &limits).unwrap();
         let e = h.call::<i64>(&[]).unwrap_err().to_string();
         assert!(e.contains("in hook `spin`: s.rhai") && e.contains("operation limit"), "{e}");

@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn variables_and_functions_persist_between_entries() {
         let mut r = runner();
-        r.eval("<1>", "let x = 4; fn twice(v) { v * 2 }").unwrap();
+        r.eval("<1>", "let x = 4; fn twice(v) { v * 2 }").map(|_| ()).unwrap();
         let v = r.eval("<2>", "twice(x) + 1").unwrap();
         assert_eq!(v.as_int().unwrap(), 9);
     }
@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn an_error_in_an_earlier_function_shows_that_entry() {
         let mut r = runner();
-        r.eval("<1>", "fn bad(v) {\n  v / 0\n}").unwrap();
+        r.eval("<1>", "fn bad(v) {\n  v / 0\n}").map(|_| ()).unwrap();
         let e = r.eval("<2>", "bad(1)").unwrap_err().to_string();
         assert!(e.starts_with("<1>:2:5: "), "{e}");
     }
