@@ -154,3 +154,15 @@ fn a_ruleset_may_not_loosen_the_limits() {
     let err = fails(&["rules", "check", rules.to_str().unwrap()]);
     assert!(err.contains("loose.rules:3:29") && err.contains("may only tighten"), "{err}");
 }
+
+#[test]
+fn scripts_read_only_ruleset_and_record_files() {
+    let secret = temp_file("ssh-rsa AAAA very secret\n", ".key");
+    for call in [format!("rules(\"{}\")", path(&secret)), format!("rules(\"startrek\").extend(\"{}\")", path(&secret))] {
+        let err = stopped(&format!("{call};\n"), QUICK);
+        assert!(err.contains("may read only ruleset and record files"), "{err}");
+        assert!(!err.contains("very secret"), "the file's text must not leak: {err}");
+    }
+    // A name that is neither a built-in nor a file still gets its suggestion.
+    assert!(stopped("rules(\"startrak\");\n", QUICK).contains("startrek"));
+}

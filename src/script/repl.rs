@@ -238,6 +238,10 @@ fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
+                    // Saved at once: an entry interrupted with Ctrl-C still leaves its history.
+                    if let Some(h) = &history {
+                        let _ = editor.save_history(h);
+                    }
                 }
                 match repl.entry(&line) {
                     Ok(Outcome::Shown(t)) => show(&t),
@@ -251,11 +255,6 @@ fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(Error::msg(format!("terminal: {e}"))),
-        }
-    }
-    if let Some(h) = &history {
-        if let Err(e) = editor.save_history(h) {
-            eprintln!("warning: could not save the history to {}: {e}", h.display());
         }
     }
     Ok(())

@@ -99,11 +99,29 @@ pub fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptR
     Doc::new(json).deserialize::<T>().map_err(|e| script_error(format!("{what}: {e}")))
 }
 
+/// The files a script may read through the API: rulesets and records, nothing else (a script
+/// from another club must not be able to read, say, a key file and copy it into a ruleset).
+pub const READABLE_EXTENSIONS: &[&str] = &["rules", "yaml", "yml", "json", "csv"];
+
+/// Refuse a path a script may not read.
+pub fn readable_path(path: &str) -> ScriptResult<()> {
+    let ext = std::path::Path::new(path).extension().and_then(|e| e.to_str()).map(|e| e.to_lowercase()).unwrap_or_default();
+    if READABLE_EXTENSIONS.contains(&ext.as_str()) {
+        Ok(())
+    } else {
+        Err(script_error(format!(
+            "{path}: scripts may read only ruleset and record files (.{})",
+            READABLE_EXTENSIONS.join(", .")
+        )))
+    }
+}
+
 /// "A map or a path": a string is read as a file (YAML/JSON or rules language, errors with
 /// positions), anything else converted as data. Deserialise the result with `doc.deserialize()`.
 pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
     if value.is_string() {
         let path = value.to_string();
+        readable_path(&path)?;
         return super::super::sandbox::untimed(|| crate::rules::load::read_doc(&path)).map_err(script_error);
     }
     let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;

@@ -38,7 +38,12 @@ pub fn register(engine: &mut Engine, session: &Session) {
     engine.register_type_with_name::<RulesHandle>("Ruleset");
     engine.register_type_with_name::<Node>("RulesNode");
 
-    engine.register_fn("rules", |reference: &str| -> ScriptResult<RulesHandle> { checked(untimed(|| RulesHandle::load(reference))) });
+    engine.register_fn("rules", |reference: &str| -> ScriptResult<RulesHandle> {
+        if std::path::Path::new(reference).is_file() || reference.contains(['/', '\\', '.']) {
+            super::convert::readable_path(reference)?;
+        }
+        checked(untimed(|| RulesHandle::load(reference)))
+    });
     let s = session.clone();
     engine.register_fn("rules", move || -> ScriptResult<RulesHandle> { checked(s.current()) });
 
