@@ -170,16 +170,19 @@ pub fn untimed<T>(work: impl FnOnce() -> T) -> T {
 }
 
 /// Run `work` on a thread with a large stack: rhai recursion at the call-level limit must
-/// never overflow the native stack, whatever the build profile.
-pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+/// never overflow the native stack, whatever the build profile. A failure inside (which
+/// would be a bug) comes back as an error, not a crash.
+pub fn on_big_stack<T: Send>(work: impl FnOnce() -> crate::Result<T> + Send) -> crate::Result<T> {
     std::thread::scope(|s| {
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("script".into())
             .stack_size(64 * 1024 * 1024)
             .spawn_scoped(s, work)
-            .expect("the script thread starts")
-            .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p))
+            .map_err(|e| crate::Error::msg(format!("cannot start the script thread: {e}")))?;
+        thread.join().unwrap_or_else(|p| {
+            let why = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+            Err(crate::Error::msg(format!("internal error in the script engine (please report it): {why}")))
+        })
     })
 }
 
