@@ -1,12 +1,18 @@
-//! `arbiter repl` (its engine lands with its own issue).
-use arbiter::{Error, Result};
+//! `arbiter repl`: an interactive rhai session over the rulesets and engines.
+use arbiter::script::repl::{repl, ReplOptions};
+use arbiter::Result;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  arbiter repl --rules startrek\n  echo 'dice(\"2D6\").mean' | arbiter repl\n  arbiter repl < session.rhai\n\nAt a terminal: :help lists the API, Tab completes functions and ship names, an open bracket\ncontinues the entry on the next line, the history is kept in ~/.arbiter_history\n($ARBITER_HISTORY). With standard input not a terminal, each entry is evaluated as soon as it\nis complete and its result printed; the exit status is 1 if any entry failed.")]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    rest: Vec<String>,
+    /// Ruleset of the session (built-in name or path), available as `r` and `rules()`
+    #[arg(long)]
+    rules: Option<String>,
+    /// History file (default: $ARBITER_HISTORY, else ~/.arbiter_history)
+    #[arg(long, value_name = "FILE")]
+    history: Option<std::path::PathBuf>,
 }
 
-pub fn run(_args: Args) -> Result<()> {
-    Err(Error::msg("`arbiter repl` is not implemented yet"))
+pub fn run(args: Args) -> Result<()> {
+    repl(&ReplOptions { rules: args.rules, history: args.history })
 }

@@ -1,1 +1,25 @@
-//! (filled in by its issue)
+//! The scripting layer: a sandboxed rhai API over the rulesets and engines, `arbiter run`,
+//! and the REPL.
+//!
+//! * `sandbox` — limits every evaluation runs under, and the script clock.
+//! * `engine` — building the sandboxed engine; the `Session` its functions share.
+//! * `api/` — the functions scripts see, one area per file (see `api/mod.rs` for adding one).
+//! * `handle` — an editable ruleset a script holds (`RulesHandle`) and places in it (`Node`).
+//! * `hook` — rule hooks: rhai functions a ruleset names for rules formulas cannot express.
+//! * `display` — results shown for people (maps as tables).
+//! * `run`, `repl` — running a script file; the interactive (or piped) session.
+pub mod api;
+pub mod complete;
+pub mod display;
+pub mod engine;
+pub mod errors;
+pub mod handle;
+pub mod hook;
+pub mod repl;
+pub mod run;
+pub mod sandbox;
+pub mod sugar;
+
+pub use engine::Session;
+pub use handle::{Node, RulesHandle};
+pub use sandbox::Limits;

@@ -1,0 +1,173 @@
+//! Between engine data (serde) and script values (rhai `Dynamic`).
+//!
+//! Every engine result derives `Serialize` and every engine input `Deserialize`, so one pair of
+//! conversions serves them all: `to_dynamic(&result)` gives a script the same keys as the JSON
+//! output, and `from_dynamic::<Input>(value, "a game")` (or `input_doc` for "a map or a path")
+//! turns what a script passes into typed input with a clear error.
+use crate::error::Error;
+use crate::rules::Doc;
+use rhai::{Array, Dynamic, EvalAltResult, Map, Position, INT};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+
+/// What API functions return on failure.
+pub type ScriptResult<T> = Result<T, Box<EvalAltResult>>;
+
+/// A script-visible error carrying an arbiter error's message (with its file position, if any).
+pub fn script_error(e: impl std::fmt::Display) -> Box<EvalAltResult> {
+    Box::new(EvalAltResult::ErrorRuntime(Dynamic::from(e.to_string()), Position::NONE))
+}
+
+/// Map an arbiter `Result` into a script result.
+pub fn checked<T>(r: crate::Result<T>) -> ScriptResult<T> {
+    r.map_err(script_error)
+}
+
+/// A JSON value as a script value: objects become maps, arrays arrays, integers INT.
+pub fn json_to_dynamic(value: &Value) -> Dynamic {
+    match value {
+        Value::Null => Dynamic::UNIT,
+        Value::Bool(b) => Dynamic::from(*b),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => Dynamic::from(i as INT),
+            None => Dynamic::from(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => Dynamic::from(s.clone()),
+        Value::Array(items) => Dynamic::from_array(items.iter().map(json_to_dynamic).collect::<Array>()),
+        Value::Object(map) => {
+            let m: Map = map.iter().map(|(k, v)| (k.as_str().into(), json_to_dynamic(v))).collect();
+            Dynamic::from_map(m)
+        }
+    }
+}
+
+/// A script value as JSON. Whole floats become integers (so `shields = 9.0` fits a whole-number
+/// field; number fields accept integers anyway). Handles (a ruleset, a ship) give their data.
+pub fn dynamic_to_json(value: &Dynamic) -> Result<Value, String> {
+    if value.is_unit() {
+        return Ok(Value::Null);
+    }
+    if let Some(b) = value.clone().try_cast::<bool>() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(i) = value.clone().try_cast::<INT>() {
+        return Ok(Value::from(i));
+    }
+    if let Some(x) = value.clone().try_cast::<f64>() {
+        if !x.is_finite() {
+            return Err(format!("{x} is not a number a ruleset or record can hold"));
+        }
+        if x.fract() == 0.0 && x.abs() < 9.0e15 {
+            return Ok(Value::from(x as i64));
+        }
+        return Ok(Value::from(x));
+    }
+    if value.is_string() || value.is_char() {
+        return Ok(Value::String(value.to_string()));
+    }
+    if value.is_array() {
+        let items = value.read_lock::<Array>().ok_or("an array that cannot be read")?;
+        return items.iter().map(dynamic_to_json).collect::<Result<Vec<_>, _>>().map(Value::Array);
+    }
+    if value.is_map() {
+        let map = value.read_lock::<Map>().ok_or("a map that cannot be read")?;
+        let mut out = serde_json::Map::new();
+        for (k, v) in map.iter() {
+            out.insert(k.to_string(), dynamic_to_json(v)?);
+        }
+        return Ok(Value::Object(out));
+    }
+    if let Some(h) = value.clone().try_cast::<crate::script::handle::RulesHandle>() {
+        return Ok(h.tree());
+    }
+    if let Some(n) = value.clone().try_cast::<crate::script::handle::Node>() {
+        return n.value().map_err(|e| e.to_string());
+    }
+    Err(format!("a value of type `{}` cannot be used as data", value.type_name()))
+}
+
+/// Any serialisable engine result as a script map (same keys as its JSON).
+pub fn to_dynamic<T: Serialize>(value: &T) -> ScriptResult<Dynamic> {
+    let json = serde_json::to_value(value).map_err(script_error)?;
+    Ok(json_to_dynamic(&json))
+}
+
+/// A script value as typed engine input; `what` names it in errors ("a game record").
+pub fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
+    let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;
+    Doc::new(json).deserialize::<T>().map_err(|e| script_error(format!("{what}: {e}")))
+}
+
+/// The files a script may read through the API: rulesets and records, nothing else (a script
+/// from another club must not be able to read, say, a key file and copy it into a ruleset).
+pub const READABLE_EXTENSIONS: &[&str] = &["rules", "yaml", "yml", "json", "csv"];
+
+/// Refuse a path a script may not read.
+pub fn readable_path(path: &str) -> ScriptResult<()> {
+    let ext = std::path::Path::new(path).extension().and_then(|e| e.to_str()).map(|e| e.to_lowercase()).unwrap_or_default();
+    if READABLE_EXTENSIONS.contains(&ext.as_str()) {
+        Ok(())
+    } else {
+        Err(script_error(format!(
+            "{path}: scripts may read only ruleset and record files (.{})",
+            READABLE_EXTENSIONS.join(", .")
+        )))
+    }
+}
+
+/// "A map or a path": a string is read as a file (YAML/JSON or rules language, errors with
+/// positions), anything else converted as data. Deserialise the result with `doc.deserialize()`.
+pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
+    if value.is_string() {
+        let path = value.to_string();
+        readable_path(&path)?;
+        return super::super::sandbox::untimed(|| crate::rules::load::read_doc(&path)).map_err(script_error);
+    }
+    let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;
+    Ok(Doc::new(json))
+}
+
+/// Typed input from "a map or a path".
+pub fn input<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
+    let doc = input_doc(value, what)?;
+    doc.deserialize::<T>().map_err(|e| match e {
+        Error::Located { .. } => script_error(e),
+        Error::Plain(m) => script_error(format!("{what}: {m}")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn json_round_trips_through_script_values() {
+        let v = json!({"name": "Ana", "points": 31, "rate": 0.75, "tags": ["a", true, null], "nested": {"x": -2}});
+        let d = json_to_dynamic(&v);
+        assert!(d.is_map());
+        assert_eq!(dynamic_to_json(&d).unwrap(), v);
+    }
+
+    #[test]
+    fn whole_floats_become_integers() {
+        assert_eq!(dynamic_to_json(&Dynamic::from(9.0f64)).unwrap(), json!(9));
+        assert_eq!(dynamic_to_json(&Dynamic::from(2.5f64)).unwrap(), json!(2.5));
+        assert!(dynamic_to_json(&Dynamic::from(f64::NAN)).is_err());
+    }
+
+    #[test]
+    fn typed_input_names_what_is_wrong() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Game {
+            turns: u32,
+        }
+        let m = json_to_dynamic(&json!({"turns": "many"}));
+        let e = from_dynamic::<Game>(&m, "a game").unwrap_err().to_string();
+        assert!(e.contains("a game") && e.contains("wrong type"), "{e}");
+        let g: Game = from_dynamic(&json_to_dynamic(&json!({"turns": 12})), "a game").unwrap();
+        assert_eq!(g.turns, 12);
+    }
+}

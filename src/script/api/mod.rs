@@ -1,0 +1,79 @@
+//! The functions scripts see, one area per file.
+//!
+//! Adding an engine area (score, rate, schedule, simulate, volley) is one new file `api/AREA.rs`
+//! plus one line in `register_all` and one in `help` below. The template, for `score`:
+//!
+//! ```ignore
+//! use super::convert::{checked, input, to_dynamic, ScriptResult};
+//! use super::ApiDoc;
+//! use crate::script::{engine::Session, handle::RulesHandle, sandbox::untimed};
+//! use rhai::{Dynamic, Engine};
+//!
+//! pub const HELP: &[ApiDoc] = &[ApiDoc::new("score", "score(game)", "score a game record (map or path)")];
+//!
+//! pub fn register(engine: &mut Engine, session: &Session) {
+//!     let s = session.clone();
+//!     // As a function: the session's ruleset (--rules / :rules) ...
+//!     engine.register_fn("score", move |game: Dynamic| score(&checked(s.current())?, &game));
+//!     // ... and as a method on a ruleset a script holds (and may have edited).
+//!     engine.register_fn("score", |r: &mut RulesHandle, game: Dynamic| score(r, &game));
+//! }
+//!
+//! fn score(r: &RulesHandle, game: &Dynamic) -> ScriptResult<Dynamic> {
+//!     let record: GameRecord = input(game, "a game record")?;          // a map or a path
+//!     let result = untimed(|| r.with(|rules| crate::scoring::score(rules, &record)));
+//!     to_dynamic(&checked(result)?)                                   // the JSON's keys
+//! }
+//! ```
+//!
+//! * Inputs: `convert::input::<T>(&value, "what")` takes a map or a path (files are read with
+//!   positions); `convert::from_dynamic::<T>` takes data only. Plain numbers/strings arrive as
+//!   rhai types (`INT` = i64, `FLOAT` = f64, `&str`).
+//! * Results: `convert::to_dynamic(&result)` — any `Serialize` becomes a map with the same keys
+//!   as its JSON (integers INT, other numbers FLOAT).
+//! * Errors: `checked(arbiter_result)` / `script_error(msg)`; the script's file, line and column
+//!   are added by the runner.
+//! * Work: wrap engine calls in `sandbox::untimed` so their time is not the script's.
+//! * Rulesets: `r.with(|rules| ..)` borrows the current (always valid) ruleset; `r.snapshot()`
+//!   clones it for work that outlives the call.
+//! * Rhai code an engine runs (a tactic): `crate::script::hook::CompiledHook::from_file(
+//!   "tactic", path, &limits)` compiles once; `call::<T>(&[json args])` from any thread.
+pub mod convert;
+pub mod dice;
+pub mod fields;
+pub mod rules;
+
+use super::engine::Session;
+use super::sandbox::Limits;
+use rhai::Engine;
+
+/// One line of `:help`: the function's name (for completion), how it is called, what it does.
+#[derive(Debug, Clone, Copy)]
+pub struct ApiDoc {
+    pub name: &'static str,
+    pub usage: &'static str,
+    pub summary: &'static str,
+}
+
+impl ApiDoc {
+    pub const fn new(name: &'static str, usage: &'static str, summary: &'static str) -> ApiDoc {
+        ApiDoc { name, usage, summary }
+    }
+}
+
+/// Functions that need no session (also given to rule hooks).
+pub fn register_pure(engine: &mut Engine, limits: &Limits) {
+    dice::register(engine, limits);
+}
+
+/// Every function of a script session.
+pub fn register_all(engine: &mut Engine, session: &Session) {
+    register_pure(engine, &session.limits);
+    rules::register(engine, session);
+    // Engine areas land here, one line each: score::register(engine, session); ...
+}
+
+/// The whole API, for `:help` and tab completion.
+pub fn help() -> Vec<ApiDoc> {
+    [rules::HELP, dice::HELP].concat()
+}

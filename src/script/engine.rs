@@ -1,0 +1,93 @@
+//! Building the sandboxed rhai engine, and the session state its functions share.
+use super::api;
+use super::handle::RulesHandle;
+use super::sandbox::{Limits, SAFE};
+use crate::error::{Error, Result};
+use rhai::Engine;
+use std::io::Write;
+use std::sync::{Arc, RwLock};
+
+/// What a script session shares with its functions.
+#[derive(Clone)]
+pub struct Session {
+    /// Whether `r.save(path)` may write (the REPL, or `arbiter run --allow-write`).
+    pub allow_write: bool,
+    /// The limits every evaluation runs under.
+    pub limits: Limits,
+    current: Arc<RwLock<Option<RulesHandle>>>,
+}
+
+impl Session {
+    pub fn new(allow_write: bool, limits: Limits) -> Session {
+        Session { allow_write, limits, current: Arc::new(RwLock::new(None)) }
+    }
+
+    /// The session's ruleset (`--rules`, `:rules`), for API functions called without one.
+    pub fn current(&self) -> Result<RulesHandle> {
+        self.current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+            .ok_or_else(|| Error::msg("no ruleset chosen: start with --rules NAME, use :rules NAME, or call rules(\"NAME\")"))
+    }
+
+    pub fn has_current(&self) -> bool {
+        self.current.read().unwrap_or_else(|p| p.into_inner()).is_some()
+    }
+
+    pub fn set_current(&self, rules: RulesHandle) {
+        *self.current.write().unwrap_or_else(|p| p.into_inner()) = Some(rules);
+    }
+
+    /// Ship names of the current ruleset (for completion).
+    pub fn ship_names(&self) -> Vec<String> {
+        self.current().map(|r| r.ship_names()).unwrap_or_default()
+    }
+}
+
+/// A bare sandboxed engine: rhai's standard library, no modules, no file access, the limits.
+pub fn sandboxed(limits: &Limits) -> Engine {
+    // `no_module` leaves the engine without a module resolver: `import` cannot load anything.
+    let mut engine = Engine::new();
+    limits.apply(&mut engine);
+    // Output goes to the program's standard output; a closed pipe ends the program quietly.
+    engine.on_print(print_line);
+    engine.on_debug(|text, source, pos| {
+        let place = match (source, pos.line()) {
+            (Some(s), Some(l)) => format!("{s}:{l}: "),
+            (None, Some(l)) => format!("line {l}: "),
+            _ => String::new(),
+        };
+        eprintln!("{place}{text}");
+    });
+    engine
+}
+
+/// The engine rule hooks run in: the sandbox and the functions that need no session.
+pub fn pure_engine(limits: &Limits) -> Engine {
+    let mut engine = sandboxed(limits);
+    api::register_pure(&mut engine, limits);
+    engine
+}
+
+/// The engine of a script session (`arbiter run`, the REPL): every API function.
+pub fn session_engine(session: &Session) -> Engine {
+    let mut engine = sandboxed(&session.limits);
+    api::register_all(&mut engine, session);
+    engine
+}
+
+/// The limits for a session with an optional ruleset: the safe defaults, tightened by it.
+pub fn limits_for(rules: Option<&RulesHandle>) -> Limits {
+    rules.map(|r| r.with(crate::rules::script::limits)).unwrap_or(SAFE)
+}
+
+/// Print a line to standard output; a closed pipe (`| head`) ends the program quietly.
+pub fn print_line(text: &str) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{text}").and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+    }
+}

@@ -1,0 +1,433 @@
+//! A ruleset a script holds and edits: shared, so a ship handle writes back into it.
+//!
+//! Every edit goes through the same path as loading a file: the changed value tree is
+//! deserialised and validated again, and a change the model refuses leaves the ruleset as it
+//! was. Engine calls take a `snapshot()` (or `with`) of the current, always valid, ruleset.
+use crate::error::{Error, Result};
+use crate::rules::doc::{pointer_push, tidy_numbers, Doc, Place};
+use crate::rules::load::{self, Format};
+use crate::rules::{lang, yaml, Ruleset};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+struct State {
+    ruleset: Ruleset,
+    /// The ruleset as a value tree (its canonical serialisation).
+    tree: Value,
+    /// The tree as loaded, to tell what a script changed.
+    loaded: Value,
+    /// What it was loaded from: a built-in name or a path.
+    origin: String,
+    /// File positions under `/script`, so hook files keep resolving next to their ruleset.
+    script_places: HashMap<String, Place>,
+}
+
+/// A shared, editable ruleset. Cloning the handle shares it; `copy()` makes an independent one.
+#[derive(Clone)]
+pub struct RulesHandle(Arc<RwLock<State>>);
+
+/// A place inside a ruleset (a ship, a section) that reads and writes through its handle.
+#[derive(Clone)]
+pub struct Node {
+    pub rules: RulesHandle,
+    pub path: Vec<String>,
+}
+
+impl RulesHandle {
+    /// Load a built-in name or a ruleset file.
+    pub fn load(reference: &str) -> Result<RulesHandle> {
+        let doc = load::resolve_doc(reference)?;
+        let ruleset = load::ruleset_from_doc(&doc)?;
+        Ok(RulesHandle::build(ruleset, reference, script_places(&doc)))
+    }
+
+    /// Wrap an already loaded ruleset.
+    pub fn from_ruleset(ruleset: Ruleset, origin: &str) -> RulesHandle {
+        RulesHandle::build(ruleset, origin, HashMap::new())
+    }
+
+    fn build(ruleset: Ruleset, origin: &str, script_places: HashMap<String, Place>) -> RulesHandle {
+        let tree = canonical(&ruleset);
+        RulesHandle(Arc::new(RwLock::new(State { ruleset, loaded: tree.clone(), tree, origin: origin.to_string(), script_places })))
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, State> {
+        self.0.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, State> {
+        self.0.write().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A copy of the current ruleset, for an engine call.
+    pub fn snapshot(&self) -> Ruleset {
+        self.read().ruleset.clone()
+    }
+
+    /// Read the current ruleset without copying it.
+    pub fn with<T>(&self, f: impl FnOnce(&Ruleset) -> T) -> T {
+        f(&self.read().ruleset)
+    }
+
+    pub fn name(&self) -> String {
+        self.read().ruleset.name.clone()
+    }
+
+    pub fn origin(&self) -> String {
+        self.read().origin.clone()
+    }
+
+    /// The whole ruleset as a value tree.
+    pub fn tree(&self) -> Value {
+        self.read().tree.clone()
+    }
+
+    /// An independent copy (edits to one do not show in the other).
+    pub fn copy(&self) -> RulesHandle {
+        let s = self.read();
+        RulesHandle(Arc::new(RwLock::new(State {
+            ruleset: s.ruleset.clone(),
+            tree: s.tree.clone(),
+            loaded: s.loaded.clone(),
+            origin: s.origin.clone(),
+            script_places: s.script_places.clone(),
+        })))
+    }
+
+    /// Whether two handles share one ruleset.
+    pub fn same_as(&self, other: &RulesHandle) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// Ship names, in the ruleset's order and spelling.
+    pub fn ship_names(&self) -> Vec<String> {
+        self.read().ruleset.ships.keys().cloned().collect()
+    }
+
+    /// A handle on one ship, by name or alias (case and accents ignored).
+    pub fn ship(&self, name: &str) -> Result<Node> {
+        let key = self.read().ruleset.ship(name)?.0.to_string();
+        Ok(Node { rules: self.clone(), path: vec!["ships".to_string(), key] })
+    }
+
+    /// The node at a path ("scoring.win", "/ships/UFP heavy cruiser", "" for the root).
+    pub fn node(&self, path: &str) -> Node {
+        Node { rules: self.clone(), path: parse_path(path) }
+    }
+
+    /// The ruleset's own keys for a path typed by a person (ship aliases, case, accents).
+    /// Segments not found are kept as typed (a key a `set` will add).
+    pub fn resolve(&self, path: &[String]) -> Vec<String> {
+        let s = self.read();
+        let mut node = Some(&s.tree);
+        let mut out = Vec::new();
+        for seg in path {
+            let key = match node {
+                Some(Value::Object(map)) if !map.contains_key(seg) => {
+                    let alias = if out.len() == 1 && out[0] == "ships" { s.ruleset.ship_key(seg).map(str::to_string) } else { None };
+                    alias.or_else(|| map.keys().find(|k| crate::names::same(k, seg)).cloned()).unwrap_or_else(|| seg.clone())
+                }
+                _ => seg.clone(),
+            };
+            node = match node {
+                Some(Value::Object(map)) => map.get(&key),
+                Some(Value::Array(items)) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+                _ => None,
+            };
+            out.push(key);
+        }
+        out
+    }
+
+    /// The value at a path (after `resolve`); `None` if nothing is there.
+    pub fn value_at(&self, path: &[String]) -> Option<Value> {
+        let s = self.read();
+        let mut node = &s.tree;
+        for seg in path {
+            node = match node {
+                Value::Object(map) => map.get(seg)?,
+                Value::Array(items) => items.get(seg.parse::<usize>().ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(node.clone())
+    }
+
+    /// Set the value at a path (after `resolve`); `null` removes the key. The ruleset is checked
+    /// again; if it refuses the change, nothing changes.
+    pub fn set(&self, path: &[String], value: Value) -> Result<()> {
+        let shown = show_path(path);
+        let mut tree = self.tree();
+        put(&mut tree, path, value.clone()).map_err(|e| Error::msg(format!("cannot set `{shown}`: {e}")))?;
+        let doc = Doc { value: tree, places: self.read().script_places.clone() };
+        self.replace(&doc).map_err(|e| {
+            let v = serde_json::to_string(&value).unwrap_or_default();
+            e.context(&format!("cannot set `{shown}` to {v}"))
+        })
+    }
+
+    /// Apply an overlay (as an `extends` file would): maps merge key by key, `null` removes.
+    /// An `extends` key in the overlay is ignored: the overlay applies to this ruleset.
+    pub fn extend(&self, mut overlay: Doc) -> Result<()> {
+        if let Some(map) = overlay.value.as_object_mut() {
+            map.shift_remove("extends");
+        } else {
+            return Err(Error::msg("an overlay must be a map of sections (`ships: ...`, `scoring: ...`)"));
+        }
+        let mut doc = Doc { value: self.tree(), places: self.read().script_places.clone() };
+        doc.overlay(overlay);
+        self.replace(&doc)
+    }
+
+    /// Check a new tree and adopt it.
+    fn replace(&self, doc: &Doc) -> Result<()> {
+        let ruleset: Ruleset = doc.deserialize()?;
+        if let (Some(new), Some(old)) = (&ruleset.script, &self.read().ruleset.script) {
+            new.adopt_hooks(old);
+        }
+        ruleset.validate(doc)?;
+        let mut s = self.write();
+        s.tree = canonical(&ruleset);
+        s.ruleset = ruleset;
+        for (k, v) in script_places(doc) {
+            s.script_places.insert(k, v);
+        }
+        Ok(())
+    }
+
+    /// What a script changed since loading, as an overlay (`null` marks a removed key).
+    pub fn changes(&self) -> Value {
+        let s = self.read();
+        diff(&s.loaded, &s.tree).unwrap_or_else(|| Value::Object(Default::default()))
+    }
+
+    /// The ruleset as file text in the format `path`'s extension names.
+    pub fn render_for(&self, path: &str, house_rule: bool) -> Result<String> {
+        let mut value = if house_rule {
+            let mut v = serde_json::Map::new();
+            v.insert("extends".to_string(), Value::String(extends_reference(&self.origin(), path)));
+            if let Value::Object(changes) = self.changes() {
+                v.extend(changes);
+            }
+            Value::Object(v)
+        } else {
+            self.tree()
+        };
+        tidy_numbers(&mut value);
+        let lower = path.to_lowercase();
+        Ok(if lower.ends_with(".rules") {
+            lang::write(&value)
+        } else if lower.ends_with(".yaml") || lower.ends_with(".yml") {
+            yaml::write(&value)
+        } else if lower.ends_with(".json") {
+            crate::output::json_string(&value)
+        } else {
+            return Err(Error::msg(format!("{path}: a ruleset file ends in .rules, .yaml, .yml or .json")));
+        })
+    }
+
+    /// Write the ruleset (or, with `house_rule`, `extends` plus the changes) to `path`, whole
+    /// or not at all, after checking that the text loads back to a valid ruleset.
+    pub fn save(&self, path: &str, house_rule: bool) -> Result<()> {
+        let text = self.render_for(path, house_rule)?;
+        let doc = load::parse_text(path, &text, Format::of(path))?;
+        let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf());
+        let resolved = load::resolve_loaded(doc, path, dir.as_deref().filter(|d| !d.as_os_str().is_empty()))?;
+        load::ruleset_from_doc(&resolved).map_err(|e| e.context("the saved ruleset would not load back"))?;
+        write_atomically(path, &text)
+    }
+}
+
+impl Node {
+    /// The value here, or an error if it is gone (a ship removed since).
+    pub fn value(&self) -> Result<Value> {
+        self.rules.value_at(&self.path).ok_or_else(|| Error::msg(format!("`{}` is no longer in the ruleset", show_path(&self.path))))
+    }
+
+    /// A child path, with the key resolved the way people type names.
+    pub fn child(&self, key: &str) -> Vec<String> {
+        let mut p = self.path.clone();
+        p.push(key.to_string());
+        self.rules.resolve(&p)
+    }
+
+    pub fn shown(&self) -> String {
+        show_path(&self.path)
+    }
+}
+
+/// "a.b.c" or a JSON pointer "/a/b" into segments.
+pub fn parse_path(text: &str) -> Vec<String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    if let Some(pointer) = text.strip_prefix('/') {
+        return pointer.split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect();
+    }
+    text.split('.').map(|s| s.trim().to_string()).collect()
+}
+
+pub fn show_path(path: &[String]) -> String {
+    if path.is_empty() {
+        "(the ruleset)".to_string()
+    } else {
+        path.join(".")
+    }
+}
+
+fn canonical(ruleset: &Ruleset) -> Value {
+    serde_json::to_value(ruleset).expect("a ruleset serialises")
+}
+
+fn script_places(doc: &Doc) -> HashMap<String, Place> {
+    doc.places.iter().filter(|(k, _)| k.starts_with("/script")).map(|(k, v)| (k.clone(), v.clone())).collect()
+}
+
+fn put(tree: &mut Value, path: &[String], value: Value) -> std::result::Result<(), String> {
+    let Some((last, parents)) = path.split_last() else {
+        return Err("give the path of a value (`ships.NAME.shields`), not the whole ruleset".to_string());
+    };
+    let mut node = tree;
+    for seg in parents {
+        node = match node {
+            Value::Object(map) => map.entry(seg.clone()).or_insert_with(|| Value::Object(Default::default())),
+            Value::Array(items) => {
+                let n = items.len();
+                seg.parse::<usize>().ok().and_then(|i| items.get_mut(i)).ok_or(format!("`{seg}` is not an index of this list of {n}"))?
+            }
+            _ => return Err(format!("`{seg}` is inside a value that is not a section")),
+        };
+    }
+    match node {
+        Value::Object(map) if value.is_null() => {
+            map.shift_remove(last);
+        }
+        Value::Object(map) => {
+            map.insert(last.clone(), value);
+        }
+        Value::Array(items) => {
+            let n = items.len();
+            let slot = last.parse::<usize>().ok().and_then(|i| items.get_mut(i)).ok_or(format!("`{last}` is not an index of this list of {n}"))?;
+            *slot = value;
+        }
+        _ => return Err(format!("`{last}` is inside a value that is not a section")),
+    }
+    Ok(())
+}
+
+/// The overlay that turns `old` into `new`, or `None` if they are equal.
+fn diff(old: &Value, new: &Value) -> Option<Value> {
+    match (old, new) {
+        (Value::Object(o), Value::Object(n)) => {
+            let mut out = serde_json::Map::new();
+            for (k, v) in n {
+                match o.get(k) {
+                    Some(ov) => {
+                        if let Some(d) = diff(ov, v) {
+                            out.insert(k.clone(), d);
+                        }
+                    }
+                    None => {
+                        out.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+            for k in o.keys().filter(|k| !n.contains_key(*k)) {
+                out.insert(k.clone(), Value::Null);
+            }
+            (!out.is_empty()).then_some(Value::Object(out))
+        }
+        _ if old == new => None,
+        _ => Some(new.clone()),
+    }
+}
+
+/// How a house-rule file at `target` refers to the ruleset it extends.
+fn extends_reference(origin: &str, target: &str) -> String {
+    let origin_path = std::path::Path::new(origin);
+    if !origin_path.is_file() {
+        return origin.to_string(); // a built-in name
+    }
+    let Ok(origin_abs) = std::fs::canonicalize(origin_path) else { return origin.to_string() };
+    let target_dir = std::path::Path::new(target).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    match std::fs::canonicalize(target_dir) {
+        Ok(dir) if origin_abs.parent() == Some(dir.as_path()) => {
+            origin_abs.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or(origin.to_string())
+        }
+        _ => origin_abs.display().to_string(),
+    }
+}
+
+fn write_atomically(path: &str, contents: &str) -> Result<()> {
+    use std::io::Write;
+    let target = std::path::Path::new(path);
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("{path}: cannot write: {e}"));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
+    tmp.write_all(contents.as_bytes()).map_err(|e| fail(&e))?;
+    tmp.persist(target).map_err(|e| fail(&e.error))?;
+    Ok(())
+}
+
+/// JSON pointer of a path (for messages that need one).
+pub fn pointer_of(path: &[String]) -> String {
+    path.iter().fold(String::new(), |p, s| pointer_push(&p, s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn startrek() -> RulesHandle {
+        RulesHandle::load("startrek").unwrap()
+    }
+
+    #[test]
+    fn a_ship_edit_writes_back_and_is_validated() {
+        let r = startrek();
+        let ship = r.ship("crucero pesado de la ufp").unwrap();
+        assert_eq!(ship.path, vec!["ships", "UFP heavy cruiser"]);
+        r.set(&ship.child("shields"), json!(9)).unwrap();
+        assert_eq!(r.with(|rs| rs.ships["UFP heavy cruiser"].shields), Some(9));
+        let e = r.set(&ship.child("shields"), json!("lots")).unwrap_err().to_string();
+        assert!(e.contains("cannot set `ships.UFP heavy cruiser.shields`"), "{e}");
+        assert_eq!(r.with(|rs| rs.ships["UFP heavy cruiser"].shields), Some(9), "a refused edit changes nothing");
+    }
+
+    #[test]
+    fn a_bad_formula_is_refused_with_its_reason() {
+        let r = startrek();
+        let e = r.set(&r.resolve(&parse_path("ships.UFP heavy cruiser.generator")), json!("2 * warp")).unwrap_err().to_string();
+        assert!(e.contains("warp"), "{e}");
+    }
+
+    #[test]
+    fn copies_are_independent_and_clones_shared() {
+        let r = startrek();
+        let shared = r.clone();
+        let copy = r.copy();
+        r.set(&r.resolve(&parse_path("combat.start_distance")), json!(7)).unwrap();
+        assert_eq!(shared.value_at(&parse_path("combat.start_distance")), Some(json!(7)));
+        assert_eq!(copy.value_at(&parse_path("combat.start_distance")), Some(json!(10)));
+    }
+
+    #[test]
+    fn changes_are_an_overlay_of_what_differs() {
+        let r = startrek();
+        r.set(&parse_path("combat.start_distance"), json!(6)).unwrap();
+        r.set(&r.resolve(&parse_path("ships.ufp heavy cruiser.max_speed")), Value::Null).unwrap();
+        assert_eq!(r.changes(), json!({"ships": {"UFP heavy cruiser": {"max_speed": null}}, "combat": {"start_distance": 6}}));
+    }
+
+    #[test]
+    fn an_overlay_merges_and_is_checked() {
+        let r = startrek();
+        r.extend(Doc::new(json!({"extends": "cep", "ships": {"Scout": {"shields": 4}}}))).unwrap();
+        assert_eq!(r.ship_names(), vec!["UFP heavy cruiser", "Scout"]);
+        assert!(r.extend(Doc::new(json!({"ships": {"Scout": {"sheilds": 4}}}))).is_err());
+        assert_eq!(r.with(|rs| rs.ships["Scout"].shields), Some(4));
+    }
+}

@@ -1,0 +1,277 @@
+//! The REPL: rustyline at a terminal (history, multi-line entries, completion), or line by
+//! line from a pipe (`echo 'dice("2D6")' | arbiter repl`).
+use super::api;
+use super::complete::{candidates, incomplete};
+use super::display::render;
+use super::engine::Session;
+use super::handle::RulesHandle;
+use super::run::Runner;
+use crate::error::{Error, Result};
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Context, Editor, Helper};
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// The REPL's own commands, with one-line docs.
+pub const COMMANDS: &[(&str, &str)] = &[
+    (":help", "this list: the commands and every API function"),
+    (":load", ":load FILE — run a script file here (its functions and variables stay)"),
+    (":rules", ":rules NAME|PATH — choose the session's ruleset (also as `r`)"),
+    (":quit", "leave (Ctrl-D does too)"),
+];
+
+pub struct ReplOptions {
+    pub rules: Option<String>,
+    /// History file; default $ARBITER_HISTORY, else ~/.arbiter_history.
+    pub history: Option<PathBuf>,
+}
+
+/// Run the REPL. Interactive at a terminal; otherwise reads standard input and returns an
+/// error (exit 1) if any entry failed, after evaluating them all.
+pub fn repl(options: &ReplOptions) -> Result<()> {
+    let session = super::run::session_for(options.rules.as_deref(), true)?;
+    let mut session_state = Repl { runner: Runner::new(session), entries: 0 };
+    if std::io::stdin().is_terminal() {
+        interactive(&mut session_state, options)
+    } else {
+        piped(&mut session_state)
+    }
+}
+
+struct Repl {
+    runner: Runner,
+    entries: usize,
+}
+
+/// What one entry did.
+enum Outcome {
+    Shown(String),
+    Quit,
+}
+
+impl Repl {
+    /// Evaluate one complete entry (a `:command` or rhai text).
+    fn entry(&mut self, text: &str) -> Result<Outcome> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Ok(Outcome::Shown(String::new()));
+        }
+        if let Some(command) = trimmed.strip_prefix(':') {
+            return self.command(command);
+        }
+        self.entries += 1;
+        let name = format!("<repl {}>", self.entries);
+        let value = self.runner.eval(&name, text)?;
+        Ok(Outcome::Shown(render(&value)))
+    }
+
+    fn command(&mut self, command: &str) -> Result<Outcome> {
+        let (name, arg) = command.split_once(char::is_whitespace).map(|(n, a)| (n, a.trim())).unwrap_or((command, ""));
+        match name {
+            "help" | "h" | "?" => Ok(Outcome::Shown(help_text())),
+            "quit" | "q" | "exit" => Ok(Outcome::Quit),
+            "load" => {
+                if arg.is_empty() {
+                    return Err(Error::msg(":load needs a file: :load FILE"));
+                }
+                let text = crate::rules::load::read_text(arg)?;
+                let value = self.runner.eval(arg, &text)?;
+                Ok(Outcome::Shown(render(&value)))
+            }
+            "rules" => {
+                if arg.is_empty() {
+                    return match self.runner.session.current() {
+                        Ok(r) => Ok(Outcome::Shown(render(&rhai::Dynamic::from(r)))),
+                        Err(e) => Err(e),
+                    };
+                }
+                let r = RulesHandle::load(arg)?;
+                self.runner.session.set_current(r.clone());
+                self.runner.set_var("r", rhai::Dynamic::from(r.clone()));
+                Ok(Outcome::Shown(format!("r = ruleset `{}` ({} ships)\n", r.name(), r.ship_names().len())))
+            }
+            _ => Err(Error::msg(format!(
+                "unknown command `:{name}`{}; the commands are {}",
+                crate::names::suggestion(name, COMMANDS.iter().map(|(c, _)| &c[1..])),
+                COMMANDS.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+}
+
+/// `:help`: the commands, then the API with one-line docs.
+pub fn help_text() -> String {
+    let mut out = String::from("Commands:\n");
+    for (c, doc) in COMMANDS {
+        out.push_str(&format!("  {c:<8} {doc}\n"));
+    }
+    out.push_str("\nFunctions (r is a ruleset from rules(...); results are maps with the JSON keys):\n");
+    let docs = api::help();
+    let width = docs.iter().map(|d| d.usage.len()).max().unwrap_or(0);
+    for d in docs {
+        out.push_str(&format!("  {:<width$}  {}\n", d.usage, d.summary));
+    }
+    out.push_str("\nAny ship or section reads and writes as a property: r.ship(\"NAME\").shields = 9; r.combat.start_distance\n");
+    out
+}
+
+fn report(e: &Error) {
+    match e {
+        Error::Located { .. } => eprintln!("{e}"),
+        Error::Plain(m) => eprintln!("error: {m}"),
+    }
+}
+
+fn show(text: &str) {
+    if !text.is_empty() {
+        super::engine::print_line(text.trim_end_matches('\n'));
+    }
+}
+
+/// Standard input that is not a terminal: evaluate each entry as soon as it is complete.
+fn piped(repl: &mut Repl) -> Result<()> {
+    let stdin = std::io::stdin();
+    let mut buffer = String::new();
+    let mut failed = 0usize;
+    let mut run = |repl: &mut Repl, text: &str| -> bool {
+        match repl.entry(text) {
+            Ok(Outcome::Shown(t)) => {
+                show(&t);
+                true
+            }
+            Ok(Outcome::Quit) => false,
+            Err(e) => {
+                report(&e);
+                failed += 1;
+                true
+            }
+        }
+    };
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| Error::msg(format!("standard input: {e}")))?;
+        buffer.push_str(&line);
+        buffer.push('\n');
+        if buffer.trim_start().starts_with(':') || !incomplete(&buffer) {
+            let text = std::mem::take(&mut buffer);
+            if !run(repl, &text) {
+                break;
+            }
+        }
+    }
+    if !buffer.trim().is_empty() {
+        let text = std::mem::take(&mut buffer);
+        run(repl, &text);
+    }
+    if failed > 0 {
+        return Err(Error::msg(format!("{failed} entr{} failed", if failed == 1 { "y" } else { "ies" })));
+    }
+    Ok(())
+}
+
+/// Tab completion and multi-line entry for rustyline.
+struct ReplHelper {
+    session: Session,
+    defined: Arc<Mutex<Vec<String>>>,
+    api: Vec<&'static str>,
+}
+
+impl Completer for ReplHelper {
+    type Candidate = Pair;
+    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let defined = self.defined.lock().map(|d| d.clone()).unwrap_or_default();
+        let (start, found) = candidates(line, pos, &self.api, &defined, &self.session.ship_names());
+        Ok((start, found.into_iter().map(|c| Pair { display: c.clone(), replacement: c }).collect()))
+    }
+}
+
+impl Validator for ReplHelper {
+    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        let input = ctx.input();
+        Ok(if !input.trim_start().starts_with(':') && incomplete(input) {
+            ValidationResult::Incomplete
+        } else {
+            ValidationResult::Valid(None)
+        })
+    }
+}
+
+impl Hinter for ReplHelper {
+    type Hint = String;
+}
+impl Highlighter for ReplHelper {}
+impl Helper for ReplHelper {}
+
+fn history_path(options: &ReplOptions) -> Option<PathBuf> {
+    options
+        .history
+        .clone()
+        .or_else(|| std::env::var_os("ARBITER_HISTORY").map(PathBuf::from))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".arbiter_history")))
+}
+
+fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
+    let config = rustyline::Config::builder()
+        .auto_add_history(false)
+        .completion_type(rustyline::CompletionType::List)
+        .max_history_size(1000)
+        .map_err(|e| Error::msg(e.to_string()))?
+        .build();
+    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config).map_err(|e| Error::msg(format!("terminal: {e}")))?;
+    let defined = Arc::new(Mutex::new(repl.runner.defined_names()));
+    let mut api_names: Vec<&'static str> = api::help().iter().map(|d| d.name).collect();
+    api_names.dedup();
+    editor.set_helper(Some(ReplHelper { session: repl.runner.session.clone(), defined: defined.clone(), api: api_names }));
+    let history = history_path(options);
+    if let Some(h) = &history {
+        let _ = editor.load_history(h);
+    }
+    let ruleset = repl.runner.session.current().map(|r| format!(" — ruleset `{}` is r", r.name())).unwrap_or_default();
+    println!("arbiter {} — rhai REPL{ruleset}. :help lists the API, Tab completes, Ctrl-D leaves.", env!("CARGO_PKG_VERSION"));
+    loop {
+        match editor.readline("arbiter> ") {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                    // Saved at once: an entry interrupted with Ctrl-C still leaves its history.
+                    if let Some(h) = &history {
+                        let _ = editor.save_history(h);
+                    }
+                }
+                match repl.entry(&line) {
+                    Ok(Outcome::Shown(t)) => show(&t),
+                    Ok(Outcome::Quit) => break,
+                    Err(e) => report(&e),
+                }
+                if let Ok(mut d) = defined.lock() {
+                    *d = repl.runner.defined_names();
+                }
+            }
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(Error::msg(format!("terminal: {e}"))),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_lists_every_api_function_and_command() {
+        let h = help_text();
+        for d in api::help() {
+            assert!(h.contains(d.usage) && h.contains(d.summary), "{}", d.usage);
+        }
+        for (c, _) in COMMANDS {
+            assert!(h.contains(c));
+        }
+    }
+}

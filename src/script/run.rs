@@ -1,0 +1,159 @@
+//! Evaluating scripts in a session: `arbiter run`, and each REPL entry.
+use super::engine::{session_engine, Session};
+use super::errors;
+use super::sandbox;
+use crate::error::{Error, Result, Source};
+use rhai::{Dynamic, Engine, Scope, AST};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A session's engine and state: variables and functions persist from one evaluation to the next.
+pub struct Runner {
+    pub session: Session,
+    engine: Engine,
+    scope: Scope<'static>,
+    /// Functions defined so far (a REPL entry may call one defined earlier).
+    functions: AST,
+    /// The text each script function was defined in (its latest definition), so an error
+    /// inside a function from an earlier entry shows that entry's line.
+    defined_in: HashMap<String, Arc<Source>>,
+}
+
+impl Runner {
+    pub fn new(session: Session) -> Runner {
+        let engine = session_engine(&session);
+        let mut scope = Scope::new();
+        if let Ok(r) = session.current() {
+            scope.push("r", r);
+        }
+        Runner { session, engine, scope, functions: AST::empty(), defined_in: HashMap::new() }
+    }
+
+    /// Set a variable the next evaluations see.
+    pub fn set_var(&mut self, name: &str, value: impl Into<Dynamic>) {
+        self.scope.set_or_push(name.to_string(), value.into());
+    }
+
+    /// Set a constant the next evaluations see.
+    pub fn set_constant(&mut self, name: &str, value: impl Into<Dynamic>) {
+        self.scope.push_constant_dynamic(name.to_string(), value.into());
+    }
+
+    /// Names of variables and functions defined so far (for completion).
+    pub fn defined_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.scope.iter_raw().map(|(n, ..)| n.to_string()).collect();
+        names.extend(self.functions.iter_functions().map(|f| f.name.to_string()));
+        names
+    }
+
+    /// Compile and evaluate `text` (named `name` in errors) in the sandbox, on a thread with a
+    /// stack deep enough for the call-level limit.
+    pub fn eval(&mut self, name: &str, text: &str) -> Result<Dynamic> {
+        sandbox::on_big_stack(|| self.eval_here(name, text))
+    }
+
+    fn eval_here(&mut self, name: &str, text: &str) -> Result<Dynamic> {
+        let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
+        let rewritten = super::sugar::ship_calls_as_index(text);
+        let mut ast = self.engine.compile_with_scope(&self.scope, &rewritten).map_err(|e| errors::parse_error(&source, &e))?;
+        ast.set_source(name);
+        for f in ast.iter_functions() {
+            self.defined_in.insert(f.name.to_string(), source.clone());
+        }
+        let mut whole = self.functions.clone();
+        whole += ast;
+        sandbox::start_clock();
+        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut self.scope, &whole);
+        // Keep the functions even if the statements failed: they compiled.
+        whole.clear_statements();
+        self.functions = whole;
+        result.map_err(|e| {
+            let from = innermost_function(&e).and_then(|f| self.defined_in.get(f)).unwrap_or(&source);
+            errors::eval_error(from, &e)
+        })
+    }
+}
+
+/// The innermost script function an error happened in, if any.
+fn innermost_function(e: &rhai::EvalAltResult) -> Option<&str> {
+    let mut inner = e;
+    let mut found = None;
+    while let rhai::EvalAltResult::ErrorInFunctionCall(name, _, next, _) = inner {
+        found = Some(name.as_str());
+        inner = next;
+    }
+    found
+}
+
+/// What `arbiter run` needs.
+pub struct RunOptions {
+    pub script: String,
+    pub rules: Option<String>,
+    pub allow_write: bool,
+    pub args: Vec<String>,
+}
+
+/// Run a script file: `ARGS` holds its arguments, `r` (and `rules()`) the `--rules` ruleset.
+pub fn run_file(options: &RunOptions) -> Result<()> {
+    let text = crate::rules::load::read_text(&options.script)?;
+    let session = session_for(options.rules.as_deref(), options.allow_write)?;
+    let mut runner = Runner::new(session);
+    let args: rhai::Array = options.args.iter().cloned().map(Dynamic::from).collect();
+    runner.set_constant("ARGS", args);
+    runner.eval(&options.script, &text).map(|_| ())
+}
+
+/// A session with an optional ruleset, its limits tightened by that ruleset's `script.limits`.
+pub fn session_for(rules: Option<&str>, allow_write: bool) -> Result<Session> {
+    let handle = match rules {
+        Some(r) => Some(super::handle::RulesHandle::load(r)?),
+        None => None,
+    };
+    let session = Session::new(allow_write, super::engine::limits_for(handle.as_ref()));
+    if let Some(h) = handle {
+        session.set_current(h);
+    }
+    Ok(session)
+}
+
+/// Turn any error into one that names `name` (a plain error has no place of its own).
+pub fn in_file(name: &str, e: Error) -> Error {
+    match e {
+        Error::Plain(m) if !m.starts_with(name) => Error::msg(format!("{name}: {m}")),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runner() -> Runner {
+        Runner::new(Session::new(false, sandbox::SAFE))
+    }
+
+    #[test]
+    fn variables_and_functions_persist_between_entries() {
+        let mut r = runner();
+        r.eval("<1>", "let x = 4; fn twice(v) { v * 2 }").map(|_| ()).unwrap();
+        let v = r.eval("<2>", "twice(x) + 1").unwrap();
+        assert_eq!(v.as_int().unwrap(), 9);
+    }
+
+    #[test]
+    fn an_error_in_an_earlier_function_shows_that_entry() {
+        let mut r = runner();
+        r.eval("<1>", "fn bad(v) {\n  v / 0\n}").map(|_| ()).unwrap();
+        let e = r.eval("<2>", "bad(1)").unwrap_err().to_string();
+        assert!(e.starts_with("<1>:2:5: "), "{e}");
+    }
+
+    #[test]
+    fn a_ship_edit_through_a_chain_writes_back() {
+        let mut r = runner();
+        let v = r
+            .eval("<1>", "let r = rules(\"startrek\"); r.ship(\"UFP heavy cruiser\").shields = 9; r.get(\"ships.UFP heavy cruiser.shields\")")
+            .unwrap();
+        assert_eq!(v.as_int().unwrap(), 9);
+    }
+}
