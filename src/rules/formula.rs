@@ -135,7 +135,7 @@ fn primary(p: Pair<Rule>, text: &str, base: usize) -> Node {
         Rule::dice => Node::Dice { text: p.as_str().to_uppercase(), offset },
         Rule::paren => build(p.into_inner().next().expect("paren holds an expr"), text, base),
         Rule::conditional => {
-            let mut parts = p.into_inner().map(|e| build(e, text, base));
+            let mut parts = p.into_inner().filter(|e| e.as_rule() == Rule::expr).map(|e| build(e, text, base));
             let c = parts.next().expect("if");
             let t = parts.next().expect("then");
             let e = parts.next().expect("else");
