@@ -1,1 +1,156 @@
-//! (filled in by its issue)
+//! Scoring and rating engines: CEP scenario points, FIGF percentile, Advanced Civilization pot,
+//! Elo, multiplayer Elo, Weng-Lin and TrueSkill. Library code: no I/O, no printing; every
+//! number comes from the ruleset.
+//!
+//! The entry points for callers (the CLI, scripts):
+//! * [`score_game`] / [`score_table`] / [`score_input`] → [`ScoreReport`]
+//! * [`rate`] / [`history::rate_with`] → [`RatingReport`]
+//! * [`compare`] → [`Comparison`] (the same game under two rulesets)
+//! * [`read_score_doc`], [`read_history`] read files with located errors.
+pub mod cep;
+pub mod compare;
+pub mod elo;
+pub mod game;
+pub mod history;
+pub mod history_csv;
+pub mod multiplayer;
+pub mod percentile;
+pub mod pot;
+
+pub use compare::{compare, Comparison};
+pub use game::{GameRecord, Invalid, Outcome, PlayerRecord, ResultRow, ResultTable, ScoreInput, ShipRecord, SideRecord};
+pub use history::{rate, rate_with, History, HistoryGame, Period, Placing, RateOptions, RatingReport, StartRating};
+
+use crate::error::{Error, Result};
+use crate::rules::scoring::{ScoringRules, System};
+use crate::rules::{Doc, Ruleset};
+use serde::Serialize;
+
+/// The result of scoring one game, whichever system scored it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum ScoreReport {
+    Cep(cep::CepReport),
+    Percentile(percentile::PercentileReport),
+    Pot(pot::PotReport),
+}
+
+/// A player's headline numbers, whatever the system.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Headline {
+    pub name: String,
+    pub points: i64,
+    pub change: Option<i64>,
+}
+
+impl ScoreReport {
+    /// The table for people, with every factor.
+    pub fn table(&self) -> String {
+        match self {
+            ScoreReport::Cep(r) => r.table(),
+            ScoreReport::Percentile(r) => r.table(),
+            ScoreReport::Pot(r) => r.table(),
+        }
+    }
+
+    pub fn ruleset(&self) -> &str {
+        match self {
+            ScoreReport::Cep(r) => &r.ruleset,
+            ScoreReport::Percentile(r) => &r.ruleset,
+            ScoreReport::Pot(r) => &r.ruleset,
+        }
+    }
+
+    /// Name, points (and ladder change) of each player, in input order.
+    pub fn headlines(&self) -> Vec<Headline> {
+        match self {
+            ScoreReport::Cep(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: None }).collect(),
+            ScoreReport::Percentile(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: None }).collect(),
+            ScoreReport::Pot(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: Some(p.change) }).collect(),
+        }
+    }
+}
+
+fn scoring_of(ruleset: &Ruleset) -> std::result::Result<&ScoringRules, Invalid> {
+    ruleset.scoring.as_ref().ok_or_else(|| Invalid::new("", format!("ruleset `{}` has no `scoring` section", ruleset.name)))
+}
+
+fn lacks(ruleset: &Ruleset, system: System) -> Invalid {
+    Invalid::new("", format!("ruleset `{}` lacks the `{}` parameters", ruleset.name, system.name()))
+}
+
+/// Score any input; problems carry the place in the input they concern.
+pub fn score_checked(ruleset: &Ruleset, input: &ScoreInput) -> std::result::Result<ScoreReport, Invalid> {
+    let rules = scoring_of(ruleset)?;
+    match (rules.system, input) {
+        (System::Cep, ScoreInput::Game(g)) => Ok(ScoreReport::Cep(cep::score(ruleset, rules.cep.as_ref().ok_or_else(|| lacks(ruleset, System::Cep))?, g)?)),
+        (System::Percentile, ScoreInput::Table(t)) => Ok(ScoreReport::Percentile(percentile::score(
+            &ruleset.name,
+            rules.percentile.as_ref().ok_or_else(|| lacks(ruleset, System::Percentile))?,
+            &t.players,
+        )?)),
+        (System::Pot, ScoreInput::Table(t)) => {
+            Ok(ScoreReport::Pot(pot::score(&ruleset.name, rules.pot.as_ref().ok_or_else(|| lacks(ruleset, System::Pot))?, &t.players)?))
+        }
+        (System::Cep, ScoreInput::Table(_)) => Err(Invalid::new(
+            "",
+            format!("ruleset `{}` scores CEP game records (turns, sides, ships), not a table of scores", ruleset.name),
+        )),
+        (System::Percentile | System::Pot, ScoreInput::Game(_)) => Err(Invalid::new(
+            "",
+            format!("ruleset `{}` scores tables of final scores (NAME=SCORE), not a CEP game record", ruleset.name),
+        )),
+        (system, _) => Err(Invalid::new(
+            "",
+            format!("ruleset `{}` is a rating system ({}): use `arbiter rate` on a history of games", ruleset.name, system.name()),
+        )),
+    }
+}
+
+/// Score a CEP game record.
+pub fn score_game(ruleset: &Ruleset, game: &GameRecord) -> Result<ScoreReport> {
+    score_checked(ruleset, &ScoreInput::Game(game.clone())).map_err(|e| e.locate(None))
+}
+
+/// Score a table of (name, final score) rows with a score-based system (percentile, pot).
+pub fn score_table(ruleset: &Ruleset, rows: &[(String, f64)]) -> Result<ScoreReport> {
+    score_checked(ruleset, &ScoreInput::Table(ResultTable::from_pairs(rows))).map_err(|e| e.locate(None))
+}
+
+/// Score any input; with `doc` (the file it came from) errors name file, line and column.
+pub fn score_input(ruleset: &Ruleset, input: &ScoreInput, doc: Option<&Doc>) -> Result<ScoreReport> {
+    score_checked(ruleset, input).map_err(|e| e.locate(doc))
+}
+
+/// Read a game record or result table file (YAML, JSON or the rules language).
+pub fn read_score_doc(path: &str) -> Result<(Doc, ScoreInput)> {
+    let doc = crate::rules::load::read_doc(path)?;
+    let input = ScoreInput::from_doc(&doc)?;
+    Ok((doc, input))
+}
+
+/// Read a history: CSV (`.csv`) or YAML/JSON/rules language. The `Doc` locates problems.
+pub fn read_history(path: &str) -> Result<(Doc, History)> {
+    if path.to_lowercase().ends_with(".csv") {
+        let text = crate::rules::load::read_text(path)?;
+        history_csv::parse(path, &text)
+    } else {
+        let doc = crate::rules::load::read_doc(path)?;
+        if !doc.value.is_object() {
+            return Err(doc.error_at("", "expected a history: `games:` (and optionally `rules:`, `ratings:`)"));
+        }
+        let history: History = doc.deserialize()?;
+        Ok((doc, history))
+    }
+}
+
+/// Rate a history read from a file, with located errors.
+pub fn rate_doc(ruleset: &Ruleset, history: &History, doc: &Doc, options: RateOptions) -> Result<RatingReport> {
+    rate_with(ruleset, history, options).map_err(|e| e.locate(Some(doc)))
+}
+
+impl From<Invalid> for Error {
+    fn from(e: Invalid) -> Error {
+        e.locate(None)
+    }
+}
