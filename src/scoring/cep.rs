@@ -145,7 +145,7 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
                 name: player.name.clone(),
                 side: side.name.clone(),
                 rank,
-                points: round_to(exact, 0) as i64,
+                points: super::round_points(exact) as i64,
                 exact,
                 own_value: nj,
                 side_value: nb,

@@ -149,6 +149,15 @@ pub fn rate_doc(ruleset: &Ruleset, history: &History, doc: &Doc, options: RateOp
     rate_with(ruleset, history, options).map_err(|e| e.locate(Some(doc)))
 }
 
+/// Decimals kept before rounding points, so binary noise (127.49999999999999 for an exact
+/// 127.5) does not decide which way a half goes.
+const NOISE_DIGITS: i32 = 9;
+
+/// Round points to a whole number, halves away from zero, as exact arithmetic would.
+pub(crate) fn round_points(x: f64) -> f64 {
+    crate::rules::formula::round_to(crate::rules::formula::round_to(x, NOISE_DIGITS), 0)
+}
+
 impl From<Invalid> for Error {
     fn from(e: Invalid) -> Error {
         e.locate(None)

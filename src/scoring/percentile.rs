@@ -2,7 +2,7 @@
 //! the bonus plus the gap between the scale and the runner-up's percentile.
 use super::game::{unique_names, Invalid, ResultRow};
 use crate::output::{trim_number, Align, Table};
-use crate::rules::formula::round_to;
+use super::round_points;
 use crate::rules::scoring::{PercentileRules, TieRule};
 use serde::Serialize;
 
@@ -44,7 +44,7 @@ pub fn score(ruleset: &str, rules: &PercentileRules, rows: &[ResultRow]) -> Resu
     if top <= 0.0 {
         return Err(Invalid::new(format!("/players/{top_at}/score"), "the winner's total must be positive to take percentiles of it"));
     }
-    let percentiles: Vec<i64> = rows.iter().map(|r| round_to(r.score / top * rules.scale, 0) as i64).collect();
+    let percentiles: Vec<i64> = rows.iter().map(|r| round_points(r.score / top * rules.scale) as i64).collect();
     let winners = rows.iter().filter(|r| r.score == top).count();
     // The runner-up is the second-best percentile, a tied winner included: ties leave no gap.
     let runner_up = if winners > 1 {
@@ -62,7 +62,7 @@ pub fn score(ruleset: &str, rules: &PercentileRules, rows: &[ResultRow]) -> Resu
         .zip(&percentiles)
         .map(|(r, p)| {
             let bonus = if r.score == top { bonus_each + gap } else { 0.0 };
-            PercentilePlayer { name: r.name.clone(), score: r.score, percentile: *p, bonus, points: round_to(*p as f64 + bonus, 0) as i64 }
+            PercentilePlayer { name: r.name.clone(), score: r.score, percentile: *p, bonus, points: round_points(*p as f64 + bonus) as i64 }
         })
         .collect();
     Ok(PercentileReport { ruleset: ruleset.to_string(), system: "percentile", players })
