@@ -66,7 +66,7 @@ pub fn parse(name: &str, text: &str) -> Result<(Doc, History)> {
         let more = reader.read_record(&mut record).map_err(csv_error)?;
         let next = if more {
             let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
-            let cell_span = |k: usize| span_at(start + record.range(k).map(|r| r.start).unwrap_or(0));
+            let cell_span = |k: usize| span_at(start + field_offset(&text[start.min(text.len())..], k));
             let cell = |k: usize| record.get(k).unwrap_or("");
             let game = cell(columns.game).to_string();
             let player = cell(columns.player).to_string();
@@ -153,6 +153,25 @@ fn finish_game(history: &mut History, doc: &mut Doc, period: Option<Period>, row
     }
     history.games.push(game);
     Ok(())
+}
+
+/// Byte offset of the `k`-th field in a CSV record that starts `raw` (quotes respected):
+/// the parsed record no longer knows where its delimiters were.
+fn field_offset(raw: &str, k: usize) -> usize {
+    let mut field = 0;
+    let mut quoted = false;
+    for (i, c) in raw.char_indices() {
+        if field == k {
+            return i;
+        }
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => field += 1,
+            '\n' if !quoted => break,
+            _ => {}
+        }
+    }
+    0
 }
 
 fn plain_csv_message(e: &csv::Error) -> String {
