@@ -26,14 +26,14 @@ pub struct Args {
 const DEFAULT_RULES: &str = "elo";
 
 pub fn run(args: Args) -> Result<()> {
-    let (doc, history) = scoring::read_history(&args.file)?;
-    let reference = args.rules.clone().or_else(|| history.rules.clone()).unwrap_or_else(|| DEFAULT_RULES.to_string());
+    let file = scoring::load_history(&args.file)?;
+    let reference = args.rules.clone().or_else(|| file.rules.clone()).unwrap_or_else(|| DEFAULT_RULES.to_string());
     let rules = load::load(&reference).map_err(|e| match e {
-        Error::Plain(m) if args.rules.is_none() && history.rules.is_some() => doc.error_at("/rules", m),
+        Error::Plain(m) if args.rules.is_none() && file.rules.is_some() => file.source.locate(scoring::Invalid::new("/rules", m)),
         e => e,
     })?;
     let detailed = args.history || args.player.is_some();
-    let report = scoring::rate_doc(&rules, &history, &doc, RateOptions { record_games: detailed })?;
+    let report = file.rate(&rules, RateOptions { record_games: detailed })?;
     if let Some(p) = &args.player {
         if !report.players.iter().any(|r| arbiter::names::same(&r.name, p)) {
             let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();

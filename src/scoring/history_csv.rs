@@ -5,157 +5,161 @@
 //! 1,g1,Bo,1
 //! 1,g1,Ana,2
 //! ```
-//! Rows of one game are consecutive; equal places are a tie. Errors point at the row and cell.
-use super::history::{History, HistoryGame, Period, Placing};
+//! Rows of one game are consecutive; equal places are a tie. Errors point at the row and
+//! cell. Positions are worked out only when there is an error, so big files load fast.
+use super::game::Invalid;
+use super::prepared::{Prepared, Ranking};
 use crate::error::{Error, Result, Source, Span};
-use crate::rules::doc::{pointer_push, Doc, Place};
-use indexmap::IndexMap;
+use std::collections::HashSet;
 use std::sync::Arc;
 
-struct Row {
-    player: String,
-    value: f64,
-    span: Span,
+/// Where each game's rows are in the text, to locate problems found after loading.
+#[derive(Debug, Clone)]
+pub struct CsvIndex {
+    source: Arc<Source>,
+    columns: Columns,
+    /// Byte offset of every row, in file order.
+    rows: Vec<usize>,
+    /// Index into `rows` of each game's first row (and one past the last game).
+    games: Vec<usize>,
 }
 
+#[derive(Debug, Clone, Copy)]
 struct Columns {
     game: usize,
     player: usize,
-    place: Option<usize>,
-    score: Option<usize>,
+    value: usize,
     period: Option<usize>,
 }
 
-pub fn parse(name: &str, text: &str) -> Result<(Doc, History)> {
+/// The game being read: its key and period; its rows wait in a reused buffer.
+struct Open {
+    key: String,
+    period: Option<usize>,
+}
+
+pub fn parse(name: &str, text: &str) -> Result<(CsvIndex, Prepared)> {
     let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
-    let line_starts: Vec<usize> = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-    let span_at = |byte: usize| {
-        let line = line_starts.partition_point(|&s| s <= byte).max(1);
-        let start = line_starts[line - 1];
-        let col = text.get(start..byte.min(text.len())).map(|s| s.chars().count()).unwrap_or(0) + 1;
-        Span::new(&source, line, col)
-    };
+    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).comment(Some(b'#')).from_reader(text.as_bytes());
     let csv_error = |e: csv::Error| -> Error {
         match e.position() {
-            Some(p) => span_at(p.byte() as usize).at(format!("bad CSV: {}", plain_csv_message(&e))),
+            Some(p) => span_at(&source, p.byte() as usize, 0).at(format!("bad CSV: {}", plain_csv_message(&e))),
             None => Error::msg(format!("{name}: bad CSV: {e}")),
         }
     };
-    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).comment(Some(b'#')).from_reader(text.as_bytes());
     let headers = reader.headers().map_err(csv_error)?.clone();
     let find = |n: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(n));
-    let header_span = Span::new(&source, 1, 1);
+    let header = Span::new(&source, 1, 1);
+    let (place, score) = (find("place"), find("score"));
+    if place.is_some() == score.is_some() {
+        return Err(header.at("the CSV header needs a `place` column (1 = first) or a `score` column, one of the two"));
+    }
     let columns = Columns {
-        game: find("game").ok_or_else(|| header_span.clone().at("the CSV header needs a `game` column (rows of one game share its value)"))?,
-        player: find("player").ok_or_else(|| header_span.clone().at("the CSV header needs a `player` column"))?,
-        place: find("place"),
-        score: find("score"),
+        game: find("game").ok_or_else(|| header.clone().at("the CSV header needs a `game` column (rows of one game share its value)"))?,
+        player: find("player").ok_or_else(|| header.clone().at("the CSV header needs a `player` column"))?,
+        value: place.or(score).expect("checked above"),
         period: find("period"),
     };
-    if columns.place.is_some() == columns.score.is_some() {
-        return Err(header_span.at("the CSV header needs a `place` column (1 = first) or a `score` column, one of the two"));
-    }
-    let value_column = columns.place.or(columns.score).expect("checked above");
+    let ranking = if score.is_some() { Ranking::Descending } else { Ranking::Ascending };
 
-    let mut doc = Doc::new(serde_json::Value::Null);
-    let mut history = History::default();
-    let mut seen_games: IndexMap<String, usize> = IndexMap::new();
-    let mut current: Option<(String, Option<Period>, Vec<Row>, Span)> = None;
-    let mut record = csv::StringRecord::new();
-    loop {
-        let more = reader.read_record(&mut record).map_err(csv_error)?;
-        let next = if more {
-            let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
-            let cell_span = |k: usize| span_at(start + field_offset(&text[start.min(text.len())..], k));
-            let cell = |k: usize| record.get(k).unwrap_or("");
-            let game = cell(columns.game).to_string();
-            let player = cell(columns.player).to_string();
-            if player.is_empty() {
-                return Err(cell_span(columns.player).at("a row needs a player"));
-            }
-            let raw = cell(value_column);
-            let value: f64 = raw.parse().ok().filter(|v: &f64| v.is_finite()).ok_or_else(|| {
-                cell_span(value_column).at(format!("`{raw}` is not a number"))
-            })?;
-            let period = columns.period.map(|k| cell(k)).filter(|p| !p.is_empty()).map(|p| match p.parse::<i64>() {
-                Ok(n) => Period::Number(n),
-                Err(_) => Period::Name(p.to_string()),
-            });
-            Some((game, period, Row { player, value, span: cell_span(columns.player) }, cell_span(columns.game)))
-        } else {
-            None
+    let mut index = CsvIndex { source: source.clone(), columns, rows: Vec::new(), games: Vec::new() };
+    let mut prepared = Prepared::default();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut open: Option<Open> = None;
+    let mut rows: Vec<(usize, f64, usize)> = Vec::new();
+    let mut record = csv::ByteRecord::new();
+    while reader.read_byte_record(&mut record).map_err(csv_error)? {
+        let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
+        // The file was read as UTF-8 text, so every cell is UTF-8.
+        let cell = |k: usize| text_of(record.get(k).unwrap_or(b""));
+        let at = |k: usize| span_at(&source, start, k);
+        let game = cell(columns.game);
+        let player = cell(columns.player);
+        if player.is_empty() {
+            return Err(at(columns.player).at("a row needs a player"));
+        }
+        let raw = cell(columns.value);
+        let value: f64 = match raw.parse::<f64>() {
+            Ok(v) if v.is_finite() => v,
+            _ => return Err(at(columns.value).at(format!("`{raw}` is not a number"))),
         };
-        let same_game = matches!((&current, &next), (Some(c), Some(n)) if c.0 == n.0);
-        if same_game {
-            let (_, period, row, _) = next.expect("matched");
-            let c = current.as_mut().expect("matched");
-            if c.1 != period {
-                return Err(row.span.at("a game's rows must all have the same period"));
+        let period = match columns.period.map(cell) {
+            Some(p) if !p.is_empty() => Some(prepared.period_id(p)),
+            _ => None,
+        };
+        if open.as_ref().is_none_or(|o| o.key != game) {
+            if let Some(o) = open.take() {
+                close(&mut prepared, &index, &mut rows, ranking, o.period)?;
             }
-            c.2.push(row);
-            continue;
-        }
-        if let Some((key, period, rows, span)) = current.take() {
-            finish_game(&mut history, &mut doc, period, rows, span, columns.score.is_some())?;
-            seen_games.insert(key, history.games.len() - 1);
-        }
-        match next {
-            None => break,
-            Some((game, period, row, span)) => {
-                if seen_games.contains_key(&game) {
-                    return Err(span.at(format!("game `{game}` continues after other games: keep a game's rows together")));
-                }
-                current = Some((game, period, vec![row], span));
+            if !seen.insert(game.to_string()) {
+                return Err(at(columns.game).at(format!("game `{game}` continues after other games: keep a game's rows together")));
             }
+            index.games.push(index.rows.len());
+            open = Some(Open { key: game.to_string(), period });
         }
+        if open.as_ref().is_some_and(|o| o.period != period) {
+            return Err(at(columns.period.unwrap_or(0)).at("a game's rows must all have the same period"));
+        }
+        rows.push((prepared.names.id(player), value, index.rows.len()));
+        index.rows.push(start);
     }
-    Ok((doc, history))
+    if let Some(o) = open.take() {
+        close(&mut prepared, &index, &mut rows, ranking, o.period)?;
+    }
+    index.games.push(index.rows.len());
+    Ok((index, prepared))
 }
 
-/// Turn one game's rows into a history game, noting where each player's row is.
-fn finish_game(history: &mut History, doc: &mut Doc, period: Option<Period>, rows: Vec<Row>, span: Span, scores: bool) -> Result<()> {
-    let g = history.games.len();
-    let base = format!("/games/{g}");
-    let place = |span: &Span| Place { key: None, value: span.clone() };
-    doc.places.insert(base.clone(), place(&span));
-    doc.places.insert(format!("{base}/period"), place(&span));
-    let mut game = HistoryGame { period, ..HistoryGame::default() };
-    if scores {
-        let mut map = IndexMap::new();
-        for row in rows {
-            doc.places.insert(pointer_push(&format!("{base}/scores"), &row.player), place(&row.span));
-            if map.contains_key(&row.player) {
-                return Err(row.span.at(format!("`{}` is listed twice in this game", row.player)));
-            }
-            map.insert(row.player, row.value);
-        }
-        game.scores = Some(map);
-    } else {
-        let mut sorted: Vec<Row> = rows;
-        sorted.sort_by(|a, b| a.value.total_cmp(&b.value));
-        let mut order: Vec<Placing> = Vec::new();
-        let mut i = 0;
-        while i < sorted.len() {
-            let j = (i..sorted.len()).find(|&j| sorted[j].value != sorted[i].value).unwrap_or(sorted.len());
-            let slot = order.len();
-            if j - i == 1 {
-                doc.places.insert(format!("{base}/order/{slot}"), place(&sorted[i].span));
-                order.push(Placing::One(sorted[i].player.clone()));
-            } else {
-                for (m, row) in sorted[i..j].iter().enumerate() {
-                    doc.places.insert(format!("{base}/order/{slot}/{m}"), place(&row.span));
-                }
-                order.push(Placing::Tied(sorted[i..j].iter().map(|r| r.player.clone()).collect()));
-            }
-            i = j;
-        }
-        game.order = Some(order);
+/// Hand a finished game's rows to the prepared history.
+fn close(prepared: &mut Prepared, index: &CsvIndex, rows: &mut Vec<(usize, f64, usize)>, ranking: Ranking, period: Option<usize>) -> Result<()> {
+    if rows.len() < 2 {
+        let row = index.rows[rows[0].2];
+        return Err(span_at(&index.source, row, index.columns.game).at(format!("a game needs at least two players (found {})", rows.len())));
     }
-    history.games.push(game);
-    Ok(())
+    let result = prepared.push_game(rows, ranking, period, None);
+    rows.clear();
+    result.map_err(|tag| {
+        let row = index.rows[tag];
+        let name = cell_text(&index.source.text[row..], index.columns.player).to_string();
+        span_at(&index.source, row, index.columns.player).at(format!("`{name}` is listed twice in this game"))
+    })
 }
 
-/// Byte offset of the `k`-th field in a CSV record that starts `raw` (quotes respected):
+impl CsvIndex {
+    /// The row a problem found while rating concerns: the game's first row.
+    pub fn locate(&self, e: Invalid) -> Error {
+        let mut segments = e.pointer.split('/').skip(1);
+        let game = match (segments.next(), segments.next().and_then(|s| s.parse::<usize>().ok())) {
+            (Some("games"), Some(g)) => g,
+            _ => return e.locate(None),
+        };
+        let Some(&first) = self.games.get(game) else { return e.locate(None) };
+        let Some(&row) = self.rows.get(first) else { return e.locate(None) };
+        let column = match segments.next() {
+            Some("period") => self.columns.period.unwrap_or(self.columns.game),
+            Some("order") | Some("scores") => self.columns.value,
+            _ => self.columns.game,
+        };
+        span_at(&self.source, row, column).at(e.message)
+    }
+}
+
+fn text_of(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or("")
+}
+
+/// The place of cell `k` of the row starting at byte `row`.
+fn span_at(source: &Arc<Source>, row: usize, k: usize) -> Span {
+    let text = &source.text;
+    let row = row.min(text.len());
+    let byte = row + field_offset(&text[row..], k);
+    let before = &text[..byte];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    Span::new(source, line, text[line_start..byte].chars().count() + 1)
+}
+
+/// Byte offset of the `k`-th field of the CSV row that starts `raw` (quotes respected):
 /// the parsed record no longer knows where its delimiters were.
 fn field_offset(raw: &str, k: usize) -> usize {
     let mut field = 0;
@@ -172,6 +176,14 @@ fn field_offset(raw: &str, k: usize) -> usize {
         }
     }
     0
+}
+
+/// The (trimmed, unquoted) text of field `k` of the row that starts `raw`.
+fn cell_text(raw: &str, k: usize) -> &str {
+    let from = field_offset(raw, k);
+    let rest = &raw[from..];
+    let end = rest.find([',', '\n', '\r']).unwrap_or(rest.len());
+    rest[..end].trim().trim_matches('"')
 }
 
 fn plain_csv_message(e: &csv::Error) -> String {

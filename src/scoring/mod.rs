@@ -6,7 +6,7 @@
 //! * [`score_game`] / [`score_table`] / [`score_input`] → [`ScoreReport`]
 //! * [`rate`] / [`history::rate_with`] → [`RatingReport`]
 //! * [`compare`] → [`Comparison`] (the same game under two rulesets)
-//! * [`read_score_doc`], [`read_history`] read files with located errors.
+//! * [`read_score_doc`], [`load_history`] + [`HistoryFile::rate`] read files with located errors.
 pub mod cep;
 pub mod compare;
 pub mod elo;
@@ -16,10 +16,15 @@ pub mod history_csv;
 pub mod multiplayer;
 pub mod percentile;
 pub mod pot;
+pub mod prepared;
+pub mod rating_report;
+pub mod ratings;
 
 pub use compare::{compare, Comparison};
 pub use game::{GameRecord, Invalid, Outcome, PlayerRecord, ResultRow, ResultTable, ScoreInput, ShipRecord, SideRecord};
-pub use history::{rate, rate_with, History, HistoryGame, Period, Placing, RateOptions, RatingReport, StartRating};
+pub use history::{History, HistoryGame, Period, Placing, StartRating};
+pub use rating_report::RatingReport;
+pub use ratings::{rate, rate_with, RateOptions};
 
 use crate::error::{Error, Result};
 use crate::rules::scoring::{ScoringRules, System};
@@ -129,24 +134,88 @@ pub fn read_score_doc(path: &str) -> Result<(Doc, ScoreInput)> {
     Ok((doc, input))
 }
 
-/// Read a history: CSV (`.csv`) or YAML/JSON/rules language. The `Doc` locates problems.
-pub fn read_history(path: &str) -> Result<(Doc, History)> {
-    if path.to_lowercase().ends_with(".csv") {
-        let text = crate::rules::load::read_text(path)?;
-        history_csv::parse(path, &text)
-    } else {
-        let doc = crate::rules::load::read_doc(path)?;
-        if !doc.value.is_object() {
-            return Err(doc.error_at("", "expected a history: `games:` (and optionally `rules:`, `ratings:`)"));
+/// Where a history was read from, to give problems found while rating their place.
+#[derive(Debug, Clone)]
+pub enum HistorySource {
+    /// A loaded document (the rules language, or YAML that failed the fast reader).
+    Doc(Doc),
+    /// A YAML/JSON file read without positions; re-read with them only if there is a problem.
+    Yaml(String),
+    Csv(history_csv::CsvIndex),
+    /// Built in memory (a script's map): problems name their path.
+    Memory,
+}
+
+impl HistorySource {
+    pub fn locate(&self, e: Invalid) -> Error {
+        match self {
+            HistorySource::Doc(doc) => e.locate(Some(doc)),
+            HistorySource::Yaml(path) => match crate::rules::load::read_doc(path) {
+                Ok(doc) => e.locate(Some(&doc)),
+                Err(_) => e.locate(None),
+            },
+            HistorySource::Csv(index) => index.locate(e),
+            HistorySource::Memory => e.locate(None),
         }
-        let history: History = doc.deserialize()?;
-        Ok((doc, history))
     }
 }
 
-/// Rate a history read from a file, with located errors.
-pub fn rate_doc(ruleset: &Ruleset, history: &History, doc: &Doc, options: RateOptions) -> Result<RatingReport> {
-    rate_with(ruleset, history, options).map_err(|e| e.locate(Some(doc)))
+/// A history file loaded and checked, ready to rate with any ruleset.
+pub struct HistoryFile {
+    /// The ruleset the file names for itself (`rules:`).
+    pub rules: Option<String>,
+    pub source: HistorySource,
+    prepared: prepared::Prepared,
+}
+
+impl HistoryFile {
+    /// Rate with `ruleset`; problems name their place in the file.
+    pub fn rate(&self, ruleset: &Ruleset, options: RateOptions) -> Result<RatingReport> {
+        ratings::rate_prepared(ruleset, &self.prepared, options).map_err(|e| self.source.locate(e))
+    }
+
+    /// The games as a `History` value.
+    pub fn history(&self) -> History {
+        let mut h = history::from_prepared(&self.prepared);
+        h.rules = self.rules.clone();
+        h
+    }
+}
+
+/// Load a history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
+pub fn load_history(path: &str) -> Result<HistoryFile> {
+    let lower = path.to_lowercase();
+    if lower.ends_with(".csv") {
+        let text = crate::rules::load::read_text(path)?;
+        let (index, prepared) = history_csv::parse(path, &text)?;
+        return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
+    }
+    let (source, history) = if lower.ends_with(".rules") {
+        doc_history(path)?
+    } else {
+        // Fast path for big files: straight to the typed history, positions only on trouble.
+        let text = crate::rules::load::read_text(path)?;
+        match serde_yaml::from_str::<History>(&text) {
+            Ok(history) => (HistorySource::Yaml(path.to_string()), history),
+            Err(_) => doc_history(path)?,
+        }
+    };
+    let prepared = history::prepare(&history).map_err(|e| source.locate(e))?;
+    Ok(HistoryFile { rules: history.rules, source, prepared })
+}
+
+fn doc_history(path: &str) -> Result<(HistorySource, History)> {
+    let doc = crate::rules::load::read_doc(path)?;
+    if !doc.value.is_object() {
+        return Err(doc.error_at("", "expected a history: `games:` (and optionally `rules:`, `ratings:`)"));
+    }
+    let history: History = doc.deserialize()?;
+    Ok((HistorySource::Doc(doc), history))
+}
+
+/// Read a history file into a `History` value (for scripts that want to look at the games).
+pub fn read_history(path: &str) -> Result<History> {
+    Ok(load_history(path)?.history())
 }
 
 /// Decimals kept before rounding points, so binary noise (127.49999999999999 for an exact
