@@ -8,9 +8,10 @@
 //! Rows of one game are consecutive; equal places are a tie. Errors point at the row and
 //! cell. Positions are worked out only when there is an error, so big files load fast.
 use super::game::Invalid;
-use super::prepared::{Prepared, Ranking};
+use super::prepared::{NameHasher, Prepared, Ranking};
 use crate::error::{Error, Result, Source, Span};
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 /// Where each game's rows are in the text, to locate problems found after loading.
@@ -34,13 +35,44 @@ struct Columns {
 
 /// The game being read: its key and period; its rows wait in a reused buffer.
 struct Open {
-    key: String,
     period: Option<usize>,
+}
+
+/// The games met so far, by a hash of their key and the row that started them (no copy of
+/// each key: on a hash match the key is compared with the text of that row).
+#[derive(Default)]
+struct SeenGames {
+    first: HashMap<u64, usize, BuildHasherDefault<NameHasher>>,
+    more: Vec<(u64, usize)>,
+}
+
+impl SeenGames {
+    /// Note a game starting at `row`; false if the same key started an earlier game.
+    fn insert(&mut self, key: &str, row: usize, index: &CsvIndex) -> bool {
+        let mut h = NameHasher::default();
+        h.write(key.as_bytes());
+        let hash = h.finish();
+        let same = |r: usize| cell_text(&index.source.text[r..], index.columns.game) == key;
+        match self.first.get(&hash) {
+            None => {
+                self.first.insert(hash, row);
+                true
+            }
+            Some(&r) if same(r) => false,
+            Some(_) => {
+                if self.more.iter().any(|&(h2, r)| h2 == hash && same(r)) {
+                    return false;
+                }
+                self.more.push((hash, row));
+                true
+            }
+        }
+    }
 }
 
 pub fn parse(name: &str, text: &str) -> Result<(CsvIndex, Prepared)> {
     let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
-    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).comment(Some(b'#')).from_reader(text.as_bytes());
+    let mut reader = csv::ReaderBuilder::new().comment(Some(b'#')).from_reader(text.as_bytes());
     let csv_error = |e: csv::Error| -> Error {
         match e.position() {
             Some(p) => span_at(&source, p.byte() as usize, 0).at(format!("bad CSV: {}", plain_csv_message(&e))),
@@ -48,7 +80,7 @@ pub fn parse(name: &str, text: &str) -> Result<(CsvIndex, Prepared)> {
         }
     };
     let headers = reader.headers().map_err(csv_error)?.clone();
-    let find = |n: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(n));
+    let find = |n: &str| headers.iter().position(|h| h.trim().eq_ignore_ascii_case(n));
     let header = Span::new(&source, 1, 1);
     let (place, score) = (find("place"), find("score"));
     if place.is_some() == score.is_some() {
@@ -64,14 +96,16 @@ pub fn parse(name: &str, text: &str) -> Result<(CsvIndex, Prepared)> {
 
     let mut index = CsvIndex { source: source.clone(), columns, rows: Vec::new(), games: Vec::new() };
     let mut prepared = Prepared::default();
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut seen = SeenGames::default();
+    let mut last_period: Option<(String, usize)> = None;
     let mut open: Option<Open> = None;
+    let mut key = String::new();
     let mut rows: Vec<(usize, f64, usize)> = Vec::new();
     let mut record = csv::ByteRecord::new();
     while reader.read_byte_record(&mut record).map_err(csv_error)? {
         let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
         // The file was read as UTF-8 text, so every cell is UTF-8.
-        let cell = |k: usize| text_of(record.get(k).unwrap_or(b""));
+        let cell = |k: usize| text_of(record.get(k).unwrap_or(b"")).trim();
         let at = |k: usize| span_at(&source, start, k);
         let game = cell(columns.game);
         let player = cell(columns.player);
@@ -84,18 +118,27 @@ pub fn parse(name: &str, text: &str) -> Result<(CsvIndex, Prepared)> {
             _ => return Err(at(columns.value).at(format!("`{raw}` is not a number"))),
         };
         let period = match columns.period.map(cell) {
-            Some(p) if !p.is_empty() => Some(prepared.period_id(p)),
+            Some(p) if !p.is_empty() => match &last_period {
+                Some((text, id)) if text == p => Some(*id),
+                _ => {
+                    let id = prepared.period_id(p);
+                    last_period = Some((p.to_string(), id));
+                    Some(id)
+                }
+            },
             _ => None,
         };
-        if open.as_ref().is_none_or(|o| o.key != game) {
+        if open.is_none() || key != game {
             if let Some(o) = open.take() {
                 close(&mut prepared, &index, &mut rows, ranking, o.period)?;
             }
-            if !seen.insert(game.to_string()) {
+            if !seen.insert(game, start, &index) {
                 return Err(at(columns.game).at(format!("game `{game}` continues after other games: keep a game's rows together")));
             }
             index.games.push(index.rows.len());
-            open = Some(Open { key: game.to_string(), period });
+            key.clear();
+            key.push_str(game);
+            open = Some(Open { period });
         }
         if open.as_ref().is_some_and(|o| o.period != period) {
             return Err(at(columns.period.unwrap_or(0)).at("a game's rows must all have the same period"));
@@ -181,9 +224,12 @@ fn field_offset(raw: &str, k: usize) -> usize {
 /// The (trimmed, unquoted) text of field `k` of the row that starts `raw`.
 fn cell_text(raw: &str, k: usize) -> &str {
     let from = field_offset(raw, k);
-    let rest = &raw[from..];
+    let rest = raw[from..].trim_start();
+    if let Some(quoted) = rest.strip_prefix('"') {
+        return &quoted[..quoted.find('"').unwrap_or(quoted.len())];
+    }
     let end = rest.find([',', '\n', '\r']).unwrap_or(rest.len());
-    rest[..end].trim().trim_matches('"')
+    rest[..end].trim()
 }
 
 fn plain_csv_message(e: &csv::Error) -> String {

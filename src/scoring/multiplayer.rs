@@ -1,6 +1,5 @@
 //! Free-for-all ratings: multiplayer Elo (the spec's formula), and the Bayesian Weng-Lin and
 //! TrueSkill systems of the skillratings crate (each player a team of one).
-use super::elo::expected;
 use crate::rules::scoring::{TrueSkillRules, WengLinRules};
 use skillratings::trueskill::{trueskill_multi_team, TrueSkillConfig, TrueSkillRating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
@@ -15,12 +14,26 @@ use skillratings::MultiTeamOutcome;
 pub fn elo_changes(ratings: &[f64], places: &[f64], k: &[f64], scale: f64, out: &mut Vec<f64>) {
     let n = ratings.len();
     let pairs = (n * (n - 1)) as f64 / 2.0;
+    // E(a, b) = q_a / (q_a + q_b) with q = 10^(r / scale): one power per player, not per
+    // pair. Ratings are taken relative to the table's best so q never overflows.
+    let top = ratings.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut q = [0.0f64; 16];
+    let mut q_heap = Vec::new();
+    let q: &mut [f64] = if n <= q.len() {
+        &mut q[..n]
+    } else {
+        q_heap.resize(n, 0.0);
+        &mut q_heap
+    };
+    for (qi, r) in q.iter_mut().zip(ratings) {
+        *qi = 10f64.powf((r - top) / scale);
+    }
     out.clear();
     for a in 0..n {
         let mut e = 0.0;
         for b in 0..n {
             if a != b {
-                e += expected(ratings[a], ratings[b], scale);
+                e += q[a] / (q[a] + q[b]);
             }
         }
         let s = (n as f64 - places[a]) / pairs;
@@ -54,6 +67,7 @@ pub fn trueskill(players: &[(f64, f64)], ranks: &[usize], rules: &TrueSkillRules
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scoring::elo::expected;
 
     #[test]
     fn two_players_is_plain_elo() {

@@ -94,6 +94,6 @@ mod tests {
     fn tied_winners_split_the_bonus_when_asked() {
         let r = score("t", &rules(TieRule::Split), &rows(&[("A", 500.0), ("B", 500.0), ("C", 250.0)])).unwrap();
         let pts: Vec<i64> = r.players.iter().map(|p| p.points).collect();
-        assert_eq!(pts, vec![1500, 1500, 250]);
+        assert_eq!(pts, vec![1500, 1500, 500]);
     }
 }

@@ -9,13 +9,25 @@ use std::hash::{BuildHasherDefault, Hasher};
 #[derive(Default)]
 pub struct NameHasher(u64);
 
+impl NameHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
 impl Hasher for NameHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
         }
+        let mut word = [0u8; 8];
+        let rest = chunks.remainder();
+        word[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(word) ^ bytes.len() as u64);
+    }
+    fn write_u8(&mut self, byte: u8) {
+        self.add(byte as u64);
     }
     fn finish(&self) -> u64 {
         self.0
