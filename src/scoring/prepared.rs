@@ -109,6 +109,14 @@ pub enum Ranking {
 }
 
 impl Prepared {
+    /// Room for about `players` player entries.
+    pub fn reserve(&mut self, players: usize) {
+        self.players.reserve(players);
+        self.places.reserve(players);
+        self.ranks.reserve(players);
+        self.scores.reserve(players);
+    }
+
     pub fn period_id(&mut self, period: &str) -> usize {
         if let Some(&i) = self.period_ids.get(period) {
             return i;
