@@ -4,7 +4,8 @@
 //!
 //! The entry points for callers (the CLI, scripts):
 //! * [`score_game`] / [`score_table`] / [`score_input`] → [`ScoreReport`]
-//! * [`rate`] / [`history::rate_with`] → [`RatingReport`]
+//! * [`rate`] / [`rate_with`] → [`RatingReport`]
+//! * [`score_value`] / [`rate_value`]: the same from a script's map (a `serde_json::Value`)
 //! * [`compare`] → [`Comparison`] (the same game under two rulesets)
 //! * [`read_score_doc`], [`load_history`] + [`HistoryFile::rate`] read files with located errors.
 pub mod cep;
@@ -125,6 +126,20 @@ pub fn score_table(ruleset: &Ruleset, rows: &[(String, f64)]) -> Result<ScoreRep
 /// Score any input; with `doc` (the file it came from) errors name file, line and column.
 pub fn score_input(ruleset: &Ruleset, input: &ScoreInput, doc: Option<&Doc>) -> Result<ScoreReport> {
     score_checked(ruleset, input).map_err(|e| e.locate(doc))
+}
+
+/// Score a game record or result table given as a value (a script's map): `sides` makes
+/// it a CEP record, `players` a result table.
+pub fn score_value(ruleset: &Ruleset, value: serde_json::Value) -> Result<ScoreReport> {
+    let doc = Doc::new(value);
+    let input = ScoreInput::from_doc(&doc)?;
+    score_input(ruleset, &input, None)
+}
+
+/// Rate a history given as a value (a script's map with `games`, maybe `ratings`).
+pub fn rate_value(ruleset: &Ruleset, value: serde_json::Value, options: RateOptions) -> Result<RatingReport> {
+    let history: History = Doc::new(value).deserialize()?;
+    rate_with(ruleset, &history, options).map_err(|e| e.locate(None))
 }
 
 /// Read a game record or result table file (YAML, JSON or the rules language).
