@@ -175,3 +175,28 @@ fn bad_histories_are_located() {
     let e = fails(&["rate", path(&f)]);
     assert!(e.contains(":1:1:") && e.contains("`place`"), "{e}");
 }
+
+#[test]
+fn csv_scores_rate_the_score_ladders() {
+    let f = temp_file("period,game,player,score\n1,a,A,7500\n1,a,B,7200\n1,a,C,6600\n2,b,A,100\n2,b,B,200\n", ".csv");
+    let v = json(&["rate", path(&f), "--rules", "figf"]);
+    assert_eq!(rating(&v, "A"), 1270.0);
+    assert_eq!(rating(&v, "B"), 1730.0);
+    let v = json(&["rate", path(&f), "--rules", "advciv", "--history"]);
+    // Game a: spreads 900, 600, 0 of a 300 pot → 180, 120, 0; game b: B takes the 200 pot.
+    assert_eq!(rating(&v, "A"), 1000.0 + 80.0 - 100.0);
+    assert_eq!(rating(&v, "B"), 1000.0 + 20.0 + 100.0);
+    assert_eq!(v["games"][1]["players"][0]["score"], 200.0);
+}
+
+#[test]
+fn starting_uncertainty_can_be_given_for_bayesian_systems() {
+    let f = temp_file("ratings: { A: { rating: 30, uncertainty: 1 } }\ngames:\n  - { order: [B, A] }\n", ".yaml");
+    let wl = temp_file("extends: elo\nscoring:\n  system: weng_lin\n", ".yaml");
+    let v = json(&["rate", path(&f), "--rules", path(&wl)]);
+    // A sure player loses little; the newcomer gains much.
+    let (a, b) = (rating(&v, "A"), rating(&v, "B"));
+    assert!(a < 30.0 && a > 29.5, "{a}");
+    assert!(b > 27.0, "{b}");
+    assert!(v["players"][0]["uncertainty"].as_f64().unwrap() <= 1.0);
+}

@@ -47,6 +47,10 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
     let stake = rules.stake as i128;
     let scale = rules.share_scale as i128;
     let pot = stake * n;
+    // i128 holds every product below unless the ruleset's numbers are absurd.
+    if pot.checked_mul(scale).and_then(|x| x.checked_mul(4)).is_none() {
+        return Err(Invalid::new("", "the pot's stake and share scale are too large to compute with"));
+    }
     let low = *scores.iter().min().expect("two players at least");
     let spreads: Vec<i128> = scores.iter().map(|s| s - low).collect();
     let game_spread: i128 = spreads.iter().sum();

@@ -248,8 +248,12 @@ fn game_deltas(engine: &Engine, state: &State, names: &[String], p: &Slot, scrat
             scratch.ratings.clear();
             scratch.ks.clear();
             for &i in p.players {
+                let ki = k.of(state.rating[i], state.played[i]);
+                if !ki.is_finite() {
+                    return Err(Invalid::new("", format!("the ruleset's K formula gives {ki} for `{}`", names[i])));
+                }
                 scratch.ratings.push(state.rating[i]);
-                scratch.ks.push(k.of(state.rating[i], state.played[i]));
+                scratch.ks.push(ki);
             }
             multiplayer::elo_changes(&scratch.ratings, p.places, &scratch.ks, *scale, &mut scratch.changes);
             out.extend(p.players.iter().zip(scratch.changes.iter()).map(|(&i, &c)| one(i, c)));
