@@ -39,7 +39,12 @@ pub fn run(args: Args) -> Result<()> {
         }
         Some(vs) => {
             let vs_rules = load::load(vs)?;
-            let comparison = scoring::compare(&rules, &vs_rules, &input).map_err(|e| e.locate(doc.as_ref()))?;
+            let mut comparison = scoring::compare(&rules, &vs_rules, &input).map_err(|e| e.locate(doc.as_ref()))?;
+            // A house rule usually keeps the name of what it extends: tell them apart by file.
+            if comparison.rules == comparison.vs {
+                comparison.rules = reference.clone();
+                comparison.vs = vs.clone();
+            }
             super::print(&if args.json { arbiter::output::json_string(&comparison) } else { comparison.table() });
         }
     }

@@ -46,7 +46,7 @@ impl Comparison {
         let (ra, rb) = if ra == rb { (format!("{ra} (1)"), format!("{rb} (2)")) } else { (ra, rb) };
         let mut t = Table::new(&[("player", Align::Left), (&ra, Align::Right), (&rb, Align::Right), ("difference", Align::Right)]);
         for p in &self.players {
-            t.row([p.name.clone(), p.points.to_string(), p.vs_points.to_string(), format!("{:+}", p.difference)]);
+            t.row([p.name.clone(), p.points.to_string(), p.vs_points.to_string(), if p.difference == 0 { "0".to_string() } else { format!("{:+}", p.difference) }]);
         }
         format!("{}\n{}\n{}", self.a.table(), self.b.table(), t.render())
     }

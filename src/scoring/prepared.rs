@@ -129,7 +129,7 @@ impl Prepared {
     /// Add a game from (player, value) rows; `Err(i)` when row `i` repeats a player.
     pub fn push_game(
         &mut self,
-        rows: &mut Vec<(usize, f64, usize)>,
+        rows: &mut [(usize, f64, usize)],
         ranking: Ranking,
         period: Option<usize>,
         label: Option<String>,
