@@ -70,8 +70,9 @@ impl SeenGames {
     }
 }
 
-pub fn parse(name: &str, text: &str) -> Result<(CsvIndex, Prepared)> {
-    let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
+pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
+    let source = Arc::new(Source { name: name.to_string(), text });
+    let text = source.text.as_str();
     let mut reader = csv::ReaderBuilder::new().comment(Some(b'#')).from_reader(text.as_bytes());
     let csv_error = |e: csv::Error| -> Error {
         match e.position() {
@@ -101,47 +102,49 @@ pub fn parse(name: &str, text: &str) -> Result<(CsvIndex, Prepared)> {
     prepared.reserve(lines);
     index.rows.reserve(lines);
     let mut seen = SeenGames::default();
-    let mut last_period: Option<(String, usize)> = None;
+    seen.first.reserve(lines / 2);
+    let mut last_period: Option<(Vec<u8>, usize)> = None;
     let mut open: Option<Open> = None;
-    let mut key = String::new();
+    let mut key: Vec<u8> = Vec::new();
     let mut rows: Vec<(usize, f64, usize)> = Vec::new();
     let mut record = csv::ByteRecord::new();
     while reader.read_byte_record(&mut record).map_err(csv_error)? {
         let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
-        // The file was read as UTF-8 text, so every cell is UTF-8.
-        let cell = |k: usize| text_of(record.get(k).unwrap_or(b"")).trim();
+        // Cells stay bytes until they are needed as text: most rows repeat the game and
+        // period of the row before. The file was read as UTF-8 text, so every cell is UTF-8.
+        let cell = |k: usize| record.get(k).unwrap_or(b"").trim_ascii();
         let at = |k: usize| span_at(&source, start, k);
         let game = cell(columns.game);
-        let player = cell(columns.player);
+        let player = text_of(cell(columns.player));
         if player.is_empty() {
             return Err(at(columns.player).at("a row needs a player"));
         }
-        let raw = cell(columns.value);
-        let value: f64 = match raw.parse::<f64>() {
-            Ok(v) if v.is_finite() => v,
-            _ => return Err(at(columns.value).at(format!("`{raw}` is not a number"))),
+        let value = match number(cell(columns.value)) {
+            Some(v) => v,
+            None => return Err(at(columns.value).at(format!("`{}` is not a number", text_of(cell(columns.value))))),
         };
         let period = match columns.period.map(cell) {
             Some(p) if !p.is_empty() => match &last_period {
-                Some((text, id)) if text == p => Some(*id),
+                Some((bytes, id)) if bytes.as_slice() == p => Some(*id),
                 _ => {
-                    let id = prepared.period_id(p);
-                    last_period = Some((p.to_string(), id));
+                    let id = prepared.period_id(text_of(p));
+                    last_period = Some((p.to_vec(), id));
                     Some(id)
                 }
             },
             _ => None,
         };
-        if open.is_none() || key != game {
+        if open.is_none() || key.as_slice() != game {
             if let Some(o) = open.take() {
                 close(&mut prepared, &index, &mut rows, ranking, o.period)?;
             }
+            let game = text_of(game);
             if !seen.insert(game, start, &index) {
                 return Err(at(columns.game).at(format!("game `{game}` continues after other games: keep a game's rows together")));
             }
             index.games.push(index.rows.len());
             key.clear();
-            key.push_str(game);
+            key.extend_from_slice(game.as_bytes());
             open = Some(Open { period });
         }
         if open.as_ref().is_some_and(|o| o.period != period) {
@@ -189,6 +192,14 @@ impl CsvIndex {
         };
         span_at(&self.source, row, column).at(e.message)
     }
+}
+
+/// A finite number; small whole numbers (places) without going through text.
+fn number(bytes: &[u8]) -> Option<f64> {
+    if !bytes.is_empty() && bytes.len() <= 15 && bytes.iter().all(u8::is_ascii_digit) {
+        return Some(bytes.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')) as f64);
+    }
+    text_of(bytes).parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
 fn text_of(bytes: &[u8]) -> &str {

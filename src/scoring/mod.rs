@@ -202,7 +202,7 @@ pub fn load_history(path: &str) -> Result<HistoryFile> {
     let lower = path.to_lowercase();
     if lower.ends_with(".csv") {
         let text = crate::rules::load::read_text(path)?;
-        let (index, prepared) = history_csv::parse(path, &text)?;
+        let (index, prepared) = history_csv::parse(path, text)?;
         return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
     }
     let (source, history) = if lower.ends_with(".rules") {

@@ -26,7 +26,7 @@ pub fn elo_changes(ratings: &[f64], places: &[f64], k: &[f64], scale: f64, out: 
         &mut q_heap
     };
     for (qi, r) in q.iter_mut().zip(ratings) {
-        *qi = 10f64.powf((r - top) / scale);
+        *qi = ((r - top) / scale * std::f64::consts::LN_10).exp();
     }
     out.clear();
     for a in 0..n {
