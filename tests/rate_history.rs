@@ -200,3 +200,11 @@ fn starting_uncertainty_can_be_given_for_bayesian_systems() {
     assert!(b > 27.0, "{b}");
     assert!(v["players"][0]["uncertainty"].as_f64().unwrap() <= 1.0);
 }
+
+#[test]
+fn csv_cells_may_be_padded_quoted_and_commented() {
+    let f = temp_file("# club ladder, spring\n game , player , place\n g1 ,\"Smith, Ana\", 1\n g1 , Bo , 2\n", ".csv");
+    let v = json(&["rate", path(&f), "--rules", "elo"]);
+    assert_eq!(rating(&v, "Smith, Ana"), 1016.0);
+    assert_eq!(rating(&v, "Bo"), 984.0);
+}
