@@ -81,10 +81,13 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
         p.starts.push((id, r, s));
     }
     let mut rows: Vec<(usize, f64, usize)> = Vec::new();
+    // Where each row was written: (order index, tie member) or (score index, 0).
+    let mut written: Vec<(usize, usize)> = Vec::new();
     for (g, game) in history.games.iter().enumerate() {
         let base = || format!("/games/{g}");
         let period = game.period.as_ref().map(|pd| p.period_id(&pd.to_string()));
         rows.clear();
+        written.clear();
         let ranking = match (&game.order, &game.scores) {
             (Some(_), Some(_)) => return Err(Invalid::new(base(), "give a game's `order` or its `scores`, not both")),
             (None, None) => return Err(Invalid::new(base(), "a game needs an `order` (best first) or `scores`")),
@@ -98,8 +101,8 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
                         return Err(Invalid::new(format!("{}/order/{j}", base()), "an empty tie"));
                     }
                     for (m, name) in group.iter().enumerate() {
-                        // The row's tag says where it was written: order index j, tie member m.
-                        rows.push((p.names.id(name), j as f64, j * 1_000_000 + m));
+                        rows.push((p.names.id(name), j as f64, written.len()));
+                        written.push((j, m));
                     }
                 }
                 Ranking::Ascending
@@ -109,7 +112,8 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
                     if !score.is_finite() {
                         return Err(Invalid::new(format!("{}/scores/{}", base(), escape(name)), "a score must be a number"));
                     }
-                    rows.push((p.names.id(name), *score, j));
+                    rows.push((p.names.id(name), *score, written.len()));
+                    written.push((j, 0));
                 }
                 Ranking::Descending
             }
@@ -118,15 +122,18 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
             return Err(Invalid::new(base(), format!("a game needs at least two players (found {})", rows.len())));
         }
         if let Err(tag) = p.push_game(&mut rows, ranking, period, game.label.clone()) {
-            let pointer = match (ranking, &game.order, &game.scores) {
-                (Ranking::Ascending, Some(order), _) => match &order[tag / 1_000_000] {
-                    Placing::One(_) => format!("{}/order/{}", base(), tag / 1_000_000),
-                    Placing::Tied(_) => format!("{}/order/{}/{}", base(), tag / 1_000_000, tag % 1_000_000),
+            let (j, m) = written[tag];
+            let (pointer, name) = match (&game.order, &game.scores) {
+                (Some(order), _) => match &order[j] {
+                    Placing::One(n) => (format!("{}/order/{j}", base()), n.clone()),
+                    Placing::Tied(ns) => (format!("{}/order/{j}/{m}", base()), ns[m].clone()),
                 },
-                (_, _, Some(scores)) => format!("{}/scores/{}", base(), scores.get_index(tag).map(|e| escape(e.0)).unwrap_or_default()),
-                _ => base(),
+                (_, Some(scores)) => {
+                    let name = scores.get_index(j).map(|e| e.0.clone()).unwrap_or_default();
+                    (format!("{}/scores/{}", base(), escape(&name)), name)
+                }
+                _ => (base(), String::new()),
             };
-            let name = pointer_name(history, g, tag, ranking);
             return Err(Invalid::new(pointer, format!("`{name}` is listed twice in this game")));
         }
     }
@@ -135,19 +142,6 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
 
 fn escape(name: &str) -> String {
     name.replace('~', "~0").replace('/', "~1")
-}
-
-/// The name written at a row tag of game `g`.
-fn pointer_name(history: &History, g: usize, tag: usize, ranking: Ranking) -> String {
-    let game = &history.games[g];
-    match (ranking, &game.order, &game.scores) {
-        (Ranking::Ascending, Some(order), _) => match &order[tag / 1_000_000] {
-            Placing::One(n) => n.clone(),
-            Placing::Tied(ns) => ns[tag % 1_000_000].clone(),
-        },
-        (_, _, Some(scores)) => scores.get_index(tag).map(|e| e.0.clone()).unwrap_or_default(),
-        _ => String::new(),
-    }
 }
 
 /// A prepared history written back as a `History` (a CSV file read for a script, say).
