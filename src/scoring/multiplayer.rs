@@ -1,5 +1,6 @@
 //! Free-for-all ratings: multiplayer Elo (the spec's formula), and the Bayesian Weng-Lin and
 //! TrueSkill systems of the skillratings crate (each player a team of one).
+use super::elo::expected;
 use crate::rules::scoring::{TrueSkillRules, WengLinRules};
 use skillratings::trueskill::{trueskill_multi_team, TrueSkillConfig, TrueSkillRating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
@@ -33,7 +34,9 @@ pub fn elo_changes(ratings: &[f64], places: &[f64], k: &[f64], scale: f64, out: 
         let mut e = 0.0;
         for b in 0..n {
             if a != b {
-                e += q[a] / (q[a] + q[b]);
+                let both = q[a] + q[b];
+                // Both far below the table's best (both powers underflowed): compare directly.
+                e += if both > 0.0 { q[a] / both } else { expected(ratings[a], ratings[b], scale) };
             }
         }
         let s = (n as f64 - places[a]) / pairs;
@@ -67,7 +70,6 @@ pub fn trueskill(players: &[(f64, f64)], ranks: &[usize], rules: &TrueSkillRules
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scoring::elo::expected;
 
     #[test]
     fn two_players_is_plain_elo() {
@@ -76,6 +78,30 @@ mod tests {
         let e = expected(1613.0, 1609.0, 400.0);
         assert!((out[0] - 32.0 * (1.0 - e)).abs() < 1e-12);
         assert!((out[0] + out[1]).abs() < 1e-12);
+    }
+
+    #[test]
+    fn one_power_per_player_matches_the_pairwise_formula() {
+        let ratings = [1813.0, 1400.0, 1655.5, 990.0, 2400.0];
+        let places = [2.0, 4.5, 1.0, 4.5, 3.0];
+        let k = [32.0, 24.0, 16.0, 40.0, 10.0];
+        let mut out = Vec::new();
+        elo_changes(&ratings, &places, &k, 400.0, &mut out);
+        let n = ratings.len() as f64;
+        let pairs = n * (n - 1.0) / 2.0;
+        for a in 0..ratings.len() {
+            let e: f64 = (0..ratings.len()).filter(|&b| b != a).map(|b| expected(ratings[a], ratings[b], 400.0)).sum::<f64>() / pairs;
+            let want = k[a] * (n - 1.0) * ((n - places[a]) / pairs - e);
+            assert!((out[a] - want).abs() < 1e-9, "{a}: {} vs {want}", out[a]);
+        }
+    }
+
+    #[test]
+    fn huge_gaps_stay_finite() {
+        let mut out = Vec::new();
+        elo_changes(&[1.0e6, 0.0, 0.0], &[3.0, 1.0, 2.0], &[32.0; 3], 400.0, &mut out);
+        assert!(out.iter().all(|c| c.is_finite()), "{out:?}");
+        assert!(out.iter().sum::<f64>().abs() < 1e-9);
     }
 
     #[test]
