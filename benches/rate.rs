@@ -1,7 +1,62 @@
-//! Placeholder until its engine lands.
+//! `rate` over 100k four-player games, file parsing included (CSV and YAML histories).
+//! The history is generated here from a seeded PCG generator, so every run rates the same games.
+use arbiter::rules::load;
+use arbiter::scoring::{self, RateOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::io::Write;
+use std::time::Duration;
 
-fn placeholder(_c: &mut Criterion) {}
+const GAMES: usize = 100_000;
+const PLAYERS: usize = 200;
+const SEED: u64 = 2024;
 
-criterion_group!(benches, placeholder);
+/// (CSV, YAML) texts of the same history: one period per 1000 games.
+fn histories() -> (String, String) {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(SEED);
+    let names: Vec<String> = (0..PLAYERS).map(|i| format!("P{i:03}")).collect();
+    let mut csv = String::from("period,game,player,place\n");
+    let mut yaml = String::from("rules: elo\ngames:\n");
+    for g in 0..GAMES {
+        let table: Vec<&String> = names.choose_multiple(&mut rng, 4).collect();
+        let period = g / 1000 + 1;
+        for (place, p) in table.iter().enumerate() {
+            csv.push_str(&format!("{period},{g},{p},{}\n", place + 1));
+        }
+        yaml.push_str(&format!("  - {{ period: {period}, order: [{}, {}, {}, {}] }}\n", table[0], table[1], table[2], table[3]));
+    }
+    (csv, yaml)
+}
+
+fn temp(text: &str, suffix: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new().suffix(suffix).tempfile().expect("temp file");
+    f.write_all(text.as_bytes()).expect("write");
+    f
+}
+
+fn rate_file(path: &str) -> f64 {
+    let rules = load("elo").expect("elo");
+    let file = scoring::load_history(path).expect("history");
+    let report = file.rate(&rules, RateOptions::default()).expect("rated");
+    report.players[0].rating
+}
+
+fn bench(c: &mut Criterion) {
+    let (csv, yaml) = histories();
+    let csv_file = temp(&csv, ".csv");
+    let yaml_file = temp(&yaml, ".yaml");
+    // Let the Python comparison (see the report) read the very same file.
+    if let Ok(dir) = std::env::var("RATE_BENCH_KEEP") {
+        std::fs::write(format!("{dir}/rate_100k.csv"), &csv).expect("keep csv");
+        std::fs::write(format!("{dir}/rate_100k.yaml"), &yaml).expect("keep yaml");
+    }
+    let mut g = c.benchmark_group("rate_100k_four_player_games");
+    g.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_secs(1));
+    g.bench_function("csv", |b| b.iter(|| rate_file(csv_file.path().to_str().unwrap())));
+    g.bench_function("yaml", |b| b.iter(|| rate_file(yaml_file.path().to_str().unwrap())));
+    g.finish();
+}
+
+criterion_group!(benches, bench);
 criterion_main!(benches);

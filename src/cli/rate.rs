@@ -1,12 +1,54 @@
-//! `arbiter rate` (its engine lands with its own issue).
+//! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--json]`.
+use arbiter::rules::load;
+use arbiter::scoring::{self, RateOptions};
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --json\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period`; one row per player per game.")]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    rest: Vec<String>,
+    /// History file: YAML/JSON (`ratings:`, `games:`) or CSV
+    #[arg(value_name = "HISTORY")]
+    file: String,
+    /// Ruleset (built-in name or path); default: the file's own `rules:`, else elo
+    #[arg(long)]
+    rules: Option<String>,
+    /// Also print every game's rating changes
+    #[arg(long)]
+    history: bool,
+    /// Only this player's games (implies --history)
+    #[arg(long)]
+    player: Option<String>,
+    #[arg(long)]
+    json: bool,
 }
 
-pub fn run(_args: Args) -> Result<()> {
-    Err(Error::msg("`arbiter rate` is not implemented yet"))
+/// The ruleset when neither the command line nor the file names one.
+const DEFAULT_RULES: &str = "elo";
+
+pub fn run(args: Args) -> Result<()> {
+    let file = scoring::load_history(&args.file)?;
+    let reference = args.rules.clone().or_else(|| file.rules.clone()).unwrap_or_else(|| DEFAULT_RULES.to_string());
+    let rules = load::load(&reference).map_err(|e| match e {
+        Error::Plain(m) if args.rules.is_none() && file.rules.is_some() => file.source.locate(scoring::Invalid::new("/rules", m)),
+        e => e,
+    })?;
+    let detailed = args.history || args.player.is_some();
+    let report = file.rate(&rules, RateOptions { record_games: detailed })?;
+    if let Some(p) = &args.player {
+        if !report.players.iter().any(|r| arbiter::names::same(&r.name, p)) {
+            let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
+            return Err(Error::msg(arbiter::names::unknown("player", p, &known)));
+        }
+    }
+    if args.json {
+        super::print(&arbiter::output::json_string(&report));
+    } else {
+        let mut text = report.table();
+        if detailed {
+            text.push('\n');
+            text.push_str(&report.history_table(args.player.as_deref()));
+        }
+        super::print(&text);
+    }
+    Ok(())
 }

@@ -1,12 +1,101 @@
-//! `arbiter score` (its engine lands with its own issue).
+//! `arbiter score GAME | NAME=SCORE... [--rules R] [--vs R2] [--json]`.
+use arbiter::rules::{load, Doc, Ruleset};
+use arbiter::scoring::{self, ResultTable, ScoreInput};
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  arbiter score game.yaml                      # a CEP game record (its `rules:` picks the ruleset)\n  arbiter score game.yaml --vs house.yaml      # both rulesets side by side\n  arbiter score --rules figf A=7500 B=7200 C=6600\n  arbiter score --rules advciv Illyria=5042 Crete=3791 Iberia=1807 --json")]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    rest: Vec<String>,
+    /// A game record or result-table file, or NAME=SCORE pairs
+    #[arg(required = true, value_name = "GAME | NAME=SCORE")]
+    inputs: Vec<String>,
+    /// Ruleset (built-in name or path); default: the file's own `rules:`
+    #[arg(long)]
+    rules: Option<String>,
+    /// A second ruleset to score the same game with, side by side
+    #[arg(long, value_name = "R2")]
+    vs: Option<String>,
+    #[arg(long)]
+    json: bool,
 }
 
-pub fn run(_args: Args) -> Result<()> {
-    Err(Error::msg("`arbiter score` is not implemented yet"))
+pub fn run(args: Args) -> Result<()> {
+    let (input, doc, file) = read_input(&args.inputs)?;
+    let reference = match (&args.rules, input.rules()) {
+        (Some(r), _) => r.clone(),
+        (None, Some(r)) => relative_to(r, file.as_deref()),
+        (None, None) => {
+            return Err(Error::msg(match &file {
+                Some(_) => "which ruleset? give --rules NAME|PATH or a `rules:` line in the file",
+                None => "which ruleset? give --rules figf, --rules advciv or a ruleset file",
+            }))
+        }
+    };
+    let rules = load_rules(&reference, doc.as_ref())?;
+    match &args.vs {
+        None => {
+            let report = scoring::score_input(&rules, &input, doc.as_ref())?;
+            super::print(&if args.json { arbiter::output::json_string(&report) } else { report.table() });
+        }
+        Some(vs) => {
+            let vs_rules = load::load(vs)?;
+            let mut comparison = scoring::compare(&rules, &vs_rules, &input).map_err(|e| e.locate(doc.as_ref()))?;
+            // A house rule usually keeps the name of what it extends: tell them apart by file.
+            if comparison.rules == comparison.vs {
+                comparison.rules = reference.clone();
+                comparison.vs = vs.clone();
+            }
+            super::print(&if args.json { arbiter::output::json_string(&comparison) } else { comparison.table() });
+        }
+    }
+    Ok(())
+}
+
+/// The file's `rules:` is a built-in name or a path relative to the file.
+fn relative_to(reference: &str, file: Option<&str>) -> String {
+    if let Some(dir) = file.and_then(|f| std::path::Path::new(f).parent()) {
+        let candidate = dir.join(reference);
+        if std::path::Path::new(reference).is_relative() && candidate.is_file() {
+            return candidate.display().to_string();
+        }
+    }
+    reference.to_string()
+}
+
+fn load_rules(reference: &str, doc: Option<&Doc>) -> Result<Ruleset> {
+    load::load(reference).map_err(|e| match (e, doc) {
+        // A bad `rules:` in the game file is reported at that line.
+        (Error::Plain(m), Some(d)) if d.value.get("rules").is_some() => d.error_at("/rules", m),
+        (e, _) => e,
+    })
+}
+
+/// One file, or NAME=SCORE pairs.
+fn read_input(inputs: &[String]) -> Result<(ScoreInput, Option<Doc>, Option<String>)> {
+    let is_pair = |s: &String| s.contains('=') && !std::path::Path::new(s).exists();
+    if inputs.iter().all(is_pair) {
+        let mut rows = Vec::new();
+        for pair in inputs {
+            let (name, score) = pair.rsplit_once('=').expect("has =");
+            let name = name.trim();
+            if name.is_empty() {
+                return Err(Error::msg(format!("`{pair}`: the player's name is missing (NAME=SCORE)")));
+            }
+            let score: f64 = score
+                .trim()
+                .parse()
+                .ok()
+                .filter(|s: &f64| s.is_finite())
+                .ok_or_else(|| Error::msg(format!("`{pair}`: the score must be a number (NAME=SCORE)")))?;
+            rows.push((name.to_string(), score));
+        }
+        return Ok((ScoreInput::Table(ResultTable::from_pairs(&rows)), None, None));
+    }
+    match inputs {
+        [file] => {
+            let (doc, input) = scoring::read_score_doc(file)?;
+            Ok((input, Some(doc), Some(file.clone())))
+        }
+        _ => Err(Error::msg("give one game file, or NAME=SCORE pairs (not both)")),
+    }
 }

@@ -1,1 +1,249 @@
-//! (filled in by its issue)
+//! Scoring and rating engines: CEP scenario points, FIGF percentile, Advanced Civilization pot,
+//! Elo, multiplayer Elo, Weng-Lin and TrueSkill. Library code: no I/O, no printing; every
+//! number comes from the ruleset.
+//!
+//! The entry points for callers (the CLI, scripts):
+//! * [`score_game`] / [`score_table`] / [`score_input`] → [`ScoreReport`]
+//! * [`rate`] / [`rate_with`] → [`RatingReport`]
+//! * [`score_value`] / [`rate_value`]: the same from a script's map (a `serde_json::Value`)
+//! * [`compare`] → [`Comparison`] (the same game under two rulesets)
+//! * [`read_score_doc`], [`load_history`] + [`HistoryFile::rate`] read files with located errors.
+pub mod cep;
+pub mod compare;
+pub mod elo;
+pub mod game;
+pub mod history;
+pub mod history_csv;
+pub mod multiplayer;
+pub mod percentile;
+pub mod pot;
+pub mod prepared;
+pub mod rating_report;
+pub mod ratings;
+
+pub use compare::{compare, Comparison};
+pub use game::{GameRecord, Invalid, Outcome, PlayerRecord, ResultRow, ResultTable, ScoreInput, ShipRecord, SideRecord};
+pub use history::{History, HistoryGame, Period, Placing, StartRating};
+pub use rating_report::RatingReport;
+pub use ratings::{rate, rate_with, RateOptions};
+
+use crate::error::{Error, Result};
+use crate::rules::scoring::{ScoringRules, System};
+use crate::rules::{Doc, Ruleset};
+use serde::Serialize;
+
+/// The result of scoring one game, whichever system scored it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum ScoreReport {
+    Cep(cep::CepReport),
+    Percentile(percentile::PercentileReport),
+    Pot(pot::PotReport),
+}
+
+/// A player's headline numbers, whatever the system.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Headline {
+    pub name: String,
+    pub points: i64,
+    pub change: Option<i64>,
+}
+
+impl ScoreReport {
+    /// The table for people, with every factor.
+    pub fn table(&self) -> String {
+        match self {
+            ScoreReport::Cep(r) => r.table(),
+            ScoreReport::Percentile(r) => r.table(),
+            ScoreReport::Pot(r) => r.table(),
+        }
+    }
+
+    pub fn ruleset(&self) -> &str {
+        match self {
+            ScoreReport::Cep(r) => &r.ruleset,
+            ScoreReport::Percentile(r) => &r.ruleset,
+            ScoreReport::Pot(r) => &r.ruleset,
+        }
+    }
+
+    /// Name, points (and ladder change) of each player, in input order.
+    pub fn headlines(&self) -> Vec<Headline> {
+        match self {
+            ScoreReport::Cep(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: None }).collect(),
+            ScoreReport::Percentile(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: None }).collect(),
+            ScoreReport::Pot(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: Some(p.change) }).collect(),
+        }
+    }
+}
+
+fn scoring_of(ruleset: &Ruleset) -> std::result::Result<&ScoringRules, Invalid> {
+    ruleset.scoring.as_ref().ok_or_else(|| Invalid::new("", format!("ruleset `{}` has no `scoring` section", ruleset.name)))
+}
+
+fn lacks(ruleset: &Ruleset, system: System) -> Invalid {
+    Invalid::new("", format!("ruleset `{}` lacks the `{}` parameters", ruleset.name, system.name()))
+}
+
+/// Score any input; problems carry the place in the input they concern.
+pub fn score_checked(ruleset: &Ruleset, input: &ScoreInput) -> std::result::Result<ScoreReport, Invalid> {
+    let rules = scoring_of(ruleset)?;
+    match (rules.system, input) {
+        (System::Cep, ScoreInput::Game(g)) => Ok(ScoreReport::Cep(cep::score(ruleset, rules.cep.as_ref().ok_or_else(|| lacks(ruleset, System::Cep))?, g)?)),
+        (System::Percentile, ScoreInput::Table(t)) => Ok(ScoreReport::Percentile(percentile::score(
+            &ruleset.name,
+            rules.percentile.as_ref().ok_or_else(|| lacks(ruleset, System::Percentile))?,
+            &t.players,
+        )?)),
+        (System::Pot, ScoreInput::Table(t)) => {
+            Ok(ScoreReport::Pot(pot::score(&ruleset.name, rules.pot.as_ref().ok_or_else(|| lacks(ruleset, System::Pot))?, &t.players)?))
+        }
+        (System::Cep, ScoreInput::Table(_)) => Err(Invalid::new(
+            "",
+            format!("ruleset `{}` scores CEP game records (turns, sides, ships), not a table of scores", ruleset.name),
+        )),
+        (System::Percentile | System::Pot, ScoreInput::Game(_)) => Err(Invalid::new(
+            "",
+            format!("ruleset `{}` scores tables of final scores (NAME=SCORE), not a CEP game record", ruleset.name),
+        )),
+        (system, _) => Err(Invalid::new(
+            "",
+            format!("ruleset `{}` is a rating system ({}): use `arbiter rate` on a history of games", ruleset.name, system.name()),
+        )),
+    }
+}
+
+/// Score a CEP game record.
+pub fn score_game(ruleset: &Ruleset, game: &GameRecord) -> Result<ScoreReport> {
+    score_checked(ruleset, &ScoreInput::Game(game.clone())).map_err(|e| e.locate(None))
+}
+
+/// Score a table of (name, final score) rows with a score-based system (percentile, pot).
+pub fn score_table(ruleset: &Ruleset, rows: &[(String, f64)]) -> Result<ScoreReport> {
+    score_checked(ruleset, &ScoreInput::Table(ResultTable::from_pairs(rows))).map_err(|e| e.locate(None))
+}
+
+/// Score any input; with `doc` (the file it came from) errors name file, line and column.
+pub fn score_input(ruleset: &Ruleset, input: &ScoreInput, doc: Option<&Doc>) -> Result<ScoreReport> {
+    score_checked(ruleset, input).map_err(|e| e.locate(doc))
+}
+
+/// Score a game record or result table given as a value (a script's map): `sides` makes
+/// it a CEP record, `players` a result table.
+pub fn score_value(ruleset: &Ruleset, value: serde_json::Value) -> Result<ScoreReport> {
+    let doc = Doc::new(value);
+    let input = ScoreInput::from_doc(&doc)?;
+    score_input(ruleset, &input, None)
+}
+
+/// Rate a history given as a value (a script's map with `games`, maybe `ratings`).
+pub fn rate_value(ruleset: &Ruleset, value: serde_json::Value, options: RateOptions) -> Result<RatingReport> {
+    let history: History = Doc::new(value).deserialize()?;
+    rate_with(ruleset, &history, options).map_err(|e| e.locate(None))
+}
+
+/// Read a game record or result table file (YAML, JSON or the rules language).
+pub fn read_score_doc(path: &str) -> Result<(Doc, ScoreInput)> {
+    let doc = crate::rules::load::read_doc(path)?;
+    let input = ScoreInput::from_doc(&doc)?;
+    Ok((doc, input))
+}
+
+/// Where a history was read from, to give problems found while rating their place.
+#[derive(Debug, Clone)]
+pub enum HistorySource {
+    /// A loaded document (the rules language, or YAML that failed the fast reader).
+    Doc(Doc),
+    /// A YAML/JSON file read without positions; re-read with them only if there is a problem.
+    Yaml(String),
+    Csv(history_csv::CsvIndex),
+    /// Built in memory (a script's map): problems name their path.
+    Memory,
+}
+
+impl HistorySource {
+    pub fn locate(&self, e: Invalid) -> Error {
+        match self {
+            HistorySource::Doc(doc) => e.locate(Some(doc)),
+            HistorySource::Yaml(path) => match crate::rules::load::read_doc(path) {
+                Ok(doc) => e.locate(Some(&doc)),
+                Err(_) => e.locate(None),
+            },
+            HistorySource::Csv(index) => index.locate(e),
+            HistorySource::Memory => e.locate(None),
+        }
+    }
+}
+
+/// A history file loaded and checked, ready to rate with any ruleset.
+pub struct HistoryFile {
+    /// The ruleset the file names for itself (`rules:`).
+    pub rules: Option<String>,
+    pub source: HistorySource,
+    prepared: prepared::Prepared,
+}
+
+impl HistoryFile {
+    /// Rate with `ruleset`; problems name their place in the file.
+    pub fn rate(&self, ruleset: &Ruleset, options: RateOptions) -> Result<RatingReport> {
+        ratings::rate_prepared(ruleset, &self.prepared, options).map_err(|e| self.source.locate(e))
+    }
+
+    /// The games as a `History` value.
+    pub fn history(&self) -> History {
+        let mut h = history::from_prepared(&self.prepared);
+        h.rules = self.rules.clone();
+        h
+    }
+}
+
+/// Load a history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
+pub fn load_history(path: &str) -> Result<HistoryFile> {
+    let lower = path.to_lowercase();
+    if lower.ends_with(".csv") {
+        let text = crate::rules::load::read_text(path)?;
+        let (index, prepared) = history_csv::parse(path, text)?;
+        return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
+    }
+    let (source, history) = if lower.ends_with(".rules") {
+        doc_history(path)?
+    } else {
+        // Fast path for big files: straight to the typed history, positions only on trouble.
+        let text = crate::rules::load::read_text(path)?;
+        match serde_yaml::from_str::<History>(&text) {
+            Ok(history) => (HistorySource::Yaml(path.to_string()), history),
+            Err(_) => doc_history(path)?,
+        }
+    };
+    let prepared = history::prepare(&history).map_err(|e| source.locate(e))?;
+    Ok(HistoryFile { rules: history.rules, source, prepared })
+}
+
+fn doc_history(path: &str) -> Result<(HistorySource, History)> {
+    let doc = crate::rules::load::read_doc(path)?;
+    if !doc.value.is_object() {
+        return Err(doc.error_at("", "expected a history: `games:` (and optionally `rules:`, `ratings:`)"));
+    }
+    let history: History = doc.deserialize()?;
+    Ok((HistorySource::Doc(doc), history))
+}
+
+/// Read a history file into a `History` value (for scripts that want to look at the games).
+pub fn read_history(path: &str) -> Result<History> {
+    Ok(load_history(path)?.history())
+}
+
+/// Decimals kept before rounding points, so binary noise (127.49999999999999 for an exact
+/// 127.5) does not decide which way a half goes.
+const NOISE_DIGITS: i32 = 9;
+
+/// Round points to a whole number, halves away from zero, as exact arithmetic would.
+pub(crate) fn round_points(x: f64) -> f64 {
+    crate::rules::formula::round_to(crate::rules::formula::round_to(x, NOISE_DIGITS), 0)
+}
+
+impl From<Invalid> for Error {
+    fn from(e: Invalid) -> Error {
+        e.locate(None)
+    }
+}

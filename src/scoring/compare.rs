@@ -1,0 +1,53 @@
+//! The same game under two rulesets, side by side: what a house rule changes.
+use super::{score_checked, Invalid, ScoreInput, ScoreReport};
+use crate::output::{Align, Table};
+use crate::rules::Ruleset;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Comparison {
+    pub rules: String,
+    pub vs: String,
+    /// Every player in input order: points under `rules`, under `vs`, and the difference.
+    pub players: Vec<ComparedPlayer>,
+    pub a: ScoreReport,
+    pub b: ScoreReport,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ComparedPlayer {
+    pub name: String,
+    pub points: i64,
+    pub vs_points: i64,
+    /// vs_points − points.
+    pub difference: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub change: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs_change: Option<i64>,
+}
+
+/// Score `input` under both rulesets.
+pub fn compare(rules: &Ruleset, vs: &Ruleset, input: &ScoreInput) -> Result<Comparison, Invalid> {
+    let a = score_checked(rules, input)?;
+    let b = score_checked(vs, input)?;
+    let players = a
+        .headlines()
+        .into_iter()
+        .zip(b.headlines())
+        .map(|(x, y)| ComparedPlayer { name: x.name, points: x.points, vs_points: y.points, difference: y.points - x.points, change: x.change, vs_change: y.change })
+        .collect();
+    Ok(Comparison { rules: rules.name.clone(), vs: vs.name.clone(), players, a, b })
+}
+
+impl Comparison {
+    pub fn table(&self) -> String {
+        let (ra, rb) = (self.rules.clone(), self.vs.clone());
+        let (ra, rb) = if ra == rb { (format!("{ra} (1)"), format!("{rb} (2)")) } else { (ra, rb) };
+        let mut t = Table::new(&[("player", Align::Left), (&ra, Align::Right), (&rb, Align::Right), ("difference", Align::Right)]);
+        for p in &self.players {
+            t.row([p.name.clone(), p.points.to_string(), p.vs_points.to_string(), if p.difference == 0 { "0".to_string() } else { format!("{:+}", p.difference) }]);
+        }
+        format!("{}\n{}\n{}", self.a.table(), self.b.table(), t.render())
+    }
+}

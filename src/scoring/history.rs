@@ -1,0 +1,182 @@
+//! A history of games to rate (the input of `arbiter rate`), and its preparation for the
+//! rating loop: names interned, places worked out, every problem located.
+use super::game::Invalid;
+use super::prepared::{Prepared, Ranking};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+/// A file of games to rate.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// Starting ratings; anyone else starts at the ruleset's `initial`.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub ratings: IndexMap<String, StartRating>,
+    pub games: Vec<HistoryGame>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum StartRating {
+    Rating(f64),
+    /// For the Bayesian systems: a rating and its uncertainty.
+    Full { rating: f64, uncertainty: f64 },
+}
+
+/// One game: a finishing order (best first; an inner list is a tie) or final scores.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryGame {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<Period>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<Placing>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<IndexMap<String, f64>>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Placing {
+    One(String),
+    Tied(Vec<String>),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(untagged)]
+pub enum Period {
+    Number(i64),
+    Name(String),
+}
+
+impl std::fmt::Display for Period {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Period::Number(n) => write!(f, "{n}"),
+            Period::Name(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// Check a history and turn it into the rating loop's form.
+pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
+    let mut p = Prepared::default();
+    for (name, start) in &history.ratings {
+        let pointer = || format!("/ratings/{}", name.replace('~', "~0").replace('/', "~1"));
+        let id = p.names.id(name);
+        if id + 1 != p.names.len() {
+            return Err(Invalid::new(pointer(), format!("`{name}` is given twice")));
+        }
+        let (r, s) = match *start {
+            StartRating::Rating(r) => (r, None),
+            StartRating::Full { rating, uncertainty } => (rating, Some(uncertainty)),
+        };
+        if !r.is_finite() || s.is_some_and(|s| !s.is_finite() || s < 0.0) {
+            return Err(Invalid::new(pointer(), "a starting rating must be a number (and an uncertainty, 0 or more)"));
+        }
+        p.starts.push((id, r, s));
+    }
+    let mut rows: Vec<(usize, f64, usize)> = Vec::new();
+    // Where each row was written: (order index, tie member) or (score index, 0).
+    let mut written: Vec<(usize, usize)> = Vec::new();
+    for (g, game) in history.games.iter().enumerate() {
+        let base = || format!("/games/{g}");
+        let period = game.period.as_ref().map(|pd| p.period_id(&pd.to_string()));
+        rows.clear();
+        written.clear();
+        let ranking = match (&game.order, &game.scores) {
+            (Some(_), Some(_)) => return Err(Invalid::new(base(), "give a game's `order` or its `scores`, not both")),
+            (None, None) => return Err(Invalid::new(base(), "a game needs an `order` (best first) or `scores`")),
+            (Some(order), None) => {
+                for (j, placing) in order.iter().enumerate() {
+                    let group: &[String] = match placing {
+                        Placing::One(n) => std::slice::from_ref(n),
+                        Placing::Tied(ns) => ns,
+                    };
+                    if group.is_empty() {
+                        return Err(Invalid::new(format!("{}/order/{j}", base()), "an empty tie"));
+                    }
+                    for (m, name) in group.iter().enumerate() {
+                        rows.push((p.names.id(name), j as f64, written.len()));
+                        written.push((j, m));
+                    }
+                }
+                Ranking::Ascending
+            }
+            (None, Some(scores)) => {
+                for (j, (name, score)) in scores.iter().enumerate() {
+                    if !score.is_finite() {
+                        return Err(Invalid::new(format!("{}/scores/{}", base(), escape(name)), "a score must be a number"));
+                    }
+                    rows.push((p.names.id(name), *score, written.len()));
+                    written.push((j, 0));
+                }
+                Ranking::Descending
+            }
+        };
+        if rows.len() < 2 {
+            return Err(Invalid::new(base(), format!("a game needs at least two players (found {})", rows.len())));
+        }
+        if let Err(tag) = p.push_game(&mut rows, ranking, period, game.label.clone()) {
+            let (j, m) = written[tag];
+            let (pointer, name) = match (&game.order, &game.scores) {
+                (Some(order), _) => match &order[j] {
+                    Placing::One(n) => (format!("{}/order/{j}", base()), n.clone()),
+                    Placing::Tied(ns) => (format!("{}/order/{j}/{m}", base()), ns[m].clone()),
+                },
+                (_, Some(scores)) => {
+                    let name = scores.get_index(j).map(|e| e.0.clone()).unwrap_or_default();
+                    (format!("{}/scores/{}", base(), escape(&name)), name)
+                }
+                _ => (base(), String::new()),
+            };
+            return Err(Invalid::new(pointer, format!("`{name}` is listed twice in this game")));
+        }
+    }
+    Ok(p)
+}
+
+fn escape(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+/// A prepared history written back as a `History` (a CSV file read for a script, say).
+pub fn from_prepared(p: &Prepared) -> History {
+    let mut history = History::default();
+    for &(id, rating, uncertainty) in &p.starts {
+        let start = match uncertainty {
+            Some(u) => StartRating::Full { rating, uncertainty: u },
+            None => StartRating::Rating(rating),
+        };
+        history.ratings.insert(p.names.shown[id].clone(), start);
+    }
+    for slot in &p.games {
+        let name = |i: usize| p.names.shown[p.players[i]].clone();
+        let mut game = HistoryGame {
+            period: slot.period.map(|i| match p.periods[i].parse::<i64>() {
+                Ok(n) => Period::Number(n),
+                Err(_) => Period::Name(p.periods[i].clone()),
+            }),
+            label: slot.label.clone(),
+            ..HistoryGame::default()
+        };
+        if slot.has_scores {
+            game.scores = Some((slot.from..slot.to).map(|i| (name(i), p.scores[i])).collect());
+        } else {
+            let mut order = Vec::new();
+            let mut i = slot.from;
+            while i < slot.to {
+                let j = (i..slot.to).find(|&j| p.ranks[j] != p.ranks[i]).unwrap_or(slot.to);
+                order.push(if j - i == 1 { Placing::One(name(i)) } else { Placing::Tied((i..j).map(name).collect()) });
+                i = j;
+            }
+            game.order = Some(order);
+        }
+        history.games.push(game);
+    }
+    history
+}
