@@ -1,0 +1,214 @@
+//! Seeded local search for low carry-over when n is not a power of two.
+//!
+//! A single round robin is held as `opp[round][team]` over N = n rounded up to even (an odd
+//! league gets a phantom team; meeting it is a rest). Two moves keep it a round robin:
+//! swapping two rounds, and the partial round swap (swap the games of one alternating cycle
+//! between two rounds). Simulated annealing on the carry-over value from the source's
+//! rotation; the number of moves is fixed, so the same seed always gives the same schedule;
+//! an optional wall-clock limit can stop it sooner (then the result depends on the machine).
+use super::plan::{Plan, RoundPlan};
+use super::rotation::rotation;
+use rand::Rng;
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// How long the search may run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SearchBudget {
+    /// Moves to try; None: a default that grows slower than the league (see `default_moves`).
+    #[serde(default)]
+    pub moves: Option<u64>,
+    /// Stop after this many seconds even if moves are left.
+    #[serde(default)]
+    pub seconds: Option<f64>,
+}
+
+/// What the search did, for the record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SearchReport {
+    pub moves: u64,
+    pub start_value: u64,
+    pub stopped_by_time: bool,
+}
+
+/// Default moves: plenty for small leagues, bounded work (moves × teams) for big ones.
+pub fn default_moves(n: usize) -> u64 {
+    (60_000_000 / n.max(1) as u64).clamp(20_000, 3_000_000)
+}
+
+/// Annealing temperatures (in units of carry-over value) at the start and the end.
+const HOT: f64 = 4.0;
+const COLD: f64 = 0.05;
+
+struct State {
+    n: usize,
+    size: usize,
+    rounds: usize,
+    opp: Vec<Vec<usize>>,
+    counts: Vec<u32>,
+    value: u64,
+}
+
+impl State {
+    fn new(n: usize) -> State {
+        let size = n + n % 2;
+        let plan = rotation(size);
+        let rounds = plan.len();
+        let mut opp = vec![vec![0usize; size]; rounds];
+        for (r, round) in plan.iter().enumerate() {
+            for &(h, a) in &round.games {
+                opp[r][h] = a;
+                opp[r][a] = h;
+            }
+        }
+        let mut s = State { n, size, rounds, opp, counts: vec![0; n * n], value: 0 };
+        for i in 0..rounds {
+            for t in 0..n {
+                s.touch(t, i, true);
+            }
+        }
+        s
+    }
+
+    /// Add (or remove) the carry-over team t makes across transition i (round i to i + 1).
+    #[inline]
+    fn touch(&mut self, t: usize, i: usize, add: bool) {
+        let n = self.n;
+        if t >= n || self.rounds < 2 {
+            return;
+        }
+        let j = self.opp[i][t];
+        let k = self.opp[(i + 1) % self.rounds][t];
+        if j >= n || k >= n {
+            return;
+        }
+        let c = &mut self.counts[j * n + k];
+        if add {
+            self.value += 2 * *c as u64 + 1;
+            *c += 1;
+        } else {
+            self.value -= 2 * *c as u64 - 1;
+            *c -= 1;
+        }
+    }
+
+    /// The transitions that involve rounds r or s.
+    fn transitions(&self, r: usize, s: usize) -> Vec<usize> {
+        let back = |x: usize| (x + self.rounds - 1) % self.rounds;
+        let mut t = vec![back(r), r, back(s), s];
+        t.sort_unstable();
+        t.dedup();
+        t
+    }
+
+    fn touch_all(&mut self, teams: &[usize], transitions: &[usize], add: bool) {
+        for &i in transitions {
+            for &t in teams {
+                self.touch(t, i, add);
+            }
+        }
+    }
+
+    /// The alternating cycle through team t of the games of rounds r and s.
+    fn cycle(&self, r: usize, s: usize, t: usize) -> Vec<usize> {
+        let mut cycle = vec![t];
+        let mut at = t;
+        loop {
+            let a = self.opp[r][at];
+            let b = self.opp[s][a];
+            if b == t {
+                cycle.push(a);
+                return cycle;
+            }
+            cycle.push(a);
+            cycle.push(b);
+            at = b;
+        }
+    }
+
+    fn swap_cycle(&mut self, r: usize, s: usize, cycle: &[usize]) {
+        for &t in cycle {
+            let (x, y) = (self.opp[r][t], self.opp[s][t]);
+            self.opp[r][t] = y;
+            self.opp[s][t] = x;
+        }
+    }
+
+    fn plan(&self) -> Plan {
+        let n = self.n;
+        self.opp
+            .iter()
+            .map(|row| {
+                let games = (0..n).filter(|&t| t < row[t] && row[t] < n).map(|t| (t, row[t])).collect();
+                let bye = (0..n).find(|&t| row[t] >= n);
+                RoundPlan { games, bye }
+            })
+            .collect()
+    }
+}
+
+/// Search for a schedule with a low carry-over value.
+pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, SearchReport) {
+    let mut state = State::new(n);
+    let start_value = state.value;
+    let moves = budget.moves.unwrap_or_else(|| default_moves(n));
+    let deadline = budget.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+    let mut report = SearchReport { moves: 0, start_value, stopped_by_time: false };
+    if state.rounds < 3 {
+        return (state.plan(), report);
+    }
+    let all: Vec<usize> = (0..state.size).collect();
+    let mut best = (state.value, state.opp.clone());
+    let snapshot_every = state.size as u64;
+    let cooling = (COLD / HOT).powf(1.0 / moves.max(1) as f64);
+    let mut temperature = HOT;
+    for step in 0..moves {
+        if step % 4096 == 0 {
+            if let Some(d) = deadline {
+                if Instant::now() >= d {
+                    report.stopped_by_time = true;
+                    break;
+                }
+            }
+        }
+        report.moves = step + 1;
+        let r = rng.gen_range(0..state.rounds);
+        let mut s = rng.gen_range(0..state.rounds - 1);
+        if s >= r {
+            s += 1;
+        }
+        let before = state.value;
+        let transitions = state.transitions(r, s);
+        let round_swap = rng.gen_bool(0.25);
+        let cycle = if round_swap { Vec::new() } else { state.cycle(r, s, rng.gen_range(0..state.size)) };
+        let teams: &[usize] = if round_swap { &all } else { &cycle };
+        state.touch_all(teams, &transitions, false);
+        if round_swap {
+            state.opp.swap(r, s);
+        } else {
+            state.swap_cycle(r, s, &cycle);
+        }
+        state.touch_all(teams, &transitions, true);
+        let delta = state.value as f64 - before as f64;
+        let accept = delta <= 0.0 || rng.gen::<f64>() < (-delta / temperature).exp();
+        if !accept {
+            state.touch_all(teams, &transitions, false);
+            if round_swap {
+                state.opp.swap(r, s);
+            } else {
+                state.swap_cycle(r, s, &cycle);
+            }
+            state.touch_all(teams, &transitions, true);
+        }
+        temperature *= cooling;
+        if step % snapshot_every == 0 && state.value < best.0 {
+            best = (state.value, state.opp.clone());
+        }
+    }
+    if state.value >= best.0 {
+        state.opp = best.1;
+    }
+    (state.plan(), report)
+}
