@@ -9,13 +9,18 @@ pub mod berger;
 pub mod breaks;
 pub mod carryover;
 pub mod galois;
+pub mod html;
 pub mod plan;
 pub mod rotation;
 pub mod schedule;
 pub mod search;
+pub mod season;
+pub mod standings;
 pub mod teams;
 
 pub use carryover::Carryover;
 pub use schedule::{schedule, Match, Method, Round, Schedule, ScheduleOptions};
 pub use search::SearchBudget;
 pub use teams::{Team, Teams};
+pub use season::{RecordRequest, Season};
+pub use standings::{standings, Standing, Standings};

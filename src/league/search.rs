@@ -35,7 +35,7 @@ pub struct SearchReport {
 
 /// Default moves: plenty for small leagues, bounded work (moves × teams) for big ones.
 pub fn default_moves(n: usize) -> u64 {
-    (60_000_000 / n.max(1) as u64).clamp(20_000, 3_000_000)
+    (4_000_000 / n.max(1) as u64).clamp(10_000, 200_000)
 }
 
 /// Annealing temperatures (in units of carry-over value) at the start and the end.
@@ -94,13 +94,19 @@ impl State {
         }
     }
 
-    /// The transitions that involve rounds r or s.
-    fn transitions(&self, r: usize, s: usize) -> Vec<usize> {
+    /// The transitions that involve rounds r or s (up to four, without repeats).
+    fn transitions(&self, r: usize, s: usize) -> ([usize; 4], usize) {
         let back = |x: usize| (x + self.rounds - 1) % self.rounds;
-        let mut t = vec![back(r), r, back(s), s];
+        let mut t = [back(r), r, back(s), s];
         t.sort_unstable();
-        t.dedup();
-        t
+        let mut len = 1;
+        for i in 1..4 {
+            if t[i] != t[len - 1] {
+                t[len] = t[i];
+                len += 1;
+            }
+        }
+        (t, len)
     }
 
     fn touch_all(&mut self, teams: &[usize], transitions: &[usize], add: bool) {
@@ -111,18 +117,18 @@ impl State {
         }
     }
 
-    /// The alternating cycle through team t of the games of rounds r and s.
-    fn cycle(&self, r: usize, s: usize, t: usize) -> Vec<usize> {
-        let mut cycle = vec![t];
+    /// The alternating cycle through team t of the games of rounds r and s, into `cycle`.
+    fn cycle(&self, r: usize, s: usize, t: usize, cycle: &mut Vec<usize>) {
+        cycle.clear();
+        cycle.push(t);
         let mut at = t;
         loop {
             let a = self.opp[r][at];
             let b = self.opp[s][a];
-            if b == t {
-                cycle.push(a);
-                return cycle;
-            }
             cycle.push(a);
+            if b == t {
+                return;
+            }
             cycle.push(b);
             at = b;
         }
@@ -160,6 +166,7 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
         return (state.plan(), report);
     }
     let all: Vec<usize> = (0..state.size).collect();
+    let mut cycle: Vec<usize> = Vec::with_capacity(state.size);
     let mut best = (state.value, state.opp.clone());
     let snapshot_every = state.size as u64;
     let cooling = (COLD / HOT).powf(1.0 / moves.max(1) as f64);
@@ -180,27 +187,30 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
             s += 1;
         }
         let before = state.value;
-        let transitions = state.transitions(r, s);
+        let (transitions, count) = state.transitions(r, s);
+        let transitions = &transitions[..count];
         let round_swap = rng.gen_bool(0.25);
-        let cycle = if round_swap { Vec::new() } else { state.cycle(r, s, rng.gen_range(0..state.size)) };
+        if !round_swap {
+            state.cycle(r, s, rng.gen_range(0..state.size), &mut cycle);
+        }
         let teams: &[usize] = if round_swap { &all } else { &cycle };
-        state.touch_all(teams, &transitions, false);
+        state.touch_all(teams, transitions, false);
         if round_swap {
             state.opp.swap(r, s);
         } else {
             state.swap_cycle(r, s, &cycle);
         }
-        state.touch_all(teams, &transitions, true);
+        state.touch_all(teams, transitions, true);
         let delta = state.value as f64 - before as f64;
         let accept = delta <= 0.0 || rng.gen::<f64>() < (-delta / temperature).exp();
         if !accept {
-            state.touch_all(teams, &transitions, false);
+            state.touch_all(teams, transitions, false);
             if round_swap {
                 state.opp.swap(r, s);
             } else {
                 state.swap_cycle(r, s, &cycle);
             }
-            state.touch_all(teams, &transitions, true);
+            state.touch_all(teams, transitions, true);
         }
         temperature *= cooling;
         if step % snapshot_every == 0 && state.value < best.0 {
