@@ -6,7 +6,7 @@ use serde_json::Value;
 
 fn check_round_robin(d: &Value, n: u64) {
     let rounds = d["rounds"].as_array().unwrap();
-    let expect = if n % 2 == 0 { n - 1 } else { n };
+    let expect = if n.is_multiple_of(2) { n - 1 } else { n };
     assert_eq!(rounds.len() as u64, expect);
     let mut met = std::collections::HashSet::new();
     for r in rounds {

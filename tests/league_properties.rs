@@ -10,7 +10,7 @@ fn key(t: &Team) -> String {
 }
 
 fn check(s: &Schedule, n: usize, legs: u32) -> Result<(), TestCaseError> {
-    let per_leg = if n % 2 == 0 { n - 1 } else { n };
+    let per_leg = if n.is_multiple_of(2) { n - 1 } else { n };
     prop_assert_eq!(s.rounds.len(), per_leg * legs as usize);
     let mut games_by_leg: Vec<HashSet<(String, String)>> = vec![HashSet::new(); legs as usize];
     for (i, r) in s.rounds.iter().enumerate() {

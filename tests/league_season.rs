@@ -34,6 +34,7 @@ fn play_example(season: &str) {
     record(season, "dwarfs", "SKAVEN", "5", "0");
 }
 
+#[allow(clippy::too_many_arguments)]
 fn row(team: &str, p: u32, w: u32, d: u32, l: u32, f: u32, a: u32, pts: u32) -> serde_json::Value {
     serde_json::json!({"team": team, "played": p, "won": w, "drawn": d, "lost": l, "for": f, "against": a, "points": pts})
 }

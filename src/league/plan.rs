@@ -33,7 +33,7 @@ pub fn mirrored(round: &RoundPlan) -> RoundPlan {
 /// Whether `plan` is a single round robin for n teams: every team plays or rests exactly
 /// once a round, and every pair meets exactly once. Returns what is wrong.
 pub fn check_round_robin(plan: &[RoundPlan], n: usize) -> Result<(), String> {
-    let rounds = if n % 2 == 0 { n - 1 } else { n };
+    let rounds = if n.is_multiple_of(2) { n - 1 } else { n };
     if plan.len() != rounds {
         return Err(format!("{} rounds for {n} teams, expected {rounds}", plan.len()));
     }

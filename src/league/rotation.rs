@@ -6,14 +6,14 @@
 use super::plan::{Plan, RoundPlan};
 
 pub fn rotation(n: usize) -> Plan {
-    let m = if n % 2 == 1 { n } else { n - 1 };
+    let m = if n.is_multiple_of(2) { n - 1 } else { n };
     // 1-based team number x, reduced modulo m into 1..m, as a 0-based index.
     let index = |x: isize| -> usize { (x - 1).rem_euclid(m as isize) as usize };
     (1..=m as isize)
         .map(|r| {
             let mut games: Vec<(usize, usize)> = (1..=(m as isize - 1) / 2).map(|k| (index(r + k), index(r - k))).collect();
             let resting = index(r);
-            let bye = if n % 2 == 0 {
+            let bye = if n.is_multiple_of(2) {
                 games.push((resting, n - 1));
                 None
             } else {

@@ -133,10 +133,11 @@ pub struct Schedule {
     pub carryover: Carryover,
     /// Per team, over all legs.
     pub breaks: Vec<TeamBreaks>,
-    /// The seed that reproduces this schedule; null when nothing was random.
-    pub seed: Option<u64>,
+    /// What the balanced search did (n not a power of two).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub search: Option<SearchReport>,
+    /// The seed that reproduces this schedule; null when nothing was random.
+    pub seed: Option<u64>,
     #[serde(skip)]
     pub teams: Vec<Team>,
 }
@@ -343,4 +344,19 @@ fn matrix_table(teams: &[Team], matrix: &[Vec<u32>]) -> String {
 /// Compact JSON of one part of the schedule.
 fn compact<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("schedule parts serialise")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fast_json_is_the_serde_json() {
+        for (n, method, matrix) in [(5, Method::Rotation, true), (6, Method::Balanced, false), (7, Method::Berger, true)] {
+            let o = ScheduleOptions { method, matrix, seed: Some(9), legs: 2, search: SearchBudget { moves: Some(500), seconds: None }, ..Default::default() };
+            let s = schedule(&o, &Teams::Count(n)).unwrap();
+            let fast: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+            assert_eq!(fast, serde_json::to_value(&s).unwrap(), "{n} teams");
+        }
+    }
 }
