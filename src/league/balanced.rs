@@ -5,14 +5,14 @@
 //! i meets a + x^i(1 + x) next, so every ordered pair of teams carries over exactly once:
 //! value n(n − 1), the lower bound. For other n, a seeded local search (search.rs).
 //! Home and away are then chosen for few breaks; that never changes the carry-over.
-use super::breaks::orient;
+use super::breaks::{best_start, orient};
 use super::galois::powers;
 use super::plan::{Plan, RoundPlan};
 use super::search::{search, SearchBudget, SearchReport};
 use rand_pcg::Pcg64Mcg;
 
 /// Passes of the break-cutting flips (each pass touches every game once).
-const ORIENT_PASSES: usize = 50;
+const ORIENT_PASSES: usize = 300;
 
 /// A balanced single round robin for n teams. Uses `rng` only when n is not a power of two
 /// (the search) and for ties in the home/away choice.
@@ -25,6 +25,11 @@ pub fn balanced(n: usize, legs: u32, rng: &mut Pcg64Mcg, budget: &SearchBudget) 
         }
     };
     orient(&mut plan, n, legs, rng, ORIENT_PASSES);
+    if legs == 1 {
+        // Any round may come first: the carry-over is counted cyclically.
+        let start = best_start(&plan, n);
+        plan.rotate_left(start);
+    }
     (plan, report)
 }
 
