@@ -91,6 +91,18 @@ fn a_house_rule_changes_points_and_tie_breakers() {
 }
 
 #[test]
+fn the_table_can_try_another_ruleset() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("house.yaml");
+    std::fs::write(&rules, "extends: bloodbowl\nname: house\nleague:\n  tiebreakers: [scored]\n").unwrap();
+    let (_d, season) = new_season(&[]);
+    play_example(&season);
+    let d = json(&["league", "table", &season, "--rules", rules.to_str().unwrap()]);
+    assert_eq!(d["standings"][1]["team"], "Dwarfs");
+    assert_eq!(d["tiebreakers"], serde_json::json!(["scored"]));
+}
+
+#[test]
 fn teams_level_on_everything_share_a_position() {
     let (_dir, season) = new_season(&[]);
     for (h, a) in [("Elves", "Dwarfs"), ("Orcs", "Skaven")] {

@@ -52,8 +52,10 @@ enum LeagueCommand {
         /// Also print the carry-over matrix
         #[arg(long)]
         carryover: bool,
+        /// JSON: rounds, carry-over, breaks per team, seed
         #[arg(long, conflicts_with = "csv")]
         json: bool,
+        /// CSV: round, leg, home, away, bye
         #[arg(long)]
         csv: bool,
     },
@@ -88,10 +90,15 @@ enum LeagueCommand {
     /// The standings of a season
     Table {
         season: String,
+        /// JSON: {"standings": [{"team", "played", "won", "drawn", "lost", "for", "against", "points", ...}]}
         #[arg(long, conflicts_with = "csv")]
         json: bool,
+        /// CSV with the same columns
         #[arg(long)]
         csv: bool,
+        /// Points and tie-breakers from this ruleset instead of the season's (to try a house rule)
+        #[arg(long, value_name = "NAME|PATH")]
+        rules: Option<String>,
         /// Write a static HTML page of the season (table, results, fixtures) to FILE
         #[arg(long, value_name = "FILE")]
         html: Option<String>,
@@ -141,9 +148,12 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&line);
             Ok(())
         }
-        LeagueCommand::Table { season, json, csv, html: page } => {
+        LeagueCommand::Table { season, json, csv, rules, html: page } => {
             let s = Season::load(&season)?;
-            let rules = season_rules(&season, &s)?;
+            let rules = match rules {
+                Some(r) => load::load(&r)?,
+                None => season_rules(&season, &s)?,
+            };
             let table = standings(&rules, &s)?;
             if let Some(path) = page {
                 let title = std::path::Path::new(&season).file_stem().map(|f| f.to_string_lossy().into_owned()).unwrap_or(season.clone());

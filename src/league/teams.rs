@@ -52,6 +52,9 @@ impl Teams {
                 teams.check()?;
                 Ok(teams)
             }
+            Err(_) if !arg.trim().is_empty() && arg.trim().chars().all(|c| c.is_ascii_digit()) => {
+                Err(Error::msg(format!("{} teams is more than this program schedules ({MAX_TEAMS})", arg.trim())))
+            }
             Err(_) => Teams::read(arg),
         }
     }
@@ -152,6 +155,7 @@ mod tests {
         assert!(Teams::from_arg("1").is_err());
         assert!(Teams::from_arg("-3").is_err());
         assert!(Teams::from_arg("100000").is_err());
+        assert!(Teams::from_arg("99999999999999999999999").unwrap_err().to_string().contains("more than"));
         assert!(Team::Number(7).answers_to("7"));
         assert!(Team::Name("Übersreik".into()).answers_to("ubersreik"));
     }
