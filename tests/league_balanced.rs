@@ -46,7 +46,7 @@ fn powers_of_two_reach_the_lower_bound() {
 fn other_sizes_beat_the_rotation_by_far() {
     // A short search (fixed moves, so the test does not depend on the machine).
     for (n, within) in [(10u64, 1.7), (12, 1.7), (14, 1.7), (9, 1.7), (20, 1.7), (6, 2.0)] {
-        let args = ["league", "schedule", &n.to_string(), "--method", "balanced", "--seed", "3", "--effort", "40000"];
+        let args = ["league", "schedule", &n.to_string(), "--method", "balanced", "--seed", "3", "--effort", "20000"];
         let d = json(&args);
         check_round_robin(&d, n);
         let value = d["carryover"]["value"].as_f64().unwrap();

@@ -305,6 +305,14 @@ impl Schedule {
             if self.shuffled { ", rounds shuffled" } else { "" }
         ));
         out.push_str(&format!("carry-over: {} (lower bound {})\n", self.carryover.value, self.carryover.lower_bound));
+        if let Some(search) = &self.search {
+            out.push_str(&format!(
+                "search: {} moves from the rotation's {}{}\n",
+                search.moves,
+                search.start_value,
+                if search.stopped_by_time { ", stopped by the time limit" } else { "" }
+            ));
+        }
         if let Some(seed) = self.seed {
             out.push_str(&format!("seed: {seed} (the same schedule again: --seed {seed})\n"));
         }

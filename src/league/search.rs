@@ -1,11 +1,12 @@
 //! Seeded local search for low carry-over when n is not a power of two.
 //!
 //! A single round robin is held as `opp[round][team]` over N = n rounded up to even (an odd
-//! league gets a phantom team; meeting it is a rest). Two moves keep it a round robin:
-//! swapping two rounds, and the partial round swap (swap the games of one alternating cycle
-//! between two rounds). Simulated annealing on the carry-over value from the source's
-//! rotation; the number of moves is fixed, so the same seed always gives the same schedule;
-//! an optional wall-clock limit can stop it sooner (then the result depends on the machine).
+//! league gets a phantom team; meeting it is a rest). Three moves keep it a round robin:
+//! swapping two rounds, the partial round swap (the games of one alternating cycle change
+//! rounds) and the partial team swap (two teams exchange opponents in a closed chain of
+//! rounds). Simulated annealing on the carry-over value, from the source's rotation. The
+//! number of moves is fixed, so the same seed always gives the same schedule; an optional
+//! wall-clock limit can stop it sooner (then the result depends on the machine).
 use super::plan::{Plan, RoundPlan};
 use super::rotation::rotation;
 use rand::Rng;
@@ -109,14 +110,6 @@ impl State {
         (t, len)
     }
 
-    fn touch_all(&mut self, teams: &[usize], transitions: &[usize], add: bool) {
-        for &i in transitions {
-            for &t in teams {
-                self.touch(t, i, add);
-            }
-        }
-    }
-
     /// The alternating cycle through team t of the games of rounds r and s, into `cycle`.
     fn cycle(&self, r: usize, s: usize, t: usize, cycle: &mut Vec<usize>) {
         cycle.clear();
@@ -155,6 +148,68 @@ impl State {
     }
 }
 
+/// The three moves; each is its own inverse.
+#[derive(Clone, Copy)]
+enum Move {
+    /// Swap two whole rounds.
+    Rounds(usize, usize),
+    /// Partial round swap: the games of one alternating cycle change rounds.
+    Cycle(usize, usize),
+    /// Partial team swap: two teams exchange opponents in a closed chain of rounds (the
+    /// move that changes a perfect one-factorisation, where every cycle is Hamiltonian).
+    Teams(usize, usize),
+}
+
+impl State {
+    /// The rounds in which t1 and t2 must exchange opponents, starting from `start`, so that
+    /// every pair still meets exactly once. False when t1 meets t2 in `start`.
+    fn chain(&self, t1: usize, t2: usize, start: usize, out: &mut Vec<usize>) -> bool {
+        out.clear();
+        let first = self.opp[start][t1];
+        if first == t2 {
+            return false;
+        }
+        let mut r = start;
+        loop {
+            out.push(r);
+            let b = self.opp[r][t2];
+            if b == first {
+                return true;
+            }
+            match (0..self.rounds).find(|&x| self.opp[x][t1] == b) {
+                Some(next) if out.len() < self.rounds => r = next,
+                _ => return false,
+            }
+        }
+    }
+
+    fn swap_teams(&mut self, r: usize, t1: usize, t2: usize) {
+        let (a, b) = (self.opp[r][t1], self.opp[r][t2]);
+        self.opp[r][t1] = b;
+        self.opp[r][b] = t1;
+        self.opp[r][t2] = a;
+        self.opp[r][a] = t2;
+    }
+
+    fn apply(&mut self, m: Move, cycle: &[usize], chain: &[usize]) {
+        match m {
+            Move::Rounds(r, s) => self.opp.swap(r, s),
+            Move::Cycle(r, s) => self.swap_cycle(r, s, cycle),
+            Move::Teams(t1, t2) => {
+                for &r in chain {
+                    self.swap_teams(r, t1, t2);
+                }
+            }
+        }
+    }
+
+    fn touch_pairs(&mut self, pairs: &[(usize, usize)], add: bool) {
+        for &(t, i) in pairs {
+            self.touch(t, i, add);
+        }
+    }
+}
+
 /// Search for a schedule with a low carry-over value.
 pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, SearchReport) {
     let mut state = State::new(n);
@@ -165,8 +220,12 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
     if state.rounds < 3 {
         return (state.plan(), report);
     }
-    let all: Vec<usize> = (0..state.size).collect();
+    let rounds = state.rounds;
+    let back = |x: usize| (x + rounds - 1) % rounds;
     let mut cycle: Vec<usize> = Vec::with_capacity(state.size);
+    let mut chain: Vec<usize> = Vec::with_capacity(rounds);
+    // The (team, transition) pairs whose carry-over a move may change.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut best = (state.value, state.opp.clone());
     let snapshot_every = state.size as u64;
     let cooling = (COLD / HOT).powf(1.0 / moves.max(1) as f64);
@@ -181,44 +240,89 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
             }
         }
         report.moves = step + 1;
-        let r = rng.gen_range(0..state.rounds);
-        let mut s = rng.gen_range(0..state.rounds - 1);
+        let r = rng.gen_range(0..rounds);
+        let mut s = rng.gen_range(0..rounds - 1);
         if s >= r {
             s += 1;
         }
-        let before = state.value;
-        let (transitions, count) = state.transitions(r, s);
-        let transitions = &transitions[..count];
-        let round_swap = rng.gen_bool(0.25);
-        if !round_swap {
+        pairs.clear();
+        let kind = rng.gen_range(0..10);
+        let m = if kind < 2 {
+            let (transitions, count) = state.transitions(r, s);
+            pairs.extend(transitions[..count].iter().flat_map(|&i| (0..n).map(move |t| (t, i))));
+            Move::Rounds(r, s)
+        } else if kind < 6 {
             state.cycle(r, s, rng.gen_range(0..state.size), &mut cycle);
-        }
-        let teams: &[usize] = if round_swap { &all } else { &cycle };
-        state.touch_all(teams, transitions, false);
-        if round_swap {
-            state.opp.swap(r, s);
+            let (transitions, count) = state.transitions(r, s);
+            pairs.extend(transitions[..count].iter().flat_map(|&i| cycle.iter().map(move |&t| (t, i))));
+            Move::Cycle(r, s)
         } else {
-            state.swap_cycle(r, s, &cycle);
-        }
-        state.touch_all(teams, transitions, true);
+            let t1 = rng.gen_range(0..state.size);
+            let mut t2 = rng.gen_range(0..state.size - 1);
+            if t2 >= t1 {
+                t2 += 1;
+            }
+            if !state.chain(t1, t2, r, &mut chain) {
+                continue;
+            }
+            for &x in &chain {
+                for t in [t1, t2, state.opp[x][t1], state.opp[x][t2]] {
+                    pairs.push((t, back(x)));
+                    pairs.push((t, x));
+                }
+            }
+            pairs.sort_unstable();
+            pairs.dedup();
+            Move::Teams(t1, t2)
+        };
+        let before = state.value;
+        state.touch_pairs(&pairs, false);
+        state.apply(m, &cycle, &chain);
+        state.touch_pairs(&pairs, true);
         let delta = state.value as f64 - before as f64;
         let accept = delta <= 0.0 || rng.gen::<f64>() < (-delta / temperature).exp();
         if !accept {
-            state.touch_all(teams, transitions, false);
-            if round_swap {
-                state.opp.swap(r, s);
-            } else {
-                state.swap_cycle(r, s, &cycle);
-            }
-            state.touch_all(teams, transitions, true);
+            state.touch_pairs(&pairs, false);
+            state.apply(m, &cycle, &chain);
+            state.touch_pairs(&pairs, true);
         }
         temperature *= cooling;
         if step % snapshot_every == 0 && state.value < best.0 {
             best = (state.value, state.opp.clone());
         }
     }
+    // The running value must match a recount (a check on the incremental bookkeeping).
+    debug_assert_eq!(state.value, super::carryover::value_of(&super::carryover::counts(&state.plan(), n)));
     if state.value >= best.0 {
         state.opp = best.1;
     }
     (state.plan(), report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::carryover::carryover;
+    use crate::league::plan::check_round_robin;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_search_keeps_a_round_robin_and_lowers_the_value() {
+        for n in [3, 5, 6, 7, 9, 10, 12, 13] {
+            let budget = SearchBudget { moves: Some(5000), seconds: None };
+            let (plan, report) = search(n, &mut Pcg64Mcg::seed_from_u64(n as u64), &budget);
+            check_round_robin(&plan, n).unwrap_or_else(|e| panic!("{n} teams: {e}"));
+            let value = carryover(&plan, n, false).value;
+            assert!(value <= report.start_value, "{n} teams: {value} > {}", report.start_value);
+        }
+    }
+
+    #[test]
+    fn seven_teams_reach_the_bound() {
+        // 35 = 7 · 5 carry-overs, each cell at most once.
+        let budget = SearchBudget { moves: Some(50_000), seconds: None };
+        let (plan, _) = search(7, &mut Pcg64Mcg::seed_from_u64(1), &budget);
+        let c = carryover(&plan, 7, false);
+        assert_eq!((c.value, c.lower_bound), (35, 35));
+    }
 }
