@@ -205,8 +205,8 @@ mod tests {
 
     #[test]
     fn counting_breaks_skips_rests() {
-        // Team 0: home, rest, home, away → one break (home, home across the rest).
-        let plan = vec![
+        // Team 0: home, rest, home → one break (home twice, across the rest).
+        let plan = [
             RoundPlan { games: vec![(0, 1)], bye: Some(2) },
             RoundPlan { games: vec![(1, 2)], bye: Some(0) },
             RoundPlan { games: vec![(0, 2)], bye: Some(1) },
