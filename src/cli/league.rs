@@ -1,12 +1,214 @@
-//! `arbiter league` (its engine lands with its own issue).
+//! `arbiter league schedule | new | record | table`: a thin layer over arbiter::league.
+use arbiter::league::season::{self, RecordRequest, Season};
+use arbiter::league::{html, schedule, standings, Method, ScheduleOptions, SearchBudget, Teams};
+use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
+use clap::Subcommand;
+
+/// The ruleset league commands use unless told otherwise.
+const DEFAULT_RULES: &str = "bloodbowl";
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle\n  arbiter league schedule 12 --method balanced --seed 7 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json\n  arbiter league new season.yaml --teams teams.txt --legs 2\n  arbiter league record season.yaml Orcs Elves 2 1\n  arbiter league table season.yaml --html table.html")]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    rest: Vec<String>,
+    #[command(subcommand)]
+    command: LeagueCommand,
 }
 
-pub fn run(_args: Args) -> Result<()> {
-    Err(Error::msg("`arbiter league` is not implemented yet"))
+#[derive(clap::Args)]
+struct PlanArgs {
+    /// rotation (the source's tables), berger (FIDE tables) or balanced (low carry-over);
+    /// default: the ruleset's
+    #[arg(long)]
+    method: Option<String>,
+    /// Legs: each further leg swaps home and away (default: the ruleset's)
+    #[arg(long)]
+    legs: Option<u32>,
+    /// Play the rounds in a seeded random order
+    #[arg(long)]
+    shuffle: bool,
+    /// Seed for --shuffle and the balanced search (drawn and printed when absent)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Moves the balanced search tries (default grows with the league)
+    #[arg(long, value_name = "MOVES")]
+    effort: Option<u64>,
+    /// Stop the balanced search after this many seconds (the result then depends on the machine)
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Ruleset for the defaults (and, for a season, points and tie-breakers)
+    #[arg(long, value_name = "NAME|PATH")]
+    rules: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum LeagueCommand {
+    /// Print a schedule, its carry-over and each team's breaks
+    Schedule {
+        /// A number n (teams 1..n) or a file with one team name a line
+        teams: String,
+        #[command(flatten)]
+        plan: PlanArgs,
+        /// Also print the carry-over matrix
+        #[arg(long)]
+        carryover: bool,
+        /// JSON: rounds, carry-over, breaks per team, seed
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        /// CSV: round, leg, home, away, bye
+        #[arg(long)]
+        csv: bool,
+    },
+    /// Start a season file (YAML) from a schedule
+    New {
+        season: String,
+        /// A number n (teams 1..n) or a file with one team name a line
+        #[arg(long)]
+        teams: String,
+        #[command(flatten)]
+        plan: PlanArgs,
+        /// Replace an existing season file
+        #[arg(long)]
+        force: bool,
+    },
+    /// Record one result in a season file (atomically, under a lock)
+    Record {
+        season: String,
+        home: String,
+        away: String,
+        #[arg(allow_hyphen_values = true)]
+        home_score: String,
+        #[arg(allow_hyphen_values = true)]
+        away_score: String,
+        /// The round, when the same home and away teams meet more than once
+        #[arg(long)]
+        round: Option<u32>,
+        /// Replace a result already recorded
+        #[arg(long)]
+        correct: bool,
+    },
+    /// The standings of a season
+    Table {
+        season: String,
+        /// JSON: {"standings": [{"team", "played", "won", "drawn", "lost", "for", "against", "points", ...}]}
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        /// CSV with the same columns
+        #[arg(long)]
+        csv: bool,
+        /// Points and tie-breakers from this ruleset instead of the season's (to try a house rule)
+        #[arg(long, value_name = "NAME|PATH")]
+        rules: Option<String>,
+        /// Write a static HTML page of the season (table, results, fixtures) to FILE
+        #[arg(long, value_name = "FILE")]
+        html: Option<String>,
+    },
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        LeagueCommand::Schedule { teams, plan, carryover, json, csv } => {
+            let teams = Teams::from_arg(&teams)?;
+            let (_, mut options) = plan.options()?;
+            options.matrix = carryover;
+            let s = schedule(&options, &teams)?;
+            super::print(&if json {
+                s.to_json()
+            } else if csv {
+                s.to_csv()
+            } else {
+                s.render()
+            });
+            Ok(())
+        }
+        LeagueCommand::New { season, teams, plan, force } => {
+            let teams = Teams::from_arg(&teams)?;
+            let (rules_name, options) = plan.options()?;
+            let s = schedule(&options, &teams)?;
+            let new = Season::from_schedule(&rules_name, &s);
+            season::create_file(&season, &new, force)?;
+            let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
+            let mut note = format!("{season}: {} teams, {} rounds, {games} matches ({}", teams.len(), s.rounds.len(), s.method.name());
+            if let Some(seed) = s.seed {
+                note.push_str(&format!(", seed {seed}"));
+            }
+            note.push_str(&format!("; ruleset {rules_name})\n"));
+            super::print(&note);
+            Ok(())
+        }
+        LeagueCommand::Record { season, home, away, home_score, away_score, round, correct } => {
+            let request = RecordRequest { home, away, home_score: score(&home_score)?, away_score: score(&away_score)?, round, correct };
+            let done = season::record_file(&season, &request)?;
+            let r = &done.result;
+            let mut line = format!("round {}: {} {}–{} {}", r.round, r.home, r.home_score, r.away_score, r.away);
+            if let Some(old) = done.replaced {
+                line.push_str(&format!(" (was {}–{})", old.home_score, old.away_score));
+            }
+            line.push('\n');
+            super::print(&line);
+            Ok(())
+        }
+        LeagueCommand::Table { season, json, csv, rules, html: page } => {
+            let s = Season::load(&season)?;
+            let rules = match rules {
+                Some(r) => load::load(&r)?,
+                None => season_rules(&season, &s)?,
+            };
+            let table = standings(&rules, &s)?;
+            if let Some(path) = page {
+                let title = std::path::Path::new(&season).file_stem().map(|f| f.to_string_lossy().into_owned()).unwrap_or(season.clone());
+                super::write_atomically(&path, &html::page(&title, &s, &table))?;
+                super::print(&format!("wrote {path}\n"));
+                return Ok(());
+            }
+            super::print(&if json {
+                arbiter::output::json_string(&table)
+            } else if csv {
+                table.to_csv()
+            } else {
+                table.render()
+            });
+            Ok(())
+        }
+    }
+}
+
+impl PlanArgs {
+    /// The ruleset's name and the schedule options: the ruleset's defaults, then the flags.
+    fn options(&self) -> Result<(String, ScheduleOptions)> {
+        let name = self.rules.clone().unwrap_or_else(|| DEFAULT_RULES.to_string());
+        let rules = load::load(&name)?;
+        let mut o = ScheduleOptions::from_rules(rules.league.as_ref())?;
+        if let Some(m) = &self.method {
+            o.method = Method::parse(m)?;
+        }
+        if let Some(l) = self.legs {
+            o.legs = l;
+        }
+        o.shuffle |= self.shuffle;
+        o.seed = self.seed;
+        o.search = SearchBudget { moves: self.effort, seconds: self.time_limit };
+        if let Some(t) = self.time_limit {
+            if !(t.is_finite() && t > 0.0) {
+                return Err(Error::msg("--time-limit takes a positive number of seconds"));
+            }
+        }
+        Ok((name, o))
+    }
+}
+
+fn score(text: &str) -> Result<u32> {
+    text.trim().parse::<u32>().map_err(|_| Error::msg(format!("a score is a whole number of 0 or more, not `{text}`")))
+}
+
+/// The season's ruleset; a relative path is tried beside the season file too.
+fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
+    let beside = std::path::Path::new(season_path).parent().map(|d| d.join(&season.rules));
+    match beside {
+        Some(p) if std::path::Path::new(&season.rules).is_relative() && !std::path::Path::new(&season.rules).exists() && p.is_file() => {
+            load::load(&p.to_string_lossy())
+        }
+        _ => load::load(&season.rules),
+    }
+    .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))
 }

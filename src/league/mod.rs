@@ -1,1 +1,26 @@
-//! (filled in by its issue)
+//! The league engine: schedules (the source's rotation, FIDE Berger tables, carry-over
+//! balanced schedules), their carry-over and breaks, seasons and standings.
+//!
+//! Library API for the CLI and scripts:
+//! `schedule(&ScheduleOptions, &Teams) -> Result<Schedule>`,
+//! `standings(&Ruleset, &Season) -> Result<Standings>`, and `Season::{create, load, record}`.
+pub mod balanced;
+pub mod berger;
+pub mod breaks;
+pub mod carryover;
+pub mod galois;
+pub mod html;
+pub mod plan;
+pub mod rotation;
+pub mod schedule;
+pub mod search;
+pub mod season;
+pub mod standings;
+pub mod teams;
+
+pub use carryover::Carryover;
+pub use schedule::{schedule, Match, Method, Round, Schedule, ScheduleOptions};
+pub use search::SearchBudget;
+pub use teams::{Team, Teams};
+pub use season::{RecordRequest, Season};
+pub use standings::{standings, Standing, Standings};

@@ -1,17 +1,94 @@
-//! League formats: scheduling method, legs, shuffle, points and tie-breakers.
-use super::doc::Doc;
+//! League formats: scheduling defaults, points for a result and the tie-breaker order.
+//!
+//! Everything a league engine counts with lives here, so a club changes its points or its
+//! tie-breakers in the ruleset, never in code.
+use super::doc::{pointer_push, Doc};
 use crate::error::Result;
 use serde::{Deserialize, Serialize};
+
+/// The scheduling methods the league engine knows.
+pub const METHODS: &[&str] = &["rotation", "berger", "balanced"];
+
+/// The tie-breakers the standings know, by the name a ruleset uses for them.
+pub const TIEBREAKERS: &[(&str, &str)] = &[
+    ("head_to_head", "points in the games among the tied teams"),
+    ("head_to_head_difference", "score difference in the games among the tied teams"),
+    ("head_to_head_scored", "scored in the games among the tied teams"),
+    ("difference", "score difference (for minus against)"),
+    ("scored", "more scored (for)"),
+    ("conceded", "fewer conceded (against)"),
+    ("won", "more games won"),
+    ("away_scored", "more scored in away games"),
+    ("fewer_played", "fewer games played (a team with games in hand ranks first)"),
+];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueRules {
-    /// Default scheduling method.
+    /// Default scheduling method: rotation (the source's), berger (FIDE) or balanced.
+    #[serde(default = "default_method")]
     pub method: String,
+    /// Default number of legs (each further leg swaps home and away).
+    #[serde(default = "default_legs")]
+    pub legs: u32,
+    /// Play the rounds in a seeded random order by default (the source's cure for the
+    /// "following" pattern).
+    #[serde(default)]
+    pub shuffle: bool,
+    /// League points for each result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<Points>,
+    /// Tie-breakers after points, in order (names from `TIEBREAKERS`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiebreakers: Vec<String>,
+    /// What a score counts ("touchdowns", "goals"), for headings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_name: Option<String>,
+}
+
+/// League points for a win, a draw and a loss.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Points {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+}
+
+fn default_method() -> String {
+    METHODS[0].to_string()
+}
+
+fn default_legs() -> u32 {
+    1
 }
 
 impl LeagueRules {
-    pub fn validate(&self, _doc: &Doc, _pointer: &str) -> Result<()> {
+    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+        if !METHODS.contains(&self.method.as_str()) {
+            return Err(doc.error_at(&pointer_push(pointer, "method"), crate::names::unknown("scheduling method", &self.method, METHODS)));
+        }
+        if self.legs == 0 {
+            return Err(doc.error_at(&pointer_push(pointer, "legs"), "a league needs at least one leg"));
+        }
+        if let Some(p) = &self.points {
+            for (name, v) in [("win", p.win), ("draw", p.draw), ("loss", p.loss)] {
+                if !v.is_finite() {
+                    return Err(doc.error_at(&pointer_push(&pointer_push(pointer, "points"), name), "points must be a finite number"));
+                }
+            }
+        }
+        let known: Vec<&str> = TIEBREAKERS.iter().map(|t| t.0).collect();
+        let list = pointer_push(pointer, "tiebreakers");
+        for (i, name) in self.tiebreakers.iter().enumerate() {
+            let at = pointer_push(&list, &i.to_string());
+            if !known.contains(&name.as_str()) {
+                return Err(doc.error_at(&at, crate::names::unknown("tie-breaker", name, &known)));
+            }
+            if self.tiebreakers[..i].contains(name) {
+                return Err(doc.error_at(&at, format!("tie-breaker `{name}` is listed twice")));
+            }
+        }
         Ok(())
     }
 }

@@ -1,0 +1,373 @@
+//! A season: the league's record on disk (YAML: ruleset, teams, schedule, results).
+//!
+//! `record` changes it under an exclusive lock on a lock file beside it (SEASON.lock), and
+//! writes the new text to a temporary file that is then renamed over the old one: readers
+//! see the old file or the new one, concurrent records all land, and a refused record never
+//! writes at all, so the file stays byte for byte as it was.
+use super::schedule::{Method, Round, Schedule};
+use super::teams::Team;
+use crate::error::{Error, Result};
+use crate::rules::doc::{pointer_push, Doc};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The season file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Season {
+    /// The ruleset (built-in name or path) whose points and tie-breakers the table uses.
+    pub rules: String,
+    pub teams: Vec<Team>,
+    pub schedule: SeasonSchedule,
+    #[serde(default)]
+    pub results: Vec<MatchResult>,
+}
+
+/// The schedule as the season keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonSchedule {
+    pub method: Method,
+    pub legs: u32,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    pub rounds: Vec<Round>,
+}
+
+/// One played match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchResult {
+    pub round: u32,
+    pub home: Team,
+    pub away: Team,
+    pub home_score: u32,
+    pub away_score: u32,
+}
+
+/// A result to record, as someone typed it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRequest {
+    pub home: String,
+    pub away: String,
+    pub home_score: u32,
+    pub away_score: u32,
+    /// Which round, when the same home team meets the same away team more than once.
+    #[serde(default)]
+    pub round: Option<u32>,
+    /// Replace a result already recorded.
+    #[serde(default)]
+    pub correct: bool,
+}
+
+/// What `record` did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Recorded {
+    pub result: MatchResult,
+    /// The result it replaced (with `correct`).
+    pub replaced: Option<MatchResult>,
+}
+
+impl Season {
+    /// A fresh season from a schedule.
+    pub fn from_schedule(rules: &str, schedule: &Schedule) -> Season {
+        Season {
+            rules: rules.to_string(),
+            teams: schedule.teams.clone(),
+            schedule: SeasonSchedule { method: schedule.method, legs: schedule.legs, seed: schedule.seed, rounds: schedule.rounds.clone() },
+            results: Vec::new(),
+        }
+    }
+
+    /// Read and check a season file; errors name its line and column.
+    pub fn load(path: &str) -> Result<Season> {
+        let doc = crate::rules::load::read_doc(path)?;
+        let season: Season = doc.deserialize()?;
+        season.check(&doc)?;
+        Ok(season)
+    }
+
+    /// What types cannot say: every team listed once, every scheduled and recorded team
+    /// known, every result a scheduled match, no match recorded twice.
+    pub fn check(&self, doc: &Doc) -> Result<()> {
+        for (i, t) in self.teams.iter().enumerate() {
+            if self.teams[..i].iter().any(|u| same_team(t, u)) {
+                return Err(doc.error_at(&format!("/teams/{i}"), format!("team `{t}` is listed twice")));
+            }
+        }
+        if self.teams.len() < 2 {
+            return Err(doc.error_at("/teams", "a season needs at least 2 teams"));
+        }
+        for (r, round) in self.schedule.rounds.iter().enumerate() {
+            let base = format!("/schedule/rounds/{r}");
+            for (m, game) in round.matches.iter().enumerate() {
+                for (side, team) in [("home", &game.home), ("away", &game.away)] {
+                    if !self.teams.iter().any(|t| same_team(t, team)) {
+                        let at = pointer_push(&format!("{base}/matches/{m}"), side);
+                        return Err(doc.error_at(&at, format!("`{team}` is not one of the season's teams")));
+                    }
+                }
+            }
+        }
+        for (i, res) in self.results.iter().enumerate() {
+            let at = format!("/results/{i}");
+            if self.scheduled(res.round, &res.home, &res.away).is_none() {
+                return Err(doc.error_at(&at, format!("{} v {} in round {} is not in the schedule", res.home, res.away, res.round)));
+            }
+            if self.results[..i].iter().any(|o| o.round == res.round && same_team(&o.home, &res.home) && same_team(&o.away, &res.away)) {
+                return Err(doc.error_at(&at, format!("{} v {} in round {} is recorded twice", res.home, res.away, res.round)));
+            }
+        }
+        Ok(())
+    }
+
+    fn scheduled(&self, round: u32, home: &Team, away: &Team) -> Option<&Round> {
+        self.schedule
+            .rounds
+            .iter()
+            .find(|r| r.round == round && r.matches.iter().any(|m| same_team(&m.home, home) && same_team(&m.away, away)))
+    }
+
+    /// The season's team a typed name or number means.
+    pub fn team(&self, typed: &str) -> Result<Team> {
+        if let Some(t) = self.teams.iter().find(|t| t.answers_to(typed)) {
+            return Ok(t.clone());
+        }
+        let names: Vec<String> = self.teams.iter().map(|t| t.to_string()).collect();
+        let known: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        Err(Error::msg(crate::names::unknown("team", typed, &known)))
+    }
+
+    /// Add one result (pure: the file side is `record_file`).
+    pub fn record(&mut self, request: &RecordRequest) -> Result<Recorded> {
+        let home = self.team(&request.home)?;
+        let away = self.team(&request.away)?;
+        if home == away {
+            return Err(Error::msg(format!("`{home}` cannot play itself")));
+        }
+        let rounds: Vec<u32> = self
+            .schedule
+            .rounds
+            .iter()
+            .filter(|r| r.matches.iter().any(|m| m.home == home && m.away == away))
+            .map(|r| r.round)
+            .collect();
+        if rounds.is_empty() {
+            let reversed: Vec<u32> =
+                self.schedule.rounds.iter().filter(|r| r.matches.iter().any(|m| m.home == away && m.away == home)).map(|r| r.round).collect();
+            let hint = match reversed.first() {
+                Some(r) => format!(" ({away} is at home to {home} in round {r}: give the home team first)"),
+                None => String::new(),
+            };
+            return Err(Error::msg(format!("{home} v {away} is not in the schedule{hint}")));
+        }
+        let recorded = |round: u32, results: &[MatchResult]| results.iter().position(|x| x.round == round && x.home == home && x.away == away);
+        let round = match request.round {
+            Some(r) if rounds.contains(&r) => r,
+            Some(r) => {
+                let list: Vec<String> = rounds.iter().map(|x| x.to_string()).collect();
+                return Err(Error::msg(format!("{home} v {away} is not in round {r} (it is in round {})", list.join(", "))));
+            }
+            None if request.correct && rounds.len() > 1 => {
+                let list: Vec<String> = rounds.iter().map(|x| x.to_string()).collect();
+                return Err(Error::msg(format!("{home} v {away} is in rounds {}: say which to correct with --round", list.join(", "))));
+            }
+            // The first of them still without a result (or the first, to report it).
+            None => rounds.iter().copied().find(|&r| recorded(r, &self.results).is_none()).unwrap_or(rounds[0]),
+        };
+        let existing = recorded(round, &self.results);
+        let result = MatchResult { round, home, away, home_score: request.home_score, away_score: request.away_score };
+        match existing {
+            Some(i) if !request.correct => {
+                let old = &self.results[i];
+                Err(Error::msg(format!(
+                    "{} v {} in round {round} already has a result ({}–{}); use --correct to replace it",
+                    old.home, old.away, old.home_score, old.away_score
+                )))
+            }
+            Some(i) => {
+                let replaced = std::mem::replace(&mut self.results[i], result.clone());
+                Ok(Recorded { result, replaced: Some(replaced) })
+            }
+            None => {
+                self.results.push(result.clone());
+                Ok(Recorded { result, replaced: None })
+            }
+        }
+    }
+
+    /// The season as YAML: one round and one result a line, in flow style.
+    pub fn to_yaml(&self) -> String {
+        let mut out = String::from("# arbiter league season. Add results with: arbiter league record FILE HOME AWAY HOME_SCORE AWAY_SCORE\n");
+        out.push_str(&format!("rules: {}\n", flow(&self.rules)));
+        out.push_str("teams:\n");
+        for t in &self.teams {
+            out.push_str(&format!("  - {}\n", flow(t)));
+        }
+        out.push_str("schedule:\n");
+        out.push_str(&format!("  method: {}\n  legs: {}\n  seed: {}\n", flow(&self.schedule.method), self.schedule.legs, flow(&self.schedule.seed)));
+        out.push_str("  rounds:\n");
+        for r in &self.schedule.rounds {
+            out.push_str(&format!("    - {}\n", flow(r)));
+        }
+        if self.results.is_empty() {
+            out.push_str("results: []\n");
+        } else {
+            out.push_str("results:\n");
+            for r in &self.results {
+                out.push_str(&format!("  - {}\n", flow(r)));
+            }
+        }
+        out
+    }
+}
+
+fn same_team(a: &Team, b: &Team) -> bool {
+    match (a, b) {
+        (Team::Name(x), Team::Name(y)) => crate::names::same(x, y),
+        _ => a == b,
+    }
+}
+
+/// A value in YAML flow style: maps as `{key: value}`, strings JSON-quoted (a JSON string
+/// is a valid YAML double-quoted scalar, so any name reads back as itself).
+fn flow<T: Serialize + ?Sized>(value: &T) -> String {
+    fn write(v: &serde_json::Value, out: &mut String) {
+        match v {
+            serde_json::Value::Object(map) => {
+                out.push('{');
+                for (i, (k, v)) in map.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if k.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !k.is_empty() {
+                        out.push_str(k);
+                    } else {
+                        out.push_str(&serde_json::to_string(k).expect("strings serialise"));
+                    }
+                    out.push_str(": ");
+                    write(v, out);
+                }
+                out.push('}');
+            }
+            serde_json::Value::Array(items) => {
+                out.push('[');
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write(v, out);
+                }
+                out.push(']');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut out = String::new();
+    write(&serde_json::to_value(value).expect("seasons serialise"), &mut out);
+    out
+}
+
+// ---- the file side ----------------------------------------------------------------------
+
+/// The lock file that guards a season file.
+pub fn lock_path(path: &str) -> PathBuf {
+    let mut p = PathBuf::from(path).into_os_string();
+    p.push(".lock");
+    PathBuf::from(p)
+}
+
+/// Hold the season's lock while `work` runs.
+pub fn with_lock<T>(path: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
+    let lock_file = lock_path(path);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_file)
+        .map_err(|e| Error::msg(format!("{}: cannot open the lock file: {e}", lock_file.display())))?;
+    fs4::FileExt::lock(&file).map_err(|e| Error::msg(format!("{}: cannot lock: {e}", lock_file.display())))?;
+    let result = work();
+    let _ = fs4::FileExt::unlock(&file);
+    result
+}
+
+/// Write a new season file; refuses to replace an existing one unless `replace`.
+pub fn create_file(path: &str, season: &Season, replace: bool) -> Result<()> {
+    with_lock(path, || {
+        if !replace && Path::new(path).exists() {
+            return Err(Error::msg(format!("{path}: already exists (a season file is the league's record; use --force to replace it)")));
+        }
+        write_atomically(path, &season.to_yaml())
+    })
+}
+
+/// Record one result in a season file, under its lock.
+pub fn record_file(path: &str, request: &RecordRequest) -> Result<Recorded> {
+    with_lock(path, || {
+        let mut season = Season::load(path)?;
+        let done = season.record(request)?;
+        write_atomically(path, &season.to_yaml())?;
+        Ok(done)
+    })
+}
+
+/// A temporary file beside the target, then a rename: the file is whole or untouched.
+pub fn write_atomically(path: &str, text: &str) -> Result<()> {
+    let target = Path::new(path);
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("{path}: cannot write: {e}"));
+    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| fail(&e))?;
+    tmp.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
+    tmp.as_file().sync_all().map_err(|e| fail(&e))?;
+    tmp.persist(target).map_err(|e| fail(&e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::{schedule, ScheduleOptions, Teams};
+
+    fn season(n: usize, legs: u32) -> Season {
+        let o = ScheduleOptions { legs, ..ScheduleOptions::default() };
+        Season::from_schedule("bloodbowl", &schedule(&o, &Teams::Count(n)).unwrap())
+    }
+
+    fn req(h: &str, a: &str, hs: u32, as_: u32) -> RecordRequest {
+        RecordRequest { home: h.into(), away: a.into(), home_score: hs, away_score: as_, round: None, correct: false }
+    }
+
+    #[test]
+    fn records_refuses_and_corrects() {
+        let mut s = season(4, 1);
+        let done = s.record(&req("2", "3", 2, 1)).unwrap();
+        assert_eq!(done.result.round, 1);
+        let e = s.record(&req("2", "3", 0, 0)).unwrap_err().to_string();
+        assert!(e.contains("already has a result (2–1)"), "{e}");
+        let e = s.record(&req("3", "2", 0, 0)).unwrap_err().to_string();
+        assert!(e.contains("not in the schedule (2 is at home to 3 in round 1"), "{e}");
+        let e = s.record(&req("9", "2", 0, 0)).unwrap_err().to_string();
+        assert!(e.contains("unknown team `9`"), "{e}");
+        let fixed = s.record(&RecordRequest { correct: true, ..req("2", "3", 1, 1) }).unwrap();
+        assert_eq!(fixed.replaced.unwrap().home_score, 2);
+        assert_eq!(s.results.len(), 1);
+        assert_eq!(s.results[0].home_score, 1);
+    }
+
+    #[test]
+    fn yaml_reads_back_as_the_same_season() {
+        let mut s = season(5, 2);
+        s.record(&req("2", "5", 3, 0)).unwrap();
+        let text = s.to_yaml();
+        let doc = crate::rules::load::parse_text("s.yaml", &text, crate::rules::Format::Yaml).unwrap();
+        let back: Season = doc.deserialize().unwrap();
+        assert_eq!(back, s);
+        back.check(&doc).unwrap();
+    }
+}

@@ -1,0 +1,244 @@
+//! The league table: the ruleset's points for a win, draw and loss, then its tie-breakers
+//! in order. Each tie-breaker splits the groups still level; head-to-head criteria count
+//! only the games among the teams of the group being split. Teams level after all of them
+//! share a position (listed in the season's team order).
+use super::season::{MatchResult, Season};
+use super::teams::Team;
+use crate::error::{Error, Result};
+use crate::rules::league::Points;
+use crate::rules::Ruleset;
+use serde::{Serialize, Serializer};
+
+/// One line of the table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standing {
+    pub position: u32,
+    pub team: Team,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    #[serde(rename = "for")]
+    pub scored: u32,
+    pub against: u32,
+    pub difference: i64,
+    #[serde(serialize_with = "whole_as_integer")]
+    pub points: f64,
+}
+
+/// The table in standing order, with what it was computed from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standings {
+    pub standings: Vec<Standing>,
+    pub tiebreakers: Vec<String>,
+    pub played: usize,
+    pub scheduled: usize,
+    #[serde(skip)]
+    pub score_name: Option<String>,
+}
+
+fn whole_as_integer<S: Serializer>(x: &f64, s: S) -> std::result::Result<S::Ok, S::Error> {
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        s.serialize_i64(*x as i64)
+    } else {
+        s.serialize_f64(*x)
+    }
+}
+
+/// The standings of a season under a ruleset's league points and tie-breakers.
+pub fn standings(rules: &Ruleset, season: &Season) -> Result<Standings> {
+    let league = rules.league.as_ref().ok_or_else(|| Error::msg(format!("ruleset `{}` has no league section (points and tie-breakers)", rules.name)))?;
+    let points = league.points.as_ref().ok_or_else(|| Error::msg(format!("ruleset `{}` gives no league points (league.points: win, draw, loss)", rules.name)))?;
+    let teams = &season.teams;
+    let index = |t: &Team| teams.iter().position(|u| u == t);
+    // Results as (home index, away index, result), unknown teams already refused on load.
+    let games: Vec<(usize, usize, &MatchResult)> = season.results.iter().filter_map(|r| Some((index(&r.home)?, index(&r.away)?, r))).collect();
+    let all: Vec<usize> = (0..teams.len()).collect();
+    let totals = tally(&games, &all, points);
+
+    let mut groups: Vec<Vec<usize>> = split(all.clone(), |t| totals[t].points);
+    for criterion in &league.tiebreakers {
+        groups = groups
+            .into_iter()
+            .flat_map(|g| {
+                if g.len() < 2 {
+                    return vec![g];
+                }
+                let among = tally(&games, &g, points);
+                split(g, |t| value(criterion, &totals[t], &among[t]))
+            })
+            .collect();
+    }
+    let mut out = Vec::with_capacity(teams.len());
+    for g in &groups {
+        let position = out.len() as u32 + 1;
+        let mut g = g.clone();
+        g.sort_unstable();
+        for t in g {
+            let x = &totals[t];
+            out.push(Standing {
+                position,
+                team: teams[t].clone(),
+                played: x.played,
+                won: x.won,
+                drawn: x.drawn,
+                lost: x.lost,
+                scored: x.scored,
+                against: x.against,
+                difference: x.scored as i64 - x.against as i64,
+                points: x.points,
+            });
+        }
+    }
+    let scheduled = season.schedule.rounds.iter().map(|r| r.matches.len()).sum();
+    Ok(Standings { standings: out, tiebreakers: league.tiebreakers.clone(), played: games.len(), scheduled, score_name: league.score_name.clone() })
+}
+
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    played: u32,
+    won: u32,
+    drawn: u32,
+    lost: u32,
+    scored: u32,
+    against: u32,
+    away_scored: u32,
+    points: f64,
+}
+
+/// Totals of each team over the games whose both teams are in `among` (indexed by team).
+fn tally(games: &[(usize, usize, &MatchResult)], among: &[usize], points: &Points) -> Vec<Tally> {
+    let size = among.iter().max().map_or(0, |m| m + 1).max(games.iter().map(|g| g.0.max(g.1) + 1).max().unwrap_or(0));
+    let mut inside = vec![false; size];
+    for &t in among {
+        inside[t] = true;
+    }
+    let mut out = vec![Tally::default(); size];
+    for &(h, a, r) in games {
+        if !(inside[h] && inside[a]) {
+            continue;
+        }
+        for (me, mine, theirs, away) in [(h, r.home_score, r.away_score, false), (a, r.away_score, r.home_score, true)] {
+            let x = &mut out[me];
+            x.played += 1;
+            x.scored += mine;
+            x.against += theirs;
+            if away {
+                x.away_scored += mine;
+            }
+            match mine.cmp(&theirs) {
+                std::cmp::Ordering::Greater => {
+                    x.won += 1;
+                    x.points += points.win;
+                }
+                std::cmp::Ordering::Equal => {
+                    x.drawn += 1;
+                    x.points += points.draw;
+                }
+                std::cmp::Ordering::Less => {
+                    x.lost += 1;
+                    x.points += points.loss;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A tie-breaker's value for a team (higher ranks first).
+fn value(criterion: &str, total: &Tally, among: &Tally) -> f64 {
+    let diff = |x: &Tally| x.scored as f64 - x.against as f64;
+    match criterion {
+        "head_to_head" => among.points,
+        "head_to_head_difference" => diff(among),
+        "head_to_head_scored" => among.scored as f64,
+        "difference" => diff(total),
+        "scored" => total.scored as f64,
+        "conceded" => -(total.against as f64),
+        "won" => total.won as f64,
+        "away_scored" => total.away_scored as f64,
+        "fewer_played" => -(total.played as f64),
+        // The ruleset is validated against the known names before it gets here.
+        _ => 0.0,
+    }
+}
+
+/// Order a group by `key` (highest first, ties keep their order) and cut it where it changes.
+fn split(mut group: Vec<usize>, key: impl Fn(usize) -> f64) -> Vec<Vec<usize>> {
+    group.sort_by(|&a, &b| key(b).total_cmp(&key(a)));
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for t in group {
+        match out.last_mut() {
+            Some(g) if key(g[0]) == key(t) => g.push(t),
+            _ => out.push(vec![t]),
+        }
+    }
+    out
+}
+
+impl Standings {
+    /// The table for people.
+    pub fn render(&self) -> String {
+        use crate::output::{Align, Table};
+        let mut t = Table::new(&[
+            ("#", Align::Right),
+            ("team", Align::Left),
+            ("P", Align::Right),
+            ("W", Align::Right),
+            ("D", Align::Right),
+            ("L", Align::Right),
+            ("for", Align::Right),
+            ("against", Align::Right),
+            ("diff", Align::Right),
+            ("points", Align::Right),
+        ]);
+        let mut last = 0;
+        for s in &self.standings {
+            let pos = if s.position == last { "=".to_string() } else { s.position.to_string() };
+            last = s.position;
+            t.row([
+                pos,
+                s.team.to_string(),
+                s.played.to_string(),
+                s.won.to_string(),
+                s.drawn.to_string(),
+                s.lost.to_string(),
+                s.scored.to_string(),
+                s.against.to_string(),
+                format!("{:+}", s.difference),
+                crate::output::trim_number(s.points, 3),
+            ]);
+        }
+        let mut out = t.render();
+        out.push_str(&format!("\n{} of {} matches played", self.played, self.scheduled));
+        if let Some(name) = &self.score_name {
+            out.push_str(&format!("; for/against count {name}"));
+        }
+        if !self.tiebreakers.is_empty() {
+            out.push_str(&format!("; ties broken by {}", self.tiebreakers.join(", ")));
+        }
+        out.push('\n');
+        out
+    }
+
+    /// CSV with the JSON's columns.
+    pub fn to_csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let _ = w.write_record(["position", "team", "played", "won", "drawn", "lost", "for", "against", "difference", "points"]);
+        for s in &self.standings {
+            let _ = w.write_record([
+                s.position.to_string(),
+                s.team.to_string(),
+                s.played.to_string(),
+                s.won.to_string(),
+                s.drawn.to_string(),
+                s.lost.to_string(),
+                s.scored.to_string(),
+                s.against.to_string(),
+                s.difference.to_string(),
+                crate::output::trim_number(s.points, 3),
+            ]);
+        }
+        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+}

@@ -1,0 +1,162 @@
+//! Who plays: teams numbered 1..n, or names from a file (one a line).
+use crate::error::{Error, Result, Source, Span};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Most teams a league may have (a guard: the schedule grows with the square of it).
+pub const MAX_TEAMS: usize = 4096;
+
+/// One team as it appears in schedules and tables: its number, or its name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Team {
+    Number(u32),
+    Name(String),
+}
+
+impl std::fmt::Display for Team {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Team::Number(n) => write!(f, "{n}"),
+            Team::Name(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl Team {
+    /// Whether what someone typed names this team (numbers as digits, names ignoring case
+    /// and accents).
+    pub fn answers_to(&self, typed: &str) -> bool {
+        match self {
+            Team::Number(n) => typed.trim().parse::<u32>().map(|t| t == *n).unwrap_or(false),
+            Team::Name(s) => crate::names::same(s, typed),
+        }
+    }
+}
+
+/// The teams of a league: a count (teams are 1..n) or a list of names. A script may pass
+/// either a number or a list of strings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Teams {
+    Count(usize),
+    Names(Vec<String>),
+}
+
+impl Teams {
+    /// A command-line TEAMS argument: a number, or the path of a file of names.
+    pub fn from_arg(arg: &str) -> Result<Teams> {
+        match arg.trim().parse::<i64>() {
+            Ok(n) => {
+                let teams = Teams::Count(usize::try_from(n).unwrap_or(0));
+                teams.check()?;
+                Ok(teams)
+            }
+            Err(_) if !arg.trim().is_empty() && arg.trim().chars().all(|c| c.is_ascii_digit()) => {
+                Err(Error::msg(format!("{} teams is more than this program schedules ({MAX_TEAMS})", arg.trim())))
+            }
+            Err(_) => Teams::read(arg),
+        }
+    }
+
+    /// A file with one team name a line; blank lines and `#` comments are skipped.
+    pub fn read(path: &str) -> Result<Teams> {
+        let text = crate::rules::load::read_text(path)?;
+        Teams::parse(path, &text)
+    }
+
+    /// Names from text, one a line. Errors name the file and line.
+    pub fn parse(file: &str, text: &str) -> Result<Teams> {
+        let source = Arc::new(Source { name: file.to_string(), text: text.to_string() });
+        let mut names: Vec<String> = Vec::new();
+        let mut lines: Vec<usize> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let name = line.trim();
+            if name.is_empty() || name.starts_with('#') {
+                continue;
+            }
+            let col = line.find(name).unwrap_or(0) + 1;
+            if let Some(j) = names.iter().position(|n| crate::names::same(n, name)) {
+                return Err(Span::new(&source, i + 1, col).at(format!("team `{name}` is listed twice (first on line {})", lines[j])));
+            }
+            names.push(name.to_string());
+            lines.push(i + 1);
+        }
+        let teams = Teams::Names(names);
+        teams.check().map_err(|e| Error::msg(format!("{file}: {e}")))?;
+        Ok(teams)
+    }
+
+    /// At least two teams, and not more than the guard allows.
+    pub fn check(&self) -> Result<()> {
+        let n = self.len();
+        if n < 2 {
+            return Err(Error::msg(format!("a league needs at least 2 teams (got {n})")));
+        }
+        if n > MAX_TEAMS {
+            return Err(Error::msg(format!("{n} teams is more than this program schedules ({MAX_TEAMS})")));
+        }
+        if let Teams::Names(names) = self {
+            for (i, a) in names.iter().enumerate() {
+                if a.trim().is_empty() {
+                    return Err(Error::msg("a team name is empty"));
+                }
+                if names[..i].iter().any(|b| crate::names::same(a, b)) {
+                    return Err(Error::msg(format!("team `{a}` is listed twice")));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Teams::Count(n) => *n,
+            Teams::Names(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The team at 0-based index `i`.
+    pub fn team(&self, i: usize) -> Team {
+        match self {
+            Teams::Count(_) => Team::Number(i as u32 + 1),
+            Teams::Names(v) => Team::Name(v[i].clone()),
+        }
+    }
+
+    pub fn all(&self) -> Vec<Team> {
+        (0..self.len()).map(|i| self.team(i)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_skip_blanks_and_comments() {
+        let t = Teams::parse("t.txt", "# my league\nOrcs\n\n  Elves \nDwarfs\n").unwrap();
+        assert_eq!(t, Teams::Names(vec!["Orcs".into(), "Elves".into(), "Dwarfs".into()]));
+    }
+
+    #[test]
+    fn a_repeated_name_is_located() {
+        let e = Teams::parse("t.txt", "Orcs\nElves\n  orcs\n").unwrap_err().to_string();
+        assert!(e.starts_with("t.txt:3:3: team `orcs` is listed twice (first on line 1)"), "{e}");
+    }
+
+    #[test]
+    fn numbers_and_limits() {
+        assert_eq!(Teams::from_arg("6").unwrap(), Teams::Count(6));
+        assert!(Teams::from_arg("1").is_err());
+        assert!(Teams::from_arg("-3").is_err());
+        assert!(Teams::from_arg("100000").is_err());
+        assert!(Teams::from_arg("99999999999999999999999").unwrap_err().to_string().contains("more than"));
+        assert!(Team::Number(7).answers_to("7"));
+        assert!(Team::Name("Übersreik".into()).answers_to("ubersreik"));
+    }
+}

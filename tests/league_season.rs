@@ -1,0 +1,272 @@
+//! Seasons through the binary: new, record (with its refusals, corrections and a crowd of
+//! processes recording at once), and the table with the ruleset's points and tie-breakers.
+mod common;
+use common::*;
+use std::process::Command;
+
+const TEAMS: &str = "Orcs\nElves\nDwarfs\nSkaven\n";
+
+/// A fresh season of four named teams in a temporary directory.
+fn new_season(extra: &[&str]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.txt");
+    std::fs::write(&teams, TEAMS).unwrap();
+    let season = dir.path().join("season.yaml").to_str().unwrap().to_string();
+    let mut args = vec!["league", "new", &season, "--teams", teams.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    ok(&args);
+    (dir, season)
+}
+
+fn record(season: &str, h: &str, a: &str, hs: &str, as_: &str) {
+    ok(&["league", "record", season, h, a, hs, as_]);
+}
+
+/// The tie-break example: Orcs and Dwarfs level on 4 points; Orcs won their game, Dwarfs
+/// have the better score difference.
+fn play_example(season: &str) {
+    // Rotation for 4: Elves-Dwarfs, Orcs-Skaven / Dwarfs-Orcs, Elves-Skaven / Orcs-Elves, Dwarfs-Skaven.
+    record(season, "Elves", "Dwarfs", "1", "1");
+    record(season, "Orcs", "Skaven", "1", "1");
+    record(season, "Dwarfs", "Orcs", "0", "1");
+    record(season, "Elves", "Skaven", "1", "0");
+    record(season, "Orcs", "Elves", "0", "1");
+    record(season, "dwarfs", "SKAVEN", "5", "0");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row(team: &str, p: u32, w: u32, d: u32, l: u32, f: u32, a: u32, pts: u32) -> serde_json::Value {
+    serde_json::json!({"team": team, "played": p, "won": w, "drawn": d, "lost": l, "for": f, "against": a, "points": pts})
+}
+
+fn standings(season: &str) -> Vec<serde_json::Value> {
+    let d = json(&["league", "table", season]);
+    d["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            let m = s.as_object_mut().unwrap();
+            m.remove("position");
+            m.remove("difference");
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn head_to_head_first_as_bloodbowl_says() {
+    let (_dir, season) = new_season(&[]);
+    play_example(&season);
+    assert_eq!(
+        standings(&season),
+        vec![
+            row("Elves", 3, 2, 1, 0, 3, 1, 7),
+            row("Orcs", 3, 1, 1, 1, 2, 2, 4),
+            row("Dwarfs", 3, 1, 1, 1, 6, 2, 4),
+            row("Skaven", 3, 0, 1, 2, 1, 7, 1),
+        ]
+    );
+    let text = ok(&["league", "table", &season]);
+    assert!(text.contains("6 of 6 matches played; for/against count touchdowns; ties broken by head_to_head, difference, scored, won"), "{text}");
+}
+
+#[test]
+fn a_house_rule_changes_points_and_tie_breakers() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("house.rules");
+    std::fs::write(&rules, "extends bloodbowl\nname = house\nleague {\n  points { win = 2 }\n  tiebreakers = [difference]\n}\n").unwrap();
+    let (_d, season) = new_season(&["--rules", rules.to_str().unwrap()]);
+    play_example(&season);
+    assert_eq!(
+        standings(&season),
+        vec![
+            row("Elves", 3, 2, 1, 0, 3, 1, 5),
+            row("Dwarfs", 3, 1, 1, 1, 6, 2, 3),
+            row("Orcs", 3, 1, 1, 1, 2, 2, 3),
+            row("Skaven", 3, 0, 1, 2, 1, 7, 1),
+        ]
+    );
+}
+
+#[test]
+fn the_table_can_try_another_ruleset() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("house.yaml");
+    std::fs::write(&rules, "extends: bloodbowl\nname: house\nleague:\n  tiebreakers: [scored]\n").unwrap();
+    let (_d, season) = new_season(&[]);
+    play_example(&season);
+    let d = json(&["league", "table", &season, "--rules", rules.to_str().unwrap()]);
+    assert_eq!(d["standings"][1]["team"], "Dwarfs");
+    assert_eq!(d["tiebreakers"], serde_json::json!(["scored"]));
+}
+
+#[test]
+fn teams_level_on_everything_share_a_position() {
+    let (_dir, season) = new_season(&[]);
+    for (h, a) in [("Elves", "Dwarfs"), ("Orcs", "Skaven")] {
+        record(&season, h, a, "0", "0");
+    }
+    let d = json(&["league", "table", &season]);
+    let positions: Vec<u64> = d["standings"].as_array().unwrap().iter().map(|s| s["position"].as_u64().unwrap()).collect();
+    assert_eq!(positions, [1, 1, 1, 1]);
+    let text = ok(&["league", "table", &season]);
+    assert!(text.lines().nth(3).unwrap().starts_with("="), "{text}");
+}
+
+#[test]
+fn refused_records_leave_the_file_byte_for_byte() {
+    let (_dir, season) = new_season(&[]);
+    record(&season, "Elves", "Dwarfs", "2", "1");
+    let before = std::fs::read(&season).unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["Elvs", "Dwarfs", "1", "0"], "unknown team `Elvs` (did you mean `Elves`?)"),
+        (&["Dwarfs", "Elves", "1", "0"], "Dwarfs v Elves is not in the schedule (Elves is at home to Dwarfs in round 1"),
+        (&["Elves", "Dwarfs", "3", "3"], "already has a result (2–1); use --correct to replace it"),
+        (&["Elves", "Elves", "3", "3"], "cannot play itself"),
+        (&["Orcs", "Skaven", "-1", "0"], "a score is a whole number"),
+        (&["Orcs", "Skaven", "1", "0", "--round", "2"], "Orcs v Skaven is not in round 2 (it is in round 1)"),
+    ];
+    for (args, message) in cases {
+        let mut a = vec!["league", "record", season.as_str()];
+        a.extend_from_slice(args);
+        let e = fails(&a);
+        assert!(e.contains(message), "{args:?}: {e}");
+        assert_eq!(std::fs::read(&season).unwrap(), before, "{args:?} changed the file");
+    }
+    let out = ok(&["league", "record", &season, "Elves", "Dwarfs", "3", "3", "--correct"]);
+    assert_eq!(out, "round 1: Elves 3–3 Dwarfs (was 2–1)\n");
+    let d = json(&["league", "table", &season]);
+    assert_eq!(d["standings"][0]["drawn"], 1);
+}
+
+#[test]
+fn new_refuses_to_overwrite_a_season() {
+    let (dir, season) = new_season(&[]);
+    record(&season, "Elves", "Dwarfs", "2", "1");
+    let before = std::fs::read(&season).unwrap();
+    let teams = dir.path().join("teams.txt");
+    let e = fails(&["league", "new", &season, "--teams", teams.to_str().unwrap()]);
+    assert!(e.contains("already exists"), "{e}");
+    assert_eq!(std::fs::read(&season).unwrap(), before);
+    ok(&["league", "new", &season, "--teams", "6", "--force", "--legs", "2"]);
+    let d = json(&["league", "table", &season]);
+    assert_eq!(d["standings"].as_array().unwrap().len(), 6);
+    assert_eq!(d["played"], 0);
+    assert_eq!(d["scheduled"], 30);
+}
+
+#[test]
+fn a_second_leg_takes_the_next_unplayed_meeting() {
+    let (_dir, season) = new_season(&["--legs", "3"]);
+    // Elves host Dwarfs in legs 1 and 3 (rounds 1 and 7).
+    assert_eq!(ok(&["league", "record", &season, "Elves", "Dwarfs", "1", "0"]), "round 1: Elves 1–0 Dwarfs\n");
+    assert_eq!(ok(&["league", "record", &season, "Elves", "Dwarfs", "2", "0"]), "round 7: Elves 2–0 Dwarfs\n");
+    let e = fails(&["league", "record", &season, "Elves", "Dwarfs", "2", "0"]);
+    assert!(e.contains("round 1 already has a result"), "{e}");
+    let e = fails(&["league", "record", &season, "Elves", "Dwarfs", "2", "0", "--correct"]);
+    assert!(e.contains("say which to correct with --round"), "{e}");
+    ok(&["league", "record", &season, "Elves", "Dwarfs", "0", "0", "--correct", "--round", "7"]);
+}
+
+#[test]
+fn many_processes_recording_at_once_all_land() {
+    let dir = tempfile::tempdir().unwrap();
+    let season = dir.path().join("big.yaml").to_str().unwrap().to_string();
+    ok(&["league", "new", &season, "--teams", "12"]);
+    let schedule = json(&["league", "schedule", "12"]);
+    let mut children = Vec::new();
+    for r in schedule["rounds"].as_array().unwrap() {
+        for m in r["matches"].as_array().unwrap() {
+            let (h, a) = (m["home"].to_string(), m["away"].to_string());
+            let child = Command::new(BIN).args(["league", "record", &season, &h, &a, "2", "1"]).output_spawn();
+            children.push(child);
+        }
+    }
+    // And a crowd trying to record the same match: exactly one may win.
+    let mut same = Vec::new();
+    for _ in 0..8 {
+        same.push(Command::new(BIN).args(["league", "record", &season, "2", "11", "0", "0", "--round", "1"]).output_spawn());
+    }
+    // 2 v 11 in round 1 is among the 66 and races with the crowd: of those nine tries
+    // exactly one lands, the others are refused; every other match lands.
+    let mut landed = 0;
+    for c in children.into_iter().chain(same) {
+        let out = c.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success() || (out.status.code() == Some(1) && err.contains("2 v 11 in round 1 already has a result")), "{err}");
+        landed += usize::from(out.status.success());
+    }
+    assert_eq!(landed, 66);
+    let d = json(&["league", "table", &season]);
+    assert_eq!(d["played"], 66, "every match recorded once");
+    let results = std::fs::read_to_string(&season).unwrap();
+    assert_eq!(results.matches("home_score").count(), 66);
+}
+
+trait SpawnQuietly {
+    fn output_spawn(&mut self) -> std::process::Child;
+}
+
+impl SpawnQuietly for Command {
+    fn output_spawn(&mut self) -> std::process::Child {
+        self.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().expect("arbiter runs")
+    }
+}
+
+#[test]
+fn table_as_csv_and_html() {
+    let (dir, season) = new_season(&[]);
+    play_example(&season);
+    let csv = ok(&["league", "table", &season, "--csv"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "position,team,played,won,drawn,lost,for,against,difference,points");
+    assert_eq!(lines[1], "1,Elves,3,2,1,0,3,1,2,7");
+    assert_eq!(lines[3], "3,Dwarfs,3,1,1,1,6,2,4,4");
+    let page = dir.path().join("table.html");
+    let out = ok(&["league", "table", &season, "--html", page.to_str().unwrap()]);
+    assert!(out.starts_with("wrote "), "{out}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("<td>Elves</td><td class=\"n\">3</td>"), "{html}");
+    assert!(html.contains("<td>Dwarfs</td><td class=\"n\">5 – 0</td><td>Skaven</td>"), "{html}");
+}
+
+#[test]
+fn names_are_escaped_in_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("t.txt");
+    std::fs::write(&teams, "<script>alert(1)</script>\nR&D \"United\"\n").unwrap();
+    let season = dir.path().join("s.yaml");
+    let season = season.to_str().unwrap();
+    ok(&["league", "new", season, "--teams", teams.to_str().unwrap()]);
+    let page = dir.path().join("p.html");
+    ok(&["league", "table", season, "--html", page.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script>"));
+    assert!(html.contains("&lt;script&gt;") && html.contains("R&amp;D &quot;United&quot;"));
+    // And the season file keeps such names exactly.
+    assert_eq!(ok(&["league", "record", season, "<script>alert(1)</script>", "r&d \"united\"", "1", "0"]), "round 1: <script>alert(1)</script> 1–0 R&D \"United\"\n");
+    let d = json(&["league", "table", season]);
+    assert_eq!(d["standings"][0]["team"], "<script>alert(1)</script>");
+}
+
+#[test]
+fn a_broken_season_file_is_a_located_error() {
+    let (_dir, season) = new_season(&[]);
+    let text = std::fs::read_to_string(&season).unwrap();
+    std::fs::write(&season, text.replacen("{home: \"Elves\", away: \"Dwarfs\"}", "{home: \"Elves\", away: \"Goblins\"}", 1)).unwrap();
+    let e = fails(&["league", "table", &season]);
+    assert!(e.contains("season.yaml:") && e.contains("`Goblins` is not one of the season's teams"), "{e}");
+    std::fs::write(&season, "rules: bloodbowl\nteams: [1, 2]\nschedule: {method: rotation, legs: 1, rounds: []}\nresults:\n  - {round: 1, home: 1, away: 2, home_score: x, away_score: 0}\n").unwrap();
+    let e = fails(&["league", "table", &season]);
+    assert!(e.contains(":5:50:") || e.contains(":5:"), "{e}");
+}
+
+#[test]
+fn a_ruleset_without_league_points_is_refused_for_the_table() {
+    let (_dir, season) = new_season(&["--rules", "cep"]);
+    let e = fails(&["league", "table", &season]);
+    assert!(e.contains("ruleset `cep` has no league section"), "{e}");
+}
