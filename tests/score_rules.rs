@@ -47,6 +47,14 @@ fn the_k_formula_may_only_read_rating_and_games() {
 
 #[test]
 fn two_ranks_that_differ_only_by_accent_are_one_rank() {
-    let e = check("extends: cep\nscoring:\n  cep:\n    ranks:\n      capitan: 7\n", ".yaml");
-    assert!(e.contains(":5:7:") && e.contains("same name as `capitán`"), "{e}");
+    // In one file: an error at the second spelling.
+    let base = ok(&["rules", "show", "cep", "--format", "yaml"]).replace("capitán:", "capitán: 3\n      capitan:");
+    let f = temp_file(&base, ".yaml");
+    let e = fails(&["rules", "check", path(&f)]);
+    assert!(e.contains("same name as `capitán`"), "{e}");
+    // In an overlay: the key matches the base's rank, whose spelling is kept.
+    let f = temp_file("extends: cep\nscoring:\n  cep:\n    ranks:\n      capitan: 7\n", ".yaml");
+    let v: serde_json::Value = serde_json::from_str(&ok(&["rules", "show", path(&f), "--format", "json"])).unwrap();
+    assert_eq!(v["scoring"]["cep"]["ranks"]["capitán"], 7);
+    assert!(v["scoring"]["cep"]["ranks"].get("capitan").is_none());
 }
