@@ -1,0 +1,301 @@
+//! Monte Carlo: many battles on rayon. Battle i's seed is derived from the run seed and i,
+//! and tallies are integer sums, so the result does not depend on the thread count.
+use super::context::Context;
+use super::events::Silent;
+use super::roller::{battle_seed, Pcg};
+use super::scenario::Resolved;
+use super::ship::ShipClass;
+use super::tactics::{DefaultTactic, Tactic};
+use super::turn::{Battle, OutcomeKind, Setup};
+use crate::error::{Error, Result};
+use crate::rules::Ruleset;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// What to simulate.
+#[derive(Debug, Clone)]
+pub struct SimOptions {
+    pub a: String,
+    pub b: String,
+    pub battles: u64,
+    pub seed: u64,
+    /// Worker threads (None: rayon's default).
+    pub threads: Option<usize>,
+    /// A scenario instead of the standard start (its ships win over `a` and `b`).
+    pub scenario: Option<super::Scenario>,
+}
+
+/// One side's results.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SideStats {
+    pub name: String,
+    pub wins: u64,
+    pub win_rate: f64,
+    /// Wilson 95% interval for the win rate.
+    pub ci95: [f64; 2],
+    /// Times this ship was destroyed, captured, or escaped.
+    pub destroyed: u64,
+    pub captured: u64,
+    pub escaped: u64,
+}
+
+/// Battles ending on each turn, by outcome.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TurnCounts {
+    pub turn: u32,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub escapes: u64,
+    pub draws: u64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SimReport {
+    pub ruleset: String,
+    pub battles: u64,
+    pub seed: u64,
+    pub a: SideStats,
+    pub b: SideStats,
+    /// Battles that reached the turn limit.
+    pub draws: u64,
+    pub escapes: u64,
+    pub captures: u64,
+    pub mean_turns: f64,
+    pub turn_limit: u32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_turn: Vec<TurnCounts>,
+}
+
+/// Integer tallies of a batch of battles (order-independent sums).
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    wins: [u64; 2],
+    destroyed: [u64; 2],
+    captured: [u64; 2],
+    escaped: [u64; 2],
+    draws: u64,
+    turns: u64,
+    /// [a wins, b wins, escapes, draws] by turn.
+    by_turn: Vec<[u64; 4]>,
+}
+
+impl Tally {
+    fn new(limit: u32) -> Tally {
+        Tally { by_turn: vec![[0; 4]; limit as usize + 1], ..Tally::default() }
+    }
+
+    fn merge(mut self, o: Tally) -> Tally {
+        for i in 0..2 {
+            self.wins[i] += o.wins[i];
+            self.destroyed[i] += o.destroyed[i];
+            self.captured[i] += o.captured[i];
+            self.escaped[i] += o.escaped[i];
+        }
+        self.draws += o.draws;
+        self.turns += o.turns;
+        for (a, b) in self.by_turn.iter_mut().zip(o.by_turn) {
+            for k in 0..4 {
+                a[k] += b[k];
+            }
+        }
+        self
+    }
+}
+
+/// Wilson score interval at 95%.
+pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = successes as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Run the simulation with the default tactic on both sides.
+pub fn simulate(rules: &Ruleset, opts: &SimOptions) -> Result<SimReport> {
+    let t = DefaultTactic::default();
+    simulate_with(rules, opts, [&t, &t], &|_| {})
+}
+
+/// Run the simulation with given tactics; `progress` hears how many battles finished (in batches).
+pub fn simulate_with(rules: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 2], progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport> {
+    let ctx = Context::new(rules)?;
+    let Resolved { classes, setup } = match &opts.scenario {
+        Some(s) => s.resolve(rules, &ctx, None)?,
+        None => Resolved { classes: [ctx.class(rules, &opts.a)?, ctx.class(rules, &opts.b)?], setup: Setup::standard(&ctx) },
+    };
+    let run = || run_battles(&ctx, [&classes[0], &classes[1]], tactics, setup, opts.battles, opts.seed, progress);
+    let tally = match opts.threads {
+        Some(n) => {
+            if n == 0 {
+                return Err(Error::msg("--threads must be at least 1"));
+            }
+            rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Error::msg(format!("cannot start {n} threads: {e}")))?.install(run)
+        }
+        None => run(),
+    };
+    Ok(report(&ctx, [&classes[0], &classes[1]], setup, opts, tally))
+}
+
+const BATCH: u64 = 512;
+
+fn run_battles(
+    ctx: &Context,
+    classes: [&ShipClass; 2],
+    tactics: [&dyn Tactic; 2],
+    setup: Setup,
+    n: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
+    let batches = n.div_ceil(BATCH);
+    (0..batches)
+        .into_par_iter()
+        .map(|b| {
+            let mut t = Tally::new(setup.turn_limit);
+            let end = ((b + 1) * BATCH).min(n);
+            for i in b * BATCH..end {
+                let mut battle = Battle::new(ctx, classes, tactics, setup, Pcg::new(battle_seed(seed, i)), Silent);
+                let o = battle.play();
+                t.turns += o.turns as u64;
+                let turn = (o.turns as usize).min(t.by_turn.len() - 1);
+                match (o.kind, o.side) {
+                    (OutcomeKind::TurnLimit, _) | (_, None) => {
+                        t.draws += 1;
+                        t.by_turn[turn][3] += 1;
+                    }
+                    (OutcomeKind::Escaped, Some(s)) => {
+                        t.escaped[s as usize] += 1;
+                        t.by_turn[turn][2] += 1;
+                    }
+                    (kind, Some(s)) => {
+                        let s = s as usize;
+                        if kind == OutcomeKind::Destroyed {
+                            t.destroyed[s] += 1;
+                        } else {
+                            t.captured[s] += 1;
+                        }
+                        t.wins[1 - s] += 1;
+                        t.by_turn[turn][1 - s] += 1;
+                    }
+                }
+            }
+            progress(end - b * BATCH);
+            t
+        })
+        .reduce(|| Tally::new(setup.turn_limit), Tally::merge)
+}
+
+fn report(ctx: &Context, classes: [&ShipClass; 2], setup: Setup, opts: &SimOptions, t: Tally) -> SimReport {
+    let n = opts.battles;
+    let side = |i: usize| SideStats {
+        name: classes[i].name.clone(),
+        wins: t.wins[i],
+        win_rate: if n == 0 { 0.0 } else { t.wins[i] as f64 / n as f64 },
+        ci95: wilson(t.wins[i], n),
+        destroyed: t.destroyed[i],
+        captured: t.captured[i],
+        escaped: t.escaped[i],
+    };
+    SimReport {
+        ruleset: ctx.ruleset.clone(),
+        battles: n,
+        seed: opts.seed,
+        a: side(0),
+        b: side(1),
+        draws: t.draws,
+        escapes: t.escaped[0] + t.escaped[1],
+        captures: t.captured[0] + t.captured[1],
+        mean_turns: if n == 0 { 0.0 } else { t.turns as f64 / n as f64 },
+        turn_limit: setup.turn_limit,
+        by_turn: t
+            .by_turn
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(turn, c)| TurnCounts { turn: turn as u32, a_wins: c[0], b_wins: c[1], escapes: c[2], draws: c[3] })
+            .collect(),
+    }
+}
+
+/// Two rulesets on the same seeds.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    pub base: SimReport,
+    pub variant: SimReport,
+    /// Variant minus base, in side a's win rate.
+    pub difference: f64,
+    /// Two-proportion z statistic for that difference.
+    pub z: f64,
+    /// |z| > 1.96: significant at the 5% level.
+    pub significant: bool,
+    pub verdict: String,
+}
+
+/// Run `opts` under `base` and `variant` on the same seeds and test the change in a's win rate.
+pub fn compare(base: &Ruleset, variant: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 2], progress: &(dyn Fn(u64) + Sync)) -> Result<Comparison> {
+    let b = simulate_with(base, opts, tactics, progress)?;
+    let v = simulate_with(variant, opts, tactics, progress)?;
+    let (p1, p2) = (b.a.win_rate, v.a.win_rate);
+    let n = opts.battles as f64;
+    let pooled = (b.a.wins + v.a.wins) as f64 / (2.0 * n);
+    let se = (pooled * (1.0 - pooled) * (2.0 / n)).sqrt();
+    let z = if se > 0.0 { (p2 - p1) / se } else { 0.0 };
+    let significant = z.abs() > 1.959_963_984_540_054;
+    let verdict = format!(
+        "{}'s win rate goes from {:.1}% ({}) to {:.1}% ({}): {} (z = {:.2}{})",
+        b.a.name,
+        p1 * 100.0,
+        b.ruleset,
+        p2 * 100.0,
+        v.ruleset,
+        if significant { "a significant difference" } else { "no significant difference" },
+        z,
+        if significant { ", p < 0.05" } else { "" }
+    );
+    Ok(Comparison { base: b, variant: v, difference: p2 - p1, z, significant, verdict })
+}
+
+impl SimReport {
+    pub fn render(&self) -> String {
+        use crate::output::{trim_number, Align, Table};
+        let pct = |x: f64| format!("{}%", trim_number(x * 100.0, 1));
+        let mut t = Table::new(&[
+            ("ship", Align::Left),
+            ("wins", Align::Right),
+            ("win rate", Align::Right),
+            ("95% CI", Align::Right),
+            ("destroyed", Align::Right),
+            ("captured", Align::Right),
+            ("escaped", Align::Right),
+        ]);
+        for s in [&self.a, &self.b] {
+            t.row([
+                s.name.clone(),
+                s.wins.to_string(),
+                pct(s.win_rate),
+                format!("{}–{}", pct(s.ci95[0]), pct(s.ci95[1])),
+                s.destroyed.to_string(),
+                s.captured.to_string(),
+                s.escaped.to_string(),
+            ]);
+        }
+        format!(
+            "{} battles (ruleset {}, seed {})\n\n{}\ndraws (turn limit {}): {}   escapes: {}   captures: {}   mean turns: {}\n",
+            self.battles,
+            self.ruleset,
+            self.seed,
+            t.render(),
+            self.turn_limit,
+            self.draws,
+            self.escapes,
+            self.captures,
+            trim_number(self.mean_turns, 2)
+        )
+    }
+}
