@@ -1,6 +1,5 @@
 //! Transport and boarding: security teams beamed across a downed shield, their fights with
 //! the defenders (simultaneous exchanges of attack dice), hiding, searching and capture.
-use super::context::Loc;
 use super::damage::Target;
 use super::events::{Event, Log, TransportResult};
 use super::roller::Roller;
@@ -119,12 +118,11 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
     /// A ship whose defenders are all spent, with enemy boarders alive aboard, is captured.
     fn check_capture(&mut self, t: usize) {
         let s = 1 - t;
-        if self.ships[s].boarders.alive() > 0 && self.ships[t].home_teams.alive() == 0 && !self.ships[s].boarders_hidden {
+        if self.ships[s].boarders.alive() > 0 && self.ships[t].home_teams.alive() == 0 {
             self.ships[t].captured = true;
             if L::ON {
                 self.log.push(Event::Captured { side: t as u8 });
             }
         }
-        let _ = Loc::Hull;
     }
 }

@@ -253,13 +253,16 @@ pub fn narrate(report: &DuelReport) -> String {
             Event::Search { side, roll, found } => line(format!("{}: searches for intruders, {}{}", n(side), roll_text(roll), if *found { " — found" } else { "" })),
             Event::Captured { side } => line(format!("{}: the defenders are spent — the ship is captured!", n(side))),
             Event::ShieldTransfer { side, from, to, roll, value } => line(format!(
-                "{}: shield point from face {from} to face {to}, {} (face {to} now {value}).",
+                "{}: shield point from the {} face to the {} face, {} (now {value}).",
                 n(side),
+                FACE_NAMES[*from as usize],
+                FACE_NAMES[*to as usize],
                 roll_text(roll)
             )),
             Event::ShieldReinforce { side, face, energy, roll, value } => line(format!(
-                "{}: {energy} energy into face {face}, {} (now {value}).",
+                "{}: {energy} energy into the {} face, {} (now {value}).",
                 n(side),
+                FACE_NAMES[*face as usize],
                 roll_text(roll)
             )),
             Event::Repair { side, location, energy, roll, repaired, damage } => line(format!(

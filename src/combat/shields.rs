@@ -1,6 +1,7 @@
 //! The shields phase: moving points between adjacent faces and generator points into a face,
 //! each with a Shields roll; never above the rating.
 use super::context::Loc;
+use super::hex::relative_face;
 use super::events::{Event, Log};
 use super::roller::Roller;
 use super::skill::Skill;
@@ -40,7 +41,8 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                         ship.shields[to as usize] = (ship.shields[to as usize] + 1).min(class.shields);
                     }
                     if L::ON {
-                        self.log.push(Event::ShieldTransfer { side: s as u8, from, to, roll, value: ship.shields[to as usize] });
+                        let f = ship.facing;
+                        self.log.push(Event::ShieldTransfer { side: s as u8, from: relative_face(from, f), to: relative_face(to, f), roll, value: ship.shields[to as usize] });
                     }
                 }
                 ShieldOp::Reinforce { face } => {
@@ -52,7 +54,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                         ship.shields[face as usize] = (ship.shields[face as usize] + 1).min(class.shields);
                     }
                     if L::ON {
-                        self.log.push(Event::ShieldReinforce { side: s as u8, face, energy: cost, roll, value: ship.shields[face as usize] });
+                        self.log.push(Event::ShieldReinforce { side: s as u8, face: relative_face(face, ship.facing), energy: cost, roll, value: ship.shields[face as usize] });
                     }
                 }
             }

@@ -163,7 +163,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     }
 
     /// Phase 0: search for hidden boarders, energy, cloak upkeep, shields and cloak on.
-    fn activation(&mut self, s: usize) {
+    pub(crate) fn activation(&mut self, s: usize) {
         self.search(s);
         if self.over() {
             return;
@@ -219,7 +219,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     }
 
     /// Phase 1: a Sensors roll learns the enemy's state; a special finds a cloaked enemy.
-    fn sensors(&mut self, s: usize) {
+    pub(crate) fn sensors(&mut self, s: usize) {
         let class = self.classes[s];
         if self.ships[s].level(class, Loc::Sensors) >= Condition::BadlyDamaged {
             return;
@@ -236,7 +236,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     }
 
     /// Phase 2: inertia, then the tactic's maneuvers, shots, launch, transport or jump.
-    fn move_fire_transport(&mut self, s: usize) {
+    pub(crate) fn move_fire_transport(&mut self, s: usize) {
         self.inertia(s);
         for _ in 0..MAX_STEPS {
             let action = self.tactics[s].next_action(&self.view(s));
@@ -273,7 +273,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     }
 
     /// Phase 5: store energy, lower what the tactic lowers; the rest of the turn's energy is lost.
-    fn deactivation(&mut self, s: usize) {
+    pub(crate) fn deactivation(&mut self, s: usize) {
         let orders = self.tactics[s].deactivation(&self.view(s));
         let class = self.classes[s];
         let per = self.ctx.energy.battery_point.max(1);
