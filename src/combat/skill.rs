@@ -145,15 +145,27 @@ impl Thresholds {
 
     /// Highest roll reaching `level` against `target` (0: none can).
     pub fn highest(&self, level: Level, target: i32) -> u32 {
-        (1..=self.die).rev().find(|r| self.level(*r, target) >= level).unwrap_or(0)
+        if level == Level::Failure {
+            return self.die;
+        }
+        if target <= 0 {
+            return 0;
+        }
+        let mut success = (target as u32).min(self.die);
+        if let Some(f) = self.fumble {
+            success = success.min(f.saturating_sub(1));
+        }
+        let divisor = match level {
+            Level::Success => return success,
+            Level::Special => self.special,
+            _ => self.critical,
+        };
+        (self.rounding.divide(target as i64, divisor).max(self.minimum) as u32).min(success)
     }
 
     /// Chance of reaching at least `level`.
     pub fn chance(&self, level: Level, target: i32) -> f64 {
-        if level == Level::Failure {
-            return 1.0;
-        }
-        (1..=self.die).filter(|r| self.level(*r, target) >= level).count() as f64 / self.die as f64
+        self.highest(level, target) as f64 / self.die as f64
     }
 
     pub fn roll<R: Roller>(&self, rng: &mut R, skill: Skill, target: i32) -> Roll {
@@ -220,6 +232,20 @@ mod tests {
         assert_eq!((a.level, a.margin()), (Level::Failure, 45));
         let b = t.roll(&mut r, Skill::Navigation, 35);
         assert_eq!((b.level, b.margin()), (Level::Failure, 5));
+    }
+
+    #[test]
+    fn thresholds_agree_with_rolling_every_face() {
+        let mut t = brp();
+        for fumble in [None, Some(97)] {
+            t.fumble = fumble;
+            for target in -5..130 {
+                for level in [Level::Success, Level::Special, Level::Critical] {
+                    let counted = (1..=100).filter(|r| t.level(*r, target) >= level).count() as u32;
+                    assert_eq!(t.highest(level, target), counted, "target {target} {level:?} fumble {fumble:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -59,13 +59,39 @@ pub struct Deactivation {
     pub lower_shields: bool,
 }
 
+/// Scratch memory a tactic keeps for one side during one battle (fresh at its start), so a
+/// tactic can stay `&self` (shared between threads) and still remember a plan.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Memory {
+    /// The default tactic's movement plan.
+    pub plan: PlanCache,
+    /// Free for other tactics.
+    pub words: [i64; 8],
+}
+
+/// A movement plan being followed: the moves and the state expected before each.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlanCache {
+    turn: u32,
+    flee: bool,
+    len: u8,
+    next: u8,
+    moves: [Option<Maneuver>; MAX_PLAN],
+    /// Position, facing, maneuver energy spent and free turns used before each move (and after the last).
+    before: [(Hex, u8, u32, u32); MAX_PLAN + 1],
+    end: (Hex, u8),
+}
+
+const MAX_PLAN: usize = 8;
+
 /// A side's decision maker. Every method sees the battle through a `View`.
 pub trait Tactic: Send + Sync {
     fn name(&self) -> &str;
     /// Phase 0: raise shields, switch the cloak on.
     fn activation(&self, view: &View) -> Activation;
-    /// Phase 2, asked repeatedly until `Action::End`.
-    fn next_action(&self, view: &View) -> Action;
+    /// Phase 2, asked repeatedly until `Action::End`. `memory` is this side's scratch space
+    /// for the battle (a plan made at the first question can be followed at the next ones).
+    fn next_action(&self, view: &View, memory: &mut Memory) -> Action;
     /// After a special success: the location the shot hits.
     fn choose_location(&self, view: &View) -> Loc;
     /// Phase 3, asked repeatedly until `None`.
@@ -113,6 +139,56 @@ impl Default for DefaultTactic {
     }
 }
 
+/// Distances the scorer tabulates (farther ones count as out of range).
+const SCORER_RANGE: usize = 64;
+
+/// Scores places for the movement plan: the enemy stays put during our move.
+struct Scorer {
+    enemy: Hex,
+    enemy_facing: u8,
+    enemy_visible: bool,
+    range: u32,
+    preferred: f64,
+    phaser: [f64; SCORER_RANGE],
+    torpedo: [f64; SCORER_RANGE],
+    my_shields: [u32; 6],
+    enemy_shields: [u32; 6],
+    enemy_rating: u32,
+    flee: bool,
+}
+
+impl Scorer {
+    /// Value of standing at (pos, facing) having spent `spent` energy on maneuvers.
+    fn score(&self, pos: Hex, facing: u8, spent: u32) -> f64 {
+        let d = pos.distance(self.enemy);
+        if self.flee {
+            return d as f64 * 10.0 - spent as f64;
+        }
+        let mut s = 0.0;
+        let range_ok = d <= self.range && d > 0;
+        if range_ok && hex::in_phaser_arc(pos, facing, self.enemy) {
+            // Better still if the shot lands on a weakened face.
+            let face = hex::face_hit(self.enemy, pos, &self.enemy_shields);
+            let weakness = self.enemy_rating.saturating_sub(self.enemy_shields[face as usize]) as f64;
+            s += 10.0 + 20.0 * self.phaser[d as usize] + weakness;
+        }
+        if range_ok && hex::in_torpedo_line(pos, facing, self.enemy) {
+            s += 8.0 * self.torpedo[d as usize];
+        }
+        s -= (d as f64 - self.preferred).abs() * 2.0;
+        if d == 0 {
+            s -= 20.0;
+        }
+        if self.enemy_visible && hex::in_phaser_arc(self.enemy, self.enemy_facing, pos) {
+            s -= 2.0;
+        }
+        // Show the enemy a strong face.
+        let face = hex::face_hit(pos, self.enemy, &self.my_shields);
+        s += 0.6 * self.my_shields[face as usize] as f64;
+        s - 1.5 * spent as f64
+    }
+}
+
 const MOVES: [Maneuver; 4] = [Maneuver::Forward, Maneuver::TurnLeft, Maneuver::TurnRight, Maneuver::Back];
 
 /// Where a maneuver takes a ship.
@@ -132,48 +208,55 @@ impl DefaultTactic {
         v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || hull + self.warp_margin > t.excess
     }
 
-    /// Value of standing at (pos, facing) when the enemy stays where it is.
-    fn place_score(&self, v: &View, pos: Hex, facing: u8, spent: u32, flee: bool) -> f64 {
-        let d = pos.distance(v.enemy.pos);
-        if flee {
-            return d as f64 * 10.0 - spent as f64;
+    /// What scoring a place needs, computed once per plan.
+    fn scorer(&self, v: &View, flee: bool) -> Scorer {
+        let mut phaser = [0.0; SCORER_RANGE];
+        let mut torpedo = [0.0; SCORER_RANGE];
+        // Skills once; the chances then depend on distance alone.
+        let gunnery = v.my_skill(Skill::Gunnery, 0);
+        let not_dodged = if v.enemy_can_dodge() { 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0)) } else { 1.0 };
+        let mut through = 1.0;
+        for d in 1..SCORER_RANGE.min(v.ctx.sensor_range as usize + 1) {
+            phaser[d] = v.ctx.thresholds.chance(Level::Success, gunnery - (d as u32 * v.ctx.phaser_range_penalty) as i32);
+            through *= not_dodged;
+            torpedo[d] = if v.me.torpedoes > 0 { through } else { 0.0 };
         }
-        let mut s = 0.0;
-        let range_ok = d <= v.ctx.sensor_range && d > 0;
-        if range_ok && hex::in_phaser_arc(pos, facing, v.enemy.pos) {
-            s += 10.0 + 20.0 * v.phaser_chance_from(pos);
+        let mut enemy_shields = [0; 6];
+        for (f, s) in enemy_shields.iter_mut().enumerate() {
+            *s = v.enemy.shield_value(f as u8);
         }
-        if range_ok && v.me.torpedoes > 0 && hex::in_torpedo_line(pos, facing, v.enemy.pos) {
-            s += 8.0 * v.torpedo_chance_from(pos);
+        Scorer {
+            enemy: v.enemy.pos,
+            enemy_facing: v.enemy.facing,
+            enemy_visible: v.enemy_visible(),
+            range: (v.ctx.sensor_range as usize).min(SCORER_RANGE - 1) as u32,
+            preferred: self.preferred_range as f64,
+            phaser,
+            torpedo,
+            my_shields: v.me.shields,
+            enemy_shields,
+            enemy_rating: v.enemy_class.shields,
+            flee,
         }
-        s -= (d as f64 - self.preferred_range as f64).abs() * 2.0;
-        if d == 0 {
-            s -= 20.0;
-        }
-        if v.enemy_visible() && hex::in_phaser_arc(v.enemy.pos, v.enemy.facing, pos) {
-            s -= 2.0;
-        }
-        // Show the enemy a strong face.
-        let face = hex::face_hit(pos, v.enemy.pos, &v.me.shields);
-        s += 0.6 * v.me.shields[face as usize] as f64;
-        s - 1.5 * spent as f64
     }
 
-    /// Best first maneuver of a short plan (None: stay), and the score it reaches.
-    fn plan(&self, v: &View, budget: u32, flee: bool) -> (Option<Maneuver>, f64, Hex, u8) {
+    /// The best short sequence of maneuvers (empty: stay), stored in `cache`.
+    fn plan(&self, v: &View, budget: u32, flee: bool, cache: &mut PlanCache) {
+        let sc = self.scorer(v, flee);
         let free = v.my_class.maneuverability.saturating_sub(v.me.free_turns_used);
         let mult = if v.my_condition(Loc::Engines) >= Condition::Damaged { v.ctx.energy.damaged_multiplier } else { 1 };
         let e = &v.ctx.energy;
-        let start = self.place_score(v, v.me.pos, v.me.facing, 0, flee);
-        let mut best = (None, start, v.me.pos, v.me.facing);
-        let mut stack: [(Hex, u8, u32, u32, Option<Maneuver>, Option<Maneuver>, u8); 64] =
-            [(Hex::default(), 0, 0, 0, None, None, 0); 64];
+        let start = sc.score(v.me.pos, v.me.facing, 0);
+        type Path = [Option<Maneuver>; MAX_PLAN];
+        let mut best: (Path, u8, f64, Hex, u8) = ([None; MAX_PLAN], 0, start, v.me.pos, v.me.facing);
+        let mut stack: [(Hex, u8, u32, u32, Path, u8); 64] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0); 64];
         let mut top = 0usize;
-        stack[top] = (v.me.pos, v.me.facing, 0, free, None, None, 0);
+        stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0);
         top += 1;
         while top > 0 {
             top -= 1;
-            let (pos, facing, spent, free_left, first, last, depth) = stack[top];
+            let (pos, facing, spent, free_left, path, depth) = stack[top];
+            let last = if depth > 0 { path[depth as usize - 1] } else { None };
             for m in MOVES {
                 // Skip moves that undo the previous one.
                 let undo = matches!(
@@ -197,18 +280,37 @@ impl DefaultTactic {
                     continue;
                 }
                 let (p, f) = apply_maneuver(pos, facing, m);
-                let first_move = first.or(Some(m));
-                let score = self.place_score(v, p, f, spent + cost, flee);
-                if score > best.1 + 1e-9 {
-                    best = (first_move, score, p, f);
+                let mut next_path = path;
+                next_path[depth as usize] = Some(m);
+                let score = sc.score(p, f, spent + cost);
+                if score > best.2 + 1e-9 {
+                    best = (next_path, depth + 1, score, p, f);
                 }
-                if (depth as usize) < 6 && top < stack.len() {
-                    stack[top] = (p, f, spent + cost, free_after, first_move, Some(m), depth + 1);
+                if (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
+                    stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1);
                     top += 1;
                 }
             }
         }
-        best
+        // Remember the moves and the state expected before each.
+        *cache = PlanCache { turn: v.turn, flee, len: best.1, next: 0, moves: best.0, end: (best.3, best.4), ..PlanCache::default() };
+        let (mut pos, mut facing, mut energy, mut free_used) = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
+        cache.before[0] = (pos, facing, energy, free_used);
+        for i in 0..best.1 as usize {
+            let Some(m) = best.0[i] else { break };
+            let is_turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
+            if is_turn && free_used < v.my_class.maneuverability {
+                free_used += 1;
+            } else {
+                energy += mult * match m {
+                    Maneuver::Forward => e.forward,
+                    Maneuver::Back => e.back,
+                    _ => e.turn,
+                };
+            }
+            (pos, facing) = apply_maneuver(pos, facing, m);
+            cache.before[i + 1] = (pos, facing, energy, free_used);
+        }
     }
 
     fn shot_quality(&self, v: &View, pos: Hex, facing: u8) -> f64 {
@@ -244,7 +346,7 @@ impl super::tactics::Tactic for DefaultTactic {
         Activation { raise_shields: raise, cloak }
     }
 
-    fn next_action(&self, v: &View) -> Action {
+    fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
         let flee = self.fleeing(v);
         if flee && v.can_warp().is_ok() {
             return Action::Warp;
@@ -255,16 +357,31 @@ impl super::tactics::Tactic for DefaultTactic {
         let max_speed_left = v.my_class.max_speed.saturating_sub(v.me.maneuver_energy);
         let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
         let can_move = v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
-        let (step, _, end_pos, end_facing) = if can_move { self.plan(v, budget, flee) } else { (None, 0.0, v.me.pos, v.me.facing) };
+        let (step, (end_pos, end_facing)) = if can_move {
+            // Follow the plan while things go as planned; plan afresh otherwise.
+            let here = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
+            let c = &mut memory.plan;
+            let on_track = c.turn == v.turn && c.flee == flee && c.next <= c.len && c.before[c.next as usize] == here;
+            if !on_track {
+                self.plan(v, budget, flee, c);
+            }
+            let step = if c.next < c.len { c.moves[c.next as usize] } else { None };
+            (step, c.end)
+        } else {
+            (None, (v.me.pos, v.me.facing))
+        };
         // Fire now if this spot is at least as good for the shot as where the plan ends.
         if wants_fire {
             let now = self.shot_quality(v, v.me.pos, v.me.facing);
             if now >= self.min_phaser_chance && (step.is_none() || now >= self.shot_quality(v, end_pos, end_facing)) {
+                // The enemy's shields change: plan again after the shot.
+                memory.plan.turn = 0;
                 return Action::Fire { dice: v.phaser_dice_left() };
             }
         }
         if let Some(m) = step {
             if v.can_maneuver(m).is_ok() {
+                memory.plan.next += 1;
                 return Action::Move(m);
             }
         }

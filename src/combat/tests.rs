@@ -44,7 +44,7 @@ impl Tactic for Script {
     fn activation(&self, _v: &View) -> Activation {
         self.activation
     }
-    fn next_action(&self, _v: &View) -> Action {
+    fn next_action(&self, _v: &View, _m: &mut super::tactics::Memory) -> Action {
         pop(&self.actions).unwrap_or(Action::End)
     }
     fn choose_location(&self, _v: &View) -> Loc {

@@ -70,6 +70,8 @@ pub struct Battle<'a, R: Roller, L: Log> {
     pub log: L,
     pub turn: u32,
     pub setup: Setup,
+    /// Each side's tactic memory for this battle.
+    pub memory: [super::tactics::Memory; 2],
 }
 
 /// Most answers a tactic may give in one phase (a guard against tactics that never end).
@@ -81,7 +83,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             ShipState::new(classes[0], ctx, setup.positions[0], setup.facings[0]),
             ShipState::new(classes[1], ctx, setup.positions[1], setup.facings[1]),
         ];
-        Battle { ctx, classes, ships, tactics, rng, log, turn: 0, setup }
+        Battle { ctx, classes, ships, tactics, rng, log, turn: 0, setup, memory: Default::default() }
     }
 
     pub fn view(&self, side: usize) -> View<'_> {
@@ -239,7 +241,15 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     pub(crate) fn move_fire_transport(&mut self, s: usize) {
         self.inertia(s);
         for _ in 0..MAX_STEPS {
-            let action = self.tactics[s].next_action(&self.view(s));
+            let view = View {
+                ctx: self.ctx,
+                turn: self.turn,
+                me: &self.ships[s],
+                my_class: self.classes[s],
+                enemy: &self.ships[1 - s],
+                enemy_class: self.classes[1 - s],
+            };
+            let action = self.tactics[s].next_action(&view, &mut self.memory[s]);
             let refused = {
                 let v = self.view(s);
                 match action {
