@@ -230,35 +230,108 @@ pub struct Comparison {
     pub variant: SimReport,
     /// Variant minus base, in side a's win rate.
     pub difference: f64,
-    /// Two-proportion z statistic for that difference.
-    pub z: f64,
-    /// |z| > 1.96: significant at the 5% level.
+    /// Variant minus base, in side b's win rate.
+    pub b_difference: f64,
+    /// Pearson chi-square of the outcomes (a wins, b wins, neither) under both rulesets.
+    pub chi2: f64,
+    pub p_value: f64,
+    /// p < 0.05: the outcomes differ significantly.
     pub significant: bool,
     pub verdict: String,
 }
 
-/// Run `opts` under `base` and `variant` on the same seeds and test the change in a's win rate.
+/// Chi-square test of homogeneity for two rows of counts: (statistic, p-value).
+pub fn chi_square(rows: [[u64; 3]; 2]) -> (f64, f64) {
+    let total: u64 = rows.iter().flatten().sum();
+    if total == 0 {
+        return (0.0, 1.0);
+    }
+    let row_sum = [rows[0].iter().sum::<u64>() as f64, rows[1].iter().sum::<u64>() as f64];
+    let mut chi2 = 0.0;
+    let mut categories = 0;
+    for k in 0..3 {
+        let col = (rows[0][k] + rows[1][k]) as f64;
+        if col == 0.0 {
+            continue;
+        }
+        categories += 1;
+        for (r, row) in rows.iter().enumerate() {
+            let expected = row_sum[r] * col / total as f64;
+            if expected > 0.0 {
+                chi2 += (row[k] as f64 - expected).powi(2) / expected;
+            }
+        }
+    }
+    let p = match categories {
+        0 | 1 => 1.0,
+        // One degree of freedom: P(χ² > x) = erfc(√(x/2)).
+        2 => erfc((chi2 / 2.0).sqrt()),
+        // Two: P(χ² > x) = e^(−x/2).
+        _ => (-chi2 / 2.0).exp(),
+    };
+    (chi2, p)
+}
+
+/// Complementary error function (Abramowitz & Stegun 7.1.26, error below 1.5e-7).
+fn erfc(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let poly = t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let e = poly * (-x * x).exp();
+    if x >= 0.0 {
+        e
+    } else {
+        2.0 - e
+    }
+}
+
+/// Run `opts` under `base` and `variant` on the same seeds and test whether the outcomes changed.
 pub fn compare(base: &Ruleset, variant: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 2], progress: &(dyn Fn(u64) + Sync)) -> Result<Comparison> {
     let b = simulate_with(base, opts, tactics, progress)?;
     let v = simulate_with(variant, opts, tactics, progress)?;
-    let (p1, p2) = (b.a.win_rate, v.a.win_rate);
-    let n = opts.battles as f64;
-    let pooled = (b.a.wins + v.a.wins) as f64 / (2.0 * n);
-    let se = (pooled * (1.0 - pooled) * (2.0 / n)).sqrt();
-    let z = if se > 0.0 { (p2 - p1) / se } else { 0.0 };
-    let significant = z.abs() > 1.959_963_984_540_054;
+    let row = |r: &SimReport| [r.a.wins, r.b.wins, r.battles - r.a.wins - r.b.wins];
+    let (chi2, p_value) = chi_square([row(&b), row(&v)]);
+    let significant = p_value < 0.05;
     let verdict = format!(
-        "{}'s win rate goes from {:.1}% ({}) to {:.1}% ({}): {} (z = {:.2}{})",
+        "{} wins {:.1}% → {:.1}%, {} wins {:.1}% → {:.1}% ({} → {}): {} (chi-square {:.2}, p = {:.3})",
         b.a.name,
-        p1 * 100.0,
+        b.a.win_rate * 100.0,
+        v.a.win_rate * 100.0,
+        b.b.name,
+        b.b.win_rate * 100.0,
+        v.b.win_rate * 100.0,
         b.ruleset,
-        p2 * 100.0,
         v.ruleset,
         if significant { "a significant difference" } else { "no significant difference" },
-        z,
-        if significant { ", p < 0.05" } else { "" }
+        chi2,
+        p_value
     );
-    Ok(Comparison { base: b, variant: v, difference: p2 - p1, z, significant, verdict })
+    Ok(Comparison { difference: v.a.win_rate - b.a.win_rate, b_difference: v.b.win_rate - b.b.win_rate, base: b, variant: v, chi2, p_value, significant, verdict })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_known_values() {
+        // 50 of 100: 0.4038 to 0.5962; 0 of 10: 0 to 0.2775.
+        let [lo, hi] = wilson(50, 100);
+        assert!((lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5, "{lo} {hi}");
+        let [lo, hi] = wilson(0, 10);
+        assert!(lo == 0.0 && (hi - 0.277_533).abs() < 1e-5, "{hi}");
+    }
+
+    #[test]
+    fn chi_square_known_values() {
+        // Identical rows: 0, p = 1.
+        assert_eq!(chi_square([[10, 20, 70], [10, 20, 70]]).0, 0.0);
+        // [[30, 70, 0], [50, 50, 0]]: one degree of freedom, χ² = 8.333, p ≈ 0.00389.
+        let (c, p) = chi_square([[30, 70, 0], [50, 50, 0]]);
+        assert!((c - 8.333_333).abs() < 1e-5 && (p - 0.003_892).abs() < 1e-5, "{c} {p}");
+        // Two degrees: p = e^(−χ²/2).
+        let (c, p) = chi_square([[40, 64, 296], [28, 200, 172]]);
+        assert!((p - (-c / 2.0).exp()).abs() < 1e-15 && p < 0.001);
+    }
 }
 
 impl SimReport {
