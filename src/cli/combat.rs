@@ -262,7 +262,8 @@ fn plot_svg(report: &SimReport) -> Result<String> {
     use plotters::prelude::*;
     let mut svg = String::new();
     let n = report.battles.max(1) as f64;
-    let series: [(&str, RGBColor, Box<dyn Fn(&combat::sim::TurnCounts) -> u64>); 3] = [
+    type Count = Box<dyn Fn(&combat::sim::TurnCounts) -> u64>;
+    let series: [(&str, RGBColor, Count); 3] = [
         (report.a.name.as_str(), BLUE, Box::new(|c| c.a_wins)),
         (report.b.name.as_str(), RED, Box::new(|c| c.b_wins)),
         ("escapes", GREEN, Box::new(|c| c.escapes)),

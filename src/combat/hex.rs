@@ -26,11 +26,11 @@ impl Hex {
         -self.q - self.r
     }
 
-    pub fn add(self, o: Hex) -> Hex {
+    pub fn plus(self, o: Hex) -> Hex {
         Hex::new(self.q + o.q, self.r + o.r)
     }
 
-    pub fn sub(self, o: Hex) -> Hex {
+    pub fn minus(self, o: Hex) -> Hex {
         Hex::new(self.q - o.q, self.r - o.r)
     }
 
@@ -40,28 +40,27 @@ impl Hex {
 
     /// Hexes between two centres.
     pub fn distance(self, o: Hex) -> u32 {
-        let d = self.sub(o);
+        let d = self.minus(o);
         d.q.unsigned_abs().max(d.r.unsigned_abs()).max(d.s().unsigned_abs())
     }
 
     /// The neighbour in direction `dir` (0..6).
     pub fn neighbour(self, dir: u8) -> Hex {
-        self.add(DIRECTIONS[dir as usize % 6])
+        self.plus(DIRECTIONS[dir as usize % 6])
     }
 
-    /// Rotate an offset by 60° clockwise `steps` times (undoes `steps` counter-clockwise turns).
-    fn rotate_cw(self, steps: u8) -> Hex {
-        let (mut q, mut r, mut s) = (self.q, self.r, self.s());
-        for _ in 0..steps % 6 {
-            (q, r, s) = (-r, -s, -q);
-        }
-        let _ = s;
-        Hex::new(q, r)
-    }
-
-    /// This offset seen from a ship facing `facing` (so the ship's bow points along direction 0).
+    /// This offset seen from a ship facing `facing` (so the ship's bow points along direction 0):
+    /// rotated clockwise `facing` times by (q, r, s) → (−r, −s, −q).
     pub fn in_frame(self, facing: u8) -> Hex {
-        self.rotate_cw(facing % 6)
+        let (q, r, s) = (self.q, self.r, self.s());
+        match facing % 6 {
+            0 => Hex::new(q, r),
+            1 => Hex::new(-r, -s),
+            2 => Hex::new(s, q),
+            3 => Hex::new(-q, -r),
+            4 => Hex::new(r, s),
+            _ => Hex::new(-s, -q),
+        }
     }
 
     /// Cube-coordinate inner product (proportional to the Euclidean one on the hex plane).
@@ -83,21 +82,25 @@ pub fn turn_right(facing: u8) -> u8 {
 /// ahead and the cone between the front-left and front-right directions: 1, 3, 5, … hexes at
 /// distance 1, 2, 3, … (offsets a·ahead + b·ahead-left or a·ahead + b·ahead-right, a ≥ 1, b ≥ 0).
 pub fn in_phaser_arc(from: Hex, facing: u8, target: Hex) -> bool {
-    let v = target.sub(from).in_frame(facing);
+    offset_in_phaser_arc(target.minus(from).in_frame(facing))
+}
+
+/// The arc test on an offset already in the ship's frame.
+pub fn offset_in_phaser_arc(v: Hex) -> bool {
     // Ahead is (1,0); ahead-left is (1,-1); ahead-right is (0,1).
     (v.q >= 1 && v.r >= 0) || (v.s() <= -1 && v.r <= 0)
 }
 
 /// Is `target` on the torpedo line: the straight line of hexes ahead?
 pub fn in_torpedo_line(from: Hex, facing: u8, target: Hex) -> bool {
-    let v = target.sub(from).in_frame(facing);
+    let v = target.minus(from).in_frame(facing);
     v.r == 0 && v.q >= 1
 }
 
 /// The face (absolute direction 0..6) of the `target` hex crossed by the line from the
 /// target's centre to the attacker's. On a vertex, both faces: `(a, Some(b))`.
 pub fn faces_toward(target: Hex, attacker: Hex) -> (u8, Option<u8>) {
-    let w = attacker.sub(target);
+    let w = attacker.minus(target);
     let mut best = 0u8;
     let mut best_dot = i32::MIN;
     let mut tie = None;
@@ -157,7 +160,7 @@ mod tests {
                 let mut count = 0;
                 for q in -k..=k {
                     for r in -k..=k {
-                        let h = o.add(Hex::new(q, r));
+                        let h = o.plus(Hex::new(q, r));
                         if o.distance(h) == k as u32 && in_phaser_arc(o, facing, h) {
                             count += 1;
                         }
@@ -182,8 +185,8 @@ mod tests {
     fn torpedo_line_is_straight_ahead_only() {
         let o = Hex::new(0, 0);
         for k in 1..8 {
-            assert!(in_torpedo_line(o, 2, o.add(DIRECTIONS[2].scale(k))));
-            assert!(!in_torpedo_line(o, 2, o.add(DIRECTIONS[5].scale(k))));
+            assert!(in_torpedo_line(o, 2, o.plus(DIRECTIONS[2].scale(k))));
+            assert!(!in_torpedo_line(o, 2, o.plus(DIRECTIONS[5].scale(k))));
         }
         assert!(!in_torpedo_line(o, 0, Hex::new(2, 1)));
         assert!(in_phaser_arc(o, 0, Hex::new(2, 1)));
@@ -194,7 +197,7 @@ mod tests {
         let t = Hex::new(0, 0);
         // Straight along a direction: that face, no tie.
         for d in 0..6u8 {
-            assert_eq!(faces_toward(t, t.add(DIRECTIONS[d as usize].scale(4))), (d, None));
+            assert_eq!(faces_toward(t, t.plus(DIRECTIONS[d as usize].scale(4))), (d, None));
         }
         // Off-line: (3,-1) leans toward direction 0 more than direction 1.
         assert_eq!(faces_toward(t, Hex::new(3, -1)), (0, None));

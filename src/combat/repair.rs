@@ -64,7 +64,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         let ctx = self.ctx;
         let class = self.classes[s];
         let ship = &mut self.ships[s];
-        if !(ship.emergency_burnt && ship.level(class, Loc::Generator) >= Condition::BadlyDamaged) || !ship.spend(ctx.repair.emergency_energy) {
+        if !(ship.emergency_burnt && ship.level(class, Loc::Generator) >= Condition::BadlyDamaged && ship.spend(ctx.repair.emergency_energy)) {
             return;
         }
         let target = ship.skill(class, ctx, Skill::Mechanics, 0);

@@ -23,6 +23,7 @@ pub struct ShipClass {
     pub phaser_sides: u32,
     pub torpedoes: u32,
     /// Index into the context's torpedo kinds.
+    #[serde(skip)]
     pub torpedo_kind: usize,
     pub torpedo_kind_name: String,
     pub cloak: bool,
@@ -67,7 +68,7 @@ impl ShipClass {
         let battery_formula = ship.battery.clone().unwrap_or_else(|| rules.battery.clone());
         let battery = battery_formula.value(&|v| with_defaults.stat(v));
         let whole = |x: f64, what: &str| -> Result<u32> {
-            if x.is_finite() && x >= 0.0 && x < 1e6 {
+            if (0.0..1e6).contains(&x) {
                 Ok(x.floor() as u32)
             } else {
                 Err(Error::msg(format!("ship `{name}`: its {what} comes out as {x}; give it a number or a formula of its stats")))

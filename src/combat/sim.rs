@@ -308,32 +308,6 @@ pub fn compare(base: &Ruleset, variant: &Ruleset, opts: &SimOptions, tactics: [&
     Ok(Comparison { difference: v.a.win_rate - b.a.win_rate, b_difference: v.b.win_rate - b.b.win_rate, base: b, variant: v, chi2, p_value, significant, verdict })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_known_values() {
-        // 50 of 100: 0.4038 to 0.5962; 0 of 10: 0 to 0.2775.
-        let [lo, hi] = wilson(50, 100);
-        assert!((lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5, "{lo} {hi}");
-        let [lo, hi] = wilson(0, 10);
-        assert!(lo == 0.0 && (hi - 0.277_533).abs() < 1e-5, "{hi}");
-    }
-
-    #[test]
-    fn chi_square_known_values() {
-        // Identical rows: 0, p = 1.
-        assert_eq!(chi_square([[10, 20, 70], [10, 20, 70]]).0, 0.0);
-        // [[30, 70, 0], [50, 50, 0]]: one degree of freedom, χ² = 8.333, p ≈ 0.00389.
-        let (c, p) = chi_square([[30, 70, 0], [50, 50, 0]]);
-        assert!((c - 8.333_333).abs() < 1e-5 && (p - 0.003_892).abs() < 1e-5, "{c} {p}");
-        // Two degrees: p = e^(−χ²/2).
-        let (c, p) = chi_square([[40, 64, 296], [28, 200, 172]]);
-        assert!((p - (-c / 2.0).exp()).abs() < 1e-15 && p < 0.001);
-    }
-}
-
 impl SimReport {
     pub fn render(&self) -> String {
         use crate::output::{trim_number, Align, Table};
@@ -370,5 +344,31 @@ impl SimReport {
             self.captures,
             trim_number(self.mean_turns, 2)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_known_values() {
+        // 50 of 100: 0.4038 to 0.5962; 0 of 10: 0 to 0.2775.
+        let [lo, hi] = wilson(50, 100);
+        assert!((lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5, "{lo} {hi}");
+        let [lo, hi] = wilson(0, 10);
+        assert!(lo == 0.0 && (hi - 0.277_533).abs() < 1e-5, "{hi}");
+    }
+
+    #[test]
+    fn chi_square_known_values() {
+        // Identical rows: 0, p = 1.
+        assert_eq!(chi_square([[10, 20, 70], [10, 20, 70]]).0, 0.0);
+        // [[30, 70, 0], [50, 50, 0]]: one degree of freedom, χ² = 8.333, p ≈ 0.00389.
+        let (c, p) = chi_square([[30, 70, 0], [50, 50, 0]]);
+        assert!((c - 8.333_333).abs() < 1e-5 && (p - 0.003_892).abs() < 1e-5, "{c} {p}");
+        // Two degrees: p = e^(−χ²/2).
+        let (c, p) = chi_square([[40, 64, 296], [28, 200, 172]]);
+        assert!((p - (-c / 2.0).exp()).abs() < 1e-15 && p < 0.001);
     }
 }

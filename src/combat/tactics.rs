@@ -166,14 +166,18 @@ impl Scorer {
         }
         let mut s = 0.0;
         let range_ok = d <= self.range && d > 0;
-        if range_ok && hex::in_phaser_arc(pos, facing, self.enemy) {
-            // Better still if the shot lands on a weakened face.
-            let face = hex::face_hit(self.enemy, pos, &self.enemy_shields);
-            let weakness = self.enemy_rating.saturating_sub(self.enemy_shields[face as usize]) as f64;
+        // The line between the centres crosses my face f and the enemy's face f + 3.
+        let (mine, tie) = hex::faces_toward(pos, self.enemy);
+        let v = self.enemy.minus(pos).in_frame(facing);
+        if range_ok && hex::offset_in_phaser_arc(v) {
+            // Better still if the shot lands on a weakened face (the stronger on a vertex).
+            let theirs = |f: u8| self.enemy_shields[((f + 3) % 6) as usize];
+            let shield = tie.map_or(theirs(mine), |t| theirs(mine).max(theirs(t)));
+            let weakness = self.enemy_rating.saturating_sub(shield) as f64;
             s += 10.0 + 20.0 * self.phaser[d as usize] + weakness;
-        }
-        if range_ok && hex::in_torpedo_line(pos, facing, self.enemy) {
-            s += 8.0 * self.torpedo[d as usize];
+            if v.r == 0 {
+                s += 8.0 * self.torpedo[d as usize];
+            }
         }
         s -= (d as f64 - self.preferred).abs() * 2.0;
         if d == 0 {
@@ -183,8 +187,8 @@ impl Scorer {
             s -= 2.0;
         }
         // Show the enemy a strong face.
-        let face = hex::face_hit(pos, self.enemy, &self.my_shields);
-        s += 0.6 * self.my_shields[face as usize] as f64;
+        let shield = tie.map_or(self.my_shields[mine as usize], |t| self.my_shields[mine as usize].max(self.my_shields[t as usize]));
+        s += 0.6 * shield as f64;
         s - 1.5 * spent as f64
     }
 }
