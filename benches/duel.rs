@@ -25,7 +25,7 @@ fn duels(c: &mut Criterion) {
             black_box(battle.play())
         })
     });
-    const N: u64 = 20_000;
+    const N: u64 = 4_000;
     g.throughput(Throughput::Elements(N));
     let opts = SimOptions {
         a: "UFP heavy cruiser".into(),
@@ -35,7 +35,7 @@ fn duels(c: &mut Criterion) {
         threads: Some(2),
         scenario: None,
     };
-    g.bench_function("sim of 20000 battles, 2 threads", |bench| bench.iter(|| black_box(combat::simulate(&rules, &opts).unwrap())));
+    g.bench_function("sim of 4000 battles, 2 threads", |bench| bench.iter(|| black_box(combat::simulate(&rules, &opts).unwrap())));
     g.finish();
 }
 

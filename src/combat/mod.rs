@@ -11,6 +11,24 @@
 //!
 //! Every number comes from the ruleset's `combat` section and ship table ([`Context`]
 //! resolves them once). Randomness comes from a [`Roller`]: seeded PCG in play, rigged in tests.
+//!
+//! Plugging in a tactic: implement [`Tactic`] (it must be `Send + Sync`; it answers one
+//! question at a time through a [`view::View`], which also says what is legal:
+//! `can_fire`, `can_maneuver`, `can_warp`, ...). Per-battle state goes in the
+//! [`tactics::Memory`] handed to `next_action`. Then
+//! `simulate_with(&rules, &opts, [&mine, &DefaultTactic::default()], &|_| {})` or
+//! `duel_with(&ctx, classes, [&mine, &other], Setup::standard(&ctx), seed, narrate)`.
+//! The engine checks every answer: an illegal one ends that step of the phase.
+//!
+//! Rulings the engine makes where the spec is silent (each a flow choice, no number):
+//! halvings apply before penalties; a failed Piloting roll spends the maneuver's energy and
+//! leaves the ship where it was; free turns need no roll; a failed Shields roll spends the
+//! attempt (and its energy); with shield control damaged a transfer takes two points from the
+//! giving face; energy left at deactivation may charge the battery, the rest is lost; a
+//! damaged launcher that fails keeps its torpedo; a warp jump always leaves the battle, but
+//! its distortion damage is applied first and can destroy the ship; boarders who attacked are
+//! fought by the defenders at the next activation without a search roll; the auxiliary bridge
+//! is set up once per battle; ships may share a hex (nothing can be fired at distance 0).
 pub mod boarding;
 pub mod context;
 pub mod damage;

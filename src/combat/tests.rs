@@ -696,3 +696,57 @@ fn default_tactic_battle_replays_from_its_seed() {
     assert_eq!((silent.outcome, silent.turns), (a.outcome, a.turns));
     assert!(silent.events.is_empty() && !a.events.is_empty());
 }
+
+/// A tactic that raises shields and otherwise sits still: the plug-in point in use.
+struct Passive;
+
+impl Tactic for Passive {
+    fn name(&self) -> &str {
+        "passive"
+    }
+    fn activation(&self, v: &View) -> Activation {
+        Activation { raise_shields: !v.me.shields_raised, cloak: false }
+    }
+    fn next_action(&self, _v: &View, memory: &mut super::tactics::Memory) -> Action {
+        memory.words[0] += 1;
+        Action::End
+    }
+    fn choose_location(&self, _v: &View) -> Loc {
+        Loc::Hull
+    }
+    fn next_shield_op(&self, _v: &View) -> Option<ShieldOp> {
+        None
+    }
+    fn repair(&self, _v: &View, _team: u32) -> Option<RepairJob> {
+        None
+    }
+    fn boarding(&self, _v: &View) -> BoardingOrder {
+        BoardingOrder::Hide
+    }
+    fn absorb(&self, _v: &View, _d: u32) -> bool {
+        true
+    }
+    fn deactivation(&self, _v: &View) -> Deactivation {
+        Deactivation::default()
+    }
+}
+
+#[test]
+fn a_custom_tactic_plugs_into_simulations() {
+    let r = rules();
+    let opts = super::SimOptions {
+        a: "UFP light cruiser".into(),
+        b: "UFP light cruiser".into(),
+        battles: 200,
+        seed: 3,
+        threads: Some(2),
+        scenario: None,
+    };
+    let default = super::DefaultTactic::default();
+    let report = super::simulate_with(&r, &opts, [&default, &Passive], &|_| {}).unwrap();
+    assert_eq!(report.b.wins, 0, "a ship that never fires never wins");
+    assert!(report.a.wins > 100, "{report:?}");
+    // Same seeds, same tactics: the same report on one thread.
+    let one = super::simulate_with(&r, &super::SimOptions { threads: Some(1), ..opts.clone() }, [&default, &Passive], &|_| {}).unwrap();
+    assert_eq!(one, report);
+}
