@@ -117,6 +117,10 @@ fn bad_scenarios_point_at_the_line() {
     assert!(fails(&["combat", "sim", "--scenario", path(&s)]).contains("speed"));
     let s = temp_file("a:\n  ship: UFP heavy cruiser\n  crew: { gunery: 70 }\nb:\n  ship: Transport\n", ".yaml");
     assert!(fails(&["combat", "sim", "--scenario", path(&s)]).contains("gunnery"));
+    let s = temp_file("a:\n  ship: UFP heavy cruiser\n  position: [3000000000, 0]\nb:\n  ship: Transport\n", ".yaml");
+    fails(&["combat", "sim", "--scenario", path(&s)]);
+    let s = temp_file("a:\n  ship: UFP heavy cruiser\n  position: [2000000, 0]\nb:\n  ship: Transport\nturn_limit: 4000000000\n", ".yaml");
+    assert!(fails(&["combat", "sim", "--scenario", path(&s)]).contains(":3:"));
     assert!(fails(&["combat", "sim", "UFP heavy cruiser"]).contains("two ships"));
     assert!(fails(&["combat", "sim", HC, KBC, "--threads", "0"]).contains("threads"));
 }

@@ -265,10 +265,11 @@ pub fn narrate(report: &DuelReport) -> String {
                 FACE_NAMES[*face as usize],
                 roll_text(roll)
             )),
-            Event::Repair { side, location, energy, roll, repaired, damage } => line(format!(
-                "{}: repairs the {} ({energy} energy), {} — {repaired} repaired, {damage} left.",
+            Event::Repair { side, location, energy, roll, needs_special, repaired, damage } => line(format!(
+                "{}: repairs the {} ({energy} energy{}), {} — {repaired} repaired, {damage} left.",
                 n(side),
                 location.words(),
+                if *needs_special { "; badly damaged, needs a special" } else { "" },
                 roll_text(roll)
             )),
             Event::EmergencyRepair { side, roll, repaired } => line(format!(

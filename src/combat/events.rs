@@ -78,7 +78,7 @@ pub enum Event {
     Captured { side: u8 },
     ShieldTransfer { side: u8, from: u8, to: u8, roll: Roll, value: u32 },
     ShieldReinforce { side: u8, face: u8, energy: u32, roll: Roll, value: u32 },
-    Repair { side: u8, location: Loc, energy: u32, roll: Roll, repaired: u32, damage: u32 },
+    Repair { side: u8, location: Loc, energy: u32, roll: Roll, needs_special: bool, repaired: u32, damage: u32 },
     EmergencyRepair { side: u8, roll: Roll, repaired: bool },
     FirstAid { side: u8, roll: Roll, treated: u32, casualties: u32 },
     Warp { side: u8, penalty: u32, roll: Roll, effect: Option<String>, hull_damage: u32, engine_damage: u32 },

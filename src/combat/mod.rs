@@ -1,8 +1,8 @@
 //! The starship combat engine (spec: shared/spec/combat.md).
 //!
 //! Library API, for the CLI and the scripting layer:
-//! * [`volley`]: the exact outcome of one phaser volley or torpedo (`VolleyReport`).
-//! * [`duel`]: one battle from a seed, optionally with its events (`DuelReport`;
+//! * [`volley()`]: the exact outcome of one phaser volley or torpedo (`VolleyReport`).
+//! * [`duel()`]: one battle from a seed, optionally with its events (`DuelReport`;
 //!   [`narrate`] renders it in English).
 //! * [`simulate`]: Monte Carlo over many battles on rayon (`SimReport`); [`compare`] runs two
 //!   rulesets on the same seeds.

@@ -54,7 +54,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             ship.bridge_switch_left = 0;
         }
         if L::ON {
-            self.log.push(Event::Repair { side: s as u8, location: loc, energy: cost, roll, repaired: points, damage: ship.damage[i] });
+            self.log.push(Event::Repair { side: s as u8, location: loc, energy: cost, roll, needs_special: needs > Level::Success, repaired: points, damage: ship.damage[i] });
         }
     }
 

@@ -48,6 +48,9 @@ pub struct ScenarioShip {
     pub crew: IndexMap<String, u32>,
 }
 
+/// How far from the origin a scenario may place a ship (keeps hex arithmetic in range).
+pub const MAX_COORDINATE: u32 = 1_000_000;
+
 /// A scenario resolved against a ruleset.
 #[derive(Debug, Clone)]
 pub struct Resolved {
@@ -76,6 +79,9 @@ impl Scenario {
             let mut class = ctx.class(rules, &ship.ship).map_err(|e| err(&pointer_push(&p, "ship"), e))?;
             class.set_crew(&ship.crew).map_err(|e| err(&pointer_push(&p, "crew"), e))?;
             if let Some([q, r]) = ship.position {
+                if q.unsigned_abs() > MAX_COORDINATE || r.unsigned_abs() > MAX_COORDINATE {
+                    return Err(err(&pointer_push(&p, "position"), crate::error::Error::msg(format!("coordinates are at most {MAX_COORDINATE} from 0"))));
+                }
                 setup.positions[i] = Hex::new(q, r);
             }
             if let Some(f) = ship.facing {
@@ -94,6 +100,9 @@ impl Scenario {
             };
         }
         if let Some(t) = self.turn_limit {
+            if t > crate::rules::combat::MAX_TURN_LIMIT {
+                return Err(err("/turn_limit", crate::error::Error::msg(format!("turn_limit is at most {}", crate::rules::combat::MAX_TURN_LIMIT))));
+            }
             setup.turn_limit = t;
         }
         let b = classes.pop().expect("two ships");

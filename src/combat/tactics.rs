@@ -253,7 +253,8 @@ impl DefaultTactic {
         let start = sc.score(v.me.pos, v.me.facing, 0);
         type Path = [Option<Maneuver>; MAX_PLAN];
         let mut best: (Path, u8, f64, Hex, u8) = ([None; MAX_PLAN], 0, start, v.me.pos, v.me.facing);
-        let mut stack: [(Hex, u8, u32, u32, Path, u8); 64] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0); 64];
+        // Depth-first: at most (depth × branching) entries wait at once.
+        let mut stack: [(Hex, u8, u32, u32, Path, u8); 4 * MAX_PLAN] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0); 4 * MAX_PLAN];
         let mut top = 0usize;
         stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0);
         top += 1;

@@ -16,6 +16,9 @@ pub const SKILLS: &[&str] = &[
     "life_support", "first_aid", "security",
 ];
 
+/// Longest battle a ruleset or scenario may ask for (a guard against runaway simulations).
+pub const MAX_TURN_LIMIT: u32 = 100_000;
+
 /// The ship locations the engine knows the effects of, by their ruleset names.
 pub const LOCATIONS: &[&str] =
     &["bridge", "transporter", "sensors", "phasers", "torpedoes", "generator", "engines", "shield_control", "hangars", "hull"];
@@ -306,6 +309,9 @@ impl CombatRules {
                 Err(doc.error_at(p, format!("unknown skill `{name}`{}; skills are: {}", crate::names::suggestion(name, SKILLS.iter().copied()), SKILLS.join(", "))))
             }
         };
+        if self.turn_limit > MAX_TURN_LIMIT {
+            return Err(doc.error_at(&at("turn_limit"), format!("turn_limit is at most {MAX_TURN_LIMIT}")));
+        }
         let sr = &self.skill_rolls;
         if sr.die < 2 || sr.special_divisor == 0 || sr.critical_divisor == 0 {
             return Err(doc.error_at(&at("skill_rolls"), "the skill die needs 2 or more faces and the divisors must be positive"));
