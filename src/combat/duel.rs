@@ -160,11 +160,11 @@ pub fn narrate(report: &DuelReport) -> String {
                     Maneuver::TurnRight => "turns right",
                 };
                 let how = match roll {
-                    Some(r) => format!(", {}", roll_text(r)),
-                    None => " (free turn)".to_string(),
+                    Some(r) => format!("{energy} energy, {}", roll_text(r)),
+                    None => "free turn".to_string(),
                 };
                 line(format!(
-                    "{}: {what} ({energy} energy{how}){}; now at ({}, {}) facing {facing}.",
+                    "{}: {what} ({how}){}; now at ({}, {}) facing {facing}.",
                     n(side),
                     if *done { "" } else { " — the maneuver fails" },
                     to.q,
