@@ -101,6 +101,35 @@ pub fn in_torpedo_line(from: Hex, facing: u8, target: Hex) -> bool {
 /// target's centre to the attacker's. On a vertex, both faces: `(a, Some(b))`.
 pub fn faces_toward(target: Hex, attacker: Hex) -> (u8, Option<u8>) {
     let w = attacker.minus(target);
+    // Near offsets come from a table (the planner asks this a great deal).
+    let (q, r) = (w.q + TABLE_RADIUS, w.r + TABLE_RADIUS);
+    if (0..TABLE_SIDE).contains(&q) && (0..TABLE_SIDE).contains(&r) {
+        let packed = face_table()[(q * TABLE_SIDE + r) as usize];
+        return (packed & 7, if packed >> 3 == 7 { None } else { Some(packed >> 3) });
+    }
+    crossing(w)
+}
+
+const TABLE_RADIUS: i32 = 24;
+const TABLE_SIDE: i32 = 2 * TABLE_RADIUS + 1;
+
+/// `crossing` for every offset within the table, packed as face | (tie or 7) << 3.
+fn face_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = vec![0u8; (TABLE_SIDE * TABLE_SIDE) as usize];
+        for q in 0..TABLE_SIDE {
+            for r in 0..TABLE_SIDE {
+                let (a, b) = crossing(Hex::new(q - TABLE_RADIUS, r - TABLE_RADIUS));
+                t[(q * TABLE_SIDE + r) as usize] = a | (b.unwrap_or(7) << 3);
+            }
+        }
+        t
+    })
+}
+
+/// The face (direction) an offset `w` from a hex's centre leaves it by; both on a vertex.
+fn crossing(w: Hex) -> (u8, Option<u8>) {
     let mut best = 0u8;
     let mut best_dot = i32::MIN;
     let mut tie = None;
@@ -206,6 +235,16 @@ mod tests {
         assert_eq!(faces_toward(t, Hex::new(1, 1)), (5, Some(0)));
         // (2,-4) = 2·dir1 + 2·dir2? no: (2,-4) = 2·(1,-1) + 2·(0,-1): vertex of faces 1 and 2.
         assert_eq!(faces_toward(t, Hex::new(2, -4)), (1, Some(2)));
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_geometry() {
+        for q in -30..=30 {
+            for r in -30..=30 {
+                let a = Hex::new(q, r);
+                assert_eq!(faces_toward(Hex::new(0, 0), a), crossing(a), "{a:?}");
+            }
+        }
     }
 
     #[test]
