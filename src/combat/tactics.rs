@@ -74,6 +74,9 @@ pub struct Memory {
 pub struct PlanCache {
     turn: u32,
     flee: bool,
+    /// What the plan was made for: the enemy's shields and the cap on maneuver energy.
+    enemy_shields: [u32; 6],
+    energy_cap: u32,
     len: u8,
     next: u8,
     moves: [Option<Maneuver>; MAX_PLAN],
@@ -298,7 +301,17 @@ impl DefaultTactic {
             }
         }
         // Remember the moves and the state expected before each.
-        *cache = PlanCache { turn: v.turn, flee, len: best.1, next: 0, moves: best.0, end: (best.3, best.4), ..PlanCache::default() };
+        *cache = PlanCache {
+            turn: v.turn,
+            flee,
+            enemy_shields: v.enemy.shields,
+            energy_cap: v.me.maneuver_energy + budget,
+            len: best.1,
+            next: 0,
+            moves: best.0,
+            end: (best.3, best.4),
+            ..PlanCache::default()
+        };
         let (mut pos, mut facing, mut energy, mut free_used) = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
         cache.before[0] = (pos, facing, energy, free_used);
         for i in 0..best.1 as usize {
@@ -366,7 +379,12 @@ impl super::tactics::Tactic for DefaultTactic {
             // Follow the plan while things go as planned; plan afresh otherwise.
             let here = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
             let c = &mut memory.plan;
-            let on_track = c.turn == v.turn && c.flee == flee && c.next <= c.len && c.before[c.next as usize] == here;
+            let on_track = c.turn == v.turn
+                && c.flee == flee
+                && c.enemy_shields == v.enemy.shields
+                && c.energy_cap == v.me.maneuver_energy + budget
+                && c.next <= c.len
+                && c.before[c.next as usize] == here;
             if !on_track {
                 self.plan(v, budget, flee, c);
             }
@@ -379,8 +397,6 @@ impl super::tactics::Tactic for DefaultTactic {
         if wants_fire {
             let now = self.shot_quality(v, v.me.pos, v.me.facing);
             if now >= self.min_phaser_chance && (step.is_none() || now >= self.shot_quality(v, end_pos, end_facing)) {
-                // The enemy's shields change: plan again after the shot.
-                memory.plan.turn = 0;
                 return Action::Fire { dice: v.phaser_dice_left() };
             }
         }
