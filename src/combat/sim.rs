@@ -12,16 +12,19 @@ use crate::rules::Ruleset;
 use rayon::prelude::*;
 use serde::Serialize;
 
-/// What to simulate.
-#[derive(Debug, Clone)]
+/// What to simulate (a script may pass it as a map).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SimOptions {
     pub a: String,
     pub b: String,
     pub battles: u64,
     pub seed: u64,
     /// Worker threads (None: rayon's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
     /// A scenario instead of the standard start (its ships win over `a` and `b`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<super::Scenario>,
 }
 
