@@ -28,7 +28,10 @@
 //! damaged launcher that fails keeps its torpedo; a warp jump always leaves the battle, but
 //! its distortion damage is applied first and can destroy the ship; boarders who attacked are
 //! fought by the defenders at the next activation without a search roll; the auxiliary bridge
-//! is set up once per battle; ships may share a hex (nothing can be fired at distance 0).
+//! is set up once per battle; ships may share a hex (nothing can be fired at distance 0); a
+//! team can be beamed when the enemy is in the phaser arc and its face toward the sender (either
+//! face on a vertex) is at 0 or its shields are down; while a ship is cloaked its enemy moves by
+//! inertia only, even in a turn it has found the cloaked ship.
 pub mod boarding;
 pub mod context;
 pub mod damage;
