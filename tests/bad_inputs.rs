@@ -26,6 +26,10 @@ const FILE_CASES: &[(&[&str], &str, &str, &str)] = &[
     (&["rate"], "history_bad_cell.csv", "3:5", "not a number"),
     (&["rate"], "history_player_twice.yaml", "3:18", "listed twice"),
     (&["league", "table"], "season_missing_schedule.yaml", "", "missing field `schedule`"),
+    (&["combat", "sim", "-n", "10", "--scenario"], "scenario_unknown_ship.yaml", "4:9", "unknown ship `UFP heavy cruser` (did you mean `UFP heavy cruiser`?)"),
+    (&["combat", "sim", "-n", "10", "--scenario"], "scenario_bad_facing.yaml", "4:11", "facing is 0 to 5"),
+    (&["combat", "sim", "-n", "10", "--scenario"], "scenario_crew_typo.yaml", "5:9", "unknown skill `gunery` (did you mean `gunnery`?)"),
+    (&["combat", "duel", "--scenario"], "scenario_same_hex.yaml", "7:13", "same hex"),
     (&["run"], "script_string_doubling.rhai", "2:", "string"),
     (&["run"], "script_endless_recursion.rhai", "", "endless recursion"),
     (&["run"], "script_import.rhai", "1:1", "sandbox"),
@@ -73,6 +77,10 @@ fn bad_command_line_values_fail_with_a_reason() {
         (&["rules", "show", "nosuch"], 1, "unknown ruleset"),
         (&["rules", "convert", "x.yaml"], 2, "--to"),
         (&["run", "missing.rhai"], 1, "no such file"),
+        (&["combat", "sim", "UFP heavy cruiser", "Klingon battle cruiser", "-n", "-5"], 2, "-5"),
+        (&["combat", "sim", "UFP heavy cruiser", "Klingon battle cruiser", "-n", "lots"], 2, "invalid value"),
+        (&["combat", "volley", "UFP heavy cruiser", "Transport", "--range", "50", "--dice", "4"], 1, ""),
+        (&["combat", "duel", "UFP heavy cruiser", "Enterprise"], 1, "unknown ship `Enterprise`"),
     ];
     for (args, code, words) in cases {
         let o = run(args);

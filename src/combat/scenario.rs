@@ -92,6 +92,11 @@ impl Scenario {
             }
             classes.push(class);
         }
+        if setup.positions[0] == setup.positions[1] {
+            // Facing, arcs and the face hit all need two different hexes.
+            let at = if self.b.position.is_some() { "/b/position" } else { "/a/position" };
+            return Err(err(at, crate::error::Error::msg("the two ships cannot start in the same hex")));
+        }
         if let Some(first) = &self.first {
             setup.first = match first.to_lowercase().as_str() {
                 "a" => 0,
