@@ -38,10 +38,13 @@
 //!   clones it for work that outlives the call.
 //! * Rhai code an engine runs (a tactic): `crate::script::hook::CompiledHook::from_file(
 //!   "tactic", path, &limits)` compiles once; `call::<T>(&[json args])` from any thread.
+pub mod choose;
 pub mod convert;
 pub mod dice;
 pub mod fields;
+pub mod league;
 pub mod rules;
+pub mod scoring;
 
 use super::engine::Session;
 use super::sandbox::Limits;
@@ -70,10 +73,11 @@ pub fn register_pure(engine: &mut Engine, limits: &Limits) {
 pub fn register_all(engine: &mut Engine, session: &Session) {
     register_pure(engine, &session.limits);
     rules::register(engine, session);
-    // Engine areas land here, one line each: score::register(engine, session); ...
+    scoring::register(engine, session);
+    league::register(engine, session);
 }
 
 /// The whole API, for `:help` and tab completion.
 pub fn help() -> Vec<ApiDoc> {
-    [rules::HELP, dice::HELP].concat()
+    [rules::HELP, dice::HELP, scoring::HELP, league::HELP].concat()
 }
