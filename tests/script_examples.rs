@@ -53,3 +53,36 @@ fn house_rule_writes_a_file_that_loads_back() {
     let err = fails(&["run", &script("house_rule.rhai"), "--", other.to_str().unwrap()]);
     assert!(err.contains("--allow-write") && !other.exists(), "{err}");
 }
+
+#[test]
+fn cep_house_rule_compares_points_on_the_recorded_game() {
+    let out = ok(&["run", &script("cep_house_rule.rhai"), "--", &script("records/cep_example.yaml")]);
+    // Under cep the source's 31 / 16 / 13. The variant, by hand (violence 75/241.5, so
+    // In · share · violence · game value = In · share · 75): Teniente 0.75 · 81/126 · 75 · 0.95
+    // = 34.35; Capitán 0.75 · 45/126 · 75 · 0.85 = 17.08; Mayor 0.35 · 75 · 0.65 = 17.06.
+    assert_eq!(
+        out,
+        "game value 241.5, violence 0.311\nhouse rule: {\"scoring\":{\"cep\":{\"grade\":{\"step\":0.1},\"index\":{\"loss\":0.35}}}}\nTeniente: 31 -> 34 (+3)\nCapitán: 16 -> 17 (+1)\nMayor: 13 -> 17 (+4)\n"
+    );
+}
+
+#[test]
+fn league_carryover_of_a_seeded_twelve_team_league() {
+    let out = ok(&["run", &script("league_carryover.rhai"), "--", "12", "7"]);
+    let carry = |args: &[&str]| json(args)["carryover"]["value"].as_u64().unwrap();
+    let rotation = carry(&["league", "schedule", "12"]);
+    let shuffled = carry(&["league", "schedule", "12", "--shuffle", "--seed", "7"]);
+    let balanced = carry(&["league", "schedule", "12", "--method", "balanced", "--seed", "7"]);
+    assert_eq!((rotation, shuffled, balanced), (924, 222, 192));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "12 teams, 11 rounds; carry-over lower bound 132");
+    assert_eq!(lines[1], format!("rotation: {rotation}"));
+    assert_eq!(lines[2], format!("shuffled (seed 7): {shuffled}"));
+    assert_eq!(lines[3], format!("balanced (seed 7): {balanced}"));
+    assert_eq!(lines[4], "most repeated: after playing 6, 4 teams play 12 next");
+    // Round 1 as the command prints it for the same seed.
+    let first = &json(&["league", "schedule", "12", "--shuffle", "--seed", "7"])["rounds"][0]["matches"];
+    let expected: Vec<String> = first.as_array().unwrap().iter().map(|m| format!("  {} - {}", m["home"], m["away"])).collect();
+    assert_eq!(lines[5], "round 1 of the shuffled schedule:");
+    assert_eq!(lines[6..].to_vec(), expected);
+}
