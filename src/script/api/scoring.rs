@@ -129,7 +129,7 @@ fn quick_table(json: &Value) -> Option<ResultTable> {
 
 /// A history: a file (YAML/JSON, rules language or CSV) or a script's map.
 enum Ratable {
-    File(HistoryFile, String),
+    File(Box<HistoryFile>, String),
     Map(History),
 }
 
@@ -147,7 +147,7 @@ impl Ratable {
             let path = history.to_string();
             readable_path(&path)?;
             let file = checked(untimed(|| scoring::load_history(&path)))?;
-            return Ok(Ratable::File(file, path));
+            return Ok(Ratable::File(Box::new(file), path));
         }
         Ok(Ratable::Map(from_dynamic::<History>(history, "a history")?))
     }
