@@ -1,12 +1,303 @@
-//! `arbiter combat` (its engine lands with its own issue).
+//! `arbiter combat ships | volley | duel | sim`: a thin layer over `arbiter::combat`.
+use arbiter::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, SimReport};
+use arbiter::output::{json_string, Align, Table};
+use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
+use clap::Subcommand;
+use std::io::IsTerminal;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:\n  arbiter combat ships\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Romulan bird of prey\" \"UFP frigate\" --range 3 --torpedo --json\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Crucero de batalla Klingon\" --seed 7\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1 --plot outcomes.svg\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 2000")]
 pub struct Args {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    rest: Vec<String>,
+    #[command(subcommand)]
+    command: CombatCommand,
 }
 
-pub fn run(_args: Args) -> Result<()> {
-    Err(Error::msg("`arbiter combat` is not implemented yet"))
+#[derive(Subcommand)]
+enum CombatCommand {
+    /// The ruleset's ships and their combat stats
+    Ships {
+        #[arg(long, default_value = "startrek")]
+        rules: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact odds of one phaser volley (K dice) or one torpedo at a fresh target
+    Volley {
+        attacker: String,
+        target: String,
+        /// Distance in hexes
+        #[arg(long)]
+        range: u32,
+        /// Phaser dice fired (default: all the attacker's)
+        #[arg(long, conflicts_with = "torpedo")]
+        dice: Option<u32>,
+        /// One torpedo instead of phasers
+        #[arg(long)]
+        torpedo: bool,
+        #[arg(long, default_value = "startrek")]
+        rules: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// One battle, narrated turn by turn (or --json: the events)
+    Duel {
+        a: Option<String>,
+        b: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        scenario: Option<String>,
+        #[arg(long)]
+        rules: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Monte Carlo: many battles, win rates with 95% intervals
+    Sim {
+        a: Option<String>,
+        b: Option<String>,
+        /// Battles to fight
+        #[arg(short = 'n', long = "battles")]
+        battles: Option<u64>,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Worker threads (the result is the same whatever the number)
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A YAML scenario: ships, positions, facings, crews, who moves first, turn limit
+        #[arg(long)]
+        scenario: Option<String>,
+        #[arg(long)]
+        rules: Option<String>,
+        /// A second ruleset run on the same seeds, with a significance verdict
+        #[arg(long)]
+        vs: Option<String>,
+        /// Write outcomes over turns as an SVG chart
+        #[arg(long)]
+        plot: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+const DEFAULT_BATTLES: u64 = 1000;
+const DEFAULT_SEED: u64 = 1;
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        CombatCommand::Ships { rules, json } => ships(&load::load(&rules)?, json),
+        CombatCommand::Volley { attacker, target, range, dice, torpedo, rules, json } => {
+            let r = load::load(&rules)?;
+            let shot = if torpedo {
+                Shot::Torpedo
+            } else {
+                let dice = match dice {
+                    Some(d) => d,
+                    None => Context::new(&r)?.class(&r, &attacker)?.phaser_dice,
+                };
+                Shot::Phasers { dice }
+            };
+            let report = combat::volley(&r, &attacker, &target, range, shot)?;
+            super::print(&if json { json_string(&report) } else { report.render() });
+            Ok(())
+        }
+        CombatCommand::Duel { a, b, seed, scenario, rules, json } => {
+            let (r, scen) = rules_and_scenario(rules, scenario.as_deref())?;
+            let ctx = Context::new(&r)?;
+            let resolved = match &scen {
+                Some((s, doc)) => s.resolve(&r, &ctx, Some(doc))?,
+                None => {
+                    let (a, b) = two_ships(a, b)?;
+                    combat::scenario::Resolved { classes: [ctx.class(&r, &a)?, ctx.class(&r, &b)?], setup: combat::Setup::standard(&ctx) }
+                }
+            };
+            let t = DefaultTactic::default();
+            let report = combat::duel_with(&ctx, [&resolved.classes[0], &resolved.classes[1]], [&t, &t], resolved.setup, seed, true);
+            super::print(&if json { json_string(&report) } else { combat::narrate(&report) });
+            Ok(())
+        }
+        CombatCommand::Sim { a, b, battles, seed, threads, scenario, rules, vs, plot, json } => {
+            let (r, scen) = rules_and_scenario(rules, scenario.as_deref())?;
+            let (a, b) = match &scen {
+                Some((s, _)) => (s.a.ship.clone(), s.b.ship.clone()),
+                None => two_ships(a, b)?,
+            };
+            if let Some((s, doc)) = &scen {
+                // Check the scenario against the ruleset now, so errors point into its file.
+                s.resolve(&r, &Context::new(&r)?, Some(doc))?;
+            }
+            let opts = SimOptions {
+                a,
+                b,
+                battles: battles.or(scen.as_ref().and_then(|s| s.0.battles)).unwrap_or(DEFAULT_BATTLES),
+                seed: seed.or(scen.as_ref().and_then(|s| s.0.seed)).unwrap_or(DEFAULT_SEED),
+                threads,
+                scenario: scen.map(|s| s.0),
+            };
+            let runs = if vs.is_some() { 2 } else { 1 };
+            let bar = progress_bar(opts.battles * runs);
+            let tick = |n: u64| {
+                if let Some(b) = &bar {
+                    b.inc(n)
+                }
+            };
+            let t = DefaultTactic::default();
+            match vs {
+                None => {
+                    let report = combat::simulate_with(&r, &opts, [&t, &t], &tick)?;
+                    if let Some(b) = &bar {
+                        b.finish_and_clear();
+                    }
+                    if let Some(path) = &plot {
+                        super::write_atomically(path, &plot_svg(&report)?)?;
+                    }
+                    super::print(&if json { json_string(&strip_turns(report)) } else { report.render() });
+                }
+                Some(other) => {
+                    let r2 = load::load(&other)?;
+                    let cmp = combat::compare(&r, &r2, &opts, [&t, &t], &tick)?;
+                    if let Some(b) = &bar {
+                        b.finish_and_clear();
+                    }
+                    if let Some(path) = &plot {
+                        super::write_atomically(path, &plot_svg(&cmp.base)?)?;
+                    }
+                    if json {
+                        let mut c = cmp.clone();
+                        c.base.by_turn.clear();
+                        c.variant.by_turn.clear();
+                        super::print(&json_string(&c));
+                    } else {
+                        super::print(&format!("{}\n{}\n{}\n", cmp.base.render(), cmp.variant.render(), cmp.verdict));
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The by-turn table is for the chart; JSON keeps the summary.
+fn strip_turns(mut r: SimReport) -> SimReport {
+    r.by_turn.clear();
+    r
+}
+
+fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Ok((a, b)),
+        _ => Err(Error::msg("name two ships (see `arbiter combat ships`), or give --scenario FILE")),
+    }
+}
+
+type LoadedScenario = (Scenario, arbiter::rules::Doc);
+
+/// The ruleset: --rules, else the scenario's `rules`, else startrek.
+fn rules_and_scenario(rules: Option<String>, scenario: Option<&str>) -> Result<(Ruleset, Option<LoadedScenario>)> {
+    let scen = scenario.map(Scenario::load).transpose()?;
+    let name = rules.or_else(|| scen.as_ref().and_then(|s| s.0.rules.clone())).unwrap_or_else(|| "startrek".to_string());
+    Ok((load::load(&name)?, scen))
+}
+
+fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() || total < 5000 {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {eta} left") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn ships(r: &Ruleset, json: bool) -> Result<()> {
+    let ctx = Context::new(r)?;
+    if json {
+        super::print(&json_string(&ctx.ships));
+        return Ok(());
+    }
+    let mut t = Table::new(&[
+        ("ship", Align::Left),
+        ("aliases", Align::Left),
+        ("shields", Align::Right),
+        ("hull", Align::Left),
+        ("Vm/M", Align::Right),
+        ("phasers", Align::Right),
+        ("torpedoes", Align::Right),
+        ("cloak", Align::Left),
+        ("EqR", Align::Right),
+        ("EqS", Align::Right),
+        ("size", Align::Left),
+        ("energy", Align::Right),
+    ]);
+    for c in &ctx.ships {
+        let aliases = r.ships.get(&c.name).map(|s| s.aliases.join(", ")).unwrap_or_default();
+        let torps = if c.torpedoes == 0 || c.torpedo_kind_name == "photon" {
+            c.torpedoes.to_string()
+        } else {
+            format!("{} {}", c.torpedoes, c.torpedo_kind_name)
+        };
+        t.row([
+            c.name.clone(),
+            aliases,
+            c.shields.to_string(),
+            format!("{}/{}", c.hull_intact, c.hull_damaged),
+            format!("{}/{}", c.max_speed, c.maneuverability),
+            format!("{}D{}", c.phaser_dice, c.phaser_sides),
+            torps,
+            if c.cloak { "yes" } else { "no" }.to_string(),
+            c.repair_teams.to_string(),
+            c.security_teams.to_string(),
+            c.size.clone(),
+            format!("{}+{}", c.generator, c.battery),
+        ]);
+    }
+    super::print(&format!("{}\nenergy: generator output a turn + battery capacity\n", t.render()));
+    Ok(())
+}
+
+/// Cumulative share of battles decided by each turn, by outcome.
+fn plot_svg(report: &SimReport) -> Result<String> {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    let n = report.battles.max(1) as f64;
+    type Count = Box<dyn Fn(&combat::sim::TurnCounts) -> u64>;
+    let series: [(&str, RGBColor, Count); 3] = [
+        (report.a.name.as_str(), BLUE, Box::new(|c| c.a_wins)),
+        (report.b.name.as_str(), RED, Box::new(|c| c.b_wins)),
+        ("escapes", GREEN, Box::new(|c| c.escapes)),
+    ];
+    let last = report.turn_limit.max(1);
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 540)).into_drawing_area();
+        let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot draw the chart: {e}"));
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(format!("{} vs {}: battles decided by turn ({} battles)", report.a.name, report.b.name, report.battles), ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0u32..last, 0f64..1f64)
+            .map_err(|e| fail(&e))?;
+        chart.configure_mesh().x_desc("turn").y_desc("share of battles (cumulative)").draw().map_err(|e| fail(&e))?;
+        for (label, colour, count) in series.iter() {
+            let mut total = 0u64;
+            let points: Vec<(u32, f64)> = std::iter::once((0, 0.0))
+                .chain(report.by_turn.iter().map(|c| {
+                    total += count(c);
+                    (c.turn, total as f64 / n)
+                }))
+                .collect();
+            let colour = *colour;
+            chart
+                .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+                .map_err(|e| fail(&e))?
+                .label(label.to_string())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+        }
+        chart.configure_series_labels().border_style(BLACK).background_style(WHITE).draw().map_err(|e| fail(&e))?;
+        root.present().map_err(|e| fail(&e))?;
+    }
+    Ok(svg)
 }

@@ -1,18 +1,419 @@
-//! Combat constants: sizes and damage thresholds, hit locations, skill rolls, energy costs...
-use super::doc::Doc;
+//! The combat section of a ruleset: every number of the starship combat rules.
+//!
+//! The engine (src/combat/) knows the *flow* of a turn and what each location does when it
+//! is damaged; everything countable (thresholds, costs, penalties, tables, dice) lives here.
+use super::dice::Dice;
+use super::doc::{pointer_push, Doc};
+use super::formula::NumberOrFormula;
 use super::model::Ruleset;
 use crate::error::Result;
+use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
+
+/// The crew skills the engine rolls against, by their ruleset names.
+pub const SKILLS: &[&str] = &[
+    "gunnery", "piloting", "shields", "sensors", "navigation", "mechanics", "electricity", "engines", "transport",
+    "life_support", "first_aid", "security",
+];
+
+/// Longest battle a ruleset or scenario may ask for (a guard against runaway simulations).
+pub const MAX_TURN_LIMIT: u32 = 100_000;
+
+/// The ship locations the engine knows the effects of, by their ruleset names.
+pub const LOCATIONS: &[&str] =
+    &["bridge", "transporter", "sensors", "phasers", "torpedoes", "generator", "engines", "shield_control", "hangars", "hull"];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CombatRules {
     /// Hexes between the ships at the start.
     pub start_distance: u32,
+    /// Short-range sensors: the farthest a ship can see, fire or transport (hexes).
+    pub sensor_range: u32,
+    /// Turns after which a battle is a draw (the source sets none).
+    pub turn_limit: u32,
+    /// Generator output for ships that give none (formula of the ship's stats).
+    pub generator: NumberOrFormula,
+    /// Battery capacity for ships that give none (formula; may use `generator`).
+    pub battery: NumberOrFormula,
+    /// Torpedo kind of ships that name none (a key of `torpedoes`).
+    pub default_torpedo: String,
+    pub skill_rolls: SkillRolls,
+    /// Default crew skills (percent), by skill name.
+    pub crew: IndexMap<String, u32>,
+    /// Damage tracks by size class.
+    pub sizes: IndexMap<String, SizeTrack>,
+    /// Hit locations: the D100 table, where excess goes, who repairs, and the effects.
+    pub locations: IndexMap<String, LocationRule>,
+    pub energy: EnergyCosts,
+    pub shields: ShieldRules,
+    pub phasers: PhaserRules,
+    pub torpedoes: IndexMap<String, TorpedoKind>,
+    pub maneuvers: ManeuverRules,
+    pub emergency_power: EmergencyPower,
+    pub warp: WarpRules,
+    pub transport: TransportRules,
+    pub security_teams: SecurityTeams,
+    pub repair: RepairRules,
+    pub first_aid: SuccessLevels,
+    /// Whole turns the crew spends moving to the auxiliary bridge.
+    pub bridge_switch_turns: u32,
+}
+
+/// Percentile skill rolls (Basic Roleplaying convention).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SkillRolls {
+    /// Faces of the skill die (100: percentile).
+    pub die: u32,
+    /// A special success is a roll at most skill / special_divisor.
+    pub special_divisor: u32,
+    /// A critical success is a roll at most skill / critical_divisor.
+    pub critical_divisor: u32,
+    /// How those fractions round.
+    pub rounding: Rounding,
+    /// Least special and critical threshold (for any positive skill).
+    pub minimum: u32,
+    /// Rolls at or above this fail whatever the skill (absent: no fumbles, as in the source).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fumble: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    /// Fractions of .5 and more round up (RuneQuest 3).
+    HalfUp,
+    Down,
+    Up,
+}
+
+impl Rounding {
+    /// `numerator / divisor` rounded this way.
+    pub fn divide(self, numerator: i64, divisor: i64) -> i64 {
+        match self {
+            Rounding::Down => numerator.div_euclid(divisor),
+            Rounding::Up => -((-numerator).div_euclid(divisor)),
+            Rounding::HalfUp => (2 * numerator + divisor).div_euclid(2 * divisor),
+        }
+    }
+}
+
+/// A location's damage track: damaged beyond `damaged` points, badly damaged beyond
+/// `badly_damaged`, excess beyond `excess`.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct SizeTrack {
+    pub damaged: u32,
+    pub badly_damaged: u32,
+    pub excess: u32,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Excess {
+    /// Points beyond the track go on to the hull location.
+    Hull,
+    /// Damage beyond the track destroys the ship.
+    Explosion,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LocationRule {
+    /// The D100 range that hits this location, inclusive ([1, 5]).
+    pub roll: [u32; 2],
+    pub excess: Excess,
+    /// The skill that repairs it.
+    pub repair: String,
+    #[serde(default)]
+    pub damaged: LevelEffect,
+    #[serde(default)]
+    pub badly_damaged: LevelEffect,
+}
+
+/// What crossing a threshold does (the engine supplies what "disabled" means per location).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LevelEffect {
+    /// Casualties, counted once when the threshold is first crossed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub casualties: u32,
+    /// Skills at half while the location is at this level or worse.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub halves: Vec<String>,
+    /// Percent chance that using the system fails (a torpedo that does not leave).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub failure_chance: u32,
+    /// A skill rolled when the threshold is crossed; a failure adds `extra_casualties`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_casualties: u32,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EnergyCosts {
+    pub forward: u32,
+    pub back: u32,
+    pub turn: u32,
+    pub phaser_die: u32,
+    pub raise_shields: u32,
+    pub shield_point: u32,
+    pub repair_light: u32,
+    pub repair_damaged: u32,
+    pub repair_badly_damaged: u32,
+    pub warp: u32,
+    /// Energy per point stored in the battery.
+    pub battery_point: u32,
+    /// Each turn the cloak is on.
+    pub cloak: u32,
+    /// Cost multiplier for maneuvers and warp with damaged engines, and for shield work
+    /// with damaged shield control.
+    pub damaged_multiplier: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ShieldRules {
+    /// Points a face may receive from each adjacent face in one shields phase.
+    pub transfer_per_neighbour: u32,
+    /// Generator points a face may receive in one shields phase.
+    pub energy_points_per_face: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaserRules {
+    /// Gunnery penalty per hex of distance.
+    pub range_penalty: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TorpedoKind {
+    pub damage: Dice,
+    /// Energy to launch one.
+    pub energy: u32,
+    /// Damage lost per hex travelled.
+    pub loss_per_hex: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ManeuverRules {
+    /// Engines-roll penalty per energy point over maximum speed.
+    pub overspeed_penalty: u32,
+    /// Direct engine damage when that roll fails.
+    pub overspeed_damage: Dice,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EmergencyPower {
+    /// Energy a turn while the generator is out.
+    pub energy: u32,
+    /// Mechanics penalty per turn it has run (the n-th turn rolls at −n·penalty).
+    pub penalty_per_turn: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WarpRules {
+    /// Navigation penalty: base − per_hex · distance, within `safe_distance` hexes.
+    pub base_penalty: u32,
+    pub penalty_per_hex: u32,
+    pub safe_distance: u32,
+    /// Failure bands by margin, in rising order.
+    pub failures: Vec<WarpFailure>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WarpFailure {
+    /// Highest margin of this band (absent: every larger margin).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up_to: Option<u32>,
+    /// What happens, for narration ("off course").
+    pub effect: String,
+    /// Direct damage to hull and to engines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<Dice>,
+    /// If set, the damage is rolled once per `every` points (or part) over the previous band.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub every: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TransportRules {
+    /// People in a security team.
+    pub team_size: u32,
+    /// Failing the Transport roll by more than this kills the team.
+    pub kill_margin: u32,
+    /// Teams sent a turn.
+    pub teams_per_turn: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SecurityTeams {
+    pub endurance: u32,
+    /// Sides of the attack die of a fresh team.
+    pub attack_die: u32,
+    /// Sides lost per endurance point lost.
+    pub step_per_point: u32,
+    /// Damage a team deals to a location it attacks.
+    pub location_damage: Dice,
+}
+
+/// Points repaired (or casualties treated) by success level.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SuccessLevels {
+    pub success: u32,
+    pub special: u32,
+    pub critical: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RepairRules {
+    pub points: SuccessLevels,
+    /// Least success level that repairs a badly damaged location.
+    pub badly_damaged_needs: SuccessLevel,
+    /// Energy to repair burnt-out emergency power.
+    pub emergency_energy: u32,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum SuccessLevel {
+    Success,
+    Special,
+    Critical,
 }
 
 impl CombatRules {
-    pub fn validate(&self, _ruleset: &Ruleset, _doc: &Doc, _pointer: &str) -> Result<()> {
+    pub fn validate(&self, ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
+        let at = |key: &str| pointer_push(pointer, key);
+        let skill_known = |name: &str, p: &str| -> Result<()> {
+            if SKILLS.contains(&name) {
+                Ok(())
+            } else {
+                Err(doc.error_at(p, format!("unknown skill `{name}`{}; skills are: {}", crate::names::suggestion(name, SKILLS.iter().copied()), SKILLS.join(", "))))
+            }
+        };
+        if self.turn_limit > MAX_TURN_LIMIT {
+            return Err(doc.error_at(&at("turn_limit"), format!("turn_limit is at most {MAX_TURN_LIMIT}")));
+        }
+        let sr = &self.skill_rolls;
+        if sr.die < 2 || sr.special_divisor == 0 || sr.critical_divisor == 0 {
+            return Err(doc.error_at(&at("skill_rolls"), "the skill die needs 2 or more faces and the divisors must be positive"));
+        }
+        for skill in SKILLS {
+            if !self.crew.contains_key(*skill) {
+                return Err(doc.error_at_key(&at("crew"), format!("the default crew has no `{skill}` skill")));
+            }
+        }
+        for name in self.crew.keys() {
+            skill_known(name, &pointer_push(&at("crew"), name))?;
+        }
+        for (name, size) in &self.sizes {
+            if !(size.damaged <= size.badly_damaged && size.badly_damaged <= size.excess) {
+                return Err(doc.error_at(&pointer_push(&at("sizes"), name), "thresholds must rise: damaged <= badly_damaged <= excess"));
+            }
+        }
+        // Every location known and present, and the rolls cover the die once each.
+        let lp = at("locations");
+        for name in self.locations.keys() {
+            if !LOCATIONS.contains(&name.as_str()) {
+                return Err(doc.error_at_key(&pointer_push(&lp, name), format!("unknown location `{name}`; locations are: {}", LOCATIONS.join(", "))));
+            }
+        }
+        let mut covered = vec![0u32; sr.die as usize + 1];
+        for loc in LOCATIONS {
+            let rule = self.locations.get(*loc).ok_or_else(|| doc.error_at_key(&lp, format!("the hit-location table has no `{loc}`")))?;
+            let p = pointer_push(&lp, loc);
+            let [lo, hi] = rule.roll;
+            if lo < 1 || hi > sr.die || lo > hi {
+                return Err(doc.error_at(&pointer_push(&p, "roll"), format!("roll range must lie within 1..{}", sr.die)));
+            }
+            for c in &mut covered[lo as usize..=hi as usize] {
+                *c += 1;
+            }
+            skill_known(&rule.repair, &pointer_push(&p, "repair"))?;
+            for (level, effect) in [("damaged", &rule.damaged), ("badly_damaged", &rule.badly_damaged)] {
+                let lp = pointer_push(&p, level);
+                for s in &effect.halves {
+                    skill_known(s, &pointer_push(&lp, "halves"))?;
+                }
+                if let Some(s) = &effect.roll {
+                    skill_known(s, &pointer_push(&lp, "roll"))?;
+                }
+                if effect.failure_chance > 100 {
+                    return Err(doc.error_at(&pointer_push(&lp, "failure_chance"), "a percent chance is at most 100"));
+                }
+            }
+        }
+        if let Some(i) = covered.iter().skip(1).position(|c| *c != 1) {
+            let n = covered[i + 1];
+            return Err(doc.error_at(&lp, format!("hit-location rolls must cover 1..{} exactly once; {} is covered {n} times", sr.die, i + 1)));
+        }
+        if !self.torpedoes.contains_key(&self.default_torpedo) {
+            return Err(doc.error_at(&at("default_torpedo"), format!("`{}` is not one of the torpedo kinds", self.default_torpedo)));
+        }
+        if self.energy.damaged_multiplier == 0 {
+            return Err(doc.error_at(&pointer_push(&at("energy"), "damaged_multiplier"), "must be at least 1"));
+        }
+        if self.warp.failures.is_empty() || self.warp.failures[..self.warp.failures.len() - 1].iter().any(|f| f.up_to.is_none()) {
+            return Err(doc.error_at(&pointer_push(&at("warp"), "failures"), "warp failures need bands with `up_to`, the last one may be open"));
+        }
+        let formula_vars: Vec<&str> = super::ship::SHIP_FORMULA_VARIABLES.iter().copied().filter(|v| *v != "generator").collect();
+        if let NumberOrFormula::Formula(f) = &self.generator {
+            f.check(&formula_vars).map_err(|e| doc.formula_error(&at("generator"), &e))?;
+        }
+        if let NumberOrFormula::Formula(f) = &self.battery {
+            f.check(super::ship::SHIP_FORMULA_VARIABLES).map_err(|e| doc.formula_error(&at("battery"), &e))?;
+        }
+        // Ships' references into this section.
+        for (name, ship) in &ruleset.ships {
+            let sp = pointer_push("/ships", name);
+            if let Some(size) = &ship.size {
+                if !self.sizes.contains_key(size) {
+                    return Err(doc.error_at(&pointer_push(&sp, "size"), format!("unknown size `{size}`; sizes are: {}", self.sizes.keys().cloned().collect::<Vec<_>>().join(", "))));
+                }
+            }
+            if let Some(kind) = &ship.torpedo_kind {
+                if !self.torpedoes.contains_key(kind) {
+                    return Err(doc.error_at(&pointer_push(&sp, "torpedo_kind"), format!("unknown torpedo kind `{kind}`")));
+                }
+            }
+            for skill in ship.crew.keys() {
+                skill_known(skill, &pointer_push(&pointer_push(&sp, "crew"), skill))?;
+            }
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rounding;
+
+    #[test]
+    fn rounding_of_fractions() {
+        // 62/5 = 12.4 → 12; 63/5 = 12.6 → 13; 62.5 is not reachable with integers, 25/10 = 2.5 → 3.
+        assert_eq!(Rounding::HalfUp.divide(62, 5), 12);
+        assert_eq!(Rounding::HalfUp.divide(63, 5), 13);
+        assert_eq!(Rounding::HalfUp.divide(25, 10), 3);
+        assert_eq!(Rounding::Down.divide(63, 5), 12);
+        assert_eq!(Rounding::Up.divide(61, 5), 13);
+        assert_eq!(Rounding::HalfUp.divide(50, 20), 3);
     }
 }

@@ -189,6 +189,9 @@ pub fn parse_pair(text: &str) -> Result<(Dice, Option<Dice>), String> {
                     let (c, d) = s.split_once('D').expect("dice has a D");
                     let count: u32 = if c.is_empty() { 1 } else { c.parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("`{c}` dice is too many (at most {MAX_TERM})"))? };
                     let sides: u32 = d.parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("a die of `{d}` sides is too many (at most {MAX_TERM})"))?;
+                    if count == 0 {
+                        return Err(format!("`{s}`: a roll needs at least one die"));
+                    }
                     if sides == 0 {
                         return Err(format!("`{s}`: a die needs at least one side"));
                     }

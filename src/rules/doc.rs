@@ -147,7 +147,34 @@ fn friendly_serde_message(m: &str) -> String {
         Some(i) => &m[..i],
         None => m,
     };
-    m.replace("invalid type: ", "wrong type: found ")
+    if let Some(rest) = m.strip_prefix("unknown field `") {
+        // "unknown field `sheilds`, expected one of `shields`, ..." → with a suggestion first.
+        if let Some((name, expected)) = rest.split_once('`') {
+            let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            let hint = crate::names::suggestion(name, known.iter().copied());
+            if !hint.is_empty() {
+                return format!("unknown field `{name}`{hint}; the fields here are {}", known.join(", "));
+            }
+        }
+    }
+    let mut m = m.replace("invalid type: ", "wrong type: found ").replace("invalid value: ", "wrong value: found ");
+    for (rust, person) in [
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        ("expected u32", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+        ("expected f64", "expected a number"),
+        ("expected a sequence", "expected a list"),
+        ("expected a map", "expected a mapping (key: value)"),
+    ] {
+        if m.ends_with(rust) {
+            m = format!("{}{person}", &m[..m.len() - rust.len()]);
+        }
+    }
+    m
 }
 
 impl Doc {

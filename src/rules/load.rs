@@ -40,8 +40,10 @@ pub fn read_text(path: &str) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-        let col = before.iter().rev().take_while(|b| **b != b'\n').count() + 1;
-        Error::msg(format!("{path}:{line}:{col}: not UTF-8 text (a binary file?)"))
+        let col = String::from_utf8_lossy(before).chars().rev().take_while(|c| *c != '\n').count() + 1;
+        let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        let source = std::sync::Arc::new(crate::error::Source { name: path.to_string(), text });
+        crate::error::Span::new(&source, line, col).at("not UTF-8 text (a binary file?)")
     })
 }
 

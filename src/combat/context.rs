@@ -1,0 +1,205 @@
+//! The combat rules resolved once per run: the ruleset's combat section and ship table in
+//! compact, index-addressed form, so a battle reads numbers without lookups or allocation.
+use super::ship::ShipClass;
+use super::skill::{Skill, Thresholds};
+use crate::error::{Error, Result};
+use crate::rules::combat::{
+    CombatRules, EmergencyPower, EnergyCosts, Excess, LevelEffect, ManeuverRules, RepairRules, SecurityTeams, ShieldRules,
+    SuccessLevels, TorpedoKind, TransportRules, WarpRules, LOCATIONS,
+};
+use crate::rules::Ruleset;
+use serde::{Deserialize, Serialize};
+
+/// The ten hit locations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Loc {
+    Bridge,
+    Transporter,
+    Sensors,
+    Phasers,
+    Torpedoes,
+    Generator,
+    Engines,
+    ShieldControl,
+    Hangars,
+    Hull,
+}
+
+pub const LOC_COUNT: usize = 10;
+
+impl Loc {
+    pub const ALL: [Loc; LOC_COUNT] = [
+        Loc::Bridge,
+        Loc::Transporter,
+        Loc::Sensors,
+        Loc::Phasers,
+        Loc::Torpedoes,
+        Loc::Generator,
+        Loc::Engines,
+        Loc::ShieldControl,
+        Loc::Hangars,
+        Loc::Hull,
+    ];
+
+    pub fn name(self) -> &'static str {
+        LOCATIONS[self as usize]
+    }
+
+    /// Words for narration ("shield control").
+    pub fn words(self) -> &'static str {
+        match self {
+            Loc::ShieldControl => "shield control",
+            other => other.name(),
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Loc> {
+        let n = crate::names::normalize(name).replace([' ', '-'], "_");
+        LOCATIONS.iter().position(|l| *l == n).map(|i| Loc::ALL[i])
+    }
+}
+
+/// A damage level's effect, with skills as a bit mask.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Effect {
+    pub casualties: u32,
+    pub halves: u16,
+    pub failure_chance: u32,
+    pub roll: Option<Skill>,
+    pub extra_casualties: u32,
+}
+
+impl Effect {
+    fn new(e: &LevelEffect) -> Effect {
+        let mut halves = 0u16;
+        for s in &e.halves {
+            if let Some(k) = Skill::from_name(s) {
+                halves |= 1 << k as u16;
+            }
+        }
+        Effect {
+            casualties: e.casualties,
+            halves,
+            failure_chance: e.failure_chance,
+            roll: e.roll.as_deref().and_then(Skill::from_name),
+            extra_casualties: e.extra_casualties,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct LocInfo {
+    pub excess: Excess,
+    pub repair: Skill,
+    pub damaged: Effect,
+    pub badly: Effect,
+}
+
+/// Most security teams a ship may carry (teams live in fixed arrays in the battle loop).
+pub const MAX_TEAMS: usize = 32;
+
+/// Everything a battle reads, resolved from one ruleset.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub ruleset: String,
+    pub thresholds: Thresholds,
+    pub start_distance: u32,
+    pub sensor_range: u32,
+    pub turn_limit: u32,
+    /// `location_by_roll[r]` is the location a D100 roll of r hits (index 0 unused).
+    pub location_by_roll: Vec<Loc>,
+    pub locations: [LocInfo; LOC_COUNT],
+    pub energy: EnergyCosts,
+    pub shields: ShieldRules,
+    pub phaser_range_penalty: u32,
+    pub torpedo_kinds: Vec<(String, TorpedoKind)>,
+    pub maneuvers: ManeuverRules,
+    pub emergency: EmergencyPower,
+    pub warp: WarpRules,
+    pub transport: TransportRules,
+    pub security: SecurityTeams,
+    pub repair: RepairRules,
+    pub first_aid: SuccessLevels,
+    pub bridge_switch_turns: u32,
+    /// Every ship of the ruleset, resolved (in ruleset order).
+    pub ships: Vec<ShipClass>,
+}
+
+impl Context {
+    /// Resolve a ruleset's combat section and ships. Ships missing combat stats are kept out
+    /// of `ships`; asking for one by name explains what it lacks.
+    pub fn new(ruleset: &Ruleset) -> Result<Context> {
+        let c = combat_rules(ruleset)?;
+        let mut location_by_roll = vec![Loc::Hull; c.skill_rolls.die as usize + 1];
+        let mut locations = [LocInfo {
+            excess: Excess::Hull,
+            repair: Skill::Mechanics,
+            damaged: Effect::default(),
+            badly: Effect::default(),
+        }; LOC_COUNT];
+        for (i, loc) in Loc::ALL.iter().enumerate() {
+            let rule = c.locations.get(loc.name()).ok_or_else(|| Error::msg(format!("the combat rules have no `{}` location", loc.name())))?;
+            for r in rule.roll[0]..=rule.roll[1] {
+                if let Some(slot) = location_by_roll.get_mut(r as usize) {
+                    *slot = *loc;
+                }
+            }
+            locations[i] = LocInfo {
+                excess: rule.excess,
+                repair: Skill::from_name(&rule.repair).unwrap_or(Skill::Mechanics),
+                damaged: Effect::new(&rule.damaged),
+                badly: Effect::new(&rule.badly_damaged),
+            };
+        }
+        let mut ctx = Context {
+            ruleset: ruleset.name.clone(),
+            thresholds: Thresholds::new(&c.skill_rolls),
+            start_distance: c.start_distance,
+            sensor_range: c.sensor_range,
+            turn_limit: c.turn_limit,
+            location_by_roll,
+            locations,
+            energy: c.energy.clone(),
+            shields: c.shields.clone(),
+            phaser_range_penalty: c.phasers.range_penalty,
+            torpedo_kinds: c.torpedoes.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            maneuvers: c.maneuvers.clone(),
+            emergency: c.emergency_power.clone(),
+            warp: c.warp.clone(),
+            transport: c.transport.clone(),
+            security: c.security_teams.clone(),
+            repair: c.repair.clone(),
+            first_aid: c.first_aid.clone(),
+            bridge_switch_turns: c.bridge_switch_turns,
+            ships: Vec::new(),
+        };
+        for (name, ship) in &ruleset.ships {
+            if let Ok(class) = ShipClass::new(name, ship, c, &ctx) {
+                ctx.ships.push(class);
+            }
+        }
+        Ok(ctx)
+    }
+
+    /// A ship class by name or alias (case and accents ignored).
+    pub fn class(&self, ruleset: &Ruleset, name: &str) -> Result<ShipClass> {
+        let (key, ship) = ruleset.ship(name)?;
+        match self.ships.iter().find(|s| s.name == key) {
+            Some(s) => Ok(s.clone()),
+            None => ShipClass::new(key, ship, combat_rules(ruleset)?, self),
+        }
+    }
+
+    pub fn info(&self, loc: Loc) -> &LocInfo {
+        &self.locations[loc as usize]
+    }
+}
+
+/// The ruleset's combat section, or a clear error.
+pub fn combat_rules(ruleset: &Ruleset) -> Result<&CombatRules> {
+    ruleset
+        .combat
+        .as_ref()
+        .ok_or_else(|| Error::msg(format!("ruleset `{}` has no combat section (try --rules startrek)", ruleset.name)))
+}

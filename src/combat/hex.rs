@@ -1,0 +1,272 @@
+//! Hex geometry in cube coordinates: distance, facing, the six faces, the phaser arc, the
+//! torpedo line, and which face of a hex a shot crosses.
+use serde::{Deserialize, Serialize};
+
+/// A hex in axial coordinates (q, r); the cube coordinate s is −q−r.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Hex {
+    pub q: i32,
+    pub r: i32,
+}
+
+/// The six directions (and the six faces of a hex), counter-clockwise from 0.
+/// Direction d±1 is adjacent to d; d+3 is opposite.
+pub const DIRECTIONS: [Hex; 6] =
+    [Hex { q: 1, r: 0 }, Hex { q: 1, r: -1 }, Hex { q: 0, r: -1 }, Hex { q: -1, r: 0 }, Hex { q: -1, r: 1 }, Hex { q: 0, r: 1 }];
+
+/// Names of the six faces relative to a ship's facing (face 0 is the bow).
+pub const FACE_NAMES: [&str; 6] = ["front", "front-left", "rear-left", "rear", "rear-right", "front-right"];
+
+impl Hex {
+    pub const fn new(q: i32, r: i32) -> Hex {
+        Hex { q, r }
+    }
+
+    pub fn s(self) -> i32 {
+        -self.q - self.r
+    }
+
+    pub fn plus(self, o: Hex) -> Hex {
+        Hex::new(self.q + o.q, self.r + o.r)
+    }
+
+    pub fn minus(self, o: Hex) -> Hex {
+        Hex::new(self.q - o.q, self.r - o.r)
+    }
+
+    pub fn scale(self, k: i32) -> Hex {
+        Hex::new(self.q * k, self.r * k)
+    }
+
+    /// Hexes between two centres.
+    pub fn distance(self, o: Hex) -> u32 {
+        let d = self.minus(o);
+        d.q.unsigned_abs().max(d.r.unsigned_abs()).max(d.s().unsigned_abs())
+    }
+
+    /// The neighbour in direction `dir` (0..6).
+    pub fn neighbour(self, dir: u8) -> Hex {
+        self.plus(DIRECTIONS[dir as usize % 6])
+    }
+
+    /// This offset seen from a ship facing `facing` (so the ship's bow points along direction 0):
+    /// rotated clockwise `facing` times by (q, r, s) → (−r, −s, −q).
+    pub fn in_frame(self, facing: u8) -> Hex {
+        let (q, r, s) = (self.q, self.r, self.s());
+        match facing % 6 {
+            0 => Hex::new(q, r),
+            1 => Hex::new(-r, -s),
+            2 => Hex::new(s, q),
+            3 => Hex::new(-q, -r),
+            4 => Hex::new(r, s),
+            _ => Hex::new(-s, -q),
+        }
+    }
+
+    /// Cube-coordinate inner product (proportional to the Euclidean one on the hex plane).
+    fn dot(self, o: Hex) -> i32 {
+        self.q * o.q + self.r * o.r + self.s() * o.s()
+    }
+}
+
+/// Turn a facing left (counter-clockwise) or right by one face.
+pub fn turn_left(facing: u8) -> u8 {
+    (facing + 1) % 6
+}
+
+pub fn turn_right(facing: u8) -> u8 {
+    (facing + 5) % 6
+}
+
+/// Is `target` inside the phaser arc of a ship at `from` facing `facing`? The hex straight
+/// ahead and the cone between the front-left and front-right directions: 1, 3, 5, … hexes at
+/// distance 1, 2, 3, … (offsets a·ahead + b·ahead-left or a·ahead + b·ahead-right, a ≥ 1, b ≥ 0).
+pub fn in_phaser_arc(from: Hex, facing: u8, target: Hex) -> bool {
+    offset_in_phaser_arc(target.minus(from).in_frame(facing))
+}
+
+/// The arc test on an offset already in the ship's frame.
+pub fn offset_in_phaser_arc(v: Hex) -> bool {
+    // Ahead is (1,0); ahead-left is (1,-1); ahead-right is (0,1).
+    (v.q >= 1 && v.r >= 0) || (v.s() <= -1 && v.r <= 0)
+}
+
+/// Is `target` on the torpedo line: the straight line of hexes ahead?
+pub fn in_torpedo_line(from: Hex, facing: u8, target: Hex) -> bool {
+    let v = target.minus(from).in_frame(facing);
+    v.r == 0 && v.q >= 1
+}
+
+/// The face (absolute direction 0..6) of the `target` hex crossed by the line from the
+/// target's centre to the attacker's. On a vertex, both faces: `(a, Some(b))`.
+pub fn faces_toward(target: Hex, attacker: Hex) -> (u8, Option<u8>) {
+    let w = attacker.minus(target);
+    // Near offsets come from a table (the planner asks this a great deal).
+    let (q, r) = (w.q + TABLE_RADIUS, w.r + TABLE_RADIUS);
+    if (0..TABLE_SIDE).contains(&q) && (0..TABLE_SIDE).contains(&r) {
+        let packed = face_table()[(q * TABLE_SIDE + r) as usize];
+        return (packed & 7, if packed >> 3 == 7 { None } else { Some(packed >> 3) });
+    }
+    crossing(w)
+}
+
+const TABLE_RADIUS: i32 = 24;
+const TABLE_SIDE: i32 = 2 * TABLE_RADIUS + 1;
+
+/// `crossing` for every offset within the table, packed as face | (tie or 7) << 3.
+fn face_table() -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = vec![0u8; (TABLE_SIDE * TABLE_SIDE) as usize];
+        for q in 0..TABLE_SIDE {
+            for r in 0..TABLE_SIDE {
+                let (a, b) = crossing(Hex::new(q - TABLE_RADIUS, r - TABLE_RADIUS));
+                t[(q * TABLE_SIDE + r) as usize] = a | (b.unwrap_or(7) << 3);
+            }
+        }
+        t
+    })
+}
+
+/// The face (direction) an offset `w` from a hex's centre leaves it by; both on a vertex.
+fn crossing(w: Hex) -> (u8, Option<u8>) {
+    let mut best = 0u8;
+    let mut best_dot = i32::MIN;
+    let mut tie = None;
+    for (i, d) in DIRECTIONS.iter().enumerate() {
+        let dot = w.dot(*d);
+        if dot > best_dot {
+            best_dot = dot;
+            best = i as u8;
+            tie = None;
+        } else if dot == best_dot {
+            tie = Some(i as u8);
+        }
+    }
+    // Directions 0 and 5 are adjacent too; keep the pair in a stable order.
+    match tie {
+        Some(t) if best == 0 && t == 5 => (5, Some(0)),
+        other => (best, other),
+    }
+}
+
+/// The face hit by a shot: the crossed face, or on a vertex the stronger of the two
+/// (ruling), by the current shield values (absolute directions).
+pub fn face_hit(target: Hex, attacker: Hex, shields: &[u32; 6]) -> u8 {
+    match faces_toward(target, attacker) {
+        (a, Some(b)) if shields[b as usize] > shields[a as usize] => b,
+        (a, _) => a,
+    }
+}
+
+/// A face as the ship itself names it (relative to its facing): 0 is the bow.
+pub fn relative_face(absolute: u8, facing: u8) -> u8 {
+    (absolute + 6 - facing % 6) % 6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distance_is_the_cube_metric() {
+        let o = Hex::new(0, 0);
+        assert_eq!(o.distance(Hex::new(10, 0)), 10);
+        assert_eq!(o.distance(Hex::new(3, -3)), 3);
+        assert_eq!(o.distance(Hex::new(2, 1)), 3);
+        assert_eq!(o.distance(Hex::new(-2, 4)), 4);
+        for d in 0..6 {
+            assert_eq!(o.distance(o.neighbour(d)), 1);
+            assert_eq!(o.neighbour(d).neighbour((d + 3) % 6), o);
+        }
+    }
+
+    #[test]
+    fn phaser_arc_holds_1_3_5_hexes_per_row() {
+        for facing in 0..6u8 {
+            let o = Hex::new(2, -1);
+            for k in 1..=6i32 {
+                let mut count = 0;
+                for q in -k..=k {
+                    for r in -k..=k {
+                        let h = o.plus(Hex::new(q, r));
+                        if o.distance(h) == k as u32 && in_phaser_arc(o, facing, h) {
+                            count += 1;
+                        }
+                    }
+                }
+                assert_eq!(count, 2 * k - 1, "facing {facing}, row {k}");
+            }
+            // Straight ahead is in, the sides and behind are out.
+            assert!(in_phaser_arc(o, facing, o.neighbour(facing)));
+            assert!(!in_phaser_arc(o, facing, o.neighbour(turn_left(facing))));
+            assert!(!in_phaser_arc(o, facing, o.neighbour(turn_right(facing))));
+            assert!(!in_phaser_arc(o, facing, o));
+            // Two ahead then one ahead-left is in; two ahead-left is not.
+            let h = o.neighbour(facing).neighbour(facing).neighbour(turn_left(facing));
+            assert!(in_phaser_arc(o, facing, h));
+            let h2 = o.neighbour(turn_left(facing)).neighbour(turn_left(facing));
+            assert!(!in_phaser_arc(o, facing, h2));
+        }
+    }
+
+    #[test]
+    fn torpedo_line_is_straight_ahead_only() {
+        let o = Hex::new(0, 0);
+        for k in 1..8 {
+            assert!(in_torpedo_line(o, 2, o.plus(DIRECTIONS[2].scale(k))));
+            assert!(!in_torpedo_line(o, 2, o.plus(DIRECTIONS[5].scale(k))));
+        }
+        assert!(!in_torpedo_line(o, 0, Hex::new(2, 1)));
+        assert!(in_phaser_arc(o, 0, Hex::new(2, 1)));
+    }
+
+    #[test]
+    fn face_crossed_by_the_line_between_centres() {
+        let t = Hex::new(0, 0);
+        // Straight along a direction: that face, no tie.
+        for d in 0..6u8 {
+            assert_eq!(faces_toward(t, t.plus(DIRECTIONS[d as usize].scale(4))), (d, None));
+        }
+        // Off-line: (3,-1) leans toward direction 0 more than direction 1.
+        assert_eq!(faces_toward(t, Hex::new(3, -1)), (0, None));
+        assert_eq!(faces_toward(t, Hex::new(1, -3)), (2, None));
+        // (1,1) = dir0 + dir5: the line runs through the vertex between faces 5 and 0.
+        assert_eq!(faces_toward(t, Hex::new(1, 1)), (5, Some(0)));
+        // (2,-4) = 2·dir1 + 2·dir2? no: (2,-4) = 2·(1,-1) + 2·(0,-1): vertex of faces 1 and 2.
+        assert_eq!(faces_toward(t, Hex::new(2, -4)), (1, Some(2)));
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_geometry() {
+        for q in -30..=30 {
+            for r in -30..=30 {
+                let a = Hex::new(q, r);
+                assert_eq!(faces_toward(Hex::new(0, 0), a), crossing(a), "{a:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn vertex_goes_to_the_stronger_face() {
+        let t = Hex::new(0, 0);
+        let a = Hex::new(1, 1);
+        let mut shields = [5u32; 6];
+        shields[0] = 3;
+        assert_eq!(face_hit(t, a, &shields), 5);
+        shields[0] = 9;
+        assert_eq!(face_hit(t, a, &shields), 0);
+    }
+
+    #[test]
+    fn frames_and_relative_faces() {
+        assert_eq!(relative_face(2, 2), 0);
+        assert_eq!(relative_face(1, 2), 5);
+        assert_eq!(turn_left(5), 0);
+        assert_eq!(turn_right(0), 5);
+        // The neighbour ahead of a ship facing f is direction 0 in its frame.
+        for f in 0..6u8 {
+            assert_eq!(DIRECTIONS[f as usize].in_frame(f), DIRECTIONS[0]);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! YAML scenarios: which ships, where, facing where, with what crews, who moves first, and
+//! the turn limit. Errors point at the file, line and column.
+use super::context::Context;
+use super::hex::Hex;
+use super::ship::ShipClass;
+use super::turn::Setup;
+use crate::error::Result;
+use crate::rules::doc::{pointer_push, Doc};
+use crate::rules::Ruleset;
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// The ruleset (name or path); the command line's --rules wins if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    pub a: ScenarioShip,
+    pub b: ScenarioShip,
+    /// `a` or `b` (default `a`, the attacker).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_limit: Option<u32>,
+    /// Defaults for `sim`: battles and seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battles: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioShip {
+    /// A ship of the ruleset (name or alias).
+    pub ship: String,
+    /// Axial hex coordinates [q, r] (default: a at [0, 0], b at [start_distance, 0]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<[i32; 2]>,
+    /// 0..5, counter-clockwise from +q (default: facing each other, 0 and 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<u8>,
+    /// Crew skills that differ from the ruleset's (gunnery: 75, ...).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub crew: IndexMap<String, u32>,
+}
+
+/// How far from the origin a scenario may place a ship (keeps hex arithmetic in range).
+pub const MAX_COORDINATE: u32 = 1_000_000;
+
+/// A scenario resolved against a ruleset.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    pub classes: [ShipClass; 2],
+    pub setup: Setup,
+}
+
+impl Scenario {
+    /// Read a scenario file (YAML, JSON or the rules language).
+    pub fn load(path: &str) -> Result<(Scenario, Doc)> {
+        let doc = crate::rules::load::read_doc(path)?;
+        let s: Scenario = doc.deserialize()?;
+        Ok((s, doc))
+    }
+
+    /// Resolve ships and positions; `doc` (if the scenario came from a file) locates errors.
+    pub fn resolve(&self, rules: &Ruleset, ctx: &Context, doc: Option<&Doc>) -> Result<Resolved> {
+        let err = |pointer: &str, e: crate::error::Error| match doc {
+            Some(d) => d.error_at(pointer, e.to_string().trim_start_matches("error: ").to_string()),
+            None => e,
+        };
+        let mut setup = Setup::standard(ctx);
+        let mut classes = Vec::new();
+        for (i, (key, ship)) in [("a", &self.a), ("b", &self.b)].into_iter().enumerate() {
+            let p = pointer_push("", key);
+            let mut class = ctx.class(rules, &ship.ship).map_err(|e| err(&pointer_push(&p, "ship"), e))?;
+            class.set_crew(&ship.crew).map_err(|e| err(&pointer_push(&p, "crew"), e))?;
+            if let Some([q, r]) = ship.position {
+                if q.unsigned_abs() > MAX_COORDINATE || r.unsigned_abs() > MAX_COORDINATE {
+                    return Err(err(&pointer_push(&p, "position"), crate::error::Error::msg(format!("coordinates are at most {MAX_COORDINATE} from 0"))));
+                }
+                setup.positions[i] = Hex::new(q, r);
+            }
+            if let Some(f) = ship.facing {
+                if f > 5 {
+                    return Err(err(&pointer_push(&p, "facing"), crate::error::Error::msg("facing is 0 to 5")));
+                }
+                setup.facings[i] = f;
+            }
+            classes.push(class);
+        }
+        if let Some(first) = &self.first {
+            setup.first = match first.to_lowercase().as_str() {
+                "a" => 0,
+                "b" => 1,
+                _ => return Err(err("/first", crate::error::Error::msg(format!("`first` is a or b, not `{first}`")))),
+            };
+        }
+        if let Some(t) = self.turn_limit {
+            if t > crate::rules::combat::MAX_TURN_LIMIT {
+                return Err(err("/turn_limit", crate::error::Error::msg(format!("turn_limit is at most {}", crate::rules::combat::MAX_TURN_LIMIT))));
+            }
+            setup.turn_limit = t;
+        }
+        let b = classes.pop().expect("two ships");
+        let a = classes.pop().expect("two ships");
+        Ok(Resolved { classes: [a, b], setup })
+    }
+}

@@ -1,0 +1,258 @@
+//! Percentile skill rolls: success, special and critical thresholds from the ruleset's
+//! fractions and rounding; penalties in points; halvings that stack.
+use super::roller::Roller;
+use crate::rules::combat::{SkillRolls, SKILLS};
+use serde::Serialize;
+
+/// The crew skills, in the order of `rules::combat::SKILLS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Skill {
+    Gunnery,
+    Piloting,
+    Shields,
+    Sensors,
+    Navigation,
+    Mechanics,
+    Electricity,
+    Engines,
+    Transport,
+    LifeSupport,
+    FirstAid,
+    Security,
+}
+
+pub const SKILL_COUNT: usize = 12;
+
+impl Skill {
+    pub const ALL: [Skill; SKILL_COUNT] = [
+        Skill::Gunnery,
+        Skill::Piloting,
+        Skill::Shields,
+        Skill::Sensors,
+        Skill::Navigation,
+        Skill::Mechanics,
+        Skill::Electricity,
+        Skill::Engines,
+        Skill::Transport,
+        Skill::LifeSupport,
+        Skill::FirstAid,
+        Skill::Security,
+    ];
+
+    /// The skill of a ruleset name (validated names always resolve).
+    pub fn from_name(name: &str) -> Option<Skill> {
+        SKILLS.iter().position(|s| *s == name).map(|i| Skill::ALL[i])
+    }
+
+    pub fn name(self) -> &'static str {
+        SKILLS[self as usize]
+    }
+}
+
+/// How well a roll went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Failure,
+    Success,
+    Special,
+    Critical,
+}
+
+impl Level {
+    pub fn succeeded(self) -> bool {
+        self >= Level::Success
+    }
+}
+
+impl From<crate::rules::combat::SuccessLevel> for Level {
+    fn from(l: crate::rules::combat::SuccessLevel) -> Level {
+        use crate::rules::combat::SuccessLevel as S;
+        match l {
+            S::Success => Level::Success,
+            S::Special => Level::Special,
+            S::Critical => Level::Critical,
+        }
+    }
+}
+
+/// One roll: what was rolled, what it needed, and how it went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Roll {
+    pub skill: Skill,
+    pub roll: u32,
+    /// The effective skill: base, halved, minus penalties (may be 0 or less).
+    pub target: i32,
+    pub level: Level,
+}
+
+impl Roll {
+    /// By how much the roll failed (0 on a success).
+    pub fn margin(&self) -> i32 {
+        if self.level.succeeded() {
+            0
+        } else {
+            self.roll as i32 - self.target
+        }
+    }
+}
+
+/// The effective skill: halved `halvings` times (rounding down each time), then minus `penalty`.
+pub fn effective(base: u32, halvings: u32, penalty: i32) -> i32 {
+    let halved = if halvings >= 31 { 0 } else { base >> halvings };
+    halved as i32 - penalty
+}
+
+/// The thresholds of the ruleset's skill rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Thresholds {
+    pub die: u32,
+    special: i64,
+    critical: i64,
+    rounding: crate::rules::combat::Rounding,
+    minimum: i64,
+    fumble: Option<u32>,
+}
+
+impl Thresholds {
+    pub fn new(r: &SkillRolls) -> Thresholds {
+        Thresholds {
+            die: r.die,
+            special: r.special_divisor as i64,
+            critical: r.critical_divisor as i64,
+            rounding: r.rounding,
+            minimum: r.minimum as i64,
+            fumble: r.fumble,
+        }
+    }
+
+    /// The level a roll reaches against an effective skill. A skill of 0 or less never succeeds.
+    pub fn level(&self, roll: u32, target: i32) -> Level {
+        if target <= 0 || roll as i32 > target || self.fumble.is_some_and(|f| roll >= f) {
+            return Level::Failure;
+        }
+        let t = target as i64;
+        let r = roll as i64;
+        if r <= self.rounding.divide(t, self.critical).max(self.minimum) {
+            Level::Critical
+        } else if r <= self.rounding.divide(t, self.special).max(self.minimum) {
+            Level::Special
+        } else {
+            Level::Success
+        }
+    }
+
+    /// Highest roll reaching `level` against `target` (0: none can).
+    pub fn highest(&self, level: Level, target: i32) -> u32 {
+        if level == Level::Failure {
+            return self.die;
+        }
+        if target <= 0 {
+            return 0;
+        }
+        let mut success = (target as u32).min(self.die);
+        if let Some(f) = self.fumble {
+            success = success.min(f.saturating_sub(1));
+        }
+        let divisor = match level {
+            Level::Success => return success,
+            Level::Special => self.special,
+            _ => self.critical,
+        };
+        (self.rounding.divide(target as i64, divisor).max(self.minimum) as u32).min(success)
+    }
+
+    /// Chance of reaching at least `level`.
+    pub fn chance(&self, level: Level, target: i32) -> f64 {
+        self.highest(level, target) as f64 / self.die as f64
+    }
+
+    pub fn roll<R: Roller>(&self, rng: &mut R, skill: Skill, target: i32) -> Roll {
+        let roll = rng.die(self.die);
+        Roll { skill, roll, target, level: self.level(roll, target) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::combat::Rounding;
+
+    fn brp() -> Thresholds {
+        Thresholds::new(&SkillRolls { die: 100, special_divisor: 5, critical_divisor: 20, rounding: Rounding::HalfUp, minimum: 1, fumble: None })
+    }
+
+    #[test]
+    fn sixty_percent_special_12_critical_3() {
+        let t = brp();
+        assert_eq!(t.highest(Level::Success, 60), 60);
+        assert_eq!(t.highest(Level::Special, 60), 12);
+        assert_eq!(t.highest(Level::Critical, 60), 3);
+        assert_eq!(t.level(61, 60), Level::Failure);
+        assert_eq!(t.level(13, 60), Level::Success);
+        assert_eq!(t.level(12, 60), Level::Special);
+        assert_eq!(t.level(3, 60), Level::Critical);
+    }
+
+    #[test]
+    fn half_rounds_up_and_minimum_is_one() {
+        let t = brp();
+        // 63/5 = 12.6 → 13; 62/5 = 12.4 → 12; 50/20 = 2.5 → 3; 10/20 = 0.5 → 1; 5/20 → 0 → minimum 1.
+        assert_eq!(t.highest(Level::Special, 63), 13);
+        assert_eq!(t.highest(Level::Special, 62), 12);
+        assert_eq!(t.highest(Level::Critical, 50), 3);
+        assert_eq!(t.highest(Level::Critical, 10), 1);
+        assert_eq!(t.highest(Level::Critical, 5), 1);
+        assert_eq!(t.highest(Level::Special, 2), 1);
+    }
+
+    #[test]
+    fn zero_or_negative_skill_never_succeeds() {
+        let t = brp();
+        assert_eq!(t.level(1, 0), Level::Failure);
+        assert_eq!(t.level(1, -20), Level::Failure);
+        assert_eq!(t.chance(Level::Success, -5), 0.0);
+    }
+
+    #[test]
+    fn halvings_round_down_and_stack_then_penalties_subtract() {
+        assert_eq!(effective(60, 0, 25), 35);
+        assert_eq!(effective(60, 1, 0), 30);
+        assert_eq!(effective(61, 1, 0), 30);
+        assert_eq!(effective(60, 2, 5), 10);
+        assert_eq!(effective(75, 2, 0), 18);
+    }
+
+    #[test]
+    fn margin_of_failure() {
+        let t = brp();
+        let mut r = crate::combat::roller::Rigged::new(&[80, 40]);
+        let a = t.roll(&mut r, Skill::Navigation, 35);
+        assert_eq!((a.level, a.margin()), (Level::Failure, 45));
+        let b = t.roll(&mut r, Skill::Navigation, 35);
+        assert_eq!((b.level, b.margin()), (Level::Failure, 5));
+    }
+
+    #[test]
+    fn thresholds_agree_with_rolling_every_face() {
+        let mut t = brp();
+        for fumble in [None, Some(97)] {
+            t.fumble = fumble;
+            for target in -5..130 {
+                for level in [Level::Success, Level::Special, Level::Critical] {
+                    let counted = (1..=100).filter(|r| t.level(*r, target) >= level).count() as u32;
+                    assert_eq!(t.highest(level, target), counted, "target {target} {level:?} fumble {fumble:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fumbles_only_when_the_ruleset_has_them() {
+        let mut t = brp();
+        assert_eq!(t.level(99, 100), Level::Success);
+        t.fumble = Some(99);
+        assert_eq!(t.level(99, 100), Level::Failure);
+    }
+}

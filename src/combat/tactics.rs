@@ -1,0 +1,503 @@
+//! Tactics: how a side decides. `Tactic` is the plug-in point (the scripting layer wraps
+//! rhai functions in it); `DefaultTactic` plays either side sensibly.
+//!
+//! The engine asks one question at a time and checks every answer against the rules: an
+//! illegal answer ends that step (and is reported as refused when narrating), so a buggy
+//! tactic cannot break a battle or loop forever.
+use super::context::Loc;
+use super::events::Maneuver;
+use super::hex::{self, Hex};
+use super::ship::Condition;
+use super::skill::{Level, Skill};
+use super::view::View;
+
+/// What to do next in the move-fire-transport phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Move(Maneuver),
+    /// Fire this many phaser dice as one shot (the turn's dice may be split over shots).
+    Fire { dice: u32 },
+    Torpedo,
+    Transport,
+    Warp,
+    End,
+}
+
+/// One step of the shields phase (faces are absolute directions 0..6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShieldOp {
+    Transfer { from: u8, to: u8 },
+    Reinforce { face: u8 },
+}
+
+/// What a repair team works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepairJob {
+    Location(Loc),
+    EmergencyPower,
+}
+
+/// What this side's boarders aboard the enemy do this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardingOrder {
+    Hide,
+    AttackDefenders,
+    AttackLocation(Loc),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Activation {
+    pub raise_shields: bool,
+    pub cloak: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Deactivation {
+    /// Energy left this turn to store in the battery (the rest is lost).
+    pub charge_battery: u32,
+    pub decloak: bool,
+    pub lower_shields: bool,
+}
+
+/// Scratch memory a tactic keeps for one side during one battle (fresh at its start), so a
+/// tactic can stay `&self` (shared between threads) and still remember a plan.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Memory {
+    /// The default tactic's movement plan.
+    pub plan: PlanCache,
+    /// Free for other tactics.
+    pub words: [i64; 8],
+}
+
+/// A movement plan being followed: the moves and the state expected before each.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlanCache {
+    turn: u32,
+    flee: bool,
+    /// What the plan was made for: the enemy's shields and the cap on maneuver energy.
+    enemy_shields: [u32; 6],
+    energy_cap: u32,
+    len: u8,
+    next: u8,
+    moves: [Option<Maneuver>; MAX_PLAN],
+    /// Position, facing, maneuver energy spent and free turns used before each move (and after the last).
+    before: [(Hex, u8, u32, u32); MAX_PLAN + 1],
+    end: (Hex, u8),
+}
+
+const MAX_PLAN: usize = 8;
+
+/// A side's decision maker. Every method sees the battle through a `View`.
+pub trait Tactic: Send + Sync {
+    fn name(&self) -> &str;
+    /// Phase 0: raise shields, switch the cloak on.
+    fn activation(&self, view: &View) -> Activation;
+    /// Phase 2, asked repeatedly until `Action::End`. `memory` is this side's scratch space
+    /// for the battle (a plan made at the first question can be followed at the next ones).
+    fn next_action(&self, view: &View, memory: &mut Memory) -> Action;
+    /// After a special success: the location the shot hits.
+    fn choose_location(&self, view: &View) -> Loc;
+    /// Phase 3, asked repeatedly until `None`.
+    fn next_shield_op(&self, view: &View) -> Option<ShieldOp>;
+    /// Phase 4: the job of repair team `team` (0-based), or `None` to rest it.
+    fn repair(&self, view: &View, team: u32) -> Option<RepairJob>;
+    /// This side's boarders aboard the enemy.
+    fn boarding(&self, view: &View) -> BoardingOrder;
+    /// Whether this side's defenders absorb a location attack by enemy boarders.
+    fn absorb(&self, view: &View, damage: u32) -> bool;
+    /// Phase 5.
+    fn deactivation(&self, view: &View) -> Deactivation;
+}
+
+/// The default tactic, with its knobs (these are play style, not rules).
+///
+/// * Raises shields first; keeps them up.
+/// * Moves to keep the enemy in its phaser arc at `preferred_range`, ideally on its torpedo
+///   line, showing its strongest face, spending as little energy as it can; it never goes
+///   over maximum speed. It fires before moving when the shot is better now than after.
+/// * Fires all phaser dice when the hit chance is at least `min_phaser_chance`; launches a
+///   torpedo when the chance it is not dodged is at least `min_torpedo_chance`.
+/// * After a special success aims at the hull or the engines, whichever is nearer to breaking.
+/// * Shields phase: generator point and transfers into the face toward the enemy, then into
+///   its neighbours, from stronger faces.
+/// * Repairs what endangers the ship first (hull, engines), then what fights (generator,
+///   phasers, sensors, bridge, shield control, torpedoes), then the rest.
+/// * Cloaks when the faces toward the enemy are below half and it is not in a good firing
+///   position; decloaks when they are back to `decloak_shields` of the rating.
+/// * Boards only when its boarders can match the defenders; boarders hide until then.
+/// * Tries warp when about to be destroyed (hull badly damaged, or within `warp_margin` points
+///   of breaking), running away first if the enemy is too close to jump.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefaultTactic {
+    pub preferred_range: u32,
+    pub min_phaser_chance: f64,
+    pub min_torpedo_chance: f64,
+    pub decloak_shields: f64,
+    pub warp_margin: u32,
+}
+
+impl Default for DefaultTactic {
+    fn default() -> Self {
+        DefaultTactic { preferred_range: 3, min_phaser_chance: 0.15, min_torpedo_chance: 0.35, decloak_shields: 0.8, warp_margin: 3 }
+    }
+}
+
+/// Distances the scorer tabulates (farther ones count as out of range).
+const SCORER_RANGE: usize = 64;
+
+/// Scores places for the movement plan: the enemy stays put during our move.
+struct Scorer {
+    enemy: Hex,
+    enemy_facing: u8,
+    enemy_visible: bool,
+    range: u32,
+    preferred: f64,
+    phaser: [f64; SCORER_RANGE],
+    torpedo: [f64; SCORER_RANGE],
+    my_shields: [u32; 6],
+    enemy_shields: [u32; 6],
+    enemy_rating: u32,
+    flee: bool,
+}
+
+impl Scorer {
+    /// Value of standing at (pos, facing) having spent `spent` energy on maneuvers.
+    fn score(&self, pos: Hex, facing: u8, spent: u32) -> f64 {
+        let d = pos.distance(self.enemy);
+        if self.flee {
+            return d as f64 * 10.0 - spent as f64;
+        }
+        let mut s = 0.0;
+        let range_ok = d <= self.range && d > 0;
+        // The line between the centres crosses my face f and the enemy's face f + 3.
+        let (mine, tie) = hex::faces_toward(pos, self.enemy);
+        let v = self.enemy.minus(pos).in_frame(facing);
+        if range_ok && hex::offset_in_phaser_arc(v) {
+            // Better still if the shot lands on a weakened face (the stronger on a vertex).
+            let theirs = |f: u8| self.enemy_shields[((f + 3) % 6) as usize];
+            let shield = tie.map_or(theirs(mine), |t| theirs(mine).max(theirs(t)));
+            let weakness = self.enemy_rating.saturating_sub(shield) as f64;
+            s += 10.0 + 20.0 * self.phaser[d as usize] + weakness;
+            if v.r == 0 {
+                s += 8.0 * self.torpedo[d as usize];
+            }
+        }
+        s -= (d as f64 - self.preferred).abs() * 2.0;
+        if d == 0 {
+            s -= 20.0;
+        }
+        if self.enemy_visible && hex::in_phaser_arc(self.enemy, self.enemy_facing, pos) {
+            s -= 2.0;
+        }
+        // Show the enemy a strong face.
+        let shield = tie.map_or(self.my_shields[mine as usize], |t| self.my_shields[mine as usize].max(self.my_shields[t as usize]));
+        s += 0.6 * shield as f64;
+        s - 1.5 * spent as f64
+    }
+}
+
+const MOVES: [Maneuver; 4] = [Maneuver::Forward, Maneuver::TurnLeft, Maneuver::TurnRight, Maneuver::Back];
+
+/// Where a maneuver takes a ship.
+pub fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
+    match m {
+        Maneuver::Forward => (pos.neighbour(facing), facing),
+        Maneuver::Back => (pos.neighbour((facing + 3) % 6), facing),
+        Maneuver::TurnLeft => (pos, hex::turn_left(facing)),
+        Maneuver::TurnRight => (pos, hex::turn_right(facing)),
+    }
+}
+
+impl DefaultTactic {
+    fn fleeing(&self, v: &View) -> bool {
+        let hull = v.me.damage[Loc::Hull as usize];
+        let t = v.my_class.track;
+        v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || hull + self.warp_margin > t.excess
+    }
+
+    /// What scoring a place needs, computed once per plan.
+    fn scorer(&self, v: &View, flee: bool) -> Scorer {
+        let mut phaser = [0.0; SCORER_RANGE];
+        let mut torpedo = [0.0; SCORER_RANGE];
+        // Skills once; the chances then depend on distance alone.
+        let gunnery = v.my_skill(Skill::Gunnery, 0);
+        let not_dodged = if v.enemy_can_dodge() { 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0)) } else { 1.0 };
+        let mut through = 1.0;
+        for d in 1..SCORER_RANGE.min(v.ctx.sensor_range as usize + 1) {
+            phaser[d] = v.ctx.thresholds.chance(Level::Success, gunnery - (d as u32 * v.ctx.phaser_range_penalty) as i32);
+            through *= not_dodged;
+            torpedo[d] = if v.me.torpedoes > 0 { through } else { 0.0 };
+        }
+        let mut enemy_shields = [0; 6];
+        for (f, s) in enemy_shields.iter_mut().enumerate() {
+            *s = v.enemy.shield_value(f as u8);
+        }
+        Scorer {
+            enemy: v.enemy.pos,
+            enemy_facing: v.enemy.facing,
+            enemy_visible: v.enemy_visible(),
+            range: (v.ctx.sensor_range as usize).min(SCORER_RANGE - 1) as u32,
+            preferred: self.preferred_range as f64,
+            phaser,
+            torpedo,
+            my_shields: v.me.shields,
+            enemy_shields,
+            enemy_rating: v.enemy_class.shields,
+            flee,
+        }
+    }
+
+    /// The best short sequence of maneuvers (empty: stay), stored in `cache`.
+    fn plan(&self, v: &View, budget: u32, flee: bool, cache: &mut PlanCache) {
+        let sc = self.scorer(v, flee);
+        let free = v.my_class.maneuverability.saturating_sub(v.me.free_turns_used);
+        let mult = if v.my_condition(Loc::Engines) >= Condition::Damaged { v.ctx.energy.damaged_multiplier } else { 1 };
+        let e = &v.ctx.energy;
+        let start = sc.score(v.me.pos, v.me.facing, 0);
+        type Path = [Option<Maneuver>; MAX_PLAN];
+        let mut best: (Path, u8, f64, Hex, u8) = ([None; MAX_PLAN], 0, start, v.me.pos, v.me.facing);
+        // Depth-first: at most (depth × branching) entries wait at once.
+        let mut stack: [(Hex, u8, u32, u32, Path, u8); 4 * MAX_PLAN] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0); 4 * MAX_PLAN];
+        let mut top = 0usize;
+        stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0);
+        top += 1;
+        while top > 0 {
+            top -= 1;
+            let (pos, facing, spent, free_left, path, depth) = stack[top];
+            let last = if depth > 0 { path[depth as usize - 1] } else { None };
+            for m in MOVES {
+                // Skip moves that undo the previous one.
+                let undo = matches!(
+                    (last, m),
+                    (Some(Maneuver::TurnLeft), Maneuver::TurnRight)
+                        | (Some(Maneuver::TurnRight), Maneuver::TurnLeft)
+                        | (Some(Maneuver::Forward), Maneuver::Back)
+                        | (Some(Maneuver::Back), Maneuver::Forward)
+                );
+                if undo {
+                    continue;
+                }
+                let is_turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
+                let (cost, free_after) = match m {
+                    _ if is_turn && free_left > 0 => (0, free_left - 1),
+                    Maneuver::Forward => (e.forward * mult, free_left),
+                    Maneuver::Back => (e.back * mult, free_left),
+                    _ => (e.turn * mult, free_left),
+                };
+                if spent + cost > budget || (cost == 0 && !is_turn) {
+                    continue;
+                }
+                let (p, f) = apply_maneuver(pos, facing, m);
+                let mut next_path = path;
+                next_path[depth as usize] = Some(m);
+                let score = sc.score(p, f, spent + cost);
+                if score > best.2 + 1e-9 {
+                    best = (next_path, depth + 1, score, p, f);
+                }
+                if (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
+                    stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1);
+                    top += 1;
+                }
+            }
+        }
+        // Remember the moves and the state expected before each.
+        *cache = PlanCache {
+            turn: v.turn,
+            flee,
+            enemy_shields: v.enemy.shields,
+            energy_cap: v.me.maneuver_energy + budget,
+            len: best.1,
+            next: 0,
+            moves: best.0,
+            end: (best.3, best.4),
+            ..PlanCache::default()
+        };
+        let (mut pos, mut facing, mut energy, mut free_used) = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
+        cache.before[0] = (pos, facing, energy, free_used);
+        for i in 0..best.1 as usize {
+            let Some(m) = best.0[i] else { break };
+            let is_turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
+            if is_turn && free_used < v.my_class.maneuverability {
+                free_used += 1;
+            } else {
+                energy += mult * match m {
+                    Maneuver::Forward => e.forward,
+                    Maneuver::Back => e.back,
+                    _ => e.turn,
+                };
+            }
+            (pos, facing) = apply_maneuver(pos, facing, m);
+            cache.before[i + 1] = (pos, facing, energy, free_used);
+        }
+    }
+
+    fn shot_quality(&self, v: &View, pos: Hex, facing: u8) -> f64 {
+        let d = pos.distance(v.enemy.pos);
+        if d == 0 || d > v.ctx.sensor_range || !hex::in_phaser_arc(pos, facing, v.enemy.pos) {
+            return 0.0;
+        }
+        v.phaser_chance_from(pos)
+    }
+
+    fn wants_to_board(&self, v: &View) -> bool {
+        let aboard = v.me.boarders.total_endurance() + v.ctx.security.endurance;
+        let home_after = v.me.home_teams.alive().saturating_sub(1);
+        aboard >= v.enemy.home_teams.total_endurance() && home_after >= 1
+    }
+}
+
+impl super::tactics::Tactic for DefaultTactic {
+    fn name(&self) -> &str {
+        "default"
+    }
+
+    fn activation(&self, v: &View) -> Activation {
+        let raise = !v.me.shields_raised;
+        let mut cloak = false;
+        if v.my_class.cloak && !v.me.cloaked && v.turn > 1 && v.my_condition(Loc::Hull) == Condition::Light {
+            let toward = v.my_face_toward_enemy();
+            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6].iter().map(|f| v.me.shields[*f as usize]).min().unwrap_or(0);
+            let shaky = (weakest as f64) < v.my_class.shields as f64 / 2.0;
+            let spare = v.me.available() >= v.ctx.energy.cloak + if raise { v.raise_cost() } else { 0 } + 2;
+            cloak = shaky && spare && self.shot_quality(v, v.me.pos, v.me.facing) < 0.3;
+        }
+        Activation { raise_shields: raise, cloak }
+    }
+
+    fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
+        let flee = self.fleeing(v);
+        if flee && v.can_warp().is_ok() {
+            return Action::Warp;
+        }
+        let phaser_cost = v.phaser_dice_left() * v.ctx.energy.phaser_die;
+        let wants_fire = !flee && v.can_fire(v.phaser_dice_left()).is_ok();
+        let reserve = if flee { v.warp_cost() } else { phaser_cost + v.shield_point_cost() };
+        let max_speed_left = v.my_class.max_speed.saturating_sub(v.me.maneuver_energy);
+        let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
+        let can_move = v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
+        let (step, (end_pos, end_facing)) = if can_move {
+            // Follow the plan while things go as planned; plan afresh otherwise.
+            let here = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
+            let c = &mut memory.plan;
+            let on_track = c.turn == v.turn
+                && c.flee == flee
+                && c.enemy_shields == v.enemy.shields
+                && c.energy_cap == v.me.maneuver_energy + budget
+                && c.next <= c.len
+                && c.before[c.next as usize] == here;
+            if !on_track {
+                self.plan(v, budget, flee, c);
+            }
+            let step = if c.next < c.len { c.moves[c.next as usize] } else { None };
+            (step, c.end)
+        } else {
+            (None, (v.me.pos, v.me.facing))
+        };
+        // Fire now if this spot is at least as good for the shot as where the plan ends.
+        if wants_fire {
+            let now = self.shot_quality(v, v.me.pos, v.me.facing);
+            if now >= self.min_phaser_chance && (step.is_none() || now >= self.shot_quality(v, end_pos, end_facing)) {
+                return Action::Fire { dice: v.phaser_dice_left() };
+            }
+        }
+        if let Some(m) = step {
+            if v.can_maneuver(m).is_ok() {
+                memory.plan.next += 1;
+                return Action::Move(m);
+            }
+        }
+        if !flee && v.can_launch().is_ok() && v.torpedo_chance_from(v.me.pos) >= self.min_torpedo_chance {
+            return Action::Torpedo;
+        }
+        if !flee && v.can_transport().is_ok() && self.wants_to_board(v) {
+            return Action::Transport;
+        }
+        Action::End
+    }
+
+    fn choose_location(&self, v: &View) -> Loc {
+        let t = v.enemy_class.track.excess;
+        let left = |l: Loc| t.saturating_sub(v.enemy.damage[l as usize]);
+        if left(Loc::Engines) < left(Loc::Hull) {
+            Loc::Engines
+        } else {
+            Loc::Hull
+        }
+    }
+
+    fn next_shield_op(&self, v: &View) -> Option<ShieldOp> {
+        let t = v.my_face_toward_enemy();
+        let left = (t + 1) % 6;
+        let right = (t + 5) % 6;
+        let s = |f: u8| v.me.shields[f as usize];
+        // Generator point into the face toward the enemy.
+        if v.can_reinforce(t).is_ok() {
+            return Some(ShieldOp::Reinforce { face: t });
+        }
+        // Points from stronger neighbours into it, then into the neighbours from further round.
+        for (from, to) in [(left, t), (right, t), ((t + 2) % 6, left), ((t + 4) % 6, right)] {
+            if s(from) > s(to) + 1 && v.can_transfer(from, to).is_ok() {
+                return Some(ShieldOp::Transfer { from, to });
+            }
+        }
+        // Spare energy (beyond what repairs need) into the weaker neighbour.
+        let repairs: u32 = Loc::ALL.iter().filter_map(|l| v.repair_cost(*l)).take(v.my_class.repair_teams as usize).sum();
+        let weaker = if s(left) <= s(right) { left } else { right };
+        if v.me.available() >= repairs + v.shield_point_cost() && v.can_reinforce(weaker).is_ok() {
+            return Some(ShieldOp::Reinforce { face: weaker });
+        }
+        None
+    }
+
+    fn repair(&self, v: &View, _team: u32) -> Option<RepairJob> {
+        if v.my_condition(Loc::Generator) >= Condition::BadlyDamaged && v.me.emergency_burnt && v.me.available() >= v.ctx.repair.emergency_energy {
+            return Some(RepairJob::EmergencyPower);
+        }
+        const URGENT: [Loc; 2] = [Loc::Hull, Loc::Engines];
+        const FIGHTING: [Loc; 8] =
+            [Loc::Generator, Loc::Phasers, Loc::Sensors, Loc::Bridge, Loc::ShieldControl, Loc::Torpedoes, Loc::Transporter, Loc::Hangars];
+        let ok = |l: Loc| v.can_repair(l).is_ok();
+        // Hull or engines once damaged; then disabled or damaged fighting systems; then light damage
+        // on hull and engines (every point there is a point nearer to breaking); then anything.
+        for l in URGENT {
+            if v.my_condition(l) >= Condition::Damaged && ok(l) {
+                return Some(RepairJob::Location(l));
+            }
+        }
+        for l in FIGHTING {
+            if v.my_condition(l) >= Condition::Damaged && ok(l) {
+                return Some(RepairJob::Location(l));
+            }
+        }
+        URGENT.into_iter().chain(FIGHTING).find(|l| ok(*l)).map(RepairJob::Location)
+    }
+
+    fn boarding(&self, v: &View) -> BoardingOrder {
+        if v.me.boarders.total_endurance() >= v.enemy.home_teams.total_endurance() {
+            BoardingOrder::AttackDefenders
+        } else {
+            BoardingOrder::Hide
+        }
+    }
+
+    fn absorb(&self, _v: &View, _damage: u32) -> bool {
+        true
+    }
+
+    fn deactivation(&self, v: &View) -> Deactivation {
+        let mut decloak = false;
+        if v.me.cloaked {
+            let toward = v.my_face_toward_enemy();
+            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6].iter().map(|f| v.me.shields[*f as usize]).min().unwrap_or(0);
+            decloak = weakest as f64 >= self.decloak_shields * v.my_class.shields as f64;
+        }
+        let room = v.my_class.battery.saturating_sub(v.me.battery);
+        let per = v.ctx.energy.battery_point.max(1);
+        Deactivation { charge_battery: room.min(v.me.energy / per), decloak, lower_shields: false }
+    }
+}
+
+/// Chance of at least a special success with this effective skill (for tactics).
+pub fn special_chance(v: &View, skill: Skill, penalty: i32) -> f64 {
+    v.ctx.thresholds.chance(Level::Special, v.my_skill(skill, penalty))
+}

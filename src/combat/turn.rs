@@ -1,0 +1,313 @@
+//! A battle and its turn: each side plays all phases before the other — activation,
+//! sensors, move/fire/transport, shields, damage control, deactivation.
+use super::context::{Context, Loc};
+use super::events::{Event, Log};
+use super::hex::Hex;
+use super::roller::Roller;
+use super::ship::{Condition, ShipClass, ShipState};
+use super::skill::{Level, Skill};
+use super::tactics::{Action, Tactic};
+use super::view::View;
+use serde::Serialize;
+
+/// How a battle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutcomeKind {
+    Destroyed,
+    Captured,
+    Escaped,
+    TurnLimit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub kind: OutcomeKind,
+    /// The side destroyed, captured or escaped (none at the turn limit).
+    pub side: Option<u8>,
+    /// Turns played (the last one possibly unfinished).
+    pub turns: u32,
+}
+
+impl Outcome {
+    /// The side that won: the other one of a ship destroyed or captured.
+    pub fn winner(&self) -> Option<u8> {
+        match (self.kind, self.side) {
+            (OutcomeKind::Destroyed | OutcomeKind::Captured, Some(s)) => Some(1 - s),
+            _ => None,
+        }
+    }
+}
+
+/// Where the two ships start and who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    pub positions: [Hex; 2],
+    pub facings: [u8; 2],
+    pub first: u8,
+    pub turn_limit: u32,
+}
+
+impl Setup {
+    /// The source's start: `start_distance` hexes apart, facing each other, side 0 first.
+    pub fn standard(ctx: &Context) -> Setup {
+        Setup {
+            positions: [Hex::new(0, 0), Hex::new(ctx.start_distance as i32, 0)],
+            facings: [0, 3],
+            first: 0,
+            turn_limit: ctx.turn_limit,
+        }
+    }
+}
+
+/// One battle between two ships.
+pub struct Battle<'a, R: Roller, L: Log> {
+    pub ctx: &'a Context,
+    pub classes: [&'a ShipClass; 2],
+    pub ships: [ShipState; 2],
+    pub tactics: [&'a dyn Tactic; 2],
+    pub rng: R,
+    pub log: L,
+    pub turn: u32,
+    pub setup: Setup,
+    /// Each side's tactic memory for this battle.
+    pub memory: [super::tactics::Memory; 2],
+}
+
+/// Most answers a tactic may give in one phase (a guard against tactics that never end).
+const MAX_STEPS: usize = 64;
+
+impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
+    pub fn new(ctx: &'a Context, classes: [&'a ShipClass; 2], tactics: [&'a dyn Tactic; 2], setup: Setup, rng: R, log: L) -> Self {
+        let ships = [
+            ShipState::new(classes[0], ctx, setup.positions[0], setup.facings[0]),
+            ShipState::new(classes[1], ctx, setup.positions[1], setup.facings[1]),
+        ];
+        Battle { ctx, classes, ships, tactics, rng, log, turn: 0, setup, memory: Default::default() }
+    }
+
+    pub fn view(&self, side: usize) -> View<'_> {
+        View {
+            ctx: self.ctx,
+            turn: self.turn,
+            me: &self.ships[side],
+            my_class: self.classes[side],
+            enemy: &self.ships[1 - side],
+            enemy_class: self.classes[1 - side],
+        }
+    }
+
+    /// The battle's end, if it has come.
+    pub fn outcome(&self) -> Option<Outcome> {
+        for s in 0..2 {
+            let ship = &self.ships[s];
+            let kind = if ship.destroyed {
+                OutcomeKind::Destroyed
+            } else if ship.captured {
+                OutcomeKind::Captured
+            } else if ship.escaped {
+                OutcomeKind::Escaped
+            } else {
+                continue;
+            };
+            return Some(Outcome { kind, side: Some(s as u8), turns: self.turn });
+        }
+        None
+    }
+
+    fn over(&self) -> bool {
+        self.ships[0].out_of_battle() || self.ships[1].out_of_battle()
+    }
+
+    /// Play to the end.
+    pub fn play(&mut self) -> Outcome {
+        for turn in 1..=self.setup.turn_limit {
+            self.turn = turn;
+            if L::ON {
+                self.log.push(Event::Turn { turn });
+            }
+            for k in 0..2 {
+                let side = if k == 0 { self.setup.first as usize } else { 1 - self.setup.first as usize };
+                self.side_turn(side);
+                if let Some(o) = self.outcome() {
+                    return o;
+                }
+            }
+        }
+        Outcome { kind: OutcomeKind::TurnLimit, side: None, turns: self.setup.turn_limit }
+    }
+
+    /// One side plays every phase.
+    pub fn side_turn(&mut self, s: usize) {
+        self.ships[s].reset_turn_tallies();
+        if self.ships[s].bridge_out(self.classes[s]) {
+            // A whole turn doing nothing while the auxiliary bridge takes over; inertia still moves.
+            if L::ON {
+                self.log.push(Event::BridgeSwitching { side: s as u8 });
+            }
+            self.inertia(s);
+            self.ships[s].bridge_switch_left -= 1;
+            self.end_of_turn(s);
+            return;
+        }
+        self.activation(s);
+        if self.over() {
+            return;
+        }
+        self.sensors(s);
+        self.move_fire_transport(s);
+        if self.over() {
+            return;
+        }
+        self.shields_phase(s);
+        self.damage_control(s);
+        self.deactivation(s);
+    }
+
+    /// Phase 0: search for hidden boarders, energy, cloak upkeep, shields and cloak on.
+    pub(crate) fn activation(&mut self, s: usize) {
+        self.search(s);
+        if self.over() {
+            return;
+        }
+        let class = self.classes[s];
+        let ctx = self.ctx;
+        let ship = &mut self.ships[s];
+        ship.energy = ship.generator_output(class);
+        if ship.level(class, Loc::Generator) >= Condition::BadlyDamaged {
+            if !ship.emergency_burnt {
+                ship.emergency_turns += 1;
+                let penalty = (ship.emergency_turns * ctx.emergency.penalty_per_turn) as i32;
+                let target = ship.skill(class, ctx, Skill::Mechanics, penalty);
+                let roll = ctx.thresholds.roll(&mut self.rng, Skill::Mechanics, target);
+                let burnt = !roll.level.succeeded();
+                ship.emergency_burnt = burnt;
+                if !burnt {
+                    ship.energy += ctx.emergency.energy;
+                }
+                if L::ON {
+                    self.log.push(Event::EmergencyPower { side: s as u8, roll, burnt, energy: ship.energy });
+                }
+            }
+        } else {
+            ship.emergency_turns = 0;
+            ship.emergency_burnt = false;
+        }
+        if L::ON {
+            self.log.push(Event::Activation { side: s as u8, energy: ship.energy, battery: ship.battery });
+        }
+        // The cloak costs its energy every turn it stays on.
+        if ship.cloaked && !ship.spend(ctx.energy.cloak) {
+            ship.cloaked = false;
+            if L::ON {
+                self.log.push(Event::Cloak { side: s as u8, on: false });
+            }
+        }
+        let orders = self.tactics[s].activation(&self.view(s));
+        let ship = &mut self.ships[s];
+        if orders.raise_shields && !ship.shields_raised && ship.spend(ctx.energy.raise_shields) {
+            ship.shields_raised = true;
+            if L::ON {
+                self.log.push(Event::ShieldsRaised { side: s as u8, energy: ctx.energy.raise_shields });
+            }
+        }
+        let cloak_works = class.cloak && ship.level(class, Loc::Hull) == Condition::Light;
+        if orders.cloak && !ship.cloaked && cloak_works && ship.spend(ctx.energy.cloak) {
+            ship.cloaked = true;
+            if L::ON {
+                self.log.push(Event::Cloak { side: s as u8, on: true });
+            }
+        }
+    }
+
+    /// Phase 1: a Sensors roll learns the enemy's state; a special finds a cloaked enemy.
+    pub(crate) fn sensors(&mut self, s: usize) {
+        let class = self.classes[s];
+        if self.ships[s].level(class, Loc::Sensors) >= Condition::BadlyDamaged {
+            return;
+        }
+        let target = self.ships[s].skill(class, self.ctx, Skill::Sensors, 0);
+        let roll = self.ctx.thresholds.roll(&mut self.rng, Skill::Sensors, target);
+        let cloaked = self.ships[1 - s].cloaked;
+        let detected = cloaked && roll.level >= Level::Special;
+        self.ships[1 - s].detected = detected;
+        self.ships[s].status_known = roll.level.succeeded() && (!cloaked || detected);
+        if L::ON {
+            self.log.push(Event::Sensors { side: s as u8, roll, enemy_cloaked: cloaked, detected });
+        }
+    }
+
+    /// Phase 2: inertia, then the tactic's maneuvers, shots, launch, transport or jump.
+    pub(crate) fn move_fire_transport(&mut self, s: usize) {
+        self.inertia(s);
+        for _ in 0..MAX_STEPS {
+            let view = View {
+                ctx: self.ctx,
+                turn: self.turn,
+                me: &self.ships[s],
+                my_class: self.classes[s],
+                enemy: &self.ships[1 - s],
+                enemy_class: self.classes[1 - s],
+            };
+            let action = self.tactics[s].next_action(&view, &mut self.memory[s]);
+            let refused = {
+                let v = self.view(s);
+                match action {
+                    Action::End => break,
+                    Action::Move(m) => v.can_maneuver(m).err(),
+                    Action::Fire { dice } => v.can_fire(dice).err(),
+                    Action::Torpedo => v.can_launch().err(),
+                    Action::Transport => v.can_transport().err(),
+                    Action::Warp => v.can_warp().err(),
+                }
+            };
+            if let Some(reason) = refused {
+                if L::ON {
+                    self.log.push(Event::Refused { side: s as u8, action: format!("{action:?}"), reason });
+                }
+                break;
+            }
+            match action {
+                Action::Move(m) => self.maneuver(s, m),
+                Action::Fire { dice } => self.fire_phasers(s, dice),
+                Action::Torpedo => self.launch_torpedo(s),
+                Action::Transport => self.transport(s),
+                Action::Warp => self.warp(s),
+                Action::End => {}
+            }
+            if self.over() {
+                return;
+            }
+        }
+        self.boarders_act(s);
+    }
+
+    /// Phase 5: store energy, lower what the tactic lowers; the rest of the turn's energy is lost.
+    pub(crate) fn deactivation(&mut self, s: usize) {
+        let orders = self.tactics[s].deactivation(&self.view(s));
+        let class = self.classes[s];
+        let per = self.ctx.energy.battery_point.max(1);
+        let ship = &mut self.ships[s];
+        let charged = orders.charge_battery.min(class.battery.saturating_sub(ship.battery)).min(ship.energy / per);
+        ship.energy -= charged * per;
+        ship.battery += charged;
+        let decloaked = orders.decloak && ship.cloaked;
+        if decloaked {
+            ship.cloaked = false;
+        }
+        let lowered = orders.lower_shields && ship.shields_raised;
+        if lowered {
+            ship.shields_raised = false;
+        }
+        if L::ON {
+            self.log.push(Event::Deactivation { side: s as u8, charged, decloaked, lowered_shields: lowered });
+        }
+        self.end_of_turn(s);
+    }
+
+    fn end_of_turn(&mut self, s: usize) {
+        self.ships[s].energy = 0;
+        // A cloaked enemy found this turn can be fired at only this turn.
+        self.ships[1 - s].detected = false;
+    }
+}

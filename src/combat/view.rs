@@ -1,0 +1,332 @@
+//! What a side sees when it decides, and the legality of every action. The engine checks
+//! actions with the same functions tactics use to plan them.
+use super::context::{Context, Loc};
+use super::events::Maneuver;
+use super::hex::{self, Hex};
+use super::ship::{Condition, ShipClass, ShipState};
+use super::skill::{Level, Skill};
+
+/// One side's view of the battle at a decision.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    pub ctx: &'a Context,
+    pub turn: u32,
+    pub me: &'a ShipState,
+    pub my_class: &'a ShipClass,
+    pub enemy: &'a ShipState,
+    pub enemy_class: &'a ShipClass,
+}
+
+/// Why an action cannot be taken.
+pub type Refusal = &'static str;
+
+impl<'a> View<'a> {
+    pub fn distance(&self) -> u32 {
+        self.me.pos.distance(self.enemy.pos)
+    }
+
+    /// Can this side see the enemy well enough to shoot or transport?
+    pub fn enemy_visible(&self) -> bool {
+        !self.enemy.cloaked || self.enemy.detected
+    }
+
+    pub fn my_skill(&self, skill: Skill, penalty: i32) -> i32 {
+        self.me.skill(self.my_class, self.ctx, skill, penalty)
+    }
+
+    pub fn enemy_skill(&self, skill: Skill, penalty: i32) -> i32 {
+        self.enemy.skill(self.enemy_class, self.ctx, skill, penalty)
+    }
+
+    pub fn my_condition(&self, loc: Loc) -> Condition {
+        self.me.level(self.my_class, loc)
+    }
+
+    pub fn enemy_condition(&self, loc: Loc) -> Condition {
+        self.enemy.level(self.enemy_class, loc)
+    }
+
+    fn able(&self) -> Result<(), Refusal> {
+        if self.me.bridge_out(self.my_class) {
+            return Err("the crew is moving to the auxiliary bridge");
+        }
+        Ok(())
+    }
+
+    fn can_target(&self, from: Hex, facing: u8, line: bool) -> Result<(), Refusal> {
+        if !self.enemy_visible() {
+            return Err("the enemy is cloaked and undetected");
+        }
+        let d = from.distance(self.enemy.pos);
+        if d > self.ctx.sensor_range {
+            return Err("the enemy is beyond sensor range");
+        }
+        let inside = if line { hex::in_torpedo_line(from, facing, self.enemy.pos) } else { hex::in_phaser_arc(from, facing, self.enemy.pos) };
+        if !inside {
+            return Err(if line { "the enemy is not on the torpedo line" } else { "the enemy is outside the phaser arc" });
+        }
+        Ok(())
+    }
+
+    /// Energy one maneuver costs now (0 for a free turn).
+    pub fn maneuver_cost(&self, m: Maneuver) -> u32 {
+        let e = &self.ctx.energy;
+        let base = match m {
+            Maneuver::Forward => e.forward,
+            Maneuver::Back => e.back,
+            Maneuver::TurnLeft | Maneuver::TurnRight => {
+                if self.me.free_turns_used < self.my_class.maneuverability {
+                    return 0;
+                }
+                e.turn
+            }
+        };
+        self.me.cost(self.my_class, self.ctx, Loc::Engines, base)
+    }
+
+    pub fn can_maneuver(&self, m: Maneuver) -> Result<(), Refusal> {
+        self.able()?;
+        if self.enemy.cloaked {
+            return Err("the enemy is cloaked: only inertia moves the ship");
+        }
+        if self.my_condition(Loc::Engines) >= Condition::BadlyDamaged {
+            return Err("impulse engines are badly damaged");
+        }
+        if self.maneuver_cost(m) > self.me.available() {
+            return Err("not enough energy");
+        }
+        Ok(())
+    }
+
+    /// Engines-roll penalty if this maneuver is taken (0 within maximum speed).
+    pub fn overspeed_penalty(&self, m: Maneuver) -> u32 {
+        let after = self.me.maneuver_energy + self.maneuver_cost(m);
+        after.saturating_sub(self.my_class.max_speed) * self.ctx.maneuvers.overspeed_penalty
+    }
+
+    pub fn phaser_dice_left(&self) -> u32 {
+        self.my_class.phaser_dice.saturating_sub(self.me.phaser_dice_used)
+    }
+
+    pub fn can_fire(&self, dice: u32) -> Result<(), Refusal> {
+        self.able()?;
+        if self.me.cloaked {
+            return Err("a cloaked ship cannot fire");
+        }
+        if self.my_condition(Loc::Phasers) >= Condition::BadlyDamaged {
+            return Err("phasers are badly damaged");
+        }
+        if self.my_condition(Loc::Sensors) >= Condition::BadlyDamaged {
+            return Err("sensors are badly damaged");
+        }
+        if dice == 0 || dice > self.phaser_dice_left() {
+            return Err("no phaser dice left this turn");
+        }
+        if dice * self.ctx.energy.phaser_die > self.me.available() {
+            return Err("not enough energy");
+        }
+        self.can_target(self.me.pos, self.me.facing, false)
+    }
+
+    /// Effective Gunnery for a shot from `from` (penalty per hex included).
+    pub fn gunnery_from(&self, from: Hex) -> i32 {
+        let d = from.distance(self.enemy.pos);
+        self.my_skill(Skill::Gunnery, (d * self.ctx.phaser_range_penalty) as i32)
+    }
+
+    /// Chance that a phaser shot from `from` hits.
+    pub fn phaser_chance_from(&self, from: Hex) -> f64 {
+        self.ctx.thresholds.chance(Level::Success, self.gunnery_from(from))
+    }
+
+    pub fn torpedo_energy(&self) -> u32 {
+        self.ctx.torpedo_kinds[self.my_class.torpedo_kind].1.energy
+    }
+
+    pub fn can_launch(&self) -> Result<(), Refusal> {
+        self.able()?;
+        if self.me.cloaked {
+            return Err("a cloaked ship cannot launch torpedoes");
+        }
+        if self.me.torpedoes == 0 {
+            return Err("no torpedoes left");
+        }
+        if self.me.torpedo_launched {
+            return Err("one torpedo a turn");
+        }
+        if self.my_condition(Loc::Torpedoes) >= Condition::BadlyDamaged {
+            return Err("torpedo launchers are badly damaged");
+        }
+        if self.my_condition(Loc::Sensors) >= Condition::BadlyDamaged {
+            return Err("sensors are badly damaged");
+        }
+        if self.torpedo_energy() > self.me.available() {
+            return Err("not enough energy");
+        }
+        self.can_target(self.me.pos, self.me.facing, true)
+    }
+
+    /// Chance a torpedo launched from `from` is not dodged (the enemy needs a special
+    /// Piloting success on one of its rolls, one per hex; no dodging without sensors or bridge).
+    pub fn torpedo_chance_from(&self, from: Hex) -> f64 {
+        let d = from.distance(self.enemy.pos);
+        if !self.enemy_can_dodge() {
+            return 1.0;
+        }
+        let p = self.ctx.thresholds.chance(Level::Special, self.enemy_skill(Skill::Piloting, 0));
+        (1.0 - p).powi(d as i32)
+    }
+
+    pub fn enemy_can_dodge(&self) -> bool {
+        !(self.enemy_condition(Loc::Sensors) >= Condition::BadlyDamaged || self.enemy.bridge_out(self.enemy_class))
+    }
+
+    /// The enemy face a shot from `from` would cross (absolute), with the vertex rule.
+    pub fn enemy_face_from(&self, from: Hex) -> u8 {
+        hex::face_hit(self.enemy.pos, from, &self.enemy.shields)
+    }
+
+    /// My face the enemy would hit from where it is now (absolute).
+    pub fn my_face_toward_enemy(&self) -> u8 {
+        hex::face_hit(self.me.pos, self.enemy.pos, &self.me.shields)
+    }
+
+    pub fn can_transport(&self) -> Result<(), Refusal> {
+        self.able()?;
+        if self.me.home_teams.alive() == 0 {
+            return Err("no security teams left aboard");
+        }
+        if self.me.teams_sent >= self.ctx.transport.teams_per_turn {
+            return Err("no more teams this turn");
+        }
+        if self.my_condition(Loc::Transporter) >= Condition::BadlyDamaged {
+            return Err("the transporter is badly damaged");
+        }
+        if self.my_condition(Loc::Sensors) >= Condition::BadlyDamaged {
+            return Err("sensors are badly damaged");
+        }
+        self.can_target(self.me.pos, self.me.facing, false)?;
+        if self.enemy.shields_raised {
+            let (a, b) = hex::faces_toward(self.enemy.pos, self.me.pos);
+            let down = self.enemy.shields[a as usize] == 0 || b.is_some_and(|b| self.enemy.shields[b as usize] == 0);
+            if !down {
+                return Err("the enemy's shield toward us is up");
+            }
+        }
+        Ok(())
+    }
+
+    /// Navigation penalty for a warp jump from here.
+    pub fn warp_penalty(&self) -> u32 {
+        let w = &self.ctx.warp;
+        let d = self.distance();
+        if d >= w.safe_distance {
+            0
+        } else {
+            w.base_penalty.saturating_sub(w.penalty_per_hex * d)
+        }
+    }
+
+    pub fn warp_cost(&self) -> u32 {
+        self.me.cost(self.my_class, self.ctx, Loc::Engines, self.ctx.energy.warp)
+    }
+
+    pub fn can_warp(&self) -> Result<(), Refusal> {
+        self.able()?;
+        if self.my_condition(Loc::Engines) >= Condition::BadlyDamaged {
+            return Err("warp engines are badly damaged");
+        }
+        if self.warp_cost() > self.me.available() {
+            return Err("not enough energy");
+        }
+        if self.warp_penalty() as i32 > self.my_skill(Skill::Navigation, 0) {
+            return Err("too close to the enemy to compute a jump");
+        }
+        Ok(())
+    }
+
+    /// Energy to raise the shields.
+    pub fn raise_cost(&self) -> u32 {
+        self.ctx.energy.raise_shields
+    }
+
+    pub fn shield_point_cost(&self) -> u32 {
+        self.me.cost(self.my_class, self.ctx, Loc::ShieldControl, self.ctx.energy.shield_point)
+    }
+
+    /// Can a point move from face `from` to the adjacent face `to`?
+    pub fn can_transfer(&self, from: u8, to: u8) -> Result<(), Refusal> {
+        self.able()?;
+        if from > 5 || to > 5 || (from + 1) % 6 != to && (to + 1) % 6 != from {
+            return Err("points move only between adjacent faces");
+        }
+        if !self.me.shields_raised {
+            return Err("shields are down");
+        }
+        if self.my_condition(Loc::ShieldControl) >= Condition::BadlyDamaged {
+            return Err("shield control is badly damaged");
+        }
+        if self.me.transfers[transfer_index(from, to)] as u32 >= self.ctx.shields.transfer_per_neighbour {
+            return Err("that transfer was made this turn");
+        }
+        let taken = self.me.cost(self.my_class, self.ctx, Loc::ShieldControl, 1);
+        if self.me.shields[from as usize] < taken {
+            return Err("the giving face has too few points");
+        }
+        if self.me.shields[to as usize] >= self.my_class.shields {
+            return Err("the face is at its rating");
+        }
+        Ok(())
+    }
+
+    pub fn can_reinforce(&self, face: u8) -> Result<(), Refusal> {
+        self.able()?;
+        if face > 5 {
+            return Err("no such face");
+        }
+        if !self.me.shields_raised {
+            return Err("shields are down");
+        }
+        if self.my_condition(Loc::ShieldControl) >= Condition::BadlyDamaged {
+            return Err("shield control is badly damaged");
+        }
+        if self.me.energy_points_given[face as usize] as u32 >= self.ctx.shields.energy_points_per_face {
+            return Err("that face had its generator point this turn");
+        }
+        if self.me.shields[face as usize] >= self.my_class.shields {
+            return Err("the face is at its rating");
+        }
+        if self.shield_point_cost() > self.me.available() {
+            return Err("not enough energy");
+        }
+        Ok(())
+    }
+
+    /// Energy a repair attempt on `loc` costs now (None: nothing to repair).
+    pub fn repair_cost(&self, loc: Loc) -> Option<u32> {
+        if self.me.damage[loc as usize] == 0 {
+            return None;
+        }
+        let e = &self.ctx.energy;
+        Some(match self.my_condition(loc) {
+            Condition::Light => e.repair_light,
+            Condition::Damaged => e.repair_damaged,
+            Condition::BadlyDamaged => e.repair_badly_damaged,
+        })
+    }
+
+    pub fn can_repair(&self, loc: Loc) -> Result<(), Refusal> {
+        self.able()?;
+        match self.repair_cost(loc) {
+            None => Err("nothing to repair there"),
+            Some(c) if c > self.me.available() => Err("not enough energy"),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// Where a transfer into `to` from its neighbour `from` is counted.
+pub fn transfer_index(from: u8, to: u8) -> usize {
+    let side = if (to + 1) % 6 == from { 0 } else { 1 };
+    2 * to as usize + side
+}
