@@ -39,6 +39,7 @@
 //! * Rhai code an engine runs (a tactic): `crate::script::hook::CompiledHook::from_file(
 //!   "tactic", path, &limits)` compiles once; `call::<T>(&[json args])` from any thread.
 pub mod choose;
+pub mod combat;
 pub mod convert;
 pub mod dice;
 pub mod fields;
@@ -75,9 +76,10 @@ pub fn register_all(engine: &mut Engine, session: &Session) {
     rules::register(engine, session);
     scoring::register(engine, session);
     league::register(engine, session);
+    combat::register(engine, session);
 }
 
 /// The whole API, for `:help` and tab completion.
 pub fn help() -> Vec<ApiDoc> {
-    [rules::HELP, dice::HELP, scoring::HELP, league::HELP].concat()
+    [rules::HELP, dice::HELP, scoring::HELP, league::HELP, combat::HELP].concat()
 }
