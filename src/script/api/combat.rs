@@ -22,7 +22,7 @@ pub const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "simulate",
         "simulate(a, b, n, seed[, options])",
-        "n battles of ship a against ship b (as `combat sim --json`); options: tactic_a, tactic_b (Fn(\"name\") or a .rhai file), threads",
+        "n battles of ship a against ship b (as `combat sim --json`, plus by_turn); options: tactic_a, tactic_b (Fn(\"name\") or a .rhai file), threads",
     ),
     ApiDoc::new("simulate", "r.simulate(a, b, n, seed[, options])", "the same with r, ship and combat changes included"),
     ApiDoc::new("volley", "volley(a, b, range[, dice])", "exact outcome of one phaser volley of `dice` dice (all when absent) or \"torpedo\" (as `combat volley --json`)"),
@@ -91,6 +91,15 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
     let opts = SimOptions { a: a.to_string(), b: b.to_string(), battles: n as u64, seed, threads, scenario: None };
     let built_in = DefaultTactic::default();
     let sides: [&dyn Tactic; 2] = [side(&tactics[0], &built_in), side(&tactics[1], &built_in)];
+    // A broken tactic (a typo, an endless loop) usually fails in its first battle: try one
+    // before starting them all, so the script hears of it at once.
+    if tactics.iter().any(Option::is_some) {
+        let pilot = SimOptions { battles: 1, threads: Some(1), ..opts.clone() };
+        checked(untimed(|| r.with(|rules| combat::simulate_with(rules, &pilot, sides, &|_| {}))))?;
+        if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
+            return Err(script_error(e));
+        }
+    }
     let report = untimed(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &|_| {})));
     let report = checked(report)?;
     // A tactic that failed played the built-in tactic after its failure: say so, not a result.
