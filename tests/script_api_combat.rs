@@ -172,3 +172,12 @@ fn combat_errors_are_clear() {
     let (err, _) = run_fails(&format!("simulate(\"{A}\", \"{B}\", 10, 1, #{{ tactic_a: \"/etc/passwd\" }});"));
     assert!(err.contains(".rhai"), "{err}");
 }
+
+#[test]
+fn a_tactic_that_gives_no_orders_plays_as_the_built_in() {
+    // `()` keeps every choice of the built-in tactic: the same battles, the same report.
+    let out = run_script(&format!(
+        "fn quiet(me, enemy, ctx) {{ if ctx.turn < 0 {{ #{{ range: 1 }} }} }}\nlet x = simulate(\"{A}\", \"{B}\", 200, 6, #{{ tactic_a: Fn(\"quiet\"), tactic_b: Fn(\"quiet\") }});\nprint(x.to_json() == simulate(\"{A}\", \"{B}\", 200, 6).to_json());"
+    ));
+    assert_eq!(out, "true\n");
+}

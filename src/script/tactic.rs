@@ -65,6 +65,12 @@ impl ScriptTactic {
     /// A tactic file defining `fn tactic(me, enemy, ctx)`.
     pub fn from_file(path: &str, limits: &Limits) -> Result<ScriptTactic> {
         let text = crate::rules::load::read_text(path)?;
+        ScriptTactic::compile(path, &text, limits)
+    }
+
+    /// Tactic source text (`file` names it in errors) defining `fn tactic(me, enemy, ctx)`.
+    pub fn compile(path: &str, text: &str, limits: &Limits) -> Result<ScriptTactic> {
+        let text = text.to_string();
         let source = Arc::new(Source { name: path.to_string(), text: text.clone() });
         let engine = super::engine::pure_engine(limits);
         let mut ast = engine.compile(&text).map_err(|e| errors::parse_error(&source, &e))?;
