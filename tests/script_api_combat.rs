@@ -181,3 +181,16 @@ fn a_tactic_that_gives_no_orders_plays_as_the_built_in() {
     ));
     assert_eq!(out, "true\n");
 }
+
+#[test]
+fn a_scenario_map_or_file_sets_the_battle() {
+    let yaml = "rules: startrek\nturn_limit: 5\nfirst: b\na:\n  ship: Transporte\n  position: [0, 0]\n  facing: 0\nb:\n  ship: UFP heavy cruiser\n  position: [2, 0]\n  facing: 3\n  crew: { gunnery: 95 }\n";
+    let f = temp_file(yaml, ".yaml");
+    let from_file = summary(script_json(&format!("print(simulate(\"x\", \"y\", 300, 5, #{{ scenario: \"{}\" }}).to_json());", path(&f))));
+    let cli = json(&["combat", "sim", "--scenario", path(&f), "-n", "300", "--seed", "5"]);
+    same_data(&from_file, &cli, "");
+    assert_eq!(from_file["a"]["name"], "Transport");
+    assert_eq!(from_file["turn_limit"], 5);
+    let from_map = summary(script_json("let s = #{ turn_limit: 5, first: \"b\", a: #{ ship: \"Transporte\", position: [0, 0], facing: 0 }, b: #{ ship: \"UFP heavy cruiser\", position: [2, 0], facing: 3, crew: #{ gunnery: 95 } } };\nprint(simulate(\"x\", \"y\", 300, 5, #{ scenario: s }).to_json());"));
+    same_data(&from_map, &cli, "");
+}

@@ -11,9 +11,9 @@
 //! volley("Romulan bird of prey", "UFP frigate", 3, "torpedo");
 //! ```
 use super::choose::ruleset_for;
-use super::convert::{checked, script_error, to_dynamic, ScriptResult};
+use super::convert::{checked, input, script_error, to_dynamic, ScriptResult};
 use super::ApiDoc;
-use crate::combat::{self, Context, DefaultTactic, Shot, SimOptions, Tactic};
+use crate::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, Tactic};
 use crate::script::tactic::ScriptTactic;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::untimed};
 use rhai::{Dynamic, Engine, FnPtr, Map, INT};
@@ -22,7 +22,7 @@ pub const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "simulate",
         "simulate(a, b, n, seed[, options])",
-        "n battles of ship a against ship b (as `combat sim --json`, plus by_turn); options: tactic_a, tactic_b (Fn(\"name\") or a .rhai file), threads",
+        "n battles of ship a against ship b (as `combat sim --json`, plus by_turn); options: tactic_a, tactic_b (Fn(\"name\") or a .rhai file), threads, scenario (map or path)",
     ),
     ApiDoc::new("simulate", "r.simulate(a, b, n, seed[, options])", "the same with r, ship and combat changes included"),
     ApiDoc::new("volley", "volley(a, b, range[, dice])", "exact outcome of one phaser volley of `dice` dice (all when absent) or \"torpedo\" (as `combat volley --json`)"),
@@ -62,7 +62,7 @@ pub fn register(engine: &mut Engine, session: &Session) {
 }
 
 /// The option keys `simulate` accepts.
-const SIM_OPTIONS: &[&str] = &["tactic_a", "tactic_b", "threads"];
+const SIM_OPTIONS: &[&str] = &["tactic_a", "tactic_b", "threads", "scenario"];
 
 fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: INT, options: &Map) -> ScriptResult<Dynamic> {
     if !(1..=MAX_BATTLES).contains(&n) {
@@ -70,6 +70,7 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
     }
     let seed = u64::try_from(seed).map_err(|_| script_error(format!("simulate: a seed is a whole number of 0 or more, not {seed}")))?;
     let mut threads = None;
+    let mut scenario: Option<Scenario> = None;
     let mut tactics: [Option<ScriptTactic>; 2] = [None, None];
     for (key, value) in options.iter() {
         match key.as_str() {
@@ -79,6 +80,8 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
                 let t = value.as_int().ok().filter(|&t| (1..=256).contains(&t));
                 threads = Some(t.ok_or_else(|| script_error(format!("simulate options: threads is 1 to 256, not {value}")))? as usize);
             }
+            // Ships, positions, facings, crews, who moves first, turn limit (as `sim --scenario`).
+            "scenario" => scenario = Some(input::<Scenario>(value, "a scenario")?),
             other => {
                 return Err(script_error(format!(
                     "simulate options: unknown `{other}`{}; options are {}",
@@ -88,7 +91,7 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
             }
         }
     }
-    let opts = SimOptions { a: a.to_string(), b: b.to_string(), battles: n as u64, seed, threads, scenario: None };
+    let opts = SimOptions { a: a.to_string(), b: b.to_string(), battles: n as u64, seed, threads, scenario };
     let built_in = DefaultTactic::default();
     let sides: [&dyn Tactic; 2] = [side(&tactics[0], &built_in), side(&tactics[1], &built_in)];
     // A broken tactic (a typo, an endless loop) usually fails in its first battle: try one
