@@ -194,3 +194,13 @@ fn a_scenario_map_or_file_sets_the_battle() {
     let from_map = summary(script_json("let s = #{ turn_limit: 5, first: \"b\", a: #{ ship: \"Transporte\", position: [0, 0], facing: 0 }, b: #{ ship: \"UFP heavy cruiser\", position: [2, 0], facing: 3, crew: #{ gunnery: 95 } } };\nprint(simulate(\"x\", \"y\", 300, 5, #{ scenario: s }).to_json());"));
     same_data(&from_map, &cli, "");
 }
+
+#[test]
+fn a_tactic_defined_in_an_earlier_repl_entry_can_fly() {
+    let o = run_stdin(
+        &["repl", "--rules", "startrek"],
+        &format!("fn hold(me, enemy, ctx) {{ #{{ fire_at: 2.0, torpedo_at: 2.0 }} }}\nlet x = r.simulate(\"{A}\", \"{B}\", 100, 2, #{{ tactic_a: Fn(\"hold\") }});\nprint(`held fire: ${{x.a.wins}} wins`);\n"),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("held fire: 0 wins"), "{}", stdout(&o));
+}
