@@ -53,3 +53,18 @@ fn script_random_numbers_come_from_the_seed() {
     let g = temp_file("let g = rng(6);\nprint(g.roll(\"3D6\"));\nprint(g.rolls(\"D100\", 5));\n", ".rhai");
     assert_ne!(out, ok(&["run", path(&g)]));
 }
+
+#[test]
+fn battles_replay_from_their_seed() {
+    let hc = "UFP heavy cruiser";
+    let kbc = "Klingon battle cruiser";
+    twice(&["combat", "duel", hc, kbc, "--seed", "17"]);
+    twice(&["combat", "duel", hc, kbc, "--seed", "17", "--json"]);
+    let one = twice(&["combat", "sim", hc, kbc, "-n", "300", "--seed", "8", "--threads", "1", "--json"]);
+    let two = ok(&["combat", "sim", hc, kbc, "-n", "300", "--seed", "8", "--threads", "2", "--json"]);
+    assert_eq!(one, two, "the thread count changed the result");
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/ambush.yaml");
+    twice(&["combat", "sim", "--scenario", scenario, "-n", "200"]);
+    let other = ok(&["combat", "duel", hc, kbc, "--seed", "18"]);
+    assert_ne!(other, ok(&["combat", "duel", hc, kbc, "--seed", "17"]));
+}

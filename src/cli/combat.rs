@@ -16,6 +16,7 @@ pub struct Args {
 #[derive(Subcommand)]
 enum CombatCommand {
     /// The ruleset's ships and their combat stats
+    #[command(after_help = "Examples:\n  arbiter combat ships\n  arbiter combat ships --rules house.rules --json")]
     Ships {
         #[arg(long, default_value = "startrek")]
         rules: String,
@@ -23,6 +24,7 @@ enum CombatCommand {
         json: bool,
     },
     /// Exact odds of one phaser volley (K dice) or one torpedo at a fresh target
+    #[command(after_help = "Examples:\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Klingon battle cruiser\" \"UFP frigate\" --range 3 --torpedo --json")]
     Volley {
         attacker: String,
         target: String,
@@ -41,6 +43,7 @@ enum CombatCommand {
         json: bool,
     },
     /// One battle, narrated turn by turn (or --json: the events)
+    #[command(after_help = "Examples:\n  arbiter combat duel \"UFP heavy cruiser\" \"Klingon battle cruiser\" --seed 3\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Transporte\" --seed 1 --json")]
     Duel {
         a: Option<String>,
         b: Option<String>,
@@ -54,6 +57,7 @@ enum CombatCommand {
         json: bool,
     },
     /// Monte Carlo: many battles, win rates with 95% intervals
+    #[command(after_help = "Examples:\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 2000 --seed 1 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 1000 --plot outcomes.svg")]
     Sim {
         a: Option<String>,
         b: Option<String>,

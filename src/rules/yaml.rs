@@ -7,8 +7,10 @@ use std::sync::Arc;
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
-/// Deepest nesting accepted in an input file (deeper is an error, not a stack overflow).
-pub const MAX_DEPTH: usize = 128;
+/// Deepest nesting accepted in an input file (deeper is an error, not a stack overflow):
+/// the rules language's bracket limit, plus the root mapping, which has no brackets there,
+/// so that whatever YAML loads also converts.
+pub const MAX_DEPTH: usize = super::nesting::MAX_NESTING + 1;
 /// Most nodes a document may expand to through aliases (guards against "billion laughs").
 const MAX_NODES: usize = 2_000_000;
 
