@@ -1,11 +1,14 @@
 //! The costs an engine pays for scripting: building a sandboxed engine, calling a compiled
-//! rhai function (a rule hook, later a tactic) with serde data, and editing a ruleset.
-//! (The rhai-tactic vs built-in-tactic simulation lands with the combat engine.)
+//! rhai function (a rule hook) with serde data, editing a ruleset, and a simulation with a
+//! rhai tactic against the same simulation with the built-in tactic (target: at most 5×).
+use arbiter::combat::{self, DefaultTactic, SimOptions, Tactic};
 use arbiter::script::hook::CompiledHook;
 use arbiter::script::run::Runner;
+use arbiter::script::tactic::ScriptTactic;
 use arbiter::script::{Limits, Session};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use serde_json::json;
+use std::hint::black_box;
 use std::time::Duration;
 
 fn scripting(c: &mut Criterion) {
@@ -34,9 +37,40 @@ fn scripting(c: &mut Criterion) {
     });
 }
 
+/// A tactic that reads the situation every turn and, as it happens, orders what the built-in
+/// tactic does anyway: the two simulations fight the same battles, so the difference in time
+/// is the cost of calling rhai (once per side per turn).
+const TACTIC: &str = "fn tactic(me, enemy, ctx) {
+  let orders = #{ range: 3, fire_at: 0.15, torpedo_at: 0.35, warp_margin: 3 };
+  if me.hull == \"badly_damaged\" && ctx.distance > ctx.sensor_range { orders.range = ctx.distance; }
+  if enemy.shield_toward > me.shield_rating * 2 { orders.fire_at = 0.5; }
+  orders
+}
+";
+
+fn tactics(c: &mut Criterion) {
+    let rules = arbiter::rules::load("startrek").unwrap();
+    const N: u64 = 500;
+    let opts = SimOptions { a: "UFP heavy cruiser".into(), b: "Klingon battle cruiser".into(), battles: N, seed: 7, threads: Some(1), scenario: None };
+    let built_in = DefaultTactic::default();
+    let script = ScriptTactic::compile("bench_tactic.rhai", TACTIC, &Limits::default()).expect("compiles");
+    let run = |sides: [&dyn Tactic; 2]| combat::simulate_with(&rules, &opts, sides, &|_| {}).unwrap();
+    // Same battles, same result: the comparison is fair.
+    assert_eq!(run([&built_in, &built_in]), run([&script, &script]), "the mirroring tactic must fight the built-in's battles");
+    assert!(script.take_failure().is_none());
+
+    let mut g = c.benchmark_group("sim 500 battles, 1 thread");
+    g.sample_size(10).measurement_time(Duration::from_secs(4)).warm_up_time(Duration::from_secs(1));
+    g.throughput(Throughput::Elements(N));
+    g.bench_function("built-in tactic both sides", |b| b.iter(|| black_box(run([&built_in, &built_in]))));
+    g.bench_function("rhai tactic both sides", |b| b.iter(|| black_box(run([&script, &script]))));
+    g.bench_function("rhai tactic one side", |b| b.iter(|| black_box(run([&script, &built_in]))));
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(500));
-    targets = scripting
+    targets = scripting, tactics
 }
 criterion_main!(benches);

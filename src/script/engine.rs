@@ -15,11 +15,20 @@ pub struct Session {
     /// The limits every evaluation runs under.
     pub limits: Limits,
     current: Arc<RwLock<Option<RulesHandle>>>,
+    /// The functions the running script has defined so far (for tactics it passes by name).
+    functions: Arc<RwLock<Option<ScriptFunctions>>>,
+}
+
+/// A script's own functions, compiled, with the text each was defined in (for error places).
+#[derive(Clone)]
+pub struct ScriptFunctions {
+    pub ast: Arc<rhai::AST>,
+    pub sources: std::collections::HashMap<String, Arc<crate::error::Source>>,
 }
 
 impl Session {
     pub fn new(allow_write: bool, limits: Limits) -> Session {
-        Session { allow_write, limits, current: Arc::new(RwLock::new(None)) }
+        Session { allow_write, limits, current: Arc::new(RwLock::new(None)), functions: Arc::new(RwLock::new(None)) }
     }
 
     /// The session's ruleset (`--rules`, `:rules`), for API functions called without one.
@@ -37,6 +46,16 @@ impl Session {
 
     pub fn set_current(&self, rules: RulesHandle) {
         *self.current.write().unwrap_or_else(|p| p.into_inner()) = Some(rules);
+    }
+
+    /// Record the functions the script being evaluated defines (done before each evaluation).
+    pub fn set_functions(&self, functions: ScriptFunctions) {
+        *self.functions.write().unwrap_or_else(|p| p.into_inner()) = Some(functions);
+    }
+
+    /// The functions the running script has defined, if any.
+    pub fn functions(&self) -> Option<ScriptFunctions> {
+        self.functions.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// Ship names of the current ruleset (for completion).

@@ -426,9 +426,11 @@ mod tests {
     fn an_overlay_merges_and_is_checked() {
         let r = startrek();
         r.extend(Doc::new(json!({"extends": "cep", "ships": {"Scout": {"shields": 4}}}))).unwrap();
+        // The overlay's ship joins the ruleset's own, after them (its `extends` is ignored).
         let names = r.ship_names();
         assert_eq!(names.first().map(String::as_str), Some("UFP heavy cruiser"));
         assert_eq!(names.last().map(String::as_str), Some("Scout"));
+        assert_eq!(names.len(), startrek().ship_names().len() + 1);
         assert!(r.extend(Doc::new(json!({"ships": {"Scout": {"sheilds": 4}}}))).is_err());
         assert_eq!(r.with(|rs| rs.ships["Scout"].shields), Some(4));
     }

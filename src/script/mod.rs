@@ -5,6 +5,7 @@
 //! * `engine` — building the sandboxed engine; the `Session` its functions share.
 //! * `api/` — the functions scripts see, one area per file (see `api/mod.rs` for adding one).
 //! * `handle` — an editable ruleset a script holds (`RulesHandle`) and places in it (`Node`).
+//! * `tactic` — rhai tactics: a script's `fn tactic(me, enemy, ctx)` steering a side in combat.
 //! * `hook` — rule hooks: rhai functions a ruleset names for rules formulas cannot express.
 //! * `display` — results shown for people (maps as tables).
 //! * `run`, `repl` — running a script file; the interactive (or piped) session.
@@ -19,6 +20,7 @@ pub mod repl;
 pub mod run;
 pub mod sandbox;
 pub mod sugar;
+pub mod tactic;
 
 pub use engine::Session;
 pub use handle::{Node, RulesHandle};

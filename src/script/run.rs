@@ -62,6 +62,11 @@ impl Runner {
         }
         let mut whole = self.functions.clone();
         whole += ast;
+        // Functions the script passes to the engine (a tactic) are called from this AST.
+        self.session.set_functions(super::engine::ScriptFunctions {
+            ast: Arc::new(whole.clone_functions_only()),
+            sources: self.defined_in.clone(),
+        });
         sandbox::start_clock();
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut self.scope, &whole);
         // Keep the functions even if the statements failed: they compiled.

@@ -36,12 +36,23 @@
 //! * Work: wrap engine calls in `sandbox::untimed` so their time is not the script's.
 //! * Rulesets: `r.with(|rules| ..)` borrows the current (always valid) ruleset; `r.snapshot()`
 //!   clones it for work that outlives the call.
-//! * Rhai code an engine runs (a tactic): `crate::script::hook::CompiledHook::from_file(
-//!   "tactic", path, &limits)` compiles once; `call::<T>(&[json args])` from any thread.
+//! * Rhai code an engine runs: a rule hook is `crate::script::hook::CompiledHook` (compiled
+//!   once; `call::<T>(&[json args])` from any thread); a combat tactic is
+//!   `crate::script::tactic::ScriptTactic` (a function of the running script via
+//!   `session.functions()`, or a .rhai file), which implements `combat::Tactic`.
+//! * Which ruleset a function form uses: `choose::ruleset_for` (the session's, else the one the
+//!   input names, else the command's default).
+//!
+//! Areas: `rules` (rulesets), `dice`, `scoring` (score, score_vs, rate), `league` (schedule,
+//! standings), `combat` (simulate, volley, tactics).
+pub mod choose;
+pub mod combat;
 pub mod convert;
 pub mod dice;
 pub mod fields;
+pub mod league;
 pub mod rules;
+pub mod scoring;
 
 use super::engine::Session;
 use super::sandbox::Limits;
@@ -70,10 +81,12 @@ pub fn register_pure(engine: &mut Engine, limits: &Limits) {
 pub fn register_all(engine: &mut Engine, session: &Session) {
     register_pure(engine, &session.limits);
     rules::register(engine, session);
-    // Engine areas land here, one line each: score::register(engine, session); ...
+    scoring::register(engine, session);
+    league::register(engine, session);
+    combat::register(engine, session);
 }
 
 /// The whole API, for `:help` and tab completion.
 pub fn help() -> Vec<ApiDoc> {
-    [rules::HELP, dice::HELP].concat()
+    [rules::HELP, dice::HELP, scoring::HELP, league::HELP, combat::HELP].concat()
 }

@@ -1,0 +1,36 @@
+//! Which ruleset an engine function called without one uses: the session's (`--rules`,
+//! `:rules`), else the one its input names for itself (`rules:` in a game, history or season
+//! file, as the command line does), else the command's default.
+use super::convert::{checked, readable_path, script_error, ScriptResult};
+use crate::script::engine::Session;
+use crate::script::handle::RulesHandle;
+use crate::script::sandbox::untimed;
+
+/// The ruleset for a function form (`score(game)`): `named` is the input's own `rules:`,
+/// `file` the file the input came from (a relative `rules:` path is tried beside it).
+pub fn ruleset_for(session: &Session, named: Option<&str>, file: Option<&str>, default: Option<&str>) -> ScriptResult<RulesHandle> {
+    if session.has_current() {
+        return checked(session.current());
+    }
+    let Some(reference) = named.or(default) else {
+        return Err(script_error(
+            "no ruleset chosen: start with --rules NAME, use :rules NAME, call it on a ruleset (rules(\"NAME\").score(game)), or name one in the input (`rules:`)",
+        ));
+    };
+    let reference = beside(reference, file);
+    if reference.contains(['/', '\\', '.']) {
+        readable_path(&reference)?;
+    }
+    checked(untimed(|| RulesHandle::load(&reference)))
+}
+
+/// A relative ruleset path named inside a file means the file next to it, when there is one.
+fn beside(reference: &str, file: Option<&str>) -> String {
+    if let Some(dir) = file.and_then(|f| std::path::Path::new(f).parent()) {
+        let candidate = dir.join(reference);
+        if std::path::Path::new(reference).is_relative() && candidate.is_file() {
+            return candidate.display().to_string();
+        }
+    }
+    reference.to_string()
+}

@@ -1,0 +1,219 @@
+//! `schedule(n_or_names, options)` and `standings(...)`: the league engine from a script.
+//!
+//! ```rhai
+//! let s = schedule(12, #{ shuffle: true, seed: 7 });   // the keys of `league schedule --json`
+//! print(s.carryover.value);                            // plus `teams`, in the league's order
+//! let r = rules("bloodbowl");
+//! r.league.points.win = 2;                             // a house rule...
+//! r.standings(s, [#{ home: 1, away: 12, home_score: 2, away_score: 0 }]);  // ...counts at once
+//! standings("season.yaml")                             // a season file (or map), as `league table --json`
+//! ```
+use super::choose::ruleset_for;
+use super::convert::{checked, dynamic_to_json, from_dynamic, script_error, to_dynamic, ScriptResult, READABLE_EXTENSIONS};
+use super::ApiDoc;
+use crate::league::season::{RecordRequest, SeasonSchedule};
+use crate::league::{self, Method, Round, ScheduleOptions, SearchBudget, Season, Team, Teams};
+use crate::rules::Doc;
+use crate::script::{engine::Session, handle::RulesHandle, sandbox::untimed};
+use rhai::{Array, Dynamic, Engine, Map, INT};
+use serde::Deserialize;
+use serde_json::Value;
+
+pub const HELP: &[ApiDoc] = &[
+    ApiDoc::new(
+        "schedule",
+        "schedule(n_or_names[, options])",
+        "a league schedule (rounds, carryover {value, lower_bound}, breaks, seed, teams); options: method, legs, shuffle, seed, matrix, effort, time_limit",
+    ),
+    ApiDoc::new("schedule", "r.schedule(n_or_names[, options])", "a schedule starting from r's league defaults (method, legs, shuffle)"),
+    ApiDoc::new("standings", "standings(season)", "the table of a season (map or path), as `arbiter league table --json`"),
+    ApiDoc::new(
+        "standings",
+        "r.standings(schedule, results)",
+        "the table of a schedule and results [#{home, away, home_score, away_score}] under r's points and tie-breakers",
+    ),
+];
+
+/// The ruleset league functions use when the session has none (as the CLI).
+const DEFAULT_LEAGUE_RULES: &str = "bloodbowl";
+
+/// Team lists are plain text, one name a line, besides the usual record formats.
+const TEAM_LIST_EXTENSION: &str = "txt";
+
+pub fn register(engine: &mut Engine, session: &Session) {
+    let s = session.clone();
+    engine.register_fn("schedule", move |teams: Dynamic| schedule(&ruleset_for(&s, None, None, Some(DEFAULT_LEAGUE_RULES))?, &teams, &Dynamic::UNIT));
+    let s = session.clone();
+    engine.register_fn("schedule", move |teams: Dynamic, options: Dynamic| {
+        schedule(&ruleset_for(&s, None, None, Some(DEFAULT_LEAGUE_RULES))?, &teams, &options)
+    });
+    engine.register_fn("schedule", |r: &mut RulesHandle, teams: Dynamic| schedule(r, &teams, &Dynamic::UNIT));
+    engine.register_fn("schedule", |r: &mut RulesHandle, teams: Dynamic, options: Dynamic| schedule(r, &teams, &options));
+
+    let s = session.clone();
+    engine.register_fn("standings", move |season: Dynamic| -> ScriptResult<Dynamic> {
+        let (season, file) = read_season(&season)?;
+        let r = ruleset_for(&s, Some(&season.rules), file.as_deref(), None)?;
+        table(&r, &season)
+    });
+    engine.register_fn("standings", |r: &mut RulesHandle, season: Dynamic| table(r, &read_season(&season)?.0));
+    let s = session.clone();
+    engine.register_fn("standings", move |schedule: Dynamic, results: Array| -> ScriptResult<Dynamic> {
+        let r = ruleset_for(&s, None, None, Some(DEFAULT_LEAGUE_RULES))?;
+        table(&r, &season_of(&r, &schedule, &results)?)
+    });
+    engine.register_fn("standings", |r: &mut RulesHandle, schedule: Dynamic, results: Array| table(r, &season_of(r, &schedule, &results)?));
+}
+
+/// What `schedule(teams, options)` accepts in `options`; absent keys keep the ruleset's defaults.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct ScheduleScriptOptions {
+    method: Option<String>,
+    legs: Option<u32>,
+    shuffle: Option<bool>,
+    seed: Option<u64>,
+    /// Include the carry-over matrix (`carryover.matrix`).
+    matrix: bool,
+    /// Moves of the balanced search.
+    effort: Option<u64>,
+    /// Seconds the balanced search may take (the result then depends on the machine).
+    time_limit: Option<f64>,
+}
+
+fn schedule(r: &RulesHandle, teams: &Dynamic, options: &Dynamic) -> ScriptResult<Dynamic> {
+    let teams = read_teams(teams)?;
+    let given: ScheduleScriptOptions = if options.is_unit() { ScheduleScriptOptions::default() } else { from_dynamic(options, "schedule options")? };
+    let mut o = checked(r.with(|rules| ScheduleOptions::from_rules(rules.league.as_ref())))?;
+    if let Some(m) = &given.method {
+        o.method = checked(Method::parse(m))?;
+    }
+    if let Some(legs) = given.legs {
+        o.legs = legs;
+    }
+    if let Some(shuffle) = given.shuffle {
+        o.shuffle = shuffle;
+    }
+    if let Some(t) = given.time_limit {
+        if !(t.is_finite() && t > 0.0) {
+            return Err(script_error("schedule options: time_limit takes a positive number of seconds"));
+        }
+    }
+    o.seed = given.seed;
+    o.matrix = given.matrix;
+    o.search = SearchBudget { moves: given.effort, seconds: given.time_limit };
+    let s = checked(untimed(|| league::schedule(&o, &teams)))?;
+    let mut result = to_dynamic(&s)?;
+    // The teams in the league's order, so the schedule can be handed back to `standings`.
+    if let Some(mut map) = result.write_lock::<Map>() {
+        map.insert("teams".into(), to_dynamic(&s.teams)?);
+    }
+    Ok(result)
+}
+
+/// A number of teams, a list of names, or the path of a team list (one name a line).
+fn read_teams(teams: &Dynamic) -> ScriptResult<Teams> {
+    if let Some(n) = teams.clone().try_cast::<INT>() {
+        let t = Teams::Count(usize::try_from(n).unwrap_or(0));
+        checked(t.check())?;
+        return Ok(t);
+    }
+    if teams.is_string() {
+        let path = teams.to_string();
+        let ext = std::path::Path::new(&path).extension().and_then(|e| e.to_str()).unwrap_or_default().to_lowercase();
+        if ext != TEAM_LIST_EXTENSION && !READABLE_EXTENSIONS.contains(&ext.as_str()) {
+            return Err(script_error(format!("{path}: scripts may read team lists only from .{TEAM_LIST_EXTENSION} files (one name a line)")));
+        }
+        return checked(untimed(|| Teams::read(&path)));
+    }
+    if let Some(items) = teams.read_lock::<Array>() {
+        let names = items.iter().map(|t| if t.is_string() { Ok(t.to_string()) } else { Err(()) }).collect::<Result<Vec<_>, _>>();
+        let names = names.map_err(|_| script_error("teams: a list of team names must hold only strings"))?;
+        let t = Teams::Names(names);
+        checked(t.check())?;
+        return Ok(t);
+    }
+    Err(script_error(format!("teams: give a number, a list of names or a team-list file, not a `{}`", teams.type_name())))
+}
+
+/// A season file or map, and the file it came from.
+fn read_season(season: &Dynamic) -> ScriptResult<(Season, Option<String>)> {
+    if season.is_string() {
+        let path = season.to_string();
+        super::convert::readable_path(&path)?;
+        return Ok((checked(untimed(|| Season::load(&path)))?, Some(path)));
+    }
+    let json = dynamic_to_json(season).map_err(|e| script_error(format!("a season: {e}")))?;
+    let doc = Doc::new(json);
+    let s: Season = doc.deserialize().map_err(|e| script_error(format!("a season: {e}")))?;
+    checked(s.check(&doc))?;
+    Ok((s, None))
+}
+
+/// The parts of a schedule (as `schedule()` returns it) a season keeps.
+#[derive(Debug, Deserialize)]
+struct ScheduleParts {
+    #[serde(default)]
+    teams: Option<Vec<Team>>,
+    #[serde(default)]
+    method: Method,
+    #[serde(default = "one_leg")]
+    legs: u32,
+    #[serde(default)]
+    seed: Option<u64>,
+    rounds: Vec<Round>,
+}
+
+fn one_leg() -> u32 {
+    1
+}
+
+/// A season under `r` from a schedule and the results played so far (each checked and
+/// placed in its round as `arbiter league record` would).
+fn season_of(r: &RulesHandle, schedule: &Dynamic, results: &Array) -> ScriptResult<Season> {
+    let parts: ScheduleParts = from_dynamic(schedule, "a schedule")?;
+    let teams = parts.teams.unwrap_or_else(|| teams_in(&parts.rounds));
+    let mut season = Season {
+        rules: r.name(),
+        teams,
+        schedule: SeasonSchedule { method: parts.method, legs: parts.legs, seed: parts.seed, rounds: parts.rounds },
+        results: Vec::new(),
+    };
+    if season.teams.len() < 2 {
+        return Err(script_error("a schedule: a season needs at least 2 teams"));
+    }
+    for (i, result) in results.iter().enumerate() {
+        let what = format!("result {}", i + 1);
+        let mut json = dynamic_to_json(result).map_err(|e| script_error(format!("{what}: {e}")))?;
+        // Numbered teams may be given as numbers.
+        if let Some(map) = json.as_object_mut() {
+            for side in ["home", "away"] {
+                if let Some(Value::Number(n)) = map.get(side) {
+                    let text = n.to_string();
+                    map.insert(side.to_string(), Value::String(text));
+                }
+            }
+        }
+        let request: RecordRequest = Doc::new(json).deserialize().map_err(|e| script_error(format!("{what}: {e}")))?;
+        season.record(&request).map_err(|e| script_error(format!("{what}: {e}")))?;
+    }
+    Ok(season)
+}
+
+/// Teams in order of first appearance, for a schedule map made without `teams`.
+fn teams_in(rounds: &[Round]) -> Vec<Team> {
+    let mut teams: Vec<Team> = Vec::new();
+    for r in rounds {
+        for t in r.matches.iter().flat_map(|m| [&m.home, &m.away]).chain(r.bye.as_ref()) {
+            if !teams.contains(t) {
+                teams.push(t.clone());
+            }
+        }
+    }
+    teams
+}
+
+fn table(r: &RulesHandle, season: &Season) -> ScriptResult<Dynamic> {
+    let t = untimed(|| r.with(|rules| league::standings(rules, season)));
+    to_dynamic(&checked(t)?)
+}
