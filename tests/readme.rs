@@ -27,6 +27,8 @@ fn copy_dir(from: &Path, to: &Path) {
         let p = entry.unwrap().path();
         if p.is_file() {
             std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+        } else if p.is_dir() {
+            copy_dir(&p, &to.join(p.file_name().unwrap()));
         }
     }
 }
