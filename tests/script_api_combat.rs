@@ -24,28 +24,6 @@ fn script_json(script: &str) -> Value {
 }
 
 /// Equal as data; floats to 1e-12.
-fn same_data(a: &Value, b: &Value, at: &str) {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            let mut kx: Vec<&String> = x.keys().collect();
-            let mut ky: Vec<&String> = y.keys().collect();
-            kx.sort();
-            ky.sort();
-            assert_eq!(kx, ky, "keys at {at}");
-            for (k, v) in x {
-                same_data(v, &y[k], &format!("{at}.{k}"));
-            }
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            assert_eq!(x.len(), y.len(), "length at {at}");
-            for (i, (v, w)) in x.iter().zip(y).enumerate() {
-                same_data(v, w, &format!("{at}[{i}]"));
-            }
-        }
-        (Value::Number(x), Value::Number(y)) => assert!((x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-12, "{at}: {x} != {y}"),
-        _ => assert_eq!(a, b, "at {at}"),
-    }
-}
 
 /// The script's report without `by_turn` (which the command leaves to its chart), after
 /// checking that the by-turn counts add up to the totals.

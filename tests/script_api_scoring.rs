@@ -34,31 +34,6 @@ fn script_json(script: &str, extra: &[&str]) -> Value {
 }
 
 /// Equal as data: same keys (in any order), same values (floats to 1e-9).
-fn same_data(a: &Value, b: &Value, at: &str) {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            let mut kx: Vec<&String> = x.keys().collect();
-            let mut ky: Vec<&String> = y.keys().collect();
-            kx.sort();
-            ky.sort();
-            assert_eq!(kx, ky, "keys at {at}");
-            for (k, v) in x {
-                same_data(v, &y[k], &format!("{at}.{k}"));
-            }
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            assert_eq!(x.len(), y.len(), "length at {at}");
-            for (i, (v, w)) in x.iter().zip(y).enumerate() {
-                same_data(v, w, &format!("{at}[{i}]"));
-            }
-        }
-        (Value::Number(x), Value::Number(y)) => {
-            assert_eq!(x.is_f64(), y.is_f64(), "number kind at {at}: {x} vs {y}");
-            assert!((x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9, "{at}: {x} != {y}");
-        }
-        _ => assert_eq!(a, b, "at {at}"),
-    }
-}
 
 fn points(v: &Value) -> Vec<i64> {
     v["players"].as_array().unwrap().iter().map(|p| p["points"].as_i64().unwrap()).collect()

@@ -196,18 +196,7 @@ impl Standings {
         for s in &self.standings {
             let pos = if s.position == last { "=".to_string() } else { s.position.to_string() };
             last = s.position;
-            t.row([
-                pos,
-                s.team.to_string(),
-                s.played.to_string(),
-                s.won.to_string(),
-                s.drawn.to_string(),
-                s.lost.to_string(),
-                s.scored.to_string(),
-                s.against.to_string(),
-                format!("{:+}", s.difference),
-                crate::output::trim_number(s.points, 3),
-            ]);
+            t.row(row_cells(pos, s, format!("{:+}", s.difference)));
         }
         let mut out = t.render();
         out.push_str(&format!("\n{} of {} matches played", self.played, self.scheduled));
@@ -226,19 +215,25 @@ impl Standings {
         let mut w = csv::Writer::from_writer(Vec::new());
         let _ = w.write_record(["position", "team", "played", "won", "drawn", "lost", "for", "against", "difference", "points"]);
         for s in &self.standings {
-            let _ = w.write_record([
-                s.position.to_string(),
-                s.team.to_string(),
-                s.played.to_string(),
-                s.won.to_string(),
-                s.drawn.to_string(),
-                s.lost.to_string(),
-                s.scored.to_string(),
-                s.against.to_string(),
-                s.difference.to_string(),
-                crate::output::trim_number(s.points, 3),
-            ]);
+            let _ = w.write_record(row_cells(s.position.to_string(), s, s.difference.to_string()));
         }
         String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
     }
+}
+
+/// One standing's cells in the columns both the table and the CSV use; the position and the
+/// difference are written the way each wants them.
+fn row_cells(position: String, s: &Standing, difference: String) -> [String; 10] {
+    [
+        position,
+        s.team.to_string(),
+        s.played.to_string(),
+        s.won.to_string(),
+        s.drawn.to_string(),
+        s.lost.to_string(),
+        s.scored.to_string(),
+        s.against.to_string(),
+        difference,
+        crate::output::trim_number(s.points, 3),
+    ]
 }

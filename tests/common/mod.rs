@@ -68,3 +68,32 @@ pub fn temp_file(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
 pub fn path(f: &tempfile::NamedTempFile) -> &str {
     f.path().to_str().expect("utf-8 temp path")
 }
+
+/// Equal as data: the same keys (in any order), the same values, numbers of the same kind
+/// equal to within 1e-9. Panics naming the first place that differs.
+pub fn same_data(a: &serde_json::Value, b: &serde_json::Value, at: &str) {
+    use serde_json::Value;
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut kx: Vec<&String> = x.keys().collect();
+            let mut ky: Vec<&String> = y.keys().collect();
+            kx.sort();
+            ky.sort();
+            assert_eq!(kx, ky, "keys at {at}");
+            for (k, v) in x {
+                same_data(v, &y[k], &format!("{at}.{k}"));
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            assert_eq!(x.len(), y.len(), "length at {at}");
+            for (i, (v, w)) in x.iter().zip(y).enumerate() {
+                same_data(v, w, &format!("{at}[{i}]"));
+            }
+        }
+        (Value::Number(x), Value::Number(y)) => {
+            assert_eq!(x.is_f64(), y.is_f64(), "number kind at {at}: {x} vs {y}");
+            assert!((x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9, "{at}: {x} != {y}");
+        }
+        _ => assert_eq!(a, b, "at {at}"),
+    }
+}
