@@ -22,7 +22,7 @@ pub struct Dice {
 /// work (dice × outcomes × sides), so that no expression takes more than about a second.
 pub const MAX_OUTCOMES: i64 = 1_000_000;
 pub const MAX_DICE: i64 = 10_000;
-pub const MAX_WORK: i128 = 300_000_000;
+pub const MAX_WORK: i128 = 100_000_000;
 /// Largest count, number of sides or constant in one term.
 pub const MAX_TERM: u32 = 1_000_000;
 
