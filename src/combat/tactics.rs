@@ -163,22 +163,23 @@ struct Scorer {
 impl Scorer {
     /// Value of standing at (pos, facing) having spent `spent` energy on maneuvers.
     fn score(&self, pos: Hex, facing: u8, spent: u32) -> f64 {
-        let d = pos.distance(self.enemy);
+        // Distance, faces and arcs of the offset at once (a table lookup for near offsets).
+        let rel = hex::relation(self.enemy.minus(pos));
+        let d = rel.distance;
         if self.flee {
             return d as f64 * 10.0 - spent as f64;
         }
         let mut s = 0.0;
         let range_ok = d <= self.range && d > 0;
         // The line between the centres crosses my face f and the enemy's face f + 3.
-        let (mine, tie) = hex::faces_toward(pos, self.enemy);
-        let v = self.enemy.minus(pos).in_frame(facing);
-        if range_ok && hex::offset_in_phaser_arc(v) {
+        let (mine, tie) = rel.faces();
+        if range_ok && rel.in_arc(facing) {
             // Better still if the shot lands on a weakened face (the stronger on a vertex).
             let theirs = |f: u8| self.enemy_shields[((f + 3) % 6) as usize];
             let shield = tie.map_or(theirs(mine), |t| theirs(mine).max(theirs(t)));
             let weakness = self.enemy_rating.saturating_sub(shield) as f64;
             s += 10.0 + 20.0 * self.phaser[d as usize] + weakness;
-            if v.r == 0 {
+            if rel.in_row(facing) {
                 s += 8.0 * self.torpedo[d as usize];
             }
         }
@@ -186,7 +187,7 @@ impl Scorer {
         if d == 0 {
             s -= 20.0;
         }
-        if self.enemy_visible && hex::in_phaser_arc(self.enemy, self.enemy_facing, pos) {
+        if self.enemy_visible && rel.seen_by(self.enemy_facing) {
             s -= 2.0;
         }
         // Show the enemy a strong face.
@@ -254,6 +255,11 @@ impl DefaultTactic {
         let mult = if v.my_condition(Loc::Engines) >= Condition::Damaged { v.ctx.energy.damaged_multiplier } else { 1 };
         let e = &v.ctx.energy;
         let start = sc.score(v.me.pos, v.me.facing, 0);
+        // The cheapest move a node can still pay for once its free turns are gone (a turn is
+        // allowed at any cost, another move only when it costs something): a node with less
+        // budget left has no children, so it is not stacked (the search visits the same nodes).
+        let paying = |c: u32| if c > 0 { c } else { u32::MAX };
+        let cheapest = (e.turn * mult).min(paying(e.forward * mult)).min(paying(e.back * mult));
         type Path = [Option<Maneuver>; MAX_PLAN];
         let mut best: (Path, u8, f64, Hex, u8) = ([None; MAX_PLAN], 0, start, v.me.pos, v.me.facing);
         // Depth-first: at most (depth × branching) entries wait at once.
@@ -294,7 +300,8 @@ impl DefaultTactic {
                 if score > best.2 + 1e-9 {
                     best = (next_path, depth + 1, score, p, f);
                 }
-                if (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
+                let has_children = free_after > 0 || budget - (spent + cost) >= cheapest;
+                if has_children && (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
                     stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1);
                     top += 1;
                 }
