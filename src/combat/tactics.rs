@@ -162,6 +162,7 @@ struct Scorer {
 
 impl Scorer {
     /// Value of standing at (pos, facing) having spent `spent` energy on maneuvers.
+    #[inline]
     fn score(&self, pos: Hex, facing: u8, spent: u32) -> f64 {
         // Distance, faces and arcs of the offset at once (a table lookup for near offsets).
         let rel = hex::relation(self.enemy.minus(pos));
@@ -263,33 +264,26 @@ impl DefaultTactic {
         type Path = [Option<Maneuver>; MAX_PLAN];
         let mut best: (Path, u8, f64, Hex, u8) = ([None; MAX_PLAN], 0, start, v.me.pos, v.me.facing);
         // Depth-first: at most (depth × branching) entries wait at once.
-        let mut stack: [(Hex, u8, u32, u32, Path, u8); 4 * MAX_PLAN] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0); 4 * MAX_PLAN];
+        // Per move, in MOVES order: its price when paid, whether it is a turn, and the move it
+        // undoes (never tried right after it).
+        let price = [e.forward * mult, e.turn * mult, e.turn * mult, e.back * mult];
+        const IS_TURN: [bool; 4] = [false, true, true, false];
+        const UNDOES: [u8; 4] = [3, 2, 1, 0];
+        const NO_MOVE: u8 = 4;
+        // Entries: position, facing, energy spent, free turns left, path, depth, last move.
+        let mut stack: [(Hex, u8, u32, u32, Path, u8, u8); 4 * MAX_PLAN] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0, NO_MOVE); 4 * MAX_PLAN];
         let mut top = 0usize;
-        stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0);
+        stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0, NO_MOVE);
         top += 1;
         while top > 0 {
             top -= 1;
-            let (pos, facing, spent, free_left, path, depth) = stack[top];
-            let last = if depth > 0 { path[depth as usize - 1] } else { None };
-            for m in MOVES {
-                // Skip moves that undo the previous one.
-                let undo = matches!(
-                    (last, m),
-                    (Some(Maneuver::TurnLeft), Maneuver::TurnRight)
-                        | (Some(Maneuver::TurnRight), Maneuver::TurnLeft)
-                        | (Some(Maneuver::Forward), Maneuver::Back)
-                        | (Some(Maneuver::Back), Maneuver::Forward)
-                );
-                if undo {
+            let (pos, facing, spent, free_left, path, depth, last) = stack[top];
+            for (i, m) in MOVES.into_iter().enumerate() {
+                if last == UNDOES[i] {
                     continue;
                 }
-                let is_turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
-                let (cost, free_after) = match m {
-                    _ if is_turn && free_left > 0 => (0, free_left - 1),
-                    Maneuver::Forward => (e.forward * mult, free_left),
-                    Maneuver::Back => (e.back * mult, free_left),
-                    _ => (e.turn * mult, free_left),
-                };
+                let is_turn = IS_TURN[i];
+                let (cost, free_after) = if is_turn && free_left > 0 { (0, free_left - 1) } else { (price[i], free_left) };
                 if spent + cost > budget || (cost == 0 && !is_turn) {
                     continue;
                 }
@@ -302,7 +296,7 @@ impl DefaultTactic {
                 }
                 let has_children = free_after > 0 || budget - (spent + cost) >= cheapest;
                 if has_children && (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
-                    stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1);
+                    stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1, i as u8);
                     top += 1;
                 }
             }
