@@ -162,7 +162,7 @@ struct Scorer {
 
 impl Scorer {
     /// Value of standing at (pos, facing) having spent `spent` energy on maneuvers.
-    #[inline]
+    #[inline(always)]
     fn score(&self, pos: Hex, facing: u8, spent: u32) -> f64 {
         // Distance, faces and arcs of the offset at once (a table lookup for near offsets).
         let rel = hex::relation(self.enemy.minus(pos));
@@ -217,7 +217,8 @@ impl DefaultTactic {
         v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || hull + self.warp_margin > t.excess
     }
 
-    /// What scoring a place needs, computed once per plan.
+    /// What scoring a place needs, computed once per plan (inlined: built in place, not copied).
+    #[inline(always)]
     fn scorer(&self, v: &View, flee: bool) -> Scorer {
         let mut phaser = [0.0; SCORER_RANGE];
         let mut torpedo = [0.0; SCORER_RANGE];
