@@ -1,7 +1,7 @@
 //! The combat rules resolved once per run: the ruleset's combat section and ship table in
 //! compact, index-addressed form, so a battle reads numbers without lookups or allocation.
 use super::ship::ShipClass;
-use super::skill::{Skill, Thresholds};
+use super::skill::{Skill, Thresholds, SKILL_COUNT};
 use crate::error::{Error, Result};
 use crate::rules::combat::{
     CombatRules, EmergencyPower, EnergyCosts, Excess, LevelEffect, ManeuverRules, RepairRules, SecurityTeams, ShieldRules,
@@ -124,6 +124,9 @@ pub struct Context {
     pub bridge_switch_turns: u32,
     /// Every ship of the ruleset, resolved (in ruleset order).
     pub ships: Vec<ShipClass>,
+    /// For each skill, the locations (bit = `Loc as usize`) whose damaged and whose badly
+    /// damaged effect halve it: `locations` turned around, so a skill check visits only those.
+    pub halved_by: [[u16; 2]; SKILL_COUNT],
 }
 
 impl Context {
@@ -173,6 +176,7 @@ impl Context {
             first_aid: c.first_aid.clone(),
             bridge_switch_turns: c.bridge_switch_turns,
             ships: Vec::new(),
+            halved_by: halved_by(&locations),
         };
         for (name, ship) in &ruleset.ships {
             if let Ok(class) = ShipClass::new(name, ship, c, &ctx) {
@@ -194,6 +198,20 @@ impl Context {
     pub fn info(&self, loc: Loc) -> &LocInfo {
         &self.locations[loc as usize]
     }
+}
+
+fn halved_by(locations: &[LocInfo; LOC_COUNT]) -> [[u16; 2]; SKILL_COUNT] {
+    let mut by = [[0u16; 2]; SKILL_COUNT];
+    for (skill, masks) in by.iter_mut().enumerate() {
+        for (l, info) in locations.iter().enumerate() {
+            for (level, effect) in [&info.damaged, &info.badly].into_iter().enumerate() {
+                if effect.halves & (1 << skill) != 0 {
+                    masks[level] |= 1 << l;
+                }
+            }
+        }
+    }
+    by
 }
 
 /// The ruleset's combat section, or a clear error.

@@ -164,6 +164,79 @@ pub fn relative_face(absolute: u8, facing: u8) -> u8 {
     (absolute + 6 - facing % 6) % 6
 }
 
+/// What the movement planner asks about one offset `u` (the enemy's hex minus mine): the
+/// distance, my face toward it, and for each facing (bit f) whether it lies in my phaser arc,
+/// on my row ahead or behind (`r == 0` in my frame), and whether I lie in its phaser arc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Relation {
+    pub distance: u32,
+    /// face | (tie or 7) << 3 | arc << 6 | row << 12 | seen << 18.
+    bits: u32,
+}
+
+impl Relation {
+    fn compute(u: Hex) -> Relation {
+        let (face, tie) = crossing(u);
+        let mut bits = face as u32 | (tie.unwrap_or(7) as u32) << 3;
+        let back = Hex::new(-u.q, -u.r);
+        for f in 0..6u8 {
+            let v = u.in_frame(f);
+            bits |= (offset_in_phaser_arc(v) as u32) << (6 + f);
+            bits |= ((v.r == 0) as u32) << (12 + f);
+            bits |= (offset_in_phaser_arc(back.in_frame(f)) as u32) << (18 + f);
+        }
+        Relation { distance: Hex::default().distance(u), bits }
+    }
+
+    /// The same as `faces_toward(me, enemy)`.
+    #[inline]
+    pub fn faces(self) -> (u8, Option<u8>) {
+        let tie = (self.bits >> 3 & 7) as u8;
+        ((self.bits & 7) as u8, if tie == 7 { None } else { Some(tie) })
+    }
+
+    /// The enemy is in my phaser arc when I face `facing`.
+    #[inline]
+    pub fn in_arc(self, facing: u8) -> bool {
+        self.bits >> (6 + facing % 6) & 1 != 0
+    }
+
+    /// The enemy is on the row through me along `facing` (ahead or behind).
+    #[inline]
+    pub fn in_row(self, facing: u8) -> bool {
+        self.bits >> (12 + facing % 6) & 1 != 0
+    }
+
+    /// I am in the phaser arc of the enemy facing `enemy_facing`.
+    #[inline]
+    pub fn seen_by(self, enemy_facing: u8) -> bool {
+        self.bits >> (18 + enemy_facing % 6) & 1 != 0
+    }
+}
+
+/// The relation for offset `u` (enemy minus me), from a table for near offsets.
+#[inline]
+pub fn relation(u: Hex) -> Relation {
+    let (q, r) = (u.q + TABLE_RADIUS, u.r + TABLE_RADIUS);
+    if (0..TABLE_SIDE).contains(&q) && (0..TABLE_SIDE).contains(&r) {
+        return relation_table()[(q * TABLE_SIDE + r) as usize];
+    }
+    Relation::compute(u)
+}
+
+fn relation_table() -> &'static [Relation] {
+    static TABLE: std::sync::OnceLock<Vec<Relation>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Vec::with_capacity((TABLE_SIDE * TABLE_SIDE) as usize);
+        for q in 0..TABLE_SIDE {
+            for r in 0..TABLE_SIDE {
+                t.push(Relation::compute(Hex::new(q - TABLE_RADIUS, r - TABLE_RADIUS)));
+            }
+        }
+        t
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,6 +340,24 @@ mod tests {
         // The neighbour ahead of a ship facing f is direction 0 in its frame.
         for f in 0..6u8 {
             assert_eq!(DIRECTIONS[f as usize].in_frame(f), DIRECTIONS[0]);
+        }
+    }
+
+    #[test]
+    fn relations_agree_with_the_geometry() {
+        let me = Hex::new(3, -2);
+        for q in -30..=30 {
+            for r in -30..=30 {
+                let enemy = me.plus(Hex::new(q, r));
+                let rel = relation(enemy.minus(me));
+                assert_eq!(rel.distance, me.distance(enemy));
+                assert_eq!(rel.faces(), faces_toward(me, enemy));
+                for f in 0..6u8 {
+                    assert_eq!(rel.in_arc(f), in_phaser_arc(me, f, enemy));
+                    assert_eq!(rel.in_row(f), enemy.minus(me).in_frame(f).r == 0);
+                    assert_eq!(rel.seen_by(f), in_phaser_arc(enemy, f, me));
+                }
+            }
         }
     }
 }

@@ -300,15 +300,18 @@ impl ShipState {
 
     /// How many times a skill is halved by the damage the ship carries.
     pub fn halvings(&self, class: &ShipClass, ctx: &Context, skill: Skill) -> u32 {
-        let bit = 1u16 << skill as u16;
+        // Only the locations whose effects halve this skill.
+        let [damaged, badly] = ctx.halved_by[skill as usize];
         let mut n = 0;
-        for loc in Loc::ALL {
-            let level = self.level(class, loc);
-            let info = ctx.info(loc);
-            if level >= Condition::Damaged && info.damaged.halves & bit != 0 {
+        let mut locs = damaged | badly;
+        while locs != 0 {
+            let l = locs.trailing_zeros() as usize;
+            locs &= locs - 1;
+            let level = self.level(class, Loc::ALL[l]);
+            if level >= Condition::Damaged && damaged & (1 << l) != 0 {
                 n += 1;
             }
-            if level >= Condition::BadlyDamaged && info.badly.halves & bit != 0 {
+            if level >= Condition::BadlyDamaged && badly & (1 << l) != 0 {
                 n += 1;
             }
         }

@@ -162,23 +162,25 @@ struct Scorer {
 
 impl Scorer {
     /// Value of standing at (pos, facing) having spent `spent` energy on maneuvers.
+    #[inline(always)]
     fn score(&self, pos: Hex, facing: u8, spent: u32) -> f64 {
-        let d = pos.distance(self.enemy);
+        // Distance, faces and arcs of the offset at once (a table lookup for near offsets).
+        let rel = hex::relation(self.enemy.minus(pos));
+        let d = rel.distance;
         if self.flee {
             return d as f64 * 10.0 - spent as f64;
         }
         let mut s = 0.0;
         let range_ok = d <= self.range && d > 0;
         // The line between the centres crosses my face f and the enemy's face f + 3.
-        let (mine, tie) = hex::faces_toward(pos, self.enemy);
-        let v = self.enemy.minus(pos).in_frame(facing);
-        if range_ok && hex::offset_in_phaser_arc(v) {
+        let (mine, tie) = rel.faces();
+        if range_ok && rel.in_arc(facing) {
             // Better still if the shot lands on a weakened face (the stronger on a vertex).
             let theirs = |f: u8| self.enemy_shields[((f + 3) % 6) as usize];
             let shield = tie.map_or(theirs(mine), |t| theirs(mine).max(theirs(t)));
             let weakness = self.enemy_rating.saturating_sub(shield) as f64;
             s += 10.0 + 20.0 * self.phaser[d as usize] + weakness;
-            if v.r == 0 {
+            if rel.in_row(facing) {
                 s += 8.0 * self.torpedo[d as usize];
             }
         }
@@ -186,7 +188,7 @@ impl Scorer {
         if d == 0 {
             s -= 20.0;
         }
-        if self.enemy_visible && hex::in_phaser_arc(self.enemy, self.enemy_facing, pos) {
+        if self.enemy_visible && rel.seen_by(self.enemy_facing) {
             s -= 2.0;
         }
         // Show the enemy a strong face.
@@ -215,7 +217,8 @@ impl DefaultTactic {
         v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || hull + self.warp_margin > t.excess
     }
 
-    /// What scoring a place needs, computed once per plan.
+    /// What scoring a place needs, computed once per plan (inlined: built in place, not copied).
+    #[inline(always)]
     fn scorer(&self, v: &View, flee: bool) -> Scorer {
         let mut phaser = [0.0; SCORER_RANGE];
         let mut torpedo = [0.0; SCORER_RANGE];
@@ -254,36 +257,34 @@ impl DefaultTactic {
         let mult = if v.my_condition(Loc::Engines) >= Condition::Damaged { v.ctx.energy.damaged_multiplier } else { 1 };
         let e = &v.ctx.energy;
         let start = sc.score(v.me.pos, v.me.facing, 0);
+        // The cheapest move a node can still pay for once its free turns are gone (a turn is
+        // allowed at any cost, another move only when it costs something): a node with less
+        // budget left has no children, so it is not stacked (the search visits the same nodes).
+        let paying = |c: u32| if c > 0 { c } else { u32::MAX };
+        let cheapest = (e.turn * mult).min(paying(e.forward * mult)).min(paying(e.back * mult));
         type Path = [Option<Maneuver>; MAX_PLAN];
         let mut best: (Path, u8, f64, Hex, u8) = ([None; MAX_PLAN], 0, start, v.me.pos, v.me.facing);
         // Depth-first: at most (depth × branching) entries wait at once.
-        let mut stack: [(Hex, u8, u32, u32, Path, u8); 4 * MAX_PLAN] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0); 4 * MAX_PLAN];
+        // Per move, in MOVES order: its price when paid, whether it is a turn, and the move it
+        // undoes (never tried right after it).
+        let price = [e.forward * mult, e.turn * mult, e.turn * mult, e.back * mult];
+        const IS_TURN: [bool; 4] = [false, true, true, false];
+        const UNDOES: [u8; 4] = [3, 2, 1, 0];
+        const NO_MOVE: u8 = 4;
+        // Entries: position, facing, energy spent, free turns left, path, depth, last move.
+        let mut stack: [(Hex, u8, u32, u32, Path, u8, u8); 4 * MAX_PLAN] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0, NO_MOVE); 4 * MAX_PLAN];
         let mut top = 0usize;
-        stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0);
+        stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0, NO_MOVE);
         top += 1;
         while top > 0 {
             top -= 1;
-            let (pos, facing, spent, free_left, path, depth) = stack[top];
-            let last = if depth > 0 { path[depth as usize - 1] } else { None };
-            for m in MOVES {
-                // Skip moves that undo the previous one.
-                let undo = matches!(
-                    (last, m),
-                    (Some(Maneuver::TurnLeft), Maneuver::TurnRight)
-                        | (Some(Maneuver::TurnRight), Maneuver::TurnLeft)
-                        | (Some(Maneuver::Forward), Maneuver::Back)
-                        | (Some(Maneuver::Back), Maneuver::Forward)
-                );
-                if undo {
+            let (pos, facing, spent, free_left, path, depth, last) = stack[top];
+            for (i, m) in MOVES.into_iter().enumerate() {
+                if last == UNDOES[i] {
                     continue;
                 }
-                let is_turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
-                let (cost, free_after) = match m {
-                    _ if is_turn && free_left > 0 => (0, free_left - 1),
-                    Maneuver::Forward => (e.forward * mult, free_left),
-                    Maneuver::Back => (e.back * mult, free_left),
-                    _ => (e.turn * mult, free_left),
-                };
+                let is_turn = IS_TURN[i];
+                let (cost, free_after) = if is_turn && free_left > 0 { (0, free_left - 1) } else { (price[i], free_left) };
                 if spent + cost > budget || (cost == 0 && !is_turn) {
                     continue;
                 }
@@ -294,8 +295,9 @@ impl DefaultTactic {
                 if score > best.2 + 1e-9 {
                     best = (next_path, depth + 1, score, p, f);
                 }
-                if (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
-                    stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1);
+                let has_children = free_after > 0 || budget - (spent + cost) >= cheapest;
+                if has_children && (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
+                    stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1, i as u8);
                     top += 1;
                 }
             }

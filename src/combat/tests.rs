@@ -750,3 +750,17 @@ fn a_custom_tactic_plugs_into_simulations() {
     let one = super::simulate_with(&r, &super::SimOptions { threads: Some(1), ..opts.clone() }, [&default, &Passive], &|_| {}).unwrap();
     assert_eq!(one, report);
 }
+
+/// Exact results for fixed seeds, so a speed-up that changes a single battle is caught
+/// (the numbers were produced before the planner and scorer were optimised).
+#[test]
+fn simulation_results_are_pinned_for_their_seeds() {
+    let r = rules();
+    let run = |a: &str, b: &str| {
+        let opts = super::SimOptions { a: a.into(), b: b.into(), battles: 300, seed: 11, threads: Some(2), scenario: None };
+        let s = super::simulate(&r, &opts).unwrap();
+        (s.a.wins, s.b.wins, s.draws, s.escapes, s.captures, (s.mean_turns * 300.0).round() as u64)
+    };
+    assert_eq!(run("UFP heavy cruiser", "Klingon battle cruiser"), (36, 50, 204, 10, 0, 9746));
+    assert_eq!(run("Romulan bird of prey", "UFP destroyer"), (12, 225, 61, 2, 0, 3995));
+}
