@@ -45,10 +45,10 @@ impl Table {
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
             let mut parts = Vec::new();
-            for i in 0..n {
+            for (i, (width, align)) in widths.iter().zip(&self.align).enumerate() {
                 let c = cells.get(i).map(|s| s.as_str()).unwrap_or("");
-                let pad = widths[i].saturating_sub(c.chars().count());
-                parts.push(match self.align[i] {
+                let pad = width.saturating_sub(c.chars().count());
+                parts.push(match align {
                     Align::Left => format!("{c}{}", " ".repeat(pad)),
                     Align::Right => format!("{}{c}", " ".repeat(pad)),
                 });

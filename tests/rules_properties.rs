@@ -47,7 +47,9 @@ fn tree() -> impl Strategy<Value = Value> {
 /// A variable name: not a keyword, not dice notation.
 fn variable() -> impl Strategy<Value = String> {
     "[a-z]{1,3}".prop_filter("keywords and dice are not names", |v| {
-        !["if", "or", "and", "not", "then", "else", "true", "false", "null"].contains(&v.as_str()) && !(v.starts_with('d') && v.len() > 1 && v[1..].chars().all(|c| c.is_ascii_digit()))
+        let keyword = ["if", "or", "and", "not", "then", "else", "true", "false", "null"].contains(&v.as_str());
+        let dice = v.starts_with('d') && v.len() > 1 && v[1..].chars().all(|c| c.is_ascii_digit());
+        !keyword && !dice
     })
 }
 

@@ -23,8 +23,6 @@ fn script_json(script: &str) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"))
 }
 
-/// Equal as data; floats to 1e-12.
-
 /// The script's report without `by_turn` (which the command leaves to its chart), after
 /// checking that the by-turn counts add up to the totals.
 fn summary(mut report: Value) -> Value {

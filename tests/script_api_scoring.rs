@@ -33,8 +33,6 @@ fn script_json(script: &str, extra: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"))
 }
 
-/// Equal as data: same keys (in any order), same values (floats to 1e-9).
-
 fn points(v: &Value) -> Vec<i64> {
     v["players"].as_array().unwrap().iter().map(|p| p["points"].as_i64().unwrap()).collect()
 }

@@ -140,8 +140,9 @@ impl Dice {
 }
 
 impl DiceTerm {
+    /// The lowest face total: every die showing 1 (or the constant itself).
     fn low(&self) -> i64 {
-        if self.sides == 0 { self.count as i64 } else { self.count as i64 }
+        self.count as i64
     }
     fn high(&self) -> i64 {
         if self.sides == 0 { self.count as i64 } else { self.count as i64 * self.sides as i64 }
