@@ -4,6 +4,15 @@ use arbiter::scoring::{self, GameRecord, History, HistoryGame, Period, Placing, 
 use proptest::prelude::*;
 use std::collections::HashMap;
 
+/// Points by name for a result table as listed and after a seeded shuffle of its rows.
+fn points_listed_and_shuffled(rules: &arbiter::rules::Ruleset, rows: Vec<(String, f64)>, seed: u64) -> (HashMap<String, i64>, HashMap<String, i64>) {
+    let mut shuffled = rows.clone();
+    shuffle(&mut shuffled, seed);
+    let a = scoring::score_table(rules, &rows).unwrap();
+    let b = scoring::score_table(rules, &shuffled).unwrap();
+    (points_by_name(&a), points_by_name(&b))
+}
+
 fn points_by_name(r: &ScoreReport) -> HashMap<String, i64> {
     r.headlines().into_iter().map(|h| (h.name, h.points)).collect()
 }
@@ -48,12 +57,8 @@ proptest! {
     ) {
         let rules = load("advciv").unwrap();
         let scores: Vec<i64> = scores.into_iter().collect();
-        let rows = named(&scores);
-        let mut shuffled = rows.clone();
-        shuffle(&mut shuffled, seed);
-        let a = scoring::score_table(&rules, &rows).unwrap();
-        let b = scoring::score_table(&rules, &shuffled).unwrap();
-        prop_assert_eq!(points_by_name(&a), points_by_name(&b));
+        let (listed, shuffled) = points_listed_and_shuffled(&rules, named(&scores), seed);
+        prop_assert_eq!(listed, shuffled);
     }
 
     #[test]
@@ -75,11 +80,8 @@ proptest! {
     fn figf_does_not_depend_on_listing_order(scores in prop::collection::vec(1u32..100_000, 2..10), seed in any::<u64>()) {
         let rules = load("figf").unwrap();
         let rows: Vec<(String, f64)> = scores.iter().enumerate().map(|(i, s)| (format!("P{i}"), *s as f64)).collect();
-        let mut shuffled = rows.clone();
-        shuffle(&mut shuffled, seed);
-        let a = scoring::score_table(&rules, &rows).unwrap();
-        let b = scoring::score_table(&rules, &shuffled).unwrap();
-        prop_assert_eq!(points_by_name(&a), points_by_name(&b));
+        let (listed, shuffled) = points_listed_and_shuffled(&rules, rows, seed);
+        prop_assert_eq!(listed, shuffled);
     }
 
     #[test]
