@@ -9,7 +9,7 @@ mod rules;
 mod run;
 mod score;
 
-use arbiter::{Error, Result};
+use arbiter::Error;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
@@ -95,15 +95,4 @@ pub fn print(text: &str) {
     }
 }
 
-/// Write a file whole or not at all: a temporary file beside it, then a rename.
-pub fn write_atomically(path: &str, contents: &str) -> Result<()> {
-    let target = std::path::Path::new(path);
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| Error::msg(format!("{path}: cannot write: {e}")))?;
-    tmp.write_all(contents.as_bytes()).map_err(|e| Error::msg(format!("{path}: cannot write: {e}")))?;
-    tmp.persist(target).map_err(|e| Error::msg(format!("{path}: cannot write: {}", e.error)))?;
-    Ok(())
-}
+pub use arbiter::files::write_atomically;

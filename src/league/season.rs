@@ -9,7 +9,6 @@ use super::teams::Team;
 use crate::error::{Error, Result};
 use crate::rules::doc::{pointer_push, Doc};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The season file.
@@ -314,20 +313,7 @@ pub fn record_file(path: &str, request: &RecordRequest) -> Result<Recorded> {
     })
 }
 
-/// A temporary file beside the target, then a rename: the file is whole or untouched.
-pub fn write_atomically(path: &str, text: &str) -> Result<()> {
-    let target = Path::new(path);
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("{path}: cannot write: {e}"));
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| fail(&e))?;
-    tmp.write_all(text.as_bytes()).map_err(|e| fail(&e))?;
-    tmp.as_file().sync_all().map_err(|e| fail(&e))?;
-    tmp.persist(target).map_err(|e| fail(&e.error))?;
-    Ok(())
-}
+pub use crate::files::write_atomically;
 
 #[cfg(test)]
 mod tests {

@@ -235,7 +235,7 @@ impl RulesHandle {
         let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf());
         let resolved = load::resolve_loaded(doc, path, dir.as_deref().filter(|d| !d.as_os_str().is_empty()))?;
         load::ruleset_from_doc(&resolved).map_err(|e| e.context("the saved ruleset would not load back"))?;
-        write_atomically(path, &text)
+        crate::files::write_atomically(path, &text)
     }
 }
 
@@ -358,17 +358,6 @@ fn extends_reference(origin: &str, target: &str) -> String {
         }
         _ => origin_abs.display().to_string(),
     }
-}
-
-fn write_atomically(path: &str, contents: &str) -> Result<()> {
-    use std::io::Write;
-    let target = std::path::Path::new(path);
-    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let fail = |e: &dyn std::fmt::Display| Error::msg(format!("{path}: cannot write: {e}"));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
-    tmp.write_all(contents.as_bytes()).map_err(|e| fail(&e))?;
-    tmp.persist(target).map_err(|e| fail(&e.error))?;
-    Ok(())
 }
 
 /// JSON pointer of a path (for messages that need one).
