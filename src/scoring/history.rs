@@ -2,6 +2,7 @@
 //! rating loop: names interned, places worked out, every problem located.
 use super::game::Invalid;
 use super::prepared::{Prepared, Ranking};
+use crate::rules::doc::pointer_push;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
@@ -66,7 +67,7 @@ impl std::fmt::Display for Period {
 pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
     let mut p = Prepared::default();
     for (name, start) in &history.ratings {
-        let pointer = || format!("/ratings/{}", name.replace('~', "~0").replace('/', "~1"));
+        let pointer = || pointer_push("/ratings", name);
         let id = p.names.id(name);
         if id + 1 != p.names.len() {
             return Err(Invalid::new(pointer(), format!("`{name}` is given twice")));
@@ -110,7 +111,7 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
             (None, Some(scores)) => {
                 for (j, (name, score)) in scores.iter().enumerate() {
                     if !score.is_finite() {
-                        return Err(Invalid::new(format!("{}/scores/{}", base(), escape(name)), "a score must be a number"));
+                        return Err(Invalid::new(pointer_push(&format!("{}/scores", base()), name), "a score must be a number"));
                     }
                     rows.push((p.names.id(name), *score, written.len()));
                     written.push((j, 0));
@@ -130,7 +131,7 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
                 },
                 (_, Some(scores)) => {
                     let name = scores.get_index(j).map(|e| e.0.clone()).unwrap_or_default();
-                    (format!("{}/scores/{}", base(), escape(&name)), name)
+                    (pointer_push(&format!("{}/scores", base()), &name), name)
                 }
                 _ => (base(), String::new()),
             };
@@ -138,10 +139,6 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
         }
     }
     Ok(p)
-}
-
-fn escape(name: &str) -> String {
-    name.replace('~', "~0").replace('/', "~1")
 }
 
 /// A prepared history written back as a `History` (a CSV file read for a script, say).
