@@ -195,22 +195,34 @@ impl Relation {
         ((self.bits & 7) as u8, if tie == 7 { None } else { Some(tie) })
     }
 
-    /// The enemy is in my phaser arc when I face `facing`.
+    /// My face toward the enemy and, on a vertex, the other one (the same face otherwise),
+    /// for taking the stronger of the two without a branch.
+    #[inline]
+    pub fn face_pair(self) -> (u8, u8) {
+        let face = (self.bits & 7) as u8;
+        let tie = (self.bits >> 3 & 7) as u8;
+        (face, if tie == 7 { face } else { tie })
+    }
+
+    /// The enemy is in my phaser arc when I face `facing` (0..6).
     #[inline]
     pub fn in_arc(self, facing: u8) -> bool {
-        self.bits >> (6 + facing % 6) & 1 != 0
+        debug_assert!(facing < 6);
+        self.bits >> (6 + facing) & 1 != 0
     }
 
-    /// The enemy is on the row through me along `facing` (ahead or behind).
+    /// The enemy is on the row through me along `facing` (0..6), ahead or behind.
     #[inline]
     pub fn in_row(self, facing: u8) -> bool {
-        self.bits >> (12 + facing % 6) & 1 != 0
+        debug_assert!(facing < 6);
+        self.bits >> (12 + facing) & 1 != 0
     }
 
-    /// I am in the phaser arc of the enemy facing `enemy_facing`.
+    /// I am in the phaser arc of the enemy facing `enemy_facing` (0..6).
     #[inline]
     pub fn seen_by(self, enemy_facing: u8) -> bool {
-        self.bits >> (18 + enemy_facing % 6) & 1 != 0
+        debug_assert!(enemy_facing < 6);
+        self.bits >> (18 + enemy_facing) & 1 != 0
     }
 }
 

@@ -31,7 +31,8 @@
 //! is set up once per battle; ships may share a hex (nothing can be fired at distance 0); a
 //! team can be beamed when the enemy is in the phaser arc and its face toward the sender (either
 //! face on a vertex) is at 0 or its shields are down; while a ship is cloaked its enemy moves by
-//! inertia only, even in a turn it has found the cloaked ship.
+//! inertia only, even in a turn it has found the cloaked ship; shields belong to the ship's
+//! faces (the source names them front, front-left, ...), so they turn with the ship.
 pub mod boarding;
 pub mod context;
 pub mod damage;
@@ -40,6 +41,7 @@ pub mod events;
 pub mod fire;
 pub mod hex;
 pub mod movement;
+pub mod reach;
 pub mod repair;
 pub mod roller;
 pub mod scenario;

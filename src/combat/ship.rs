@@ -1,6 +1,7 @@
 //! Ships in battle: the class (stats resolved from the ruleset's Ship) and the live state.
 use super::context::{Context, Loc, LOC_COUNT, MAX_TEAMS};
 use super::hex::Hex;
+use super::reach::ReachTable;
 use super::skill::{effective, Skill, SKILL_COUNT};
 use crate::error::{Error, Result};
 use crate::rules::combat::{CombatRules, SizeTrack};
@@ -36,6 +37,9 @@ pub struct ShipClass {
     pub battery: u32,
     #[serde(skip)]
     pub crew: [u32; SKILL_COUNT],
+    /// Where its maneuvers can take it, cheapest first (for tactics that plan movement).
+    #[serde(skip)]
+    pub reach: ReachTable,
 }
 
 fn ser_display<S: serde::Serializer>(d: &Dice, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -82,13 +86,15 @@ impl ShipClass {
         if security_teams as usize > MAX_TEAMS {
             return Err(Error::msg(format!("ship `{name}`: at most {MAX_TEAMS} security teams")));
         }
+        let max_speed = ship.max_speed.ok_or_else(|| missing("max_speed"))?;
+        let maneuverability = ship.maneuverability.unwrap_or(0);
         Ok(ShipClass {
             name: name.to_string(),
             shields: ship.shields.ok_or_else(|| missing("shields"))?,
             hull_intact: hull.intact.clone(),
             hull_damaged: hull.damaged.clone(),
-            max_speed: ship.max_speed.ok_or_else(|| missing("max_speed"))?,
-            maneuverability: ship.maneuverability.unwrap_or(0),
+            max_speed,
+            maneuverability,
             phaser_dice: phasers.dice_count(),
             phaser_sides,
             torpedoes: ship.torpedoes.unwrap_or(0),
@@ -102,6 +108,7 @@ impl ShipClass {
             generator: whole(generator, "generator output")?,
             battery: whole(battery, "battery capacity")?,
             crew,
+            reach: ReachTable::new(&ctx.energy, maneuverability, max_speed),
         })
     }
 

@@ -7,6 +7,7 @@
 use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex};
+use super::reach::{Reach, MAX_MOVES};
 use super::ship::Condition;
 use super::skill::{Level, Skill};
 use super::view::View;
@@ -69,23 +70,24 @@ pub struct Memory {
     pub words: [i64; 8],
 }
 
-/// A movement plan being followed: the moves and the state expected before each.
+/// A movement plan being followed: the moves, and the state expected before each.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PlanCache {
     turn: u32,
     flee: bool,
-    /// What the plan was made for: the enemy's shields and the cap on maneuver energy.
-    enemy_shields: [u32; 6],
-    energy_cap: u32,
+    /// The engines multiplier the costs were worked out with.
+    mult: u32,
     len: u8,
     next: u8,
     moves: [Option<Maneuver>; MAX_PLAN],
-    /// Position, facing, maneuver energy spent and free turns used before each move (and after the last).
-    before: [(Hex, u8, u32, u32); MAX_PLAN + 1],
+    /// Position, facing and free turns used before each move (and after the last).
+    before: [(Hex, u8, u32); MAX_PLAN + 1],
+    /// Energy the moves still to make cost, from each move on.
+    cost_from: [u32; MAX_PLAN + 1],
     end: (Hex, u8),
 }
 
-const MAX_PLAN: usize = 8;
+const MAX_PLAN: usize = MAX_MOVES;
 
 /// A side's decision maker. Every method sees the battle through a `View`.
 pub trait Tactic: Send + Sync {
@@ -114,7 +116,10 @@ pub trait Tactic: Send + Sync {
 /// * Raises shields first; keeps them up.
 /// * Moves to keep the enemy in its phaser arc at `preferred_range`, ideally on its torpedo
 ///   line, showing its strongest face, spending as little energy as it can; it never goes
-///   over maximum speed. It fires before moving when the shot is better now than after.
+///   over maximum speed. It picks the best place its class can reach this turn (the class's
+///   reach table: every place up to seven maneuvers away, with the cheapest way there),
+///   plans once a turn, and plans again only when a failed maneuver leaves the rest of the
+///   plan unaffordable. It fires before moving when the shot is better now than after.
 /// * Fires all phaser dice when the hit chance is at least `min_phaser_chance`; launches a
 ///   torpedo when the chance it is not dodged is at least `min_torpedo_chance`.
 /// * After a special success aims at the hull or the engines, whichever is nearer to breaking.
@@ -142,63 +147,87 @@ impl Default for DefaultTactic {
     }
 }
 
-/// Distances the scorer tabulates (farther ones count as out of range).
-const SCORER_RANGE: usize = 64;
+/// Distances the scorer tabulates: every place in reach is within `MAX_MOVES` hexes of
+/// the enemy's distance at the start.
+const WINDOW: usize = 2 * MAX_MOVES + 1;
 
-/// Scores places for the movement plan: the enemy stays put during our move.
+/// Scores places for the movement plan, in thousandths of a point (whole numbers, so the
+/// scan is cheap and ties are exact). The enemy stays put during our move. Everything is in
+/// the ship's frame at the start of the plan (bow along direction 0), as the reach table is.
 struct Scorer {
     enemy: Hex,
+    /// Bit of `Relation::seen_by` for the enemy's facing, or 0 when it cannot be seen.
     enemy_facing: u8,
-    enemy_visible: bool,
-    range: u32,
-    preferred: f64,
-    phaser: [f64; SCORER_RANGE],
-    torpedo: [f64; SCORER_RANGE],
-    my_shields: [u32; 6],
-    enemy_shields: [u32; 6],
-    enemy_rating: u32,
-    flee: bool,
+    seen_penalty: i64,
+    /// By my face toward the enemy: how far the enemy face a shot along that line meets is
+    /// below its rating.
+    weakness: [i64; 6],
+    /// By face f + 6 − turn: the value of showing my shield of face f after turning `turn`.
+    shown: [i64; 12],
+    /// The nearest distance tabulated; entry k below is for distance `nearest + k`.
+    nearest: u32,
+    /// Bit k: a shot can be fired at that distance.
+    in_range: u32,
+    /// By distance: the value of standing there at all, of having the enemy in the phaser arc
+    /// there, and on the torpedo row.
+    at: [i64; WINDOW],
+    in_arc: [i64; WINDOW],
+    in_row: [i64; WINDOW],
+}
+
+/// Points (never negative here) to the nearest thousandth.
+#[inline(always)]
+fn milli(points: f64) -> i64 {
+    (points * 1000.0 + 0.5) as i64
 }
 
 impl Scorer {
-    /// Value of standing at (pos, facing) having spent `spent` energy on maneuvers.
+    /// Value of standing at `offset`, turned `turn` faces from the start, having spent `spent`
+    /// energy on maneuvers.
     #[inline(always)]
-    fn score(&self, pos: Hex, facing: u8, spent: u32) -> f64 {
+    fn score(&self, offset: Hex, turn: u8, spent: u32) -> i64 {
         // Distance, faces and arcs of the offset at once (a table lookup for near offsets).
-        let rel = hex::relation(self.enemy.minus(pos));
-        let d = rel.distance;
-        if self.flee {
-            return d as f64 * 10.0 - spent as f64;
-        }
-        let mut s = 0.0;
-        let range_ok = d <= self.range && d > 0;
-        // The line between the centres crosses my face f and the enemy's face f + 3.
-        let (mine, tie) = rel.faces();
-        if range_ok && rel.in_arc(facing) {
-            // Better still if the shot lands on a weakened face (the stronger on a vertex).
-            let theirs = |f: u8| self.enemy_shields[((f + 3) % 6) as usize];
-            let shield = tie.map_or(theirs(mine), |t| theirs(mine).max(theirs(t)));
-            let weakness = self.enemy_rating.saturating_sub(shield) as f64;
-            s += 10.0 + 20.0 * self.phaser[d as usize] + weakness;
-            if rel.in_row(facing) {
-                s += 8.0 * self.torpedo[d as usize];
+        let rel = hex::relation(self.enemy.minus(offset));
+        let k = (rel.distance.saturating_sub(self.nearest) as usize).min(WINDOW - 1);
+        // The line between the centres crosses my face f and the enemy's face f + 3 (two
+        // faces on a vertex, where the stronger counts).
+        let (mine, other) = rel.face_pair();
+        let mut s = self.at[k];
+        if (self.in_range >> k) & 1 != 0 && rel.in_arc(turn) {
+            // Better still if the shot lands on a weakened face.
+            s += self.in_arc[k] + self.weakness[mine as usize].min(self.weakness[other as usize]);
+            if rel.in_row(turn) {
+                s += self.in_row[k];
             }
         }
-        s -= (d as f64 - self.preferred).abs() * 2.0;
-        if d == 0 {
-            s -= 20.0;
+        if rel.seen_by(self.enemy_facing) {
+            s -= self.seen_penalty;
         }
-        if self.enemy_visible && rel.seen_by(self.enemy_facing) {
-            s -= 2.0;
-        }
-        // Show the enemy a strong face.
-        let shield = tie.map_or(self.my_shields[mine as usize], |t| self.my_shields[mine as usize].max(self.my_shields[t as usize]));
-        s += 0.6 * shield as f64;
-        s - 1.5 * spent as f64
+        // Show the enemy a strong face: after turning, face f carries the shield of face f − turn.
+        s += self.shown[(mine + 6 - turn) as usize].max(self.shown[(other + 6 - turn) as usize]);
+        s - 1500 * spent as i64
     }
 }
 
-const MOVES: [Maneuver; 4] = [Maneuver::Forward, Maneuver::TurnLeft, Maneuver::TurnRight, Maneuver::Back];
+/// The best-scoring place of `places` (cheapest first) affordable within `budget`, if any
+/// beats staying put.
+#[inline(always)]
+fn best_place(places: &[Reach], mult: u32, budget: u32, stay: i64, score: impl Fn(&Reach, u32) -> i64) -> Option<&Reach> {
+    let mut best = None;
+    let mut best_score = stay;
+    for r in places {
+        let spent = r.cost.saturating_mul(mult);
+        if spent > budget {
+            break;
+        }
+        let s = score(r, spent);
+        if s > best_score {
+            best = Some(r);
+            best_score = s;
+        }
+    }
+    best
+}
 
 /// Where a maneuver takes a ship.
 pub fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
@@ -217,120 +246,100 @@ impl DefaultTactic {
         v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || hull + self.warp_margin > t.excess
     }
 
-    /// What scoring a place needs, computed once per plan (inlined: built in place, not copied).
+    /// What scoring a place needs, computed once per plan, in the ship's frame.
     #[inline(always)]
-    fn scorer(&self, v: &View, flee: bool) -> Scorer {
-        let mut phaser = [0.0; SCORER_RANGE];
-        let mut torpedo = [0.0; SCORER_RANGE];
+    fn scorer(&self, v: &View) -> Scorer {
+        let facing = v.me.facing % 6;
+        let enemy = v.enemy.pos.minus(v.me.pos).in_frame(facing);
+        let nearest = Hex::default().distance(enemy).saturating_sub(MAX_MOVES as u32);
+        let mut at = [0; WINDOW];
+        let mut in_arc = [0; WINDOW];
+        let mut in_row = [0; WINDOW];
+        let mut in_range = 0u32;
         // Skills once; the chances then depend on distance alone.
         let gunnery = v.my_skill(Skill::Gunnery, 0);
         let not_dodged = if v.enemy_can_dodge() { 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0)) } else { 1.0 };
+        let torpedoes = if v.me.torpedoes > 0 { 8.0 } else { 0.0 };
+        // The chance a torpedo is not dodged over each hex it travels.
         let mut through = 1.0;
-        for d in 1..SCORER_RANGE.min(v.ctx.sensor_range as usize + 1) {
-            phaser[d] = v.ctx.thresholds.chance(Level::Success, gunnery - (d as u32 * v.ctx.phaser_range_penalty) as i32);
+        for _ in 1..nearest.min(v.ctx.sensor_range + 1) {
             through *= not_dodged;
-            torpedo[d] = if v.me.torpedoes > 0 { through } else { 0.0 };
         }
-        let mut enemy_shields = [0; 6];
-        for (f, s) in enemy_shields.iter_mut().enumerate() {
-            *s = v.enemy.shield_value(f as u8);
+        for k in 0..WINDOW {
+            let d = nearest + k as u32;
+            // Near the preferred range; never in the enemy's hex.
+            at[k] = -2000 * d.abs_diff(self.preferred_range) as i64 - if d == 0 { 20_000 } else { 0 };
+            if d == 0 || d > v.ctx.sensor_range {
+                continue;
+            }
+            in_range |= 1 << k;
+            in_arc[k] = milli(10.0 + 20.0 * v.ctx.thresholds.chance(Level::Success, gunnery - (d * v.ctx.phaser_range_penalty) as i32));
+            through *= not_dodged;
+            in_row[k] = milli(torpedoes * through);
+        }
+        let mut weakness = [0; 6];
+        let mut shown = [0; 12];
+        for f in 0..6 {
+            weakness[f] = 1000 * v.enemy_class.shields.saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6)) as i64;
+            shown[f] = 600 * v.me.shields[(f + facing as usize) % 6] as i64;
+            shown[f + 6] = shown[f];
         }
         Scorer {
-            enemy: v.enemy.pos,
-            enemy_facing: v.enemy.facing,
-            enemy_visible: v.enemy_visible(),
-            range: (v.ctx.sensor_range as usize).min(SCORER_RANGE - 1) as u32,
-            preferred: self.preferred_range as f64,
-            phaser,
-            torpedo,
-            my_shields: v.me.shields,
-            enemy_shields,
-            enemy_rating: v.enemy_class.shields,
-            flee,
+            enemy,
+            enemy_facing: (v.enemy.facing % 6 + 6 - facing) % 6,
+            seen_penalty: if v.enemy_visible() { 2000 } else { 0 },
+            weakness,
+            shown,
+            nearest,
+            in_range,
+            at,
+            in_arc,
+            in_row,
         }
     }
 
-    /// The best short sequence of maneuvers (empty: stay), stored in `cache`.
+    /// The best place within reach (staying put included) and the cheapest moves there,
+    /// stored in `cache`. The class's reach table lists the places, cheapest first.
     fn plan(&self, v: &View, budget: u32, flee: bool, cache: &mut PlanCache) {
-        let sc = self.scorer(v, flee);
         let free = v.my_class.maneuverability.saturating_sub(v.me.free_turns_used);
         let mult = if v.my_condition(Loc::Engines) >= Condition::Damaged { v.ctx.energy.damaged_multiplier } else { 1 };
-        let e = &v.ctx.energy;
-        let start = sc.score(v.me.pos, v.me.facing, 0);
-        // The cheapest move a node can still pay for once its free turns are gone (a turn is
-        // allowed at any cost, another move only when it costs something): a node with less
-        // budget left has no children, so it is not stacked (the search visits the same nodes).
-        let paying = |c: u32| if c > 0 { c } else { u32::MAX };
-        let cheapest = (e.turn * mult).min(paying(e.forward * mult)).min(paying(e.back * mult));
-        type Path = [Option<Maneuver>; MAX_PLAN];
-        let mut best: (Path, u8, f64, Hex, u8) = ([None; MAX_PLAN], 0, start, v.me.pos, v.me.facing);
-        // Depth-first: at most (depth × branching) entries wait at once.
-        // Per move, in MOVES order: its price when paid, whether it is a turn, and the move it
-        // undoes (never tried right after it).
-        let price = [e.forward * mult, e.turn * mult, e.turn * mult, e.back * mult];
-        const IS_TURN: [bool; 4] = [false, true, true, false];
-        const UNDOES: [u8; 4] = [3, 2, 1, 0];
-        const NO_MOVE: u8 = 4;
-        // Entries: position, facing, energy spent, free turns left, path, depth, last move.
-        let mut stack: [(Hex, u8, u32, u32, Path, u8, u8); 4 * MAX_PLAN] = [(Hex::default(), 0, 0, 0, [None; MAX_PLAN], 0, NO_MOVE); 4 * MAX_PLAN];
-        let mut top = 0usize;
-        stack[top] = (v.me.pos, v.me.facing, 0, free, [None; MAX_PLAN], 0, NO_MOVE);
-        top += 1;
-        while top > 0 {
-            top -= 1;
-            let (pos, facing, spent, free_left, path, depth, last) = stack[top];
-            for (i, m) in MOVES.into_iter().enumerate() {
-                if last == UNDOES[i] {
-                    continue;
-                }
-                let is_turn = IS_TURN[i];
-                let (cost, free_after) = if is_turn && free_left > 0 { (0, free_left - 1) } else { (price[i], free_left) };
-                if spent + cost > budget || (cost == 0 && !is_turn) {
-                    continue;
-                }
-                let (p, f) = apply_maneuver(pos, facing, m);
-                let mut next_path = path;
-                next_path[depth as usize] = Some(m);
-                let score = sc.score(p, f, spent + cost);
-                if score > best.2 + 1e-9 {
-                    best = (next_path, depth + 1, score, p, f);
-                }
-                let has_children = free_after > 0 || budget - (spent + cost) >= cheapest;
-                if has_children && (depth as usize) < MAX_PLAN - 2 && top < stack.len() {
-                    stack[top] = (p, f, spent + cost, free_after, next_path, depth + 1, i as u8);
-                    top += 1;
-                }
-            }
-        }
-        // Remember the moves and the state expected before each.
-        *cache = PlanCache {
-            turn: v.turn,
-            flee,
-            enemy_shields: v.enemy.shields,
-            energy_cap: v.me.maneuver_energy + budget,
-            len: best.1,
-            next: 0,
-            moves: best.0,
-            end: (best.3, best.4),
-            ..PlanCache::default()
+        let (start_pos, start_facing) = (v.me.pos, v.me.facing);
+        let places = v.my_class.reach.places(free);
+        let best = if flee {
+            // Away from the enemy, as cheaply as possible.
+            let enemy = v.enemy.pos.minus(start_pos).in_frame(start_facing % 6);
+            let away = |offset: Hex, spent: u32| 10_000 * offset.distance(enemy) as i64 - 1000 * spent as i64;
+            best_place(places, mult, budget, away(Hex::default(), 0), |r, spent| away(r.offset, spent))
+        } else {
+            let sc = self.scorer(v);
+            best_place(places, mult, budget, sc.score(Hex::default(), 0, 0), |r, spent| sc.score(r.offset, r.turn, spent))
         };
-        let (mut pos, mut facing, mut energy, mut free_used) = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
-        cache.before[0] = (pos, facing, energy, free_used);
-        for i in 0..best.1 as usize {
-            let Some(m) = best.0[i] else { break };
+        let moves = best.map_or(&[][..], |r| r.moves());
+        // Remember the moves, the state expected before each and what the rest costs.
+        *cache = PlanCache { turn: v.turn, flee, mult, len: moves.len() as u8, next: 0, ..PlanCache::default() };
+        let e = &v.ctx.energy;
+        let (mut pos, mut facing, mut free_used) = (start_pos, start_facing, v.me.free_turns_used);
+        let mut costs = [0u32; MAX_PLAN];
+        cache.before[0] = (pos, facing, free_used);
+        for (i, &m) in moves.iter().enumerate() {
             let is_turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
             if is_turn && free_used < v.my_class.maneuverability {
                 free_used += 1;
             } else {
-                energy += mult * match m {
+                costs[i] = mult * match m {
                     Maneuver::Forward => e.forward,
                     Maneuver::Back => e.back,
                     _ => e.turn,
                 };
             }
             (pos, facing) = apply_maneuver(pos, facing, m);
-            cache.before[i + 1] = (pos, facing, energy, free_used);
+            cache.moves[i] = Some(m);
+            cache.before[i + 1] = (pos, facing, free_used);
         }
+        for i in (0..moves.len()).rev() {
+            cache.cost_from[i] = cache.cost_from[i + 1] + costs[i];
+        }
+        cache.end = (pos, facing);
     }
 
     fn shot_quality(&self, v: &View, pos: Hex, facing: u8) -> f64 {
@@ -378,15 +387,22 @@ impl super::tactics::Tactic for DefaultTactic {
         let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
         let can_move = v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
         let (step, (end_pos, end_facing)) = if can_move {
-            // Follow the plan while things go as planned; plan afresh otherwise.
-            let here = (v.me.pos, v.me.facing, v.me.maneuver_energy, v.me.free_turns_used);
+            // Follow the plan while it can be followed. A failed maneuver leaves the ship where
+            // it was: retrying it keeps to the best place still affordable (a cheapest path's
+            // rest is a cheapest path), so only a plan that no longer fits the budget, or a
+            // change of mind about fleeing or of engine costs, is made afresh.
+            let mult = if v.my_condition(Loc::Engines) >= Condition::Damaged { v.ctx.energy.damaged_multiplier } else { 1 };
+            let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
             let c = &mut memory.plan;
+            if c.next > 0 && c.next <= c.len && c.before[c.next as usize] != here && c.before[c.next as usize - 1] == here {
+                c.next -= 1; // the last move failed: it is the next one again
+            }
             let on_track = c.turn == v.turn
                 && c.flee == flee
-                && c.enemy_shields == v.enemy.shields
-                && c.energy_cap == v.me.maneuver_energy + budget
+                && c.mult == mult
                 && c.next <= c.len
-                && c.before[c.next as usize] == here;
+                && c.before[c.next as usize] == here
+                && c.cost_from[c.next as usize] <= budget;
             if !on_track {
                 self.plan(v, budget, flee, c);
             }
@@ -411,7 +427,7 @@ impl super::tactics::Tactic for DefaultTactic {
         if !flee && v.can_launch().is_ok() && v.torpedo_chance_from(v.me.pos) >= self.min_torpedo_chance {
             return Action::Torpedo;
         }
-        if !flee && v.can_transport().is_ok() && self.wants_to_board(v) {
+        if !flee && self.wants_to_board(v) && v.can_transport().is_ok() {
             return Action::Transport;
         }
         Action::End

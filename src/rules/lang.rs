@@ -38,7 +38,8 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 }
 
 fn span_of(source: &Arc<Source>, pair: &Pair<Rule>) -> Span {
-    let (line, col) = pair.as_span().start_pos().line_col();
+    // The pairs' shared line index: Position::line_col would rescan the text from the start.
+    let (line, col) = pair.line_col();
     Span::new(source, line, col)
 }
 
