@@ -1,5 +1,5 @@
 //! Duel throughput: one battle at a time (heavy cruiser vs Klingon battle cruiser, default
-//! tactics, standard start), and a whole simulation on two threads.
+//! tactics, standard start), and a whole simulation on one and on two threads.
 use arbiter::combat::{self, Context, DefaultTactic, Pcg, SimOptions};
 use arbiter::combat::events::Silent;
 use arbiter::combat::roller::battle_seed;
@@ -25,17 +25,22 @@ fn duels(c: &mut Criterion) {
             black_box(battle.play())
         })
     });
+    // The same simulation on one and on two threads: the ratio is the thread scaling.
     const N: u64 = 4_000;
     g.throughput(Throughput::Elements(N));
-    let opts = SimOptions {
-        a: "UFP heavy cruiser".into(),
-        b: "Klingon battle cruiser".into(),
-        battles: N,
-        seed: 7,
-        threads: Some(2),
-        scenario: None,
-    };
-    g.bench_function("sim of 4000 battles, 2 threads", |bench| bench.iter(|| black_box(combat::simulate(&rules, &opts).unwrap())));
+    for threads in [1, 2] {
+        let opts = SimOptions {
+            a: "UFP heavy cruiser".into(),
+            b: "Klingon battle cruiser".into(),
+            battles: N,
+            seed: 7,
+            threads: Some(threads),
+            scenario: None,
+        };
+        g.bench_function(format!("sim of 4000 battles, {threads} thread{}", if threads == 1 { "" } else { "s" }), |bench| {
+            bench.iter(|| black_box(combat::simulate(&rules, &opts).unwrap()))
+        });
+    }
     g.finish();
 }
 

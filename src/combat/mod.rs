@@ -41,6 +41,7 @@ pub mod events;
 pub mod fire;
 pub mod hex;
 pub mod movement;
+pub mod planner;
 pub mod reach;
 pub mod repair;
 pub mod roller;

@@ -36,10 +36,70 @@ impl Reach {
 }
 
 /// For each number of free turns left, the places reachable for at most a ship's maximum
-/// speed in energy, cheapest first (equal costs in search order: ahead, left, right, back).
+/// speed in energy.
 #[derive(Debug, Clone, Default)]
 pub struct ReachTable {
-    by_free_turns: Vec<Vec<Reach>>,
+    by_free_turns: Vec<Reachable>,
+}
+
+/// The places reachable from one start, grouped by hex (a planner looks at each hex once and
+/// then at the facings it can have there). Hexes come cheapest first, and so do the places
+/// of a hex (equal costs in search order: ahead, left, right, back).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reachable {
+    hexes: Vec<HexPlaces>,
+    places: Vec<Reach>,
+}
+
+/// One hex and where its places lie in `Reachable::places`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HexPlaces {
+    /// The hex in the ship's frame at the start.
+    pub offset: Hex,
+    /// The cheapest of its places.
+    pub cheapest: u32,
+    start: u32,
+    end: u32,
+}
+
+/// The energy of maneuver `m` at base prices with `free` free turns left, and the free turns
+/// left after it: a turn costs nothing while free turns last.
+pub fn price(energy: &EnergyCosts, m: Maneuver, free: u32) -> (u32, u32) {
+    match m {
+        Maneuver::TurnLeft | Maneuver::TurnRight if free > 0 => (0, free - 1),
+        Maneuver::TurnLeft | Maneuver::TurnRight => (energy.turn, free),
+        Maneuver::Forward => (energy.forward, free),
+        Maneuver::Back => (energy.back, free),
+    }
+}
+
+impl Reachable {
+    fn new(mut found: Vec<Reach>) -> Reachable {
+        found.sort_by_key(|r| r.cost);
+        let mut hexes: Vec<HexPlaces> = Vec::new();
+        for r in &found {
+            if !hexes.iter().any(|h| h.offset == r.offset) {
+                hexes.push(HexPlaces { offset: r.offset, cheapest: r.cost, start: 0, end: 0 });
+            }
+        }
+        let mut places = Vec::with_capacity(found.len());
+        for h in &mut hexes {
+            h.start = places.len() as u32;
+            places.extend(found.iter().filter(|r| r.offset == h.offset));
+            h.end = places.len() as u32;
+        }
+        Reachable { hexes, places }
+    }
+
+    /// The hexes, cheapest first, each with its places, cheapest first.
+    pub fn by_hex(&self) -> impl Iterator<Item = (&HexPlaces, &[Reach])> {
+        self.hexes.iter().map(|h| (h, &self.places[h.start as usize..h.end as usize]))
+    }
+
+    /// Every place.
+    pub fn all(&self) -> &[Reach] {
+        &self.places
+    }
 }
 
 const ORDER: [Maneuver; 4] = [Maneuver::Forward, Maneuver::TurnLeft, Maneuver::TurnRight, Maneuver::Back];
@@ -55,13 +115,14 @@ impl ReachTable {
     pub fn new(energy: &EnergyCosts, maneuverability: u32, max_speed: u32) -> ReachTable {
         // More free turns than moves in a sequence change nothing.
         let most_free = maneuverability.min(MAX_MOVES as u32);
-        ReachTable { by_free_turns: (0..=most_free).map(|free| places(energy, free, max_speed)).collect() }
+        ReachTable { by_free_turns: (0..=most_free).map(|free| Reachable::new(places(energy, free, max_speed))).collect() }
     }
 
-    /// The places reachable with `free_turns` free turns left, cheapest first.
-    pub fn places(&self, free_turns: u32) -> &[Reach] {
+    /// The places reachable with `free_turns` free turns left.
+    pub fn places(&self, free_turns: u32) -> &Reachable {
+        static NONE: Reachable = Reachable { hexes: Vec::new(), places: Vec::new() };
         let i = (free_turns as usize).min(self.by_free_turns.len().saturating_sub(1));
-        self.by_free_turns.get(i).map_or(&[], |v| v.as_slice())
+        self.by_free_turns.get(i).unwrap_or(&NONE)
     }
 }
 
@@ -83,22 +144,11 @@ fn places(energy: &EnergyCosts, free: u32, max_cost: u32) -> Vec<Reach> {
                     continue;
                 }
                 let is_turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
-                let (price, free_after) = if is_turn && free > 0 {
-                    (0, free - 1)
-                } else {
-                    (
-                        match m {
-                            Maneuver::Forward => self.energy.forward,
-                            Maneuver::Back => self.energy.back,
-                            _ => self.energy.turn,
-                        },
-                        free,
-                    )
-                };
-                if price == 0 && !is_turn {
+                let (paid, free_after) = price(self.energy, m, free);
+                if paid == 0 && !is_turn {
                     continue;
                 }
-                let total = cost.saturating_add(price);
+                let total = cost.saturating_add(paid);
                 if total > self.max_cost {
                     continue;
                 }
@@ -122,9 +172,7 @@ fn places(energy: &EnergyCosts, free: u32, max_cost: u32) -> Vec<Reach> {
     let mut w = Walk { energy, max_cost, found: Vec::new(), index: HashMap::new(), moves: [Maneuver::Forward; MAX_MOVES] };
     w.walk(Hex::new(0, 0), 0, 0, free, 0);
     // Staying put is not a move: a sequence that ends where it started, facing the same way, is dropped.
-    let mut found: Vec<Reach> = w.found.into_iter().filter(|r| !(r.offset == Hex::new(0, 0) && r.turn == 0)).collect();
-    found.sort_by_key(|r| r.cost);
-    found
+    w.found.into_iter().filter(|r| !(r.offset == Hex::new(0, 0) && r.turn == 0)).collect()
 }
 
 #[cfg(test)]
@@ -161,25 +209,14 @@ mod tests {
                         continue;
                     }
                     let turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
-                    let (price, free) = if turn && free > 0 {
-                        (0, free - 1)
-                    } else {
-                        (
-                            match m {
-                                Maneuver::Forward => e.forward,
-                                Maneuver::Back => e.back,
-                                _ => e.turn,
-                            },
-                            free,
-                        )
-                    };
-                    if (price == 0 && !turn) || cost + price > max_cost {
+                    let (paid, free) = price(e, m, free);
+                    if (paid == 0 && !turn) || cost + paid > max_cost {
                         continue;
                     }
                     let (p, f) = apply_maneuver(pos, facing, m);
                     let slot = best.entry((p, f)).or_insert(u32::MAX);
-                    *slot = (*slot).min(cost + price);
-                    next.push((p, f, cost + price, free, Some(m)));
+                    *slot = (*slot).min(cost + paid);
+                    next.push((p, f, cost + paid, free, Some(m)));
                 }
             }
             frontier = next;
@@ -192,7 +229,7 @@ mod tests {
     fn every_place_comes_with_its_cheapest_sequence() {
         for (e, free, max) in [(energy(1, 2, 1), 0, 6), (energy(1, 2, 1), 2, 6), (energy(2, 3, 1), 1, 9), (energy(1, 1, 0), 0, 3)] {
             let table = ReachTable::new(&e, free, max);
-            let places = table.places(free);
+            let places = table.places(free).all();
             let expected = brute(&e, free, max);
             assert_eq!(places.len(), expected.len());
             for r in places {
@@ -200,21 +237,23 @@ mod tests {
                 // Replaying the moves lands on the place, for the recorded cost.
                 let (mut pos, mut facing, mut cost, mut left) = (Hex::new(0, 0), 0, 0, free);
                 for m in r.moves() {
-                    let turn = matches!(m, Maneuver::TurnLeft | Maneuver::TurnRight);
-                    if turn && left > 0 {
-                        left -= 1;
-                    } else {
-                        cost += match m {
-                            Maneuver::Forward => e.forward,
-                            Maneuver::Back => e.back,
-                            _ => e.turn,
-                        };
-                    }
+                    let (paid, still) = price(&e, *m, left);
+                    (cost, left) = (cost + paid, still);
                     (pos, facing) = apply_maneuver(pos, facing, *m);
                 }
                 assert_eq!((pos, facing, cost), (r.offset, r.turn, r.cost));
             }
-            assert!(places.windows(2).all(|w| w[0].cost <= w[1].cost));
+            // Grouped by hex, hexes cheapest first, each hex's places cheapest first.
+            let mut seen = Vec::new();
+            let mut last_cheapest = 0;
+            for (hex, at) in table.places(free).by_hex() {
+                assert!(!seen.contains(&hex.offset) && hex.cheapest >= last_cheapest);
+                assert!(at.iter().all(|r| r.offset == hex.offset) && at[0].cost == hex.cheapest);
+                assert!(at.windows(2).all(|w| w[0].cost <= w[1].cost));
+                seen.push(hex.offset);
+                last_cheapest = hex.cheapest;
+            }
+            assert_eq!(table.places(free).by_hex().map(|(_, at)| at.len()).sum::<usize>(), places.len());
         }
     }
 
@@ -222,12 +261,12 @@ mod tests {
     fn a_place_turns_with_the_ship() {
         let e = energy(1, 2, 1);
         let table = ReachTable::new(&e, 0, 6);
-        let ahead = table.places(0).iter().find(|r| r.moves() == [Maneuver::Forward]).unwrap();
+        let ahead = table.places(0).all().iter().find(|r| r.moves() == [Maneuver::Forward]).unwrap();
         for facing in 0..6 {
             let start = Hex::new(3, -1);
             assert_eq!(ahead.from(start, facing), apply_maneuver(start, facing, Maneuver::Forward));
         }
-        let left_ahead = table.places(0).iter().find(|r| r.moves() == [Maneuver::TurnLeft, Maneuver::Forward]).unwrap();
+        let left_ahead = table.places(0).all().iter().find(|r| r.moves() == [Maneuver::TurnLeft, Maneuver::Forward]).unwrap();
         for facing in 0..6 {
             let start = Hex::new(-2, 5);
             let (p, f) = apply_maneuver(start, facing, Maneuver::TurnLeft);
@@ -240,6 +279,6 @@ mod tests {
         let e = energy(1, 2, 1);
         let table = ReachTable::new(&e, 20, 6);
         assert_eq!(table.places(20), table.places(MAX_MOVES as u32));
-        assert!(table.places(3).iter().any(|r| r.cost == 0 && r.turn == 3));
+        assert!(table.places(3).all().iter().any(|r| r.cost == 0 && r.turn == 3));
     }
 }

@@ -1,0 +1,268 @@
+//! The default tactic's movement plan: the best place its class can reach this turn (the
+//! class's reach table lists them, cheapest first), scored in thousandths of a point, and the
+//! moves there, followed over the turn's decisions.
+use super::context::Loc;
+use super::events::Maneuver;
+use super::hex::{self, Hex, Relation};
+use super::reach::{price, Reach, Reachable, MAX_MOVES};
+use super::ship::Condition;
+use super::skill::{Level, Skill};
+use super::tactics::apply_maneuver;
+use super::view::View;
+
+/// Distances with tabulated shot values (farther ones count as out of range).
+const DISTANCES: usize = 64;
+
+/// A movement plan being followed: the moves, and the state expected before each; and the
+/// per-distance shot values it was scored with, kept while what they depend on holds.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlanCache {
+    turn: u32,
+    flee: bool,
+    /// The engines multiplier the costs were worked out with.
+    mult: u32,
+    len: u8,
+    next: u8,
+    moves: [Option<Maneuver>; MAX_MOVES],
+    /// Position, facing and free turns used before each move (and after the last).
+    before: [(Hex, u8, u32); MAX_MOVES + 1],
+    /// Energy the moves still to make cost, from each move on.
+    cost_from: [u32; MAX_MOVES + 1],
+    end: (Hex, u8),
+    shots: ShotValues,
+}
+
+/// By distance: the value of having the enemy in the phaser arc there, and on the torpedo
+/// row. They depend on my Gunnery, the enemy's dodging and whether I have torpedoes left.
+#[derive(Debug, Clone, Copy)]
+struct ShotValues {
+    key: Option<(i32, u64, bool)>,
+    /// The farthest distance a shot is worth something.
+    range: u32,
+    in_arc: [i64; DISTANCES],
+    in_row: [i64; DISTANCES],
+}
+
+impl Default for ShotValues {
+    fn default() -> Self {
+        ShotValues { key: None, range: 0, in_arc: [0; DISTANCES], in_row: [0; DISTANCES] }
+    }
+}
+
+/// Points (never negative here) to the nearest thousandth.
+fn milli(points: f64) -> i64 {
+    (points * 1000.0 + 0.5) as i64
+}
+
+impl ShotValues {
+    fn refresh(&mut self, v: &View) {
+        let gunnery = v.my_skill(Skill::Gunnery, 0);
+        let not_dodged = if v.enemy_can_dodge() { 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0)) } else { 1.0 };
+        let torpedoes = v.me.torpedoes > 0;
+        let key = (gunnery, f64::to_bits(not_dodged), torpedoes);
+        if self.key == Some(key) {
+            return;
+        }
+        self.key = Some(key);
+        self.range = v.ctx.sensor_range.min(DISTANCES as u32 - 1);
+        // The chance a torpedo is not dodged over each hex it travels.
+        let mut through = 1.0;
+        for d in 1..=self.range {
+            let hit = v.ctx.thresholds.chance(Level::Success, gunnery - (d * v.ctx.phaser_range_penalty) as i32);
+            self.in_arc[d as usize] = milli(10.0 + 20.0 * hit);
+            through *= not_dodged;
+            self.in_row[d as usize] = if torpedoes { milli(8.0 * through) } else { 0 };
+        }
+    }
+}
+
+/// Scores places in thousandths of a point (whole numbers, so the scan is cheap and ties are
+/// exact). The enemy stays put during our move. Everything is in the ship's frame at the
+/// start of the plan (bow along direction 0), as the reach table is.
+struct Scorer<'a> {
+    enemy: Hex,
+    enemy_facing: u8,
+    /// For standing in the enemy's phaser arc (0 when it cannot be seen).
+    seen_penalty: i64,
+    preferred: u32,
+    /// By my face toward the enemy: how far the enemy face a shot along that line meets is
+    /// below its rating. (Arrays are a power of two long, so masked indices need no checks.)
+    weakness: [i64; 8],
+    /// By face f + 6 − turn: the value of showing my shield of face f after turning `turn`.
+    shown: [i64; 16],
+    shots: &'a ShotValues,
+}
+
+impl Scorer<'_> {
+    fn new<'a>(v: &View, preferred: u32, shots: &'a ShotValues) -> Scorer<'a> {
+        let facing = v.me.facing % 6;
+        let mut weakness = [0; 8];
+        let mut shown = [0; 16];
+        for f in 0..6 {
+            weakness[f] = 1000 * v.enemy_class.shields.saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6)) as i64;
+            shown[f] = 600 * v.me.shields[(f + facing as usize) % 6] as i64;
+            shown[f + 6] = shown[f];
+        }
+        Scorer {
+            enemy: v.enemy.pos.minus(v.me.pos).in_frame(facing),
+            enemy_facing: (v.enemy.facing % 6 + 6 - facing) % 6,
+            seen_penalty: if v.enemy_visible() { 2000 } else { 0 },
+            preferred,
+            weakness,
+            shown,
+            shots,
+        }
+    }
+
+    /// What standing on the hex at `offset` is worth whatever the facing, and the relation
+    /// the facings are scored with.
+    #[inline(always)]
+    fn hex(&self, offset: Hex) -> (Relation, i64) {
+        // Distance, faces and arcs of the offset at once (a table lookup for near offsets).
+        let rel = hex::relation(self.enemy.minus(offset));
+        let d = rel.distance;
+        // Near the preferred range; never in the enemy's hex; not in the enemy's arc.
+        let mut s = -2000 * d.abs_diff(self.preferred) as i64;
+        if d == 0 {
+            s -= 20_000;
+        }
+        if rel.seen_by(self.enemy_facing) {
+            s -= self.seen_penalty;
+        }
+        (rel, s)
+    }
+
+    /// What facing the enemy as `turn` faces from the start adds on a hex (`rel` from `hex`).
+    #[inline(always)]
+    fn facing(&self, rel: Relation, turn: u8) -> i64 {
+        let d = rel.distance;
+        // The line between the centres crosses my face f and the enemy's face f + 3 (two
+        // faces on a vertex, where the stronger counts).
+        let (mine, other) = rel.face_pair();
+        let mut s = 0;
+        if d.wrapping_sub(1) < self.shots.range && rel.in_arc(turn) {
+            // Better still if the shot lands on a weakened face.
+            let k = d as usize % DISTANCES;
+            s += self.shots.in_arc[k] + self.weakness[mine as usize % 8].min(self.weakness[other as usize % 8]);
+            if rel.in_row(turn) {
+                s += self.shots.in_row[k];
+            }
+        }
+        // Show the enemy a strong face: after turning, face f carries the shield of face f − turn.
+        s + self.shown[(mine + 6 - turn) as usize % 16].max(self.shown[(other + 6 - turn) as usize % 16])
+    }
+}
+
+/// The best place of `reachable` affordable within `budget`, if any beats staying put:
+/// `hex_value` scores a hex once, `place_value` each facing on it; energy spent costs
+/// `per_energy` thousandths a point.
+#[inline(always)]
+fn best_place<H: Copy>(
+    reachable: &Reachable,
+    mult: u32,
+    budget: u32,
+    per_energy: i64,
+    hex_value: impl Fn(Hex) -> (H, i64),
+    place_value: impl Fn(H, u8) -> i64,
+) -> Option<&Reach> {
+    let (here, value) = hex_value(Hex::default());
+    let mut best = None;
+    let mut best_score = value + place_value(here, 0);
+    for (hex, places) in reachable.by_hex() {
+        if hex.cheapest.saturating_mul(mult) > budget {
+            break;
+        }
+        let (h, value) = hex_value(hex.offset);
+        for r in places {
+            let spent = r.cost.saturating_mul(mult);
+            if spent > budget {
+                break;
+            }
+            let s = value + place_value(h, r.turn) - per_energy * spent as i64;
+            if s > best_score {
+                best = Some(r);
+                best_score = s;
+            }
+        }
+    }
+    best
+}
+
+fn engines_multiplier(v: &View) -> u32 {
+    if v.my_condition(Loc::Engines) >= Condition::Damaged {
+        v.ctx.energy.damaged_multiplier
+    } else {
+        1
+    }
+}
+
+impl PlanCache {
+    /// The plan's next move (None: stay) and where the plan ends, for a turn's maneuvers
+    /// within `budget`. Follows the plan while it can be followed. A failed maneuver leaves
+    /// the ship where it was: retrying it keeps to the best place still affordable (a
+    /// cheapest path's rest is a cheapest path), so only a plan that no longer fits the
+    /// budget, or a change of mind about fleeing or of engine costs, is made afresh.
+    pub fn next_move(&mut self, v: &View, budget: u32, flee: bool, preferred: u32) -> (Option<Maneuver>, (Hex, u8)) {
+        let mult = engines_multiplier(v);
+        let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
+        let next = self.next as usize;
+        if next > 0 && next <= self.len as usize && self.before[next] != here && self.before[next - 1] == here {
+            self.next -= 1; // the last move failed: it is the next one again
+        }
+        let next = self.next as usize;
+        let on_track = self.turn == v.turn
+            && self.flee == flee
+            && self.mult == mult
+            && next <= self.len as usize
+            && self.before[next] == here
+            && self.cost_from[next] <= budget;
+        if !on_track {
+            self.plan(v, budget, flee, preferred, mult);
+        }
+        let step = if self.next < self.len { self.moves[self.next as usize] } else { None };
+        (step, self.end)
+    }
+
+    /// The move `next_move` gave was taken (or attempted).
+    pub fn advance(&mut self) {
+        self.next += 1;
+    }
+
+    /// The best place within reach (staying put included) and the cheapest moves there.
+    fn plan(&mut self, v: &View, budget: u32, flee: bool, preferred: u32, mult: u32) {
+        let free = v.my_class.maneuverability.saturating_sub(v.me.free_turns_used);
+        let (start_pos, start_facing) = (v.me.pos, v.me.facing);
+        let reachable = v.my_class.reach.places(free);
+        let best = if flee {
+            // Away from the enemy, as cheaply as possible.
+            let enemy = v.enemy.pos.minus(start_pos).in_frame(start_facing % 6);
+            best_place(reachable, mult, budget, 1000, |offset| ((), 10_000 * offset.distance(enemy) as i64), |_, _| 0)
+        } else {
+            self.shots.refresh(v);
+            let sc = Scorer::new(v, preferred, &self.shots);
+            best_place(reachable, mult, budget, 1500, |offset| sc.hex(offset), |rel, turn| sc.facing(rel, turn))
+        };
+        let moves = best.map_or(&[][..], |r| r.moves());
+        // Remember the moves, the state expected before each and what the rest costs.
+        // (Field by field: the shot values stay.)
+        (self.turn, self.flee, self.mult, self.len, self.next) = (v.turn, flee, mult, moves.len() as u8, 0);
+        self.moves = [None; MAX_MOVES];
+        self.cost_from = [0; MAX_MOVES + 1];
+        let (mut pos, mut facing, mut free_used) = (start_pos, start_facing, v.me.free_turns_used);
+        let mut costs = [0u32; MAX_MOVES];
+        self.before[0] = (pos, facing, free_used);
+        for (i, &m) in moves.iter().enumerate() {
+            let free = v.my_class.maneuverability.saturating_sub(free_used);
+            let (paid, free_after) = price(&v.ctx.energy, m, free);
+            costs[i] = mult * paid;
+            free_used += free - free_after;
+            (pos, facing) = apply_maneuver(pos, facing, m);
+            self.moves[i] = Some(m);
+            self.before[i + 1] = (pos, facing, free_used);
+        }
+        for i in (0..moves.len()).rev() {
+            self.cost_from[i] = self.cost_from[i + 1] + costs[i];
+        }
+        self.end = (pos, facing);
+    }
+}
