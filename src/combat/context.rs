@@ -54,6 +54,11 @@ impl Loc {
         }
     }
 
+    /// Whether narration says "are" of it (the sensors are damaged).
+    pub fn is_plural(self) -> bool {
+        matches!(self, Loc::Sensors | Loc::Phasers | Loc::Torpedoes | Loc::Engines | Loc::Hangars)
+    }
+
     pub fn from_name(name: &str) -> Option<Loc> {
         let n = crate::names::normalize(name).replace([' ', '-'], "_");
         LOCATIONS.iter().position(|l| *l == n).map(|i| Loc::ALL[i])

@@ -213,28 +213,41 @@ pub fn narrate(report: &DuelReport) -> String {
                 roll.map(|r| format!(" (location roll {r})")).unwrap_or_default()
             )),
             Event::Condition { side, location, condition, casualties } => line(format!(
-                "{}: the {} is {}{}.",
+                "{}: the {} {} {}{}.",
                 n(side),
                 location.words(),
+                if location.is_plural() { "are" } else { "is" },
                 match condition {
                     Condition::Damaged => "damaged",
                     Condition::BadlyDamaged => "badly damaged",
                     Condition::Light => "lightly damaged",
                 },
-                if *casualties > 0 { format!(", {casualties} casualties") } else { String::new() }
+                match casualties {
+                    0 => String::new(),
+                    1 => ", 1 casualty".to_string(),
+                    c => format!(", {c} casualties"),
+                }
             )),
             Event::Decompression { side, roll, extra_casualties } => line(format!(
                 "{}: decompression, {}{}",
                 n(side),
                 roll_text(roll),
-                if *extra_casualties > 0 { format!(" — {extra_casualties} more casualties") } else { String::new() }
+                match extra_casualties {
+                    0 => String::new(),
+                    1 => " — 1 more casualty".to_string(),
+                    c => format!(" — {c} more casualties"),
+                }
             )),
             Event::Excess { side, from, points } => line(format!("{}: {points} excess from the {} go to the hull.", n(side), from.words())),
             Event::Destroyed { side, location } => line(format!(
                 "{}: the {} {} — the ship is destroyed!",
                 n(side),
                 location.words(),
-                if *location == Loc::Engines { "explode" } else { "breaks" }
+                match location {
+                    Loc::Engines => "explode",
+                    l if l.is_plural() => "break",
+                    _ => "breaks",
+                }
             )),
             Event::Transport { side, roll, result } => line(format!(
                 "{}: transports a security team, {} — {}",
@@ -279,7 +292,7 @@ pub fn narrate(report: &DuelReport) -> String {
                 if *repaired { " — working again" } else { "" }
             )),
             Event::FirstAid { side, roll, treated, casualties } => line(format!(
-                "{}: first aid, {} — {treated} treated, {casualties} casualties on the list.",
+                "{}: first aid, {} — {treated} treated, {casualties} still on the casualty list.",
                 n(side),
                 roll_text(roll)
             )),

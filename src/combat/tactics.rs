@@ -99,8 +99,9 @@ pub trait Tactic: Send + Sync {
 ///   line, showing its strongest face, spending as little energy as it can; it never goes
 ///   over maximum speed. It picks the best place its class can reach this turn (the class's
 ///   reach table: every place up to seven maneuvers away, with the cheapest way there),
-///   plans once a turn, and plans again only when a failed maneuver leaves the rest of the
-///   plan unaffordable. It fires before moving when the shot is better now than after.
+///   plans once a turn, and plans again only when the rest of the plan is no longer
+///   affordable, it decides to flee, or its engines get damaged (`planner`). It fires before
+///   moving when the shot is better now than after.
 /// * Fires all phaser dice when the hit chance is at least `min_phaser_chance`; launches a
 ///   torpedo when the chance it is not dodged is at least `min_torpedo_chance`.
 /// * After a special success aims at the hull or the engines, whichever is nearer to breaking.
