@@ -232,7 +232,7 @@ impl PlanCache {
     fn plan(&mut self, v: &View, budget: u32, flee: bool, preferred: u32, mult: u32) {
         let free = v.my_class.maneuverability.saturating_sub(v.me.free_turns_used);
         let (start_pos, start_facing) = (v.me.pos, v.me.facing);
-        let reachable = v.my_class.reach.places(free);
+        let reachable = v.my_class.reach(v.ctx).places(free);
         let best = if flee {
             // Away from the enemy, as cheaply as possible.
             let enemy = v.enemy.pos.minus(start_pos).in_frame(start_facing % 6);

@@ -2,6 +2,7 @@
 use super::context::{Context, Loc, LOC_COUNT, MAX_TEAMS};
 use super::hex::Hex;
 use super::reach::ReachTable;
+use std::sync::OnceLock;
 use super::skill::{effective, Skill, SKILL_COUNT};
 use crate::error::{Error, Result};
 use crate::rules::combat::{CombatRules, SizeTrack};
@@ -37,9 +38,9 @@ pub struct ShipClass {
     pub battery: u32,
     #[serde(skip)]
     pub crew: [u32; SKILL_COUNT],
-    /// Where its maneuvers can take it, cheapest first (for tactics that plan movement).
+    /// Where its maneuvers can take it (worked out on first use: see `reach`).
     #[serde(skip)]
-    pub reach: ReachTable,
+    reach: OnceLock<ReachTable>,
 }
 
 fn ser_display<S: serde::Serializer>(d: &Dice, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -108,8 +109,14 @@ impl ShipClass {
             generator: whole(generator, "generator output")?,
             battery: whole(battery, "battery capacity")?,
             crew,
-            reach: ReachTable::new(&ctx.energy, maneuverability, max_speed),
+            reach: OnceLock::new(),
         })
+    }
+
+    /// Every place its maneuvers can take it this turn, and the cheapest way there (for
+    /// tactics that plan movement), by the maneuver costs of `ctx`, its own context.
+    pub fn reach(&self, ctx: &Context) -> &ReachTable {
+        self.reach.get_or_init(|| ReachTable::new(&ctx.energy, self.maneuverability, self.max_speed))
     }
 
     /// Set crew skills by name (a scenario's crew).
