@@ -42,7 +42,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         if !roll.level.succeeded() {
             if let Some((band, times)) = failure_band(&ctx.warp, roll.margin().max(0) as u32) {
                 let b = &ctx.warp.failures[band];
-                effect = Some(b.effect.clone());
+                effect = Some(b.effect.as_str());
                 if let Some(dice) = &b.damage {
                     for _ in 0..times {
                         hull += self.rng.roll(dice).max(0) as u32;
@@ -52,7 +52,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             }
         }
         if L::ON {
-            self.log.push(Event::Warp { side: s as u8, penalty, roll, effect: effect.clone(), hull_damage: hull, engine_damage: engines });
+            self.log.push(Event::Warp { side: s as u8, penalty, roll, effect: effect.map(str::to_string), hull_damage: hull, engine_damage: engines });
         }
         let mut t = Target { ctx, class, state: &mut self.ships[s], side: s as u8 };
         t.damage_location(&mut self.rng, &mut self.log, Loc::Hull, hull, None);
