@@ -100,33 +100,12 @@ pub fn in_torpedo_line(from: Hex, facing: u8, target: Hex) -> bool {
 /// The face (absolute direction 0..6) of the `target` hex crossed by the line from the
 /// target's centre to the attacker's. On a vertex, both faces: `(a, Some(b))`.
 pub fn faces_toward(target: Hex, attacker: Hex) -> (u8, Option<u8>) {
-    let w = attacker.minus(target);
-    // Near offsets come from a table (the planner asks this a great deal).
-    let (q, r) = (w.q + TABLE_RADIUS, w.r + TABLE_RADIUS);
-    if (0..TABLE_SIDE).contains(&q) && (0..TABLE_SIDE).contains(&r) {
-        let packed = face_table()[(q * TABLE_SIDE + r) as usize];
-        return (packed & 7, if packed >> 3 == 7 { None } else { Some(packed >> 3) });
-    }
-    crossing(w)
+    // The relation table holds the crossing for near offsets (the engine asks this a great deal).
+    relation(attacker.minus(target)).faces()
 }
 
 const TABLE_RADIUS: i32 = 24;
 const TABLE_SIDE: i32 = 2 * TABLE_RADIUS + 1;
-
-/// `crossing` for every offset within the table, packed as face | (tie or 7) << 3.
-fn face_table() -> &'static [u8] {
-    static TABLE: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = vec![0u8; (TABLE_SIDE * TABLE_SIDE) as usize];
-        for q in 0..TABLE_SIDE {
-            for r in 0..TABLE_SIDE {
-                let (a, b) = crossing(Hex::new(q - TABLE_RADIUS, r - TABLE_RADIUS));
-                t[(q * TABLE_SIDE + r) as usize] = a | (b.unwrap_or(7) << 3);
-            }
-        }
-        t
-    })
-}
 
 /// The face (direction) an offset `w` from a hex's centre leaves it by; both on a vertex.
 fn crossing(w: Hex) -> (u8, Option<u8>) {
@@ -363,7 +342,7 @@ mod tests {
                 let enemy = me.plus(Hex::new(q, r));
                 let rel = relation(enemy.minus(me));
                 assert_eq!(rel.distance, me.distance(enemy));
-                assert_eq!(rel.faces(), faces_toward(me, enemy));
+                assert_eq!(rel.faces(), crossing(enemy.minus(me)));
                 for f in 0..6u8 {
                     assert_eq!(rel.in_arc(f), in_phaser_arc(me, f, enemy));
                     assert_eq!(rel.in_row(f), enemy.minus(me).in_frame(f).r == 0);

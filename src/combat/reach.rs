@@ -24,12 +24,6 @@ pub struct Reach {
 }
 
 impl Reach {
-    /// Where this sequence takes a ship at `pos` facing `facing`.
-    #[inline]
-    pub fn from(&self, pos: Hex, facing: u8) -> (Hex, u8) {
-        (pos.plus(self.offset.in_frame((6 - facing % 6) % 6)), (facing + self.turn) % 6)
-    }
-
     pub fn moves(&self) -> &[Maneuver] {
         &self.moves[..self.len as usize]
     }
@@ -97,7 +91,8 @@ impl Reachable {
     }
 
     /// Every place.
-    pub fn all(&self) -> &[Reach] {
+    #[cfg(test)]
+    fn all(&self) -> &[Reach] {
         &self.places
     }
 }
@@ -257,6 +252,12 @@ mod tests {
         }
     }
 
+    /// Where `r` takes a ship at `pos` facing `facing`: its offset and turn are in the ship's
+    /// frame, as the planner reads them.
+    fn from(r: &Reach, pos: Hex, facing: u8) -> (Hex, u8) {
+        (pos.plus(r.offset.in_frame((6 - facing) % 6)), (facing + r.turn) % 6)
+    }
+
     #[test]
     fn a_place_turns_with_the_ship() {
         let e = energy(1, 2, 1);
@@ -264,13 +265,13 @@ mod tests {
         let ahead = table.places(0).all().iter().find(|r| r.moves() == [Maneuver::Forward]).unwrap();
         for facing in 0..6 {
             let start = Hex::new(3, -1);
-            assert_eq!(ahead.from(start, facing), apply_maneuver(start, facing, Maneuver::Forward));
+            assert_eq!(from(ahead, start, facing), apply_maneuver(start, facing, Maneuver::Forward));
         }
         let left_ahead = table.places(0).all().iter().find(|r| r.moves() == [Maneuver::TurnLeft, Maneuver::Forward]).unwrap();
         for facing in 0..6 {
             let start = Hex::new(-2, 5);
             let (p, f) = apply_maneuver(start, facing, Maneuver::TurnLeft);
-            assert_eq!(left_ahead.from(start, facing), apply_maneuver(p, f, Maneuver::Forward));
+            assert_eq!(from(left_ahead, start, facing), apply_maneuver(p, f, Maneuver::Forward));
         }
     }
 
