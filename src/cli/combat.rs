@@ -1,6 +1,7 @@
 //! `arbiter combat ships | volley | duel | sim`: a thin layer over `arbiter::combat`.
 use arbiter::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, SimReport};
 use arbiter::output::{json_string, Align, Table};
+use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
@@ -18,7 +19,7 @@ enum CombatCommand {
     /// The ruleset's ships and their combat stats
     #[command(after_help = "Examples:\n  arbiter combat ships\n  arbiter combat ships --rules house.rules --json")]
     Ships {
-        #[arg(long, default_value = "startrek")]
+        #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
         #[arg(long)]
         json: bool,
@@ -37,7 +38,7 @@ enum CombatCommand {
         /// One torpedo instead of phasers
         #[arg(long)]
         torpedo: bool,
-        #[arg(long, default_value = "startrek")]
+        #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
         #[arg(long)]
         json: bool,
@@ -200,7 +201,7 @@ type LoadedScenario = (Scenario, arbiter::rules::Doc);
 /// The ruleset: --rules, else the scenario's `rules`, else startrek.
 fn rules_and_scenario(rules: Option<String>, scenario: Option<&str>) -> Result<(Ruleset, Option<LoadedScenario>)> {
     let scen = scenario.map(Scenario::load).transpose()?;
-    let name = rules.or_else(|| scen.as_ref().and_then(|s| s.0.rules.clone())).unwrap_or_else(|| "startrek".to_string());
+    let name = rules.or_else(|| scen.as_ref().and_then(|s| s.0.rules.clone())).unwrap_or_else(|| DEFAULT_COMBAT.to_string());
     Ok((load::load(&name)?, scen))
 }
 
@@ -235,9 +236,11 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
         ("size", Align::Left),
         ("energy", Align::Right),
     ]);
+    // A ship's torpedo kind is shown when it is not the ruleset's default.
+    let default_kind = r.combat.as_ref().map(|c| c.default_torpedo.as_str());
     for c in &ctx.ships {
         let aliases = r.ships.get(&c.name).map(|s| s.aliases.join(", ")).unwrap_or_default();
-        let torps = if c.torpedoes == 0 || c.torpedo_kind_name == "photon" {
+        let torps = if c.torpedoes == 0 || Some(c.torpedo_kind_name.as_str()) == default_kind {
             c.torpedoes.to_string()
         } else {
             format!("{} {}", c.torpedoes, c.torpedo_kind_name)

@@ -6,7 +6,6 @@ use arbiter::{Error, Result};
 use clap::Subcommand;
 
 /// The ruleset league commands use unless told otherwise.
-const DEFAULT_RULES: &str = "bloodbowl";
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle\n  arbiter league schedule 12 --method balanced --seed 7 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json\n  arbiter league new season.yaml --teams teams.txt --legs 2\n  arbiter league record season.yaml Orcs Elves 2 1\n  arbiter league table season.yaml --html table.html")]
@@ -180,7 +179,7 @@ pub fn run(args: Args) -> Result<()> {
 impl PlanArgs {
     /// The ruleset's name and the schedule options: the ruleset's defaults, then the flags.
     fn options(&self) -> Result<(String, ScheduleOptions)> {
-        let name = self.rules.clone().unwrap_or_else(|| DEFAULT_RULES.to_string());
+        let name = self.rules.clone().unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_LEAGUE.to_string());
         let rules = load::load(&name)?;
         let mut o = ScheduleOptions::from_rules(rules.league.as_ref())?;
         if let Some(m) = &self.method {

@@ -22,12 +22,9 @@ pub struct Args {
     json: bool,
 }
 
-/// The ruleset when neither the command line nor the file names one.
-const DEFAULT_RULES: &str = "elo";
-
 pub fn run(args: Args) -> Result<()> {
     let file = scoring::load_history(&args.file)?;
-    let reference = args.rules.clone().or_else(|| file.rules.clone()).unwrap_or_else(|| DEFAULT_RULES.to_string());
+    let reference = args.rules.clone().or_else(|| file.rules.clone()).unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_RATING.to_string());
     let rules = load::load(&reference).map_err(|e| match e {
         Error::Plain(m) if args.rules.is_none() && file.rules.is_some() => file.source.locate(scoring::Invalid::new("/rules", m)),
         e => e,

@@ -10,6 +10,12 @@ pub const BUILTINS: &[(&str, &str, &str)] = &[
     ("startrek", "startrek.rules", include_str!("../../rulesets/startrek.rules")),
 ];
 
+/// The ruleset each engine uses when neither the command line, the input file nor the
+/// script session names one (the CLI and the scripting layer agree on them).
+pub const DEFAULT_COMBAT: &str = "startrek";
+pub const DEFAULT_LEAGUE: &str = "bloodbowl";
+pub const DEFAULT_RATING: &str = "elo";
+
 /// A built-in ruleset by name (case and accents ignored).
 pub fn find(name: &str) -> Option<(&'static str, &'static str, &'static str)> {
     BUILTINS.iter().copied().find(|(n, _, _)| crate::names::same(n, name))

@@ -34,15 +34,12 @@ pub const HELP: &[ApiDoc] = &[
     ),
 ];
 
-/// The ruleset combat functions use when the session has none (as the CLI).
-const DEFAULT_COMBAT_RULES: &str = "startrek";
-
 /// Most battles one call may ask for: a sandbox bound (a script must not start hours of work).
 const MAX_BATTLES: INT = 1_000_000;
 
 pub fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
-    let current = move || ruleset_for(&s, None, None, Some(DEFAULT_COMBAT_RULES));
+    let current = move || ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_COMBAT));
 
     let (c, s) = (current.clone(), session.clone());
     engine.register_fn("simulate", move |a: &str, b: &str, n: INT, seed: INT| simulate(&s, &c()?, a, b, n, seed, &Map::new()));

@@ -34,18 +34,15 @@ pub const HELP: &[ApiDoc] = &[
     ),
 ];
 
-/// The ruleset league functions use when the session has none (as the CLI).
-const DEFAULT_LEAGUE_RULES: &str = "bloodbowl";
-
 /// Team lists are plain text, one name a line, besides the usual record formats.
 const TEAM_LIST_EXTENSION: &str = "txt";
 
 pub fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
-    engine.register_fn("schedule", move |teams: Dynamic| schedule(&ruleset_for(&s, None, None, Some(DEFAULT_LEAGUE_RULES))?, &teams, &Dynamic::UNIT));
+    engine.register_fn("schedule", move |teams: Dynamic| schedule(&ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE))?, &teams, &Dynamic::UNIT));
     let s = session.clone();
     engine.register_fn("schedule", move |teams: Dynamic, options: Dynamic| {
-        schedule(&ruleset_for(&s, None, None, Some(DEFAULT_LEAGUE_RULES))?, &teams, &options)
+        schedule(&ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE))?, &teams, &options)
     });
     engine.register_fn("schedule", |r: &mut RulesHandle, teams: Dynamic| schedule(r, &teams, &Dynamic::UNIT));
     engine.register_fn("schedule", |r: &mut RulesHandle, teams: Dynamic, options: Dynamic| schedule(r, &teams, &options));
@@ -59,7 +56,7 @@ pub fn register(engine: &mut Engine, session: &Session) {
     engine.register_fn("standings", |r: &mut RulesHandle, season: Dynamic| table(r, &read_season(&season)?.0));
     let s = session.clone();
     engine.register_fn("standings", move |schedule: Dynamic, results: Array| -> ScriptResult<Dynamic> {
-        let r = ruleset_for(&s, None, None, Some(DEFAULT_LEAGUE_RULES))?;
+        let r = ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE))?;
         table(&r, &season_of(&r, &schedule, &results)?)
     });
     engine.register_fn("standings", |r: &mut RulesHandle, schedule: Dynamic, results: Array| table(r, &season_of(r, &schedule, &results)?));

@@ -27,9 +27,6 @@ pub const HELP: &[ApiDoc] = &[
     ApiDoc::new("rate", "r.rate(history[, options])", "rate with r; `games: true` adds each game's changes"),
 ];
 
-/// The ruleset `rate` uses when neither the session nor the history names one (as the CLI).
-const DEFAULT_RATING_RULES: &str = "elo";
-
 pub fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
     engine.register_fn("score", move |game: Dynamic| -> ScriptResult<Dynamic> {
@@ -49,7 +46,7 @@ pub fn register(engine: &mut Engine, session: &Session) {
         let s = session.clone();
         let rate_fn = move |history: Dynamic, options: Dynamic| -> ScriptResult<Dynamic> {
             let input = Ratable::read(&history)?;
-            let r = ruleset_for(&s, input.rules(), input.file(), Some(DEFAULT_RATING_RULES))?;
+            let r = ruleset_for(&s, input.rules(), input.file(), Some(crate::rules::builtin::DEFAULT_RATING))?;
             input.rate(&r, &options)
         };
         if with_options {
