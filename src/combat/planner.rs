@@ -5,7 +5,6 @@ use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
 use super::reach::{price, Reach, Reachable, MAX_MOVES};
-use super::ship::Condition;
 use super::skill::{Level, Skill};
 use super::tactics::apply_maneuver;
 use super::view::View;
@@ -188,14 +187,6 @@ fn best_place<H: Copy>(
     best
 }
 
-fn engines_multiplier(v: &View) -> u32 {
-    if v.my_condition(Loc::Engines) >= Condition::Damaged {
-        v.ctx.energy.damaged_multiplier
-    } else {
-        1
-    }
-}
-
 impl PlanCache {
     /// The plan's next move (None: stay) and where the plan ends, for a turn's maneuvers
     /// within `budget`. Follows the plan while it can be followed. A failed maneuver leaves
@@ -203,7 +194,8 @@ impl PlanCache {
     /// cheapest path's rest is a cheapest path), so only a plan that no longer fits the
     /// budget, or a change of mind about fleeing or of engine costs, is made afresh.
     pub fn next_move(&mut self, v: &View, budget: u32, flee: bool, preferred: u32) -> (Option<Maneuver>, (Hex, u8)) {
-        let mult = engines_multiplier(v);
+        // The engines' cost multiplier: what one energy of maneuver costs now.
+        let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
         let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
         let next = self.next as usize;
         if next > 0 && next <= self.len as usize && self.before[next] != here && self.before[next - 1] == here {
