@@ -23,7 +23,7 @@ pub fn run(args: Args) -> Result<()> {
     let (input, doc, file) = read_input(&args.inputs)?;
     let reference = match (&args.rules, input.rules()) {
         (Some(r), _) => r.clone(),
-        (None, Some(r)) => relative_to(r, file.as_deref()),
+        (None, Some(r)) => load::beside_file(r, file.as_deref()),
         (None, None) => {
             return Err(Error::msg(match &file {
                 Some(_) => "which ruleset? give --rules NAME|PATH or a `rules:` line in the file",
@@ -49,17 +49,6 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The file's `rules:` is a built-in name or a path relative to the file.
-fn relative_to(reference: &str, file: Option<&str>) -> String {
-    if let Some(dir) = file.and_then(|f| std::path::Path::new(f).parent()) {
-        let candidate = dir.join(reference);
-        if std::path::Path::new(reference).is_relative() && candidate.is_file() {
-            return candidate.display().to_string();
-        }
-    }
-    reference.to_string()
 }
 
 fn load_rules(reference: &str, doc: Option<&Doc>) -> Result<Ruleset> {

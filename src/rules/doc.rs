@@ -26,6 +26,11 @@ pub fn pointer_push(base: &str, segment: &str) -> String {
     format!("{base}/{}", segment.replace('~', "~0").replace('/', "~1"))
 }
 
+/// The segments of a JSON pointer ("/ships/a~1b" → "ships", "a/b"), unescaped.
+pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
+    pointer.split('/').skip(1).map(|s| s.replace("~1", "/").replace("~0", "~"))
+}
+
 impl Doc {
     pub fn new(value: Value) -> Doc {
         Doc { value, places: HashMap::new() }

@@ -160,3 +160,15 @@ pub fn ruleset_from_doc(doc: &Doc) -> Result<Ruleset> {
 pub fn load(reference: &str) -> Result<Ruleset> {
     ruleset_from_doc(&resolve_doc(reference)?)
 }
+
+/// A ruleset named inside a file (a game's `rules:`): a relative path means the file next to
+/// it when there is one; otherwise the reference as given (a built-in name or a path).
+pub fn beside_file(reference: &str, file: Option<&str>) -> String {
+    if let Some(dir) = file.and_then(|f| Path::new(f).parent()) {
+        let candidate = dir.join(reference);
+        if Path::new(reference).is_relative() && candidate.is_file() {
+            return candidate.display().to_string();
+        }
+    }
+    reference.to_string()
+}

@@ -150,8 +150,7 @@ impl Invalid {
 /// "/sides/0/players/1/rank" → "sides[1].players[2].rank" (1-based, as people count).
 pub fn readable_path(pointer: &str) -> String {
     let mut out = String::new();
-    for seg in pointer.split('/').skip(1) {
-        let seg = seg.replace("~1", "/").replace("~0", "~");
+    for seg in crate::rules::doc::pointer_segments(pointer) {
         match seg.parse::<usize>() {
             Ok(i) => out.push_str(&format!("[{}]", i + 1)),
             Err(_) => {

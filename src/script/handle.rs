@@ -263,8 +263,8 @@ pub fn parse_path(text: &str) -> Vec<String> {
     if text.is_empty() {
         return Vec::new();
     }
-    if let Some(pointer) = text.strip_prefix('/') {
-        return pointer.split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect();
+    if text.starts_with('/') {
+        return crate::rules::doc::pointer_segments(text).collect();
     }
     text.split('.').map(|s| s.trim().to_string()).collect()
 }

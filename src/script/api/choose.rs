@@ -17,20 +17,9 @@ pub fn ruleset_for(session: &Session, named: Option<&str>, file: Option<&str>, d
             "no ruleset chosen: start with --rules NAME, use :rules NAME, call it on a ruleset (rules(\"NAME\").score(game)), or name one in the input (`rules:`)",
         ));
     };
-    let reference = beside(reference, file);
+    let reference = crate::rules::load::beside_file(reference, file);
     if reference.contains(['/', '\\', '.']) {
         readable_path(&reference)?;
     }
     checked(untimed(|| RulesHandle::load(&reference)))
-}
-
-/// A relative ruleset path named inside a file means the file next to it, when there is one.
-fn beside(reference: &str, file: Option<&str>) -> String {
-    if let Some(dir) = file.and_then(|f| std::path::Path::new(f).parent()) {
-        let candidate = dir.join(reference);
-        if std::path::Path::new(reference).is_relative() && candidate.is_file() {
-            return candidate.display().to_string();
-        }
-    }
-    reference.to_string()
 }
