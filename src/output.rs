@@ -79,6 +79,11 @@ pub fn json_string<T: serde::Serialize>(value: &T) -> String {
     s
 }
 
+/// A share as a percentage with at most `digits` decimals (0.125 → "12.5%").
+pub fn percent(share: f64, digits: usize) -> String {
+    format!("{}%", trim_number(share * 100.0, digits))
+}
+
 /// A number with at most `digits` decimals and no trailing zeros ("0.75", "12", "0.3125").
 pub fn trim_number(x: f64, digits: usize) -> String {
     let s = format!("{x:.digits$}");

@@ -313,8 +313,8 @@ pub fn compare(base: &Ruleset, variant: &Ruleset, opts: &SimOptions, tactics: [&
 
 impl SimReport {
     pub fn render(&self) -> String {
-        use crate::output::{trim_number, Align, Table};
-        let pct = |x: f64| format!("{}%", trim_number(x * 100.0, 1));
+        use crate::output::{percent, trim_number, Align, Table};
+        let pct = |x: f64| percent(x, 1);
         let mut t = Table::new(&[
             ("ship", Align::Left),
             ("wins", Align::Right),

@@ -123,8 +123,8 @@ pub fn volley_classes(ctx: &Context, a: &super::ShipClass, t: &super::ShipClass,
 impl VolleyReport {
     /// A table for people.
     pub fn render(&self) -> String {
-        use crate::output::{trim_number, Align, Table};
-        let pct = |x: f64| format!("{}%", trim_number(x * 100.0, 2));
+        use crate::output::{percent, trim_number, Align, Table};
+        let pct = |x: f64| percent(x, 2);
         let mut t = Table::new(&[("", Align::Left), ("", Align::Right)]);
         t.row(["hit chance".to_string(), pct(self.hit_chance)]);
         if self.special_chance > 0.0 {
