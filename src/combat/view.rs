@@ -70,17 +70,8 @@ impl<'a> View<'a> {
 
     /// Energy one maneuver costs now (0 for a free turn).
     pub fn maneuver_cost(&self, m: Maneuver) -> u32 {
-        let e = &self.ctx.energy;
-        let base = match m {
-            Maneuver::Forward => e.forward,
-            Maneuver::Back => e.back,
-            Maneuver::TurnLeft | Maneuver::TurnRight => {
-                if self.me.free_turns_used < self.my_class.maneuverability {
-                    return 0;
-                }
-                e.turn
-            }
-        };
+        let free = self.my_class.maneuverability.saturating_sub(self.me.free_turns_used);
+        let (base, _) = super::reach::price(&self.ctx.energy, m, free);
         self.me.cost(self.my_class, self.ctx, Loc::Engines, base)
     }
 
