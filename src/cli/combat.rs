@@ -198,11 +198,20 @@ fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {
 
 type LoadedScenario = (Scenario, arbiter::rules::Doc);
 
-/// The ruleset: --rules, else the scenario's `rules`, else startrek.
+/// The ruleset: --rules, else the scenario's `rules` (a relative path means the file beside
+/// the scenario when there is one), else startrek.
 fn rules_and_scenario(rules: Option<String>, scenario: Option<&str>) -> Result<(Ruleset, Option<LoadedScenario>)> {
     let scen = scenario.map(Scenario::load).transpose()?;
-    let name = rules.or_else(|| scen.as_ref().and_then(|s| s.0.rules.clone())).unwrap_or_else(|| DEFAULT_COMBAT.to_string());
-    Ok((load::load(&name)?, scen))
+    let named = scen.as_ref().and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
+    let ruleset = match (rules, named) {
+        (Some(r), _) => load::load(&r)?,
+        (None, Some((r, doc))) => load::load(&load::beside_file(r, scenario)).map_err(|e| match e {
+            Error::Plain(m) => doc.error_at("/rules", m),
+            located => located,
+        })?,
+        (None, None) => load::load(DEFAULT_COMBAT)?,
+    };
+    Ok((ruleset, scen))
 }
 
 fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {

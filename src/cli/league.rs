@@ -204,14 +204,8 @@ fn score(text: &str) -> Result<u32> {
     text.trim().parse::<u32>().map_err(|_| Error::msg(format!("a score is a whole number of 0 or more, not `{text}`")))
 }
 
-/// The season's ruleset; a relative path is tried beside the season file too.
+/// The season's ruleset; a relative path means the file beside the season file when there is
+/// one (as for every file that names its ruleset).
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
-    let beside = std::path::Path::new(season_path).parent().map(|d| d.join(&season.rules));
-    match beside {
-        Some(p) if std::path::Path::new(&season.rules).is_relative() && !std::path::Path::new(&season.rules).exists() && p.is_file() => {
-            load::load(&p.to_string_lossy())
-        }
-        _ => load::load(&season.rules),
-    }
-    .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))
+    load::load(&load::beside_file(&season.rules, Some(season_path))).map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))
 }

@@ -24,7 +24,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let file = scoring::load_history(&args.file)?;
-    let reference = args.rules.clone().or_else(|| file.rules.clone()).unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_RATING.to_string());
+    // A relative `rules:` path in the history means the file beside it when there is one.
+    let named = file.rules.as_deref().map(|r| load::beside_file(r, Some(&args.file)));
+    let reference = args.rules.clone().or(named).unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_RATING.to_string());
     let rules = load::load(&reference).map_err(|e| match e {
         Error::Plain(m) if args.rules.is_none() && file.rules.is_some() => file.source.locate(scoring::Invalid::new("/rules", m)),
         e => e,
