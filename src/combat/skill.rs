@@ -104,6 +104,10 @@ pub fn effective(base: u32, halvings: u32, penalty: i32) -> i32 {
     halved as i32 - penalty
 }
 
+/// Effective skills whose special and critical thresholds are worked out in advance (every
+/// roll needs them; higher skills are worked out when rolled).
+const TABULATED: usize = 128;
+
 /// The thresholds of the ruleset's skill rolls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Thresholds {
@@ -113,17 +117,38 @@ pub struct Thresholds {
     rounding: crate::rules::combat::Rounding,
     minimum: i64,
     fumble: Option<u32>,
+    /// By effective skill below `TABULATED`: the highest special and critical rolls.
+    table: [[i64; 2]; TABULATED],
 }
 
 impl Thresholds {
     pub fn new(r: &SkillRolls) -> Thresholds {
-        Thresholds {
+        let mut t = Thresholds {
             die: r.die,
             special: r.special_divisor as i64,
             critical: r.critical_divisor as i64,
             rounding: r.rounding,
             minimum: r.minimum as i64,
             fumble: r.fumble,
+            table: [[0; 2]; TABULATED],
+        };
+        for skill in 0..TABULATED {
+            t.table[skill] = t.compute(skill as i64);
+        }
+        t
+    }
+
+    /// The highest special and the highest critical roll against `target` (before the
+    /// success and fumble limits).
+    fn compute(&self, target: i64) -> [i64; 2] {
+        [self.rounding.divide(target, self.special).max(self.minimum), self.rounding.divide(target, self.critical).max(self.minimum)]
+    }
+
+    #[inline]
+    fn special_critical(&self, target: i32) -> [i64; 2] {
+        match self.table.get(target as usize) {
+            Some(t) => *t,
+            None => self.compute(target as i64),
         }
     }
 
@@ -132,11 +157,11 @@ impl Thresholds {
         if target <= 0 || roll as i32 > target || self.fumble.is_some_and(|f| roll >= f) {
             return Level::Failure;
         }
-        let t = target as i64;
+        let [special, critical] = self.special_critical(target);
         let r = roll as i64;
-        if r <= self.rounding.divide(t, self.critical).max(self.minimum) {
+        if r <= critical {
             Level::Critical
-        } else if r <= self.rounding.divide(t, self.special).max(self.minimum) {
+        } else if r <= special {
             Level::Special
         } else {
             Level::Success
@@ -155,12 +180,13 @@ impl Thresholds {
         if let Some(f) = self.fumble {
             success = success.min(f.saturating_sub(1));
         }
-        let divisor = match level {
+        let [special, critical] = self.special_critical(target);
+        let highest = match level {
             Level::Success => return success,
-            Level::Special => self.special,
-            _ => self.critical,
+            Level::Special => special,
+            _ => critical,
         };
-        (self.rounding.divide(target as i64, divisor).max(self.minimum) as u32).min(success)
+        (highest.clamp(0, u32::MAX as i64) as u32).min(success)
     }
 
     /// Chance of reaching at least `level`.
