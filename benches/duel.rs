@@ -196,15 +196,12 @@ impl Tactic for Replay<'_> {
 }
 
 /// Raises shields, fires every phaser die and launches a torpedo whenever the rules allow;
-/// nothing else.
+/// nothing else (the trait's defaults).
 struct OnlyShoots;
 
 impl Tactic for OnlyShoots {
     fn name(&self) -> &str {
         "only shoots"
-    }
-    fn activation(&self, v: &View) -> Activation {
-        Activation { raise_shields: !v.me.shields_raised, cloak: false }
     }
     fn next_action(&self, v: &View, _memory: &mut Memory) -> Action {
         if v.can_fire(v.phaser_dice_left()).is_ok() {
@@ -214,24 +211,6 @@ impl Tactic for OnlyShoots {
         } else {
             Action::End
         }
-    }
-    fn choose_location(&self, _v: &View) -> Loc {
-        Loc::Hull
-    }
-    fn next_shield_op(&self, _v: &View) -> Option<ShieldOp> {
-        None
-    }
-    fn repair(&self, _v: &View, _team: u32) -> Option<RepairJob> {
-        None
-    }
-    fn boarding(&self, _v: &View) -> BoardingOrder {
-        BoardingOrder::Hide
-    }
-    fn absorb(&self, _v: &View, _damage: u32) -> bool {
-        true
-    }
-    fn deactivation(&self, _v: &View) -> Deactivation {
-        Deactivation::default()
     }
 }
 

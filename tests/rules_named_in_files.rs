@@ -41,28 +41,31 @@ impl Folders {
     }
 }
 
+/// The ruleset a command reports using when `example` (an example file, whose `rules:` line
+/// is `line`) names `house.rules` instead, with a house ruleset of `base` both beside it and
+/// in the folder the command runs from. `command` comes before the file's path, `after` after.
+fn ruleset_used(example: &str, line: &str, base: &str, command: &[&str], after: &[&str]) -> serde_json::Value {
+    let name = Path::new(example).file_name().unwrap().to_str().unwrap();
+    let text = std::fs::read_to_string(example).unwrap().replace(line, "rules: house.rules");
+    let f = Folders::new(name, &text, base, ["", ""]);
+    let path = f.file(name);
+    let args: Vec<&str> = command.iter().copied().chain([path.as_str()]).chain(after.iter().copied()).chain(["--json"]).collect();
+    json_in(f.cwd.path(), &args)["ruleset"].clone()
+}
+
 #[test]
 fn a_game_file_uses_the_ruleset_beside_it() {
-    let game = std::fs::read_to_string("examples/cep-game.yaml").unwrap().replace("rules: cep", "rules: house.rules");
-    let f = Folders::new("game.yaml", &game, "cep", ["", ""]);
-    let out = json_in(f.cwd.path(), &["score", &f.file("game.yaml"), "--json"]);
-    assert_eq!(out["ruleset"], "beside");
+    assert_eq!(ruleset_used("examples/cep-game.yaml", "rules: cep", "cep", &["score"], &[]), "beside");
 }
 
 #[test]
 fn a_rating_history_uses_the_ruleset_beside_it() {
-    let history = std::fs::read_to_string("examples/history.yaml").unwrap().replace("rules: elo", "rules: house.rules");
-    let f = Folders::new("history.yaml", &history, "elo", ["", ""]);
-    let out = json_in(f.cwd.path(), &["rate", &f.file("history.yaml"), "--json"]);
-    assert_eq!(out["ruleset"], "beside");
+    assert_eq!(ruleset_used("examples/history.yaml", "rules: elo", "elo", &["rate"], &[]), "beside");
 }
 
 #[test]
 fn a_combat_scenario_uses_the_ruleset_beside_it() {
-    let scenario = std::fs::read_to_string("examples/ambush.yaml").unwrap().replace("rules: startrek", "rules: house.rules");
-    let f = Folders::new("ambush.yaml", &scenario, "startrek", ["", ""]);
-    let out = json_in(f.cwd.path(), &["combat", "sim", "--scenario", &f.file("ambush.yaml"), "-n", "20", "--json"]);
-    assert_eq!(out["ruleset"], "beside");
+    assert_eq!(ruleset_used("examples/ambush.yaml", "rules: startrek", "startrek", &["combat", "sim", "--scenario"], &["-n", "20"]), "beside");
 }
 
 #[test]

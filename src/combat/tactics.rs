@@ -71,25 +71,43 @@ pub struct Memory {
 }
 
 /// A side's decision maker. Every method sees the battle through a `View`.
+///
+/// Only `name` and `next_action` must be written: the other answers default to a side that
+/// raises its shields and otherwise holds still (no shield work, repairs or cloak; boarders
+/// hide, defenders absorb; a special success aims at the hull).
 pub trait Tactic: Send + Sync {
     fn name(&self) -> &str;
     /// Phase 0: raise shields, switch the cloak on.
-    fn activation(&self, view: &View) -> Activation;
+    fn activation(&self, view: &View) -> Activation {
+        Activation { raise_shields: !view.me.shields_raised, cloak: false }
+    }
     /// Phase 2, asked repeatedly until `Action::End`. `memory` is this side's scratch space
     /// for the battle (a plan made at the first question can be followed at the next ones).
     fn next_action(&self, view: &View, memory: &mut Memory) -> Action;
     /// After a special success: the location the shot hits.
-    fn choose_location(&self, view: &View) -> Loc;
+    fn choose_location(&self, _view: &View) -> Loc {
+        Loc::Hull
+    }
     /// Phase 3, asked repeatedly until `None`.
-    fn next_shield_op(&self, view: &View) -> Option<ShieldOp>;
+    fn next_shield_op(&self, _view: &View) -> Option<ShieldOp> {
+        None
+    }
     /// Phase 4: the job of repair team `team` (0-based), or `None` to rest it.
-    fn repair(&self, view: &View, team: u32) -> Option<RepairJob>;
+    fn repair(&self, _view: &View, _team: u32) -> Option<RepairJob> {
+        None
+    }
     /// This side's boarders aboard the enemy.
-    fn boarding(&self, view: &View) -> BoardingOrder;
+    fn boarding(&self, _view: &View) -> BoardingOrder {
+        BoardingOrder::Hide
+    }
     /// Whether this side's defenders absorb a location attack by enemy boarders.
-    fn absorb(&self, view: &View, damage: u32) -> bool;
+    fn absorb(&self, _view: &View, _damage: u32) -> bool {
+        true
+    }
     /// Phase 5.
-    fn deactivation(&self, view: &View) -> Deactivation;
+    fn deactivation(&self, _view: &View) -> Deactivation {
+        Deactivation::default()
+    }
 }
 
 /// The default tactic, with its knobs (these are play style, not rules).

@@ -723,37 +723,17 @@ fn default_tactic_battle_replays_from_its_seed() {
     assert!(silent.events.is_empty() && !a.events.is_empty());
 }
 
-/// A tactic that raises shields and otherwise sits still: the plug-in point in use.
+/// A tactic that raises shields and otherwise sits still (the trait's defaults): the plug-in
+/// point in use.
 struct Passive;
 
 impl Tactic for Passive {
     fn name(&self) -> &str {
         "passive"
     }
-    fn activation(&self, v: &View) -> Activation {
-        Activation { raise_shields: !v.me.shields_raised, cloak: false }
-    }
     fn next_action(&self, _v: &View, memory: &mut super::tactics::Memory) -> Action {
         memory.words[0] += 1;
         Action::End
-    }
-    fn choose_location(&self, _v: &View) -> Loc {
-        Loc::Hull
-    }
-    fn next_shield_op(&self, _v: &View) -> Option<ShieldOp> {
-        None
-    }
-    fn repair(&self, _v: &View, _team: u32) -> Option<RepairJob> {
-        None
-    }
-    fn boarding(&self, _v: &View) -> BoardingOrder {
-        BoardingOrder::Hide
-    }
-    fn absorb(&self, _v: &View, _d: u32) -> bool {
-        true
-    }
-    fn deactivation(&self, _v: &View) -> Deactivation {
-        Deactivation::default()
     }
 }
 
