@@ -1,7 +1,7 @@
 //! The default tactic's movement plan: the best place its class can reach this turn (the
 //! class's reach table lists them, cheapest first), scored in thousandths of a point, and the
 //! moves there, followed over the turn's decisions.
-use super::context::Loc;
+use super::context::{Context, Loc};
 use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
 use super::reach::{price, Reach, Reachable, MAX_MOVES};
@@ -9,7 +9,8 @@ use super::skill::{Level, Skill};
 use super::tactics::apply_maneuver;
 use super::view::View;
 
-/// Distances with tabulated shot values (farther ones count as out of range).
+/// Distances with tabulated shot values (farther ones, within a long sensor range, are
+/// worked out when scored).
 const DISTANCES: usize = 64;
 
 /// A movement plan being followed: the moves, and the state expected before each; and the
@@ -32,11 +33,12 @@ pub struct PlanCache {
 }
 
 /// By distance: the value of having the enemy in the phaser arc there, and on the torpedo
-/// row. They depend on my Gunnery, the enemy's dodging and whether I have torpedoes left.
+/// row. They depend on my Gunnery, the enemy's dodging and whether I have torpedoes left
+/// (the key).
 #[derive(Debug, Clone, Copy)]
 struct ShotValues {
     key: Option<(i32, u64, bool)>,
-    /// The farthest distance a shot is worth something.
+    /// The farthest distance a shot is worth something (the sensor range).
     range: u32,
     in_arc: [i64; DISTANCES],
     in_row: [i64; DISTANCES],
@@ -46,6 +48,13 @@ impl Default for ShotValues {
     fn default() -> Self {
         ShotValues { key: None, range: 0, in_arc: [0; DISTANCES], in_row: [0; DISTANCES] }
     }
+}
+
+/// The values at distance `d` for Gunnery `gunnery`, a torpedo not dodged over one hex with
+/// chance `not_dodged`, over `through` (that chance to the power `d`).
+fn shot_values_at(ctx: &Context, d: u32, gunnery: i32, through: f64, torpedoes: bool) -> (i64, i64) {
+    let hit = ctx.thresholds.chance(Level::Success, gunnery.saturating_sub(d.saturating_mul(ctx.phaser_range_penalty).min(i32::MAX as u32) as i32));
+    (milli(10.0 + 20.0 * hit), if torpedoes { milli(8.0 * through) } else { 0 })
 }
 
 /// Points (never negative here) to the nearest thousandth.
@@ -63,15 +72,38 @@ impl ShotValues {
             return;
         }
         self.key = Some(key);
-        self.range = v.ctx.sensor_range.min(DISTANCES as u32 - 1);
+        self.range = v.ctx.sensor_range;
         // The chance a torpedo is not dodged over each hex it travels.
         let mut through = 1.0;
-        for d in 1..=self.range {
-            let hit = v.ctx.thresholds.chance(Level::Success, gunnery - (d * v.ctx.phaser_range_penalty) as i32);
-            self.in_arc[d as usize] = milli(10.0 + 20.0 * hit);
+        for d in 1..=self.range.min(DISTANCES as u32 - 1) {
             through *= not_dodged;
-            self.in_row[d as usize] = if torpedoes { milli(8.0 * through) } else { 0 };
+            (self.in_arc[d as usize], self.in_row[d as usize]) = shot_values_at(v.ctx, d, gunnery, through, torpedoes);
         }
+    }
+
+    /// The values at distance `d` (within range).
+    fn at(&self, d: u32, ctx: &Context) -> (i64, i64) {
+        if (d as usize) < DISTANCES {
+            self.near(d)
+        } else {
+            self.far(d, ctx)
+        }
+    }
+
+    /// The values at a distance below `DISTANCES`.
+    #[inline(always)]
+    fn near(&self, d: u32) -> (i64, i64) {
+        let k = d as usize % DISTANCES;
+        (self.in_arc[k], self.in_row[k])
+    }
+
+    /// Beyond the table (only under a sensor range of `DISTANCES` or more).
+    #[cold]
+    #[inline(never)]
+    fn far(&self, d: u32, ctx: &Context) -> (i64, i64) {
+        let Some((gunnery, not_dodged, torpedoes)) = self.key else { return (0, 0) };
+        let through = f64::from_bits(not_dodged).powi(d.min(i32::MAX as u32) as i32);
+        shot_values_at(ctx, d, gunnery, through, torpedoes)
     }
 }
 
@@ -90,10 +122,11 @@ struct Scorer<'a> {
     /// By face f + 6 − turn: the value of showing my shield of face f after turning `turn`.
     shown: [i64; 16],
     shots: &'a ShotValues,
+    ctx: &'a Context,
 }
 
 impl Scorer<'_> {
-    fn new<'a>(v: &View, preferred: u32, shots: &'a ShotValues) -> Scorer<'a> {
+    fn new<'a>(v: &View<'a>, preferred: u32, shots: &'a ShotValues) -> Scorer<'a> {
         let facing = v.me.facing % 6;
         let mut weakness = [0; 8];
         let mut shown = [0; 16];
@@ -110,6 +143,7 @@ impl Scorer<'_> {
             weakness,
             shown,
             shots,
+            ctx: v.ctx,
         }
     }
 
@@ -132,8 +166,10 @@ impl Scorer<'_> {
     }
 
     /// What facing the enemy as `turn` faces from the start adds on a hex (`rel` from `hex`).
+    /// `FAR`: the enemy may be beyond the tabulated distances (else the table is indexed
+    /// without a check, which keeps the usual scan lean).
     #[inline(always)]
-    fn facing(&self, rel: Relation, turn: u8) -> i64 {
+    fn facing<const FAR: bool>(&self, rel: Relation, turn: u8) -> i64 {
         let d = rel.distance;
         // The line between the centres crosses my face f and the enemy's face f + 3 (two
         // faces on a vertex, where the stronger counts).
@@ -141,10 +177,10 @@ impl Scorer<'_> {
         let mut s = 0;
         if d.wrapping_sub(1) < self.shots.range && rel.in_arc(turn) {
             // Better still if the shot lands on a weakened face.
-            let k = d as usize % DISTANCES;
-            s += self.shots.in_arc[k] + self.weakness[mine as usize % 8].min(self.weakness[other as usize % 8]);
+            let (in_arc, in_row) = if FAR { self.shots.at(d, self.ctx) } else { self.shots.near(d) };
+            s += in_arc + self.weakness[mine as usize % 8].min(self.weakness[other as usize % 8]);
             if rel.in_row(turn) {
-                s += self.shots.in_row[k];
+                s += in_row;
             }
         }
         // Show the enemy a strong face: after turning, face f carries the shield of face f − turn.
@@ -232,7 +268,12 @@ impl PlanCache {
         } else {
             self.shots.refresh(v);
             let sc = Scorer::new(v, preferred, &self.shots);
-            best_place(reachable, mult, budget, 1500, |offset| sc.hex(offset), |rel, turn| sc.facing(rel, turn))
+            // Every place lies within MAX_MOVES hexes of the start.
+            if v.distance().saturating_add(MAX_MOVES as u32) < DISTANCES as u32 {
+                best_place(reachable, mult, budget, 1500, |offset| sc.hex(offset), |rel, turn| sc.facing::<false>(rel, turn))
+            } else {
+                best_place(reachable, mult, budget, 1500, |offset| sc.hex(offset), |rel, turn| sc.facing::<true>(rel, turn))
+            }
         };
         let moves = best.map_or(&[][..], |r| r.moves());
         // Remember the moves, the state expected before each and what the rest costs.
@@ -256,5 +297,57 @@ impl PlanCache {
             self.cost_from[i] = self.cost_from[i + 1] + costs[i];
         }
         self.end = (pos, facing);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::ship::ShipState;
+
+    /// A heavy cruiser at the origin facing `facing` and a Klingon battle cruiser `distance`
+    /// hexes along direction 0, facing back, both energised, under a sensor range of 100.
+    fn far_apart(distance: i32, facing: u8, check: impl FnOnce(&View)) {
+        let rules = crate::rules::load("startrek").unwrap();
+        let mut ctx = Context::new(&rules).unwrap();
+        ctx.sensor_range = 100;
+        let a = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        let b = ctx.class(&rules, "Klingon battle cruiser").unwrap();
+        let mut me = ShipState::new(&a, &ctx, Hex::new(0, 0), facing);
+        me.energy = 11;
+        let enemy = ShipState::new(&b, &ctx, Hex::new(distance, 0), 3);
+        check(&View { ctx: &ctx, turn: 1, me: &me, my_class: &a, enemy: &enemy, enemy_class: &b });
+    }
+
+    #[test]
+    fn shot_values_beyond_the_table_follow_the_same_formula() {
+        far_apart(70, 0, |v| {
+            let mut shots = ShotValues::default();
+            shots.refresh(v);
+            assert_eq!(shots.range, 100);
+            let not_dodged = 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0));
+            let mut through = 1.0;
+            for d in 1..=70 {
+                through *= not_dodged;
+                let (arc, row) = shots.at(d, v.ctx);
+                // The chance to hit is gone beyond 12 hexes (Gunnery 60, −5 a hex); being in
+                // arc is still worth 10 points; a torpedo's worth falls hex by hex.
+                if d > 12 {
+                    assert_eq!(arc, 10_000, "distance {d}");
+                }
+                assert!((row - milli(8.0 * through)).abs() <= 1, "distance {d}: {row}");
+            }
+        });
+    }
+
+    #[test]
+    fn a_far_enemy_within_a_long_sensor_range_is_still_worth_turning_toward() {
+        // Facing away from an enemy 70 hexes off: three turns put it in the phaser arc.
+        far_apart(70, 3, |v| {
+            let mut plan = PlanCache::default();
+            let (first, end) = plan.next_move(v, 3, false, 3);
+            assert!(matches!(first, Some(Maneuver::TurnLeft | Maneuver::TurnRight)), "{first:?}");
+            assert_eq!(end, (Hex::new(0, 0), 0));
+        });
     }
 }
