@@ -33,11 +33,12 @@ pub struct PlanCache {
 }
 
 /// By distance: the value of having the enemy in the phaser arc there, and on the torpedo
-/// row. They depend on my Gunnery, the enemy's dodging and whether I have torpedoes left
-/// (the key).
+/// row. They depend on my Gunnery, the chance a torpedo is not dodged over a hex, whether I
+/// have torpedoes left and the shot weights (the key).
 #[derive(Debug, Clone, Copy)]
 struct ShotValues {
-    key: Option<(i32, u64, bool)>,
+    key: Option<(i32, u64, bool, [u64; 3])>,
+    weights: PlaceWeights,
     /// The farthest distance a shot is worth something (the sensor range).
     range: u32,
     in_arc: [i64; DISTANCES],
@@ -46,38 +47,97 @@ struct ShotValues {
 
 impl Default for ShotValues {
     fn default() -> Self {
-        ShotValues { key: None, range: 0, in_arc: [0; DISTANCES], in_row: [0; DISTANCES] }
+        ShotValues { key: None, weights: PlaceWeights::default(), range: 0, in_arc: [0; DISTANCES], in_row: [0; DISTANCES] }
     }
 }
 
-/// The values at distance `d` for Gunnery `gunnery`, a torpedo not dodged over one hex with
-/// chance `not_dodged`, over `through` (that chance to the power `d`).
-fn shot_values_at(ctx: &Context, d: u32, gunnery: i32, through: f64, torpedoes: bool) -> (i64, i64) {
+/// The values at distance `d` for Gunnery `gunnery` and a torpedo not dodged all the way
+/// with chance `through`.
+fn shot_values_at(ctx: &Context, w: &PlaceWeights, d: u32, gunnery: i32, through: f64, torpedoes: bool) -> (i64, i64) {
     let hit = ctx.thresholds.chance(Level::Success, gunnery.saturating_sub(d.saturating_mul(ctx.phaser_range_penalty).min(i32::MAX as u32) as i32));
-    (milli(10.0 + 20.0 * hit), if torpedoes { milli(8.0 * through) } else { 0 })
+    (milli(w.in_arc + w.hit_chance * hit), if torpedoes { milli(w.torpedo_line * through) } else { 0 })
 }
 
-/// Points (never negative here) to the nearest thousandth.
+/// Points to the nearest thousandth (halves away from zero).
 fn milli(points: f64) -> i64 {
-    (points * 1000.0 + 0.5) as i64
+    if points >= 0.0 {
+        (points * 1000.0 + 0.5) as i64
+    } else {
+        -((-points * 1000.0 + 0.5) as i64)
+    }
+}
+
+/// How the default tactic weighs a place it could move to, in points. These are play style,
+/// not rules: a tactic may weigh differently without any rule changing.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlaceWeights {
+    /// Lost per hex between the enemy and the preferred range.
+    pub off_range: f64,
+    /// Lost for ending in the enemy's hex.
+    pub enemy_hex: f64,
+    /// Lost for standing in the phaser arc of an enemy it can see.
+    pub in_enemy_arc: f64,
+    /// Won for the enemy in the phaser arc within sensor range...
+    pub in_arc: f64,
+    /// ...and this much more times the chance a phaser shot from there hits.
+    pub hit_chance: f64,
+    /// Won for the enemy on the torpedo line (with torpedoes left), times the chance a
+    /// torpedo is not dodged all the way.
+    pub torpedo_line: f64,
+    /// Won, with the enemy in arc, per point the enemy's face in the line of fire is below
+    /// its rating.
+    pub weak_enemy_face: f64,
+    /// Won per shield point of my face toward the enemy (the stronger of two on a vertex).
+    pub my_face: f64,
+    /// Lost per energy point spent moving.
+    pub energy: f64,
+    /// When fleeing: won per hex from the enemy...
+    pub flee_distance: f64,
+    /// ...and lost per energy point spent.
+    pub flee_energy: f64,
+}
+
+impl Default for PlaceWeights {
+    fn default() -> Self {
+        PlaceWeights {
+            off_range: 2.0,
+            enemy_hex: 20.0,
+            in_enemy_arc: 2.0,
+            in_arc: 10.0,
+            hit_chance: 20.0,
+            torpedo_line: 8.0,
+            weak_enemy_face: 1.0,
+            my_face: 0.6,
+            energy: 1.5,
+            flee_distance: 10.0,
+            flee_energy: 1.0,
+        }
+    }
+}
+
+impl PlaceWeights {
+    /// The weights that shot values depend on, as a cache key.
+    fn shot_key(&self) -> [u64; 3] {
+        [self.in_arc.to_bits(), self.hit_chance.to_bits(), self.torpedo_line.to_bits()]
+    }
 }
 
 impl ShotValues {
-    fn refresh(&mut self, v: &View) {
+    fn refresh(&mut self, v: &View, weights: &PlaceWeights) {
         let gunnery = v.my_skill(Skill::Gunnery, 0);
         let not_dodged = if v.enemy_can_dodge() { 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0)) } else { 1.0 };
         let torpedoes = v.me.torpedoes > 0;
-        let key = (gunnery, f64::to_bits(not_dodged), torpedoes);
+        let key = (gunnery, f64::to_bits(not_dodged), torpedoes, weights.shot_key());
         if self.key == Some(key) {
             return;
         }
-        self.key = Some(key);
+        (self.key, self.weights) = (Some(key), *weights);
         self.range = v.ctx.sensor_range;
         // The chance a torpedo is not dodged over each hex it travels.
         let mut through = 1.0;
         for d in 1..=self.range.min(DISTANCES as u32 - 1) {
             through *= not_dodged;
-            (self.in_arc[d as usize], self.in_row[d as usize]) = shot_values_at(v.ctx, d, gunnery, through, torpedoes);
+            (self.in_arc[d as usize], self.in_row[d as usize]) = shot_values_at(v.ctx, weights, d, gunnery, through, torpedoes);
         }
     }
 
@@ -101,9 +161,9 @@ impl ShotValues {
     #[cold]
     #[inline(never)]
     fn far(&self, d: u32, ctx: &Context) -> (i64, i64) {
-        let Some((gunnery, not_dodged, torpedoes)) = self.key else { return (0, 0) };
+        let Some((gunnery, not_dodged, torpedoes, _)) = self.key else { return (0, 0) };
         let through = f64::from_bits(not_dodged).powi(d.min(i32::MAX as u32) as i32);
-        shot_values_at(ctx, d, gunnery, through, torpedoes)
+        shot_values_at(ctx, &self.weights, d, gunnery, through, torpedoes)
     }
 }
 
@@ -116,6 +176,9 @@ struct Scorer<'a> {
     /// For standing in the enemy's phaser arc (0 when it cannot be seen).
     seen_penalty: i64,
     preferred: u32,
+    /// Per hex off the preferred range, and for the enemy's hex.
+    off_range: i64,
+    enemy_hex: i64,
     /// By my face toward the enemy: how far the enemy face a shot along that line meets is
     /// below its rating. (Arrays are a power of two long, so masked indices need no checks.)
     weakness: [i64; 8],
@@ -126,20 +189,23 @@ struct Scorer<'a> {
 }
 
 impl Scorer<'_> {
-    fn new<'a>(v: &View<'a>, preferred: u32, shots: &'a ShotValues) -> Scorer<'a> {
+    fn new<'a>(v: &View<'a>, preferred: u32, w: &PlaceWeights, shots: &'a ShotValues) -> Scorer<'a> {
         let facing = v.me.facing % 6;
         let mut weakness = [0; 8];
         let mut shown = [0; 16];
+        let (per_weak_point, per_shield_point) = (milli(w.weak_enemy_face), milli(w.my_face));
         for f in 0..6 {
-            weakness[f] = 1000 * v.enemy_class.shields.saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6)) as i64;
-            shown[f] = 600 * v.me.shields[(f + facing as usize) % 6] as i64;
+            weakness[f] = per_weak_point * v.enemy_class.shields.saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6)) as i64;
+            shown[f] = per_shield_point * v.me.shields[(f + facing as usize) % 6] as i64;
             shown[f + 6] = shown[f];
         }
         Scorer {
             enemy: v.enemy.pos.minus(v.me.pos).in_frame(facing),
             enemy_facing: (v.enemy.facing % 6 + 6 - facing) % 6,
-            seen_penalty: if v.enemy_visible() { 2000 } else { 0 },
+            seen_penalty: if v.enemy_visible() { milli(w.in_enemy_arc) } else { 0 },
             preferred,
+            off_range: milli(w.off_range),
+            enemy_hex: milli(w.enemy_hex),
             weakness,
             shown,
             shots,
@@ -155,9 +221,9 @@ impl Scorer<'_> {
         let rel = hex::relation(self.enemy.minus(offset));
         let d = rel.distance;
         // Near the preferred range; never in the enemy's hex; not in the enemy's arc.
-        let mut s = -2000 * d.abs_diff(self.preferred) as i64;
+        let mut s = -self.off_range * d.abs_diff(self.preferred) as i64;
         if d == 0 {
-            s -= 20_000;
+            s -= self.enemy_hex;
         }
         if rel.seen_by(self.enemy_facing) {
             s -= self.seen_penalty;
@@ -229,7 +295,7 @@ impl PlanCache {
     /// the ship where it was: retrying it keeps to the best place still affordable (a
     /// cheapest path's rest is a cheapest path), so only a plan that no longer fits the
     /// budget, or a change of mind about fleeing or of engine costs, is made afresh.
-    pub fn next_move(&mut self, v: &View, budget: u32, flee: bool, preferred: u32) -> (Option<Maneuver>, (Hex, u8)) {
+    pub fn next_move(&mut self, v: &View, budget: u32, flee: bool, preferred: u32, weights: &PlaceWeights) -> (Option<Maneuver>, (Hex, u8)) {
         // The engines' cost multiplier: what one energy of maneuver costs now.
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
         let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
@@ -245,7 +311,7 @@ impl PlanCache {
             && self.before[next] == here
             && self.cost_from[next] <= budget;
         if !on_track {
-            self.plan(v, budget, flee, preferred, mult);
+            self.plan(v, budget, flee, preferred, mult, weights);
         }
         let step = if self.next < self.len { self.moves[self.next as usize] } else { None };
         (step, self.end)
@@ -257,22 +323,24 @@ impl PlanCache {
     }
 
     /// The best place within reach (staying put included) and the cheapest moves there.
-    fn plan(&mut self, v: &View, budget: u32, flee: bool, preferred: u32, mult: u32) {
+    fn plan(&mut self, v: &View, budget: u32, flee: bool, preferred: u32, mult: u32, w: &PlaceWeights) {
         let free = v.my_class.maneuverability.saturating_sub(v.me.free_turns_used);
         let (start_pos, start_facing) = (v.me.pos, v.me.facing);
         let reachable = v.my_class.reach(v.ctx).places(free);
         let best = if flee {
             // Away from the enemy, as cheaply as possible.
             let enemy = v.enemy.pos.minus(start_pos).in_frame(start_facing % 6);
-            best_place(reachable, mult, budget, 1000, |offset| ((), 10_000 * offset.distance(enemy) as i64), |_, _| 0)
+            let per_hex = milli(w.flee_distance);
+            best_place(reachable, mult, budget, milli(w.flee_energy), |offset| ((), per_hex * offset.distance(enemy) as i64), |_, _| 0)
         } else {
-            self.shots.refresh(v);
-            let sc = Scorer::new(v, preferred, &self.shots);
+            self.shots.refresh(v, w);
+            let sc = Scorer::new(v, preferred, w, &self.shots);
+            let per_energy = milli(w.energy);
             // Every place lies within MAX_MOVES hexes of the start.
             if v.distance().saturating_add(MAX_MOVES as u32) < DISTANCES as u32 {
-                best_place(reachable, mult, budget, 1500, |offset| sc.hex(offset), |rel, turn| sc.facing::<false>(rel, turn))
+                best_place(reachable, mult, budget, per_energy, |offset| sc.hex(offset), |rel, turn| sc.facing::<false>(rel, turn))
             } else {
-                best_place(reachable, mult, budget, 1500, |offset| sc.hex(offset), |rel, turn| sc.facing::<true>(rel, turn))
+                best_place(reachable, mult, budget, per_energy, |offset| sc.hex(offset), |rel, turn| sc.facing::<true>(rel, turn))
             }
         };
         let moves = best.map_or(&[][..], |r| r.moves());
@@ -306,7 +374,7 @@ mod tests {
     use crate::combat::ship::ShipState;
 
     /// A heavy cruiser at the origin facing `facing` and a Klingon battle cruiser `distance`
-    /// hexes along direction 0, facing back, both energised, under a sensor range of 100.
+    /// hexes along direction 0, facing back, shields up, under a sensor range of 100.
     fn far_apart(distance: i32, facing: u8, check: impl FnOnce(&View)) {
         let rules = crate::rules::load("startrek").unwrap();
         let mut ctx = Context::new(&rules).unwrap();
@@ -315,7 +383,8 @@ mod tests {
         let b = ctx.class(&rules, "Klingon battle cruiser").unwrap();
         let mut me = ShipState::new(&a, &ctx, Hex::new(0, 0), facing);
         me.energy = 11;
-        let enemy = ShipState::new(&b, &ctx, Hex::new(distance, 0), 3);
+        let mut enemy = ShipState::new(&b, &ctx, Hex::new(distance, 0), 3);
+        (me.shields_raised, enemy.shields_raised) = (true, true);
         check(&View { ctx: &ctx, turn: 1, me: &me, my_class: &a, enemy: &enemy, enemy_class: &b });
     }
 
@@ -323,7 +392,7 @@ mod tests {
     fn shot_values_beyond_the_table_follow_the_same_formula() {
         far_apart(70, 0, |v| {
             let mut shots = ShotValues::default();
-            shots.refresh(v);
+            shots.refresh(v, &PlaceWeights::default());
             assert_eq!(shots.range, 100);
             let not_dodged = 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0));
             let mut through = 1.0;
@@ -345,9 +414,22 @@ mod tests {
         // Facing away from an enemy 70 hexes off: three turns put it in the phaser arc.
         far_apart(70, 3, |v| {
             let mut plan = PlanCache::default();
-            let (first, end) = plan.next_move(v, 3, false, 3);
+            let (first, end) = plan.next_move(v, 3, false, 3, &PlaceWeights::default());
             assert!(matches!(first, Some(Maneuver::TurnLeft | Maneuver::TurnRight)), "{first:?}");
             assert_eq!(end, (Hex::new(0, 0), 0));
+        });
+    }
+
+    #[test]
+    fn the_weights_decide_whether_a_turn_is_worth_its_energy() {
+        // Three turns cost 3 energy: worth it at 1.5 points an energy (4.5 for 10 points of
+        // arc), not at 4 (12 points).
+        far_apart(70, 3, |v| {
+            let dear = PlaceWeights { energy: 4.0, ..PlaceWeights::default() };
+            let (first, end) = PlanCache::default().next_move(v, 3, false, 3, &dear);
+            assert_eq!((first, end), (None, (Hex::new(0, 0), 3)));
+            let keen = PlaceWeights { in_arc: 13.0, ..dear };
+            assert_eq!(PlanCache::default().next_move(v, 3, false, 3, &keen).1, (Hex::new(0, 0), 0));
         });
     }
 }

@@ -7,7 +7,7 @@
 use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex};
-pub use super::planner::PlanCache;
+pub use super::planner::{PlaceWeights, PlanCache};
 use super::ship::Condition;
 use super::skill::{Level, Skill};
 use super::view::View;
@@ -114,8 +114,8 @@ pub trait Tactic: Send + Sync {
 ///
 /// * Raises shields first; keeps them up.
 /// * Moves to keep the enemy in its phaser arc at `preferred_range`, ideally on its torpedo
-///   line, showing its strongest face, spending as little energy as it can; it never goes
-///   over maximum speed. It picks the best place its class can reach this turn (the class's
+///   line, showing its strongest face, spending as little energy as it can (`weights` says
+///   how much each counts); it never goes over maximum speed. It picks the best place its class can reach this turn (the class's
 ///   reach table: every place up to seven maneuvers away, with the cheapest way there),
 ///   plans once a turn, and plans again only when the rest of the plan is no longer
 ///   affordable, it decides to flee, or its engines get damaged (`planner`). It fires before
@@ -139,11 +139,20 @@ pub struct DefaultTactic {
     pub min_torpedo_chance: f64,
     pub decloak_shields: f64,
     pub warp_margin: u32,
+    /// How it weighs the places it could move to.
+    pub weights: PlaceWeights,
 }
 
 impl Default for DefaultTactic {
     fn default() -> Self {
-        DefaultTactic { preferred_range: 3, min_phaser_chance: 0.15, min_torpedo_chance: 0.35, decloak_shields: 0.8, warp_margin: 3 }
+        DefaultTactic {
+            preferred_range: 3,
+            min_phaser_chance: 0.15,
+            min_torpedo_chance: 0.35,
+            decloak_shields: 0.8,
+            warp_margin: 3,
+            weights: PlaceWeights::default(),
+        }
     }
 }
 
@@ -209,7 +218,7 @@ impl super::tactics::Tactic for DefaultTactic {
         let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
         let can_move = v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
         let (step, (end_pos, end_facing)) =
-            if can_move { memory.plan.next_move(v, budget, flee, self.preferred_range) } else { (None, (v.me.pos, v.me.facing)) };
+            if can_move { memory.plan.next_move(v, budget, flee, self.preferred_range, &self.weights) } else { (None, (v.me.pos, v.me.facing)) };
         // Fire now if this spot is at least as good for the shot as where the plan ends.
         if wants_fire {
             let now = self.shot_quality(v, v.me.pos, v.me.facing);
