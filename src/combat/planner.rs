@@ -34,10 +34,10 @@ pub struct PlanCache {
 
 /// By distance: the value of having the enemy in the phaser arc there, and on the torpedo
 /// row. They depend on my Gunnery, the chance a torpedo is not dodged over a hex, whether I
-/// have torpedoes left and the shot weights (the key).
+/// have torpedoes left (the key) and the weights they were worked out with.
 #[derive(Debug, Clone, Copy)]
 struct ShotValues {
-    key: Option<(i32, u64, bool, [u64; 3])>,
+    key: Option<(i32, u64, bool)>,
     weights: PlaceWeights,
     /// The farthest distance a shot is worth something (the sensor range).
     range: u32,
@@ -115,20 +115,13 @@ impl Default for PlaceWeights {
     }
 }
 
-impl PlaceWeights {
-    /// The weights that shot values depend on, as a cache key.
-    fn shot_key(&self) -> [u64; 3] {
-        [self.in_arc.to_bits(), self.hit_chance.to_bits(), self.torpedo_line.to_bits()]
-    }
-}
-
 impl ShotValues {
     fn refresh(&mut self, v: &View, weights: &PlaceWeights) {
         let gunnery = v.my_skill(Skill::Gunnery, 0);
         let not_dodged = if v.enemy_can_dodge() { 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0)) } else { 1.0 };
         let torpedoes = v.me.torpedoes > 0;
-        let key = (gunnery, f64::to_bits(not_dodged), torpedoes, weights.shot_key());
-        if self.key == Some(key) {
+        let key = (gunnery, f64::to_bits(not_dodged), torpedoes);
+        if self.key == Some(key) && self.weights == *weights {
             return;
         }
         (self.key, self.weights) = (Some(key), *weights);
@@ -161,7 +154,7 @@ impl ShotValues {
     #[cold]
     #[inline(never)]
     fn far(&self, d: u32, ctx: &Context) -> (i64, i64) {
-        let Some((gunnery, not_dodged, torpedoes, _)) = self.key else { return (0, 0) };
+        let Some((gunnery, not_dodged, torpedoes)) = self.key else { return (0, 0) };
         let through = f64::from_bits(not_dodged).powi(d.min(i32::MAX as u32) as i32);
         shot_values_at(ctx, &self.weights, d, gunnery, through, torpedoes)
     }
