@@ -39,6 +39,8 @@ pub struct PlanCache {
 struct ShotValues {
     key: Option<(i32, u64, bool)>,
     weights: PlaceWeights,
+    /// The weights in thousandths, worked out with the values.
+    scaled: Scaled,
     /// The farthest distance a shot is worth something (the sensor range).
     range: u32,
     in_arc: [i64; DISTANCES],
@@ -47,7 +49,8 @@ struct ShotValues {
 
 impl Default for ShotValues {
     fn default() -> Self {
-        ShotValues { key: None, weights: PlaceWeights::default(), range: 0, in_arc: [0; DISTANCES], in_row: [0; DISTANCES] }
+        let weights = PlaceWeights::default();
+        ShotValues { key: None, weights, scaled: Scaled::from(&weights), range: 0, in_arc: [0; DISTANCES], in_row: [0; DISTANCES] }
     }
 }
 
@@ -115,6 +118,30 @@ impl Default for PlaceWeights {
     }
 }
 
+/// The fighting weights a scan uses, in thousandths of a point.
+#[derive(Debug, Clone, Copy)]
+struct Scaled {
+    off_range: i64,
+    enemy_hex: i64,
+    in_enemy_arc: i64,
+    weak_enemy_face: i64,
+    my_face: i64,
+    energy: i64,
+}
+
+impl From<&PlaceWeights> for Scaled {
+    fn from(w: &PlaceWeights) -> Scaled {
+        Scaled {
+            off_range: milli(w.off_range),
+            enemy_hex: milli(w.enemy_hex),
+            in_enemy_arc: milli(w.in_enemy_arc),
+            weak_enemy_face: milli(w.weak_enemy_face),
+            my_face: milli(w.my_face),
+            energy: milli(w.energy),
+        }
+    }
+}
+
 impl ShotValues {
     fn refresh(&mut self, v: &View, weights: &PlaceWeights) {
         let gunnery = v.my_skill(Skill::Gunnery, 0);
@@ -124,7 +151,7 @@ impl ShotValues {
         if self.key == Some(key) && self.weights == *weights {
             return;
         }
-        (self.key, self.weights) = (Some(key), *weights);
+        (self.key, self.weights, self.scaled) = (Some(key), *weights, Scaled::from(weights));
         self.range = v.ctx.sensor_range;
         // The chance a torpedo is not dodged over each hex it travels.
         let mut through = 1.0;
@@ -182,11 +209,12 @@ struct Scorer<'a> {
 }
 
 impl Scorer<'_> {
-    fn new<'a>(v: &View<'a>, preferred: u32, w: &PlaceWeights, shots: &'a ShotValues) -> Scorer<'a> {
+    fn new<'a>(v: &View<'a>, preferred: u32, shots: &'a ShotValues) -> Scorer<'a> {
+        let w = &shots.scaled;
         let facing = v.me.facing % 6;
         let mut weakness = [0; 8];
         let mut shown = [0; 16];
-        let (per_weak_point, per_shield_point) = (milli(w.weak_enemy_face), milli(w.my_face));
+        let (per_weak_point, per_shield_point) = (w.weak_enemy_face, w.my_face);
         for f in 0..6 {
             weakness[f] = per_weak_point * v.enemy_class.shields.saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6)) as i64;
             shown[f] = per_shield_point * v.me.shields[(f + facing as usize) % 6] as i64;
@@ -195,10 +223,10 @@ impl Scorer<'_> {
         Scorer {
             enemy: v.enemy.pos.minus(v.me.pos).in_frame(facing),
             enemy_facing: (v.enemy.facing % 6 + 6 - facing) % 6,
-            seen_penalty: if v.enemy_visible() { milli(w.in_enemy_arc) } else { 0 },
+            seen_penalty: if v.enemy_visible() { w.in_enemy_arc } else { 0 },
             preferred,
-            off_range: milli(w.off_range),
-            enemy_hex: milli(w.enemy_hex),
+            off_range: w.off_range,
+            enemy_hex: w.enemy_hex,
             weakness,
             shown,
             shots,
@@ -327,8 +355,8 @@ impl PlanCache {
             best_place(reachable, mult, budget, milli(w.flee_energy), |offset| ((), per_hex * offset.distance(enemy) as i64), |_, _| 0)
         } else {
             self.shots.refresh(v, w);
-            let sc = Scorer::new(v, preferred, w, &self.shots);
-            let per_energy = milli(w.energy);
+            let sc = Scorer::new(v, preferred, &self.shots);
+            let per_energy = self.shots.scaled.energy;
             // Every place lies within MAX_MOVES hexes of the start.
             if v.distance().saturating_add(MAX_MOVES as u32) < DISTANCES as u32 {
                 best_place(reachable, mult, budget, per_energy, |offset| sc.hex(offset), |rel, turn| sc.facing::<false>(rel, turn))
