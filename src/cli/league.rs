@@ -5,8 +5,6 @@ use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
 
-/// The ruleset league commands use unless told otherwise.
-
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle\n  arbiter league schedule 12 --method balanced --seed 7 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json\n  arbiter league new season.yaml --teams teams.txt --legs 2\n  arbiter league record season.yaml Orcs Elves 2 1\n  arbiter league table season.yaml --html table.html")]
 pub struct Args {

@@ -2,12 +2,12 @@
 use super::context::{Context, Loc, LOC_COUNT, MAX_TEAMS};
 use super::hex::Hex;
 use super::reach::ReachTable;
-use std::sync::OnceLock;
 use super::skill::{effective, Skill, SKILL_COUNT};
 use crate::error::{Error, Result};
 use crate::rules::combat::{CombatRules, SizeTrack};
 use crate::rules::{Dice, Ship};
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// A ship type's stats for combat, resolved once.
 #[derive(Debug, Clone, Serialize)]
@@ -87,15 +87,13 @@ impl ShipClass {
         if security_teams as usize > MAX_TEAMS {
             return Err(Error::msg(format!("ship `{name}`: at most {MAX_TEAMS} security teams")));
         }
-        let max_speed = ship.max_speed.ok_or_else(|| missing("max_speed"))?;
-        let maneuverability = ship.maneuverability.unwrap_or(0);
         Ok(ShipClass {
             name: name.to_string(),
             shields: ship.shields.ok_or_else(|| missing("shields"))?,
             hull_intact: hull.intact.clone(),
             hull_damaged: hull.damaged.clone(),
-            max_speed,
-            maneuverability,
+            max_speed: ship.max_speed.ok_or_else(|| missing("max_speed"))?,
+            maneuverability: ship.maneuverability.unwrap_or(0),
             phaser_dice: phasers.dice_count(),
             phaser_sides,
             torpedoes: ship.torpedoes.unwrap_or(0),

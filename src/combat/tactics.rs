@@ -115,11 +115,11 @@ pub trait Tactic: Send + Sync {
 /// * Raises shields first; keeps them up.
 /// * Moves to keep the enemy in its phaser arc at `preferred_range`, ideally on its torpedo
 ///   line, showing its strongest face, spending as little energy as it can (`weights` says
-///   how much each counts); it never goes over maximum speed. It picks the best place its class can reach this turn (the class's
-///   reach table: every place up to seven maneuvers away, with the cheapest way there),
-///   plans once a turn, and plans again only when the rest of the plan is no longer
-///   affordable, it decides to flee, or its engines get damaged (`planner`). It fires before
-///   moving when the shot is better now than after.
+///   how much each counts); it never goes over maximum speed. It picks the best place its
+///   class can reach this turn (the class's reach table: every place up to seven maneuvers
+///   away, with the cheapest way there), plans once a turn, and plans again only when the
+///   rest of the plan is no longer affordable, it decides to flee, or its engines get damaged
+///   (`planner`). It fires before moving when the shot is better now than after.
 /// * Fires all phaser dice when the hit chance is at least `min_phaser_chance`; launches a
 ///   torpedo when the chance it is not dodged is at least `min_torpedo_chance`.
 /// * After a special success aims at the hull or the engines, whichever is nearer to breaking.
@@ -308,10 +308,6 @@ impl super::tactics::Tactic for DefaultTactic {
         } else {
             BoardingOrder::Hide
         }
-    }
-
-    fn absorb(&self, _v: &View, _damage: u32) -> bool {
-        true
     }
 
     fn deactivation(&self, v: &View) -> Deactivation {
