@@ -225,8 +225,9 @@ fn table_as_csv_and_html() {
     assert_eq!(lines[1], "1,Elves,3,2,1,0,3,1,2,7");
     assert_eq!(lines[3], "3,Dwarfs,3,1,1,1,6,2,4,4");
     let page = dir.path().join("table.html");
-    let out = ok(&["league", "table", &season, "--html", page.to_str().unwrap()]);
-    assert!(out.starts_with("wrote "), "{out}");
+    let o = run(&["league", "table", &season, "--html", page.to_str().unwrap()]);
+    assert!(o.status.success() && stdout(&o).is_empty(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), format!("wrote {}\n", page.display()));
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("<td>Elves</td><td class=\"n\">3</td>"), "{html}");

@@ -104,7 +104,7 @@ pub fn run(args: Args) -> Result<()> {
                 Shot::Phasers { dice }
             };
             let report = combat::volley(&r, &attacker, &target, range, shot)?;
-            super::print(&if json { json_string(&report) } else { report.render() });
+            super::print(&if json { json_string(&report) } else { report.render() })?;
             Ok(())
         }
         CombatCommand::Duel { a, b, seed, scenario, rules, json } => {
@@ -119,7 +119,7 @@ pub fn run(args: Args) -> Result<()> {
             };
             let t = DefaultTactic::default();
             let report = combat::duel_with(&ctx, [&resolved.classes[0], &resolved.classes[1]], [&t, &t], resolved.setup, seed, true);
-            super::print(&if json { json_string(&report) } else { combat::narrate(&report) });
+            super::print(&if json { json_string(&report) } else { combat::narrate(&report) })?;
             Ok(())
         }
         CombatCommand::Sim { a, b, battles, seed, threads, scenario, rules, vs, plot, json } => {
@@ -157,7 +157,7 @@ pub fn run(args: Args) -> Result<()> {
                     if let Some(path) = &plot {
                         super::write_atomically(path, &plot_svg(&report)?)?;
                     }
-                    super::print(&if json { json_string(&strip_turns(report)) } else { report.render() });
+                    super::print(&if json { json_string(&strip_turns(report)) } else { report.render() })?;
                 }
                 Some(other) => {
                     let r2 = load::load(&other)?;
@@ -172,9 +172,9 @@ pub fn run(args: Args) -> Result<()> {
                         let mut c = cmp.clone();
                         c.base.by_turn.clear();
                         c.variant.by_turn.clear();
-                        super::print(&json_string(&c));
+                        super::print(&json_string(&c))?;
                     } else {
-                        super::print(&format!("{}\n{}\n{}\n", cmp.base.render(), cmp.variant.render(), cmp.verdict));
+                        super::print(&format!("{}\n{}\n{}\n", cmp.base.render(), cmp.variant.render(), cmp.verdict))?;
                     }
                 }
             }
@@ -228,7 +228,7 @@ fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
 fn ships(r: &Ruleset, json: bool) -> Result<()> {
     let ctx = Context::new(r)?;
     if json {
-        super::print(&json_string(&ctx.ships));
+        super::print(&json_string(&ctx.ships))?;
         return Ok(());
     }
     let mut t = Table::new(&[
@@ -269,7 +269,7 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
             format!("{}+{}", c.generator, c.battery),
         ]);
     }
-    super::print(&format!("{}\nenergy: generator output a turn + battery capacity\n", t.render()));
+    super::print(&format!("{}\nenergy: generator output a turn + battery capacity\n", t.render()))?;
     Ok(())
 }
 

@@ -13,6 +13,6 @@ pub fn run(args: Args) -> Result<()> {
     let mut cmd = super::Cli::command();
     let mut buf = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "arbiter", &mut buf);
-    super::print(&String::from_utf8_lossy(&buf));
+    super::print(&String::from_utf8_lossy(&buf))?;
     Ok(())
 }

@@ -34,7 +34,7 @@ pub fn run(args: Args) -> Result<()> {
         distribution: probs.iter().enumerate().map(|(i, p)| ((low + i as i64).to_string(), *p)).collect(),
     };
     if args.json {
-        super::print(&arbiter::output::json_string(&report));
+        super::print(&arbiter::output::json_string(&report))?;
         return Ok(());
     }
     let top = probs.iter().copied().fold(0.0, f64::max);
@@ -52,6 +52,6 @@ pub fn run(args: Args) -> Result<()> {
         report.max,
         trim_number(mean, 4),
         t.render()
-    ));
+    ))?;
     Ok(())
 }

@@ -119,7 +119,7 @@ pub fn run(args: Args) -> Result<()> {
                 s.to_csv()
             } else {
                 s.render()
-            });
+            })?;
             Ok(())
         }
         LeagueCommand::New { season, teams, plan, force } => {
@@ -134,7 +134,7 @@ pub fn run(args: Args) -> Result<()> {
                 note.push_str(&format!(", seed {seed}"));
             }
             note.push_str(&format!("; ruleset {rules_name})\n"));
-            super::print(&note);
+            super::print(&note)?;
             Ok(())
         }
         LeagueCommand::Record { season, home, away, home_score, away_score, round, correct } => {
@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Result<()> {
                 line.push_str(&format!(" (was {}–{})", old.home_score, old.away_score));
             }
             line.push('\n');
-            super::print(&line);
+            super::print(&line)?;
             Ok(())
         }
         LeagueCommand::Table { season, json, csv, rules, html: page } => {
@@ -159,7 +159,6 @@ pub fn run(args: Args) -> Result<()> {
             if let Some(path) = page {
                 let title = std::path::Path::new(&season).file_stem().map(|f| f.to_string_lossy().into_owned()).unwrap_or(season.clone());
                 super::write_atomically(&path, &html::page(&title, &s, &table))?;
-                super::print(&format!("wrote {path}\n"));
                 return Ok(());
             }
             super::print(&if json {
@@ -168,7 +167,7 @@ pub fn run(args: Args) -> Result<()> {
                 table.to_csv()
             } else {
                 table.render()
-            });
+            })?;
             Ok(())
         }
     }

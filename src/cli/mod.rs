@@ -49,6 +49,7 @@ enum Command {
 
 /// Parse the command line, run, and return the process exit code.
 pub fn main() -> i32 {
+    arbiter::io::install_interrupt_cleanup();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -85,14 +86,15 @@ pub fn report(e: &Error) {
     }
 }
 
-/// Write to standard output; a closed pipe (`arbiter ... | head`) ends the program quietly.
-pub fn print(text: &str) {
+/// Write to standard output; a closed pipe (`arbiter ... | head`) ends the program quietly, any
+/// other failure (a full disk) is an error.
+pub fn print(text: &str) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(Error::msg(format!("cannot write to standard output: {e}"))),
     }
 }
 
-pub use arbiter::files::write_atomically;
+pub use arbiter::io::write_atomically;

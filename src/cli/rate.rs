@@ -40,14 +40,14 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     if args.json {
-        super::print(&arbiter::output::json_string(&report));
+        super::print(&arbiter::output::json_string(&report))?;
     } else {
         let mut text = report.table();
         if detailed {
             text.push('\n');
             text.push_str(&report.history_table(args.player.as_deref()));
         }
-        super::print(&text);
+        super::print(&text)?;
     }
     Ok(())
 }

@@ -66,14 +66,14 @@ pub fn run(args: Args) -> Result<()> {
                 let (_, file, _) = builtin::find(name).expect("built-in");
                 t.row([name.to_string(), format!("rulesets/{file}"), r.ships.len().to_string(), r.description.clone()]);
             }
-            super::print(&t.render());
+            super::print(&t.render())?;
             Ok(())
         }
         RulesCommand::Check { files } => {
             let mut failed = 0;
             for f in &files {
                 match load::load(f) {
-                    Ok(r) => super::print(&format!("{f}: ok (ruleset `{}`, {} ships)\n", r.name, r.ships.len())),
+                    Ok(r) => super::print(&format!("{f}: ok (ruleset `{}`, {} ships)\n", r.name, r.ships.len()))?,
                     Err(e) => {
                         failed += 1;
                         super::report(&e);
@@ -90,7 +90,7 @@ pub fn run(args: Args) -> Result<()> {
             let r = load::load(&ruleset)?;
             let mut value = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
             arbiter::rules::doc::tidy_numbers(&mut value);
-            super::print(&render(&value, format));
+            super::print(&render(&value, format))?;
             Ok(())
         }
         RulesCommand::Convert { file, to, output } => {
@@ -108,7 +108,7 @@ pub fn run(args: Args) -> Result<()> {
                     super::write_atomically(&path, &text)
                 }
                 None => {
-                    super::print(&text);
+                    super::print(&text)?;
                     Ok(())
                 }
             }

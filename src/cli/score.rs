@@ -35,7 +35,7 @@ pub fn run(args: Args) -> Result<()> {
     match &args.vs {
         None => {
             let report = scoring::score_input(&rules, &input, doc.as_ref())?;
-            super::print(&if args.json { arbiter::output::json_string(&report) } else { report.table() });
+            super::print(&if args.json { arbiter::output::json_string(&report) } else { report.table() })?;
         }
         Some(vs) => {
             let vs_rules = load::load(vs)?;
@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<()> {
                 comparison.rules = reference.clone();
                 comparison.vs = vs.clone();
             }
-            super::print(&if args.json { arbiter::output::json_string(&comparison) } else { comparison.table() });
+            super::print(&if args.json { arbiter::output::json_string(&comparison) } else { comparison.table() })?;
         }
     }
     Ok(())

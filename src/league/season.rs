@@ -9,7 +9,7 @@ use super::teams::Team;
 use crate::error::{Error, Result};
 use crate::rules::doc::{pointer_push, Doc};
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use crate::io::{write_file, Replace};
 
 /// The season file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -271,49 +271,24 @@ fn flow<T: Serialize + ?Sized>(value: &T) -> String {
 
 // ---- the file side ----------------------------------------------------------------------
 
-/// The lock file that guards a season file.
-pub fn lock_path(path: &str) -> PathBuf {
-    let mut p = PathBuf::from(path).into_os_string();
-    p.push(".lock");
-    PathBuf::from(p)
-}
-
-/// Hold the season's lock while `work` runs.
-pub fn with_lock<T>(path: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
-    let lock_file = lock_path(path);
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_file)
-        .map_err(|e| Error::msg(format!("{}: cannot open the lock file: {e}", lock_file.display())))?;
-    fs4::FileExt::lock(&file).map_err(|e| Error::msg(format!("{}: cannot lock: {e}", lock_file.display())))?;
-    let result = work();
-    let _ = fs4::FileExt::unlock(&file);
-    result
-}
-
 /// Write a new season file; refuses to replace an existing one unless `replace`.
 pub fn create_file(path: &str, season: &Season, replace: bool) -> Result<()> {
-    with_lock(path, || {
-        if !replace && Path::new(path).exists() {
-            return Err(Error::msg(format!("{path}: already exists (a season file is the league's record; use --force to replace it)")));
-        }
-        write_atomically(path, &season.to_yaml())
-    })
+    if !replace && std::path::Path::new(path).exists() {
+        return Err(Error::msg(format!("{path}: already exists (a season file is the league's record; use --force to replace it)")));
+    }
+    // Checked again as the file is created, should another run create it meanwhile.
+    write_file(path, &season.to_yaml(), if replace { Replace::Output } else { Replace::Nothing })
 }
 
-/// Record one result in a season file, under its lock.
+/// Record one result in a season file, under a lock on the file.
 pub fn record_file(path: &str, request: &RecordRequest) -> Result<Recorded> {
-    with_lock(path, || {
+    crate::io::with_file_lock(path, || {
         let mut season = Season::load(path)?;
         let done = season.record(request)?;
-        write_atomically(path, &season.to_yaml())?;
+        write_file(path, &season.to_yaml(), Replace::ItsOwnInput)?;
         Ok(done)
     })
 }
-
-pub use crate::files::write_atomically;
 
 #[cfg(test)]
 mod tests {
@@ -351,7 +326,7 @@ mod tests {
         let mut s = season(5, 2);
         s.record(&req("2", "5", 3, 0)).unwrap();
         let text = s.to_yaml();
-        let doc = crate::rules::load::parse_text("s.yaml", &text, crate::rules::Format::Yaml).unwrap();
+        let doc = crate::rules::load::parse_text("s.yaml", &text, crate::io::Format::Yaml).unwrap();
         let back: Season = doc.deserialize().unwrap();
         assert_eq!(back, s);
         back.check(&doc).unwrap();

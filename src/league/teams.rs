@@ -61,7 +61,7 @@ impl Teams {
 
     /// A file with one team name a line; blank lines and `#` comments are skipped.
     pub fn read(path: &str) -> Result<Teams> {
-        let text = crate::rules::load::read_text(path)?;
+        let text = crate::io::read_text(path)?;
         Teams::parse(path, &text)
     }
 

@@ -6,54 +6,7 @@ use super::{lang, yaml};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
-/// The two ruleset formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Rules,
-    Yaml,
-}
-
-impl Format {
-    /// The format a file name implies: `.rules` is the rules language, anything else YAML/JSON.
-    pub fn of(path: &str) -> Format {
-        if path.to_lowercase().ends_with(".rules") {
-            Format::Rules
-        } else {
-            Format::Yaml
-        }
-    }
-}
-
-/// Longest input file accepted (a guard against feeding the program a disk image).
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
-/// Read a text file with a clear error for missing, unreadable, huge or binary files.
-pub fn read_text(path: &str) -> Result<String> {
-    let meta = std::fs::metadata(path).map_err(|e| Error::msg(format!("{path}: {}", io_reason(&e))))?;
-    if meta.is_dir() {
-        return Err(Error::msg(format!("{path}: is a directory, not a file")));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(Error::msg(format!("{path}: too large ({} bytes; the limit is {MAX_FILE_BYTES})", meta.len())));
-    }
-    let bytes = std::fs::read(path).map_err(|e| Error::msg(format!("{path}: {}", io_reason(&e))))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-        let col = String::from_utf8_lossy(before).chars().rev().take_while(|c| *c != '\n').count() + 1;
-        let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-        let source = std::sync::Arc::new(crate::error::Source { name: path.to_string(), text });
-        crate::error::Span::new(&source, line, col).at("not UTF-8 text (a binary file?)")
-    })
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => e.to_string(),
-    }
-}
+pub use crate::io::{read_text, Format, MAX_FILE_BYTES};
 
 /// Parse text in a given format.
 pub fn parse_text(name: &str, text: &str, format: Format) -> Result<Doc> {

@@ -201,7 +201,7 @@ impl HistoryFile {
 pub fn load_history(path: &str) -> Result<HistoryFile> {
     let lower = path.to_lowercase();
     if lower.ends_with(".csv") {
-        let text = crate::rules::load::read_text(path)?;
+        let text = crate::io::read_text(path)?;
         let (index, prepared) = history_csv::parse(path, text)?;
         return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
     }
@@ -209,7 +209,7 @@ pub fn load_history(path: &str) -> Result<HistoryFile> {
         doc_history(path)?
     } else {
         // Fast path for big files: straight to the typed history, positions only on trouble.
-        let text = crate::rules::load::read_text(path)?;
+        let text = crate::io::read_text(path)?;
         match serde_yaml::from_str::<History>(&text) {
             Ok(history) => (HistorySource::Yaml(path.to_string()), history),
             Err(_) => doc_history(path)?,

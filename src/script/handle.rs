@@ -235,7 +235,7 @@ impl RulesHandle {
         let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf());
         let resolved = load::resolve_loaded(doc, path, dir.as_deref().filter(|d| !d.as_os_str().is_empty()))?;
         load::ruleset_from_doc(&resolved).map_err(|e| e.context("the saved ruleset would not load back"))?;
-        crate::files::write_atomically(path, &text)
+        crate::io::write_atomically(path, &text)
     }
 }
 

@@ -1,0 +1,28 @@
+//! The one I/O layer: every file arbiter reads or writes goes through here. Engines and the
+//! scripting layer call it, never `std::fs` directly.
+//!
+//! * `read_text`: only regular files, a bounded size, UTF-8 (BOM dropped), empty refused.
+//! * `write_file`: atomic, through symlinks, modes kept, never over an input or a read-only file.
+//! * `with_file_lock`: read-change-write a file under a lock held on the file itself.
+//! * `FileKind`/`Format`: the one table of extensions.
+//! * `install_interrupt_cleanup`: Ctrl-C removes the temporary file of a write in progress.
+mod format;
+mod inputs;
+mod lock;
+mod read;
+mod write;
+
+pub use format::{FileKind, Format};
+pub use inputs::was_read;
+pub use lock::with_file_lock;
+pub use read::{decode, io_error, read_text, MAX_FILE_BYTES};
+pub use write::{remove_temporaries, write_atomically, write_file, Replace};
+
+/// On Ctrl-C (or SIGTERM), remove the temporary file of any write in progress, then exit with
+/// the usual 130. Installed once by the program's `main`.
+pub fn install_interrupt_cleanup() {
+    let _ = ctrlc::set_handler(|| {
+        remove_temporaries();
+        std::process::exit(130);
+    });
+}
