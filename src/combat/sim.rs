@@ -28,6 +28,31 @@ pub struct SimOptions {
     pub scenario: Option<super::Scenario>,
 }
 
+/// Most battles one simulation runs (a guard: at about 20,000 battles a second a core, this
+/// is hours of work).
+pub const MAX_BATTLES: u64 = 100_000_000;
+/// Most worker threads a simulation starts.
+pub const MAX_THREADS: usize = 256;
+
+impl SimOptions {
+    /// Refuse sizes no simulation should have; the threads to start (never more than battles).
+    pub fn check(&self) -> Result<Option<usize>> {
+        if self.battles == 0 {
+            return Err(Error::msg("the number of battles must be at least 1"));
+        }
+        if self.battles > MAX_BATTLES {
+            return Err(Error::msg(format!("{} battles is more than one simulation runs ({MAX_BATTLES})", self.battles)));
+        }
+        match self.threads {
+            Some(0) => Err(Error::msg("the number of threads must be at least 1")),
+            Some(n) if n > MAX_THREADS => Err(Error::msg(format!("{n} threads is more than a simulation starts ({MAX_THREADS})"))),
+            // The result is the same whatever the number: idle threads would only cost memory.
+            Some(n) => Ok(Some(n.min(usize::try_from(self.battles).unwrap_or(n)))),
+            None => Ok(None),
+        }
+    }
+}
+
 /// One side's results.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct SideStats {
@@ -132,14 +157,10 @@ pub fn simulate_with(rules: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 
         Some(s) => s.resolve(rules, &ctx, None)?,
         None => Resolved { classes: [ctx.class(rules, &opts.a)?, ctx.class(rules, &opts.b)?], setup: Setup::standard(&ctx) },
     };
+    let threads = opts.check()?;
     let run = || run_battles(&ctx, [&classes[0], &classes[1]], tactics, setup, opts.battles, opts.seed, progress);
-    let tally = match opts.threads {
-        Some(n) => {
-            if n == 0 {
-                return Err(Error::msg("--threads must be at least 1"));
-            }
-            rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Error::msg(format!("cannot start {n} threads: {e}")))?.install(run)
-        }
+    let tally = match threads {
+        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Error::msg(format!("cannot start {n} threads: {e}")))?.install(run),
         None => run(),
     };
     Ok(report(&ctx, [&classes[0], &classes[1]], setup, opts, tally))

@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::rules::doc::{pointer_push, Doc};
 use serde::{Deserialize, Serialize};
 use crate::io::{write_file, Replace};
+use std::collections::HashSet;
 
 /// The season file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -89,44 +90,50 @@ impl Season {
     }
 
     /// What types cannot say: every team listed once, every scheduled and recorded team
-    /// known, every result a scheduled match, no match recorded twice.
+    /// known, no team twice in a round, every result a scheduled match, no match recorded
+    /// twice. Linear in the size of the file (names are compared by key, in hash sets).
     pub fn check(&self, doc: &Doc) -> Result<()> {
+        let mut teams = HashSet::new();
         for (i, t) in self.teams.iter().enumerate() {
-            if self.teams[..i].iter().any(|u| same_team(t, u)) {
+            if !teams.insert(team_key(t)) {
                 return Err(doc.error_at(&format!("/teams/{i}"), format!("team `{t}` is listed twice")));
             }
         }
         if self.teams.len() < 2 {
             return Err(doc.error_at("/teams", "a season needs at least 2 teams"));
         }
+        let mut scheduled = HashSet::new();
         for (r, round) in self.schedule.rounds.iter().enumerate() {
             let base = format!("/schedule/rounds/{r}");
-            for (m, game) in round.matches.iter().enumerate() {
-                for (side, team) in [("home", &game.home), ("away", &game.away)] {
-                    if !self.teams.iter().any(|t| same_team(t, team)) {
-                        let at = pointer_push(&format!("{base}/matches/{m}"), side);
-                        return Err(doc.error_at(&at, format!("`{team}` is not one of the season's teams")));
-                    }
+            let mut playing = HashSet::new();
+            let sides = round.matches.iter().enumerate().flat_map(|(m, game)| {
+                [("home", &game.home), ("away", &game.away)].map(|(side, team)| (pointer_push(&format!("{base}/matches/{m}"), side), team))
+            });
+            for (at, team) in sides.chain(round.bye.iter().map(|b| (format!("{base}/bye"), b))) {
+                let key = team_key(team);
+                if !teams.contains(&key) {
+                    return Err(doc.error_at(&at, format!("`{team}` is not one of the season's teams")));
+                }
+                if !playing.insert(key) {
+                    return Err(doc.error_at(&at, format!("`{team}` appears twice in round {}", round.round)));
                 }
             }
+            for game in &round.matches {
+                scheduled.insert((round.round, team_key(&game.home), team_key(&game.away)));
+            }
         }
+        let mut recorded = HashSet::new();
         for (i, res) in self.results.iter().enumerate() {
             let at = format!("/results/{i}");
-            if self.scheduled(res.round, &res.home, &res.away).is_none() {
+            let game = (res.round, team_key(&res.home), team_key(&res.away));
+            if !scheduled.contains(&game) {
                 return Err(doc.error_at(&at, format!("{} v {} in round {} is not in the schedule", res.home, res.away, res.round)));
             }
-            if self.results[..i].iter().any(|o| o.round == res.round && same_team(&o.home, &res.home) && same_team(&o.away, &res.away)) {
+            if !recorded.insert(game) {
                 return Err(doc.error_at(&at, format!("{} v {} in round {} is recorded twice", res.home, res.away, res.round)));
             }
         }
         Ok(())
-    }
-
-    fn scheduled(&self, round: u32, home: &Team, away: &Team) -> Option<&Round> {
-        self.schedule
-            .rounds
-            .iter()
-            .find(|r| r.round == round && r.matches.iter().any(|m| same_team(&m.home, home) && same_team(&m.away, away)))
     }
 
     /// The season's team a typed name or number means.
@@ -223,10 +230,17 @@ impl Season {
     }
 }
 
-fn same_team(a: &Team, b: &Team) -> bool {
-    match (a, b) {
-        (Team::Name(x), Team::Name(y)) => crate::names::same(x, y),
-        _ => a == b,
+/// What a team is compared by: its number, or its name ignoring case and accents.
+#[derive(PartialEq, Eq, Hash)]
+enum TeamKey {
+    Number(u32),
+    Name(String),
+}
+
+fn team_key(t: &Team) -> TeamKey {
+    match t {
+        Team::Number(n) => TeamKey::Number(*n),
+        Team::Name(s) => TeamKey::Name(crate::names::normalize(s)),
     }
 }
 

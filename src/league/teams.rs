@@ -1,10 +1,19 @@
 //! Who plays: teams numbered 1..n, or names from a file (one a line).
 use crate::error::{Error, Result, Source, Span};
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Most teams a league may have (a guard: the schedule grows with the square of it).
 pub const MAX_TEAMS: usize = 4096;
+/// Longest team name, in characters (a name is for tables and fixtures, not a payload).
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// Whether a line of a names file is a comment: `#` and a space, or `#` alone. A name may
+/// start with `#` (`#1 Seed`).
+fn is_comment(line: &str) -> bool {
+    line == "#" || line.starts_with("# ") || line.starts_with("#\t")
+}
 
 /// One team as it appears in schedules and tables: its number, or its name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -59,7 +68,7 @@ impl Teams {
         }
     }
 
-    /// A file with one team name a line; blank lines and `#` comments are skipped.
+    /// A file with one team name a line; blank lines and `# comments` are skipped.
     pub fn read(path: &str) -> Result<Teams> {
         let text = crate::io::read_text(path)?;
         Teams::parse(path, &text)
@@ -69,18 +78,24 @@ impl Teams {
     pub fn parse(file: &str, text: &str) -> Result<Teams> {
         let source = Arc::new(Source { name: file.to_string(), text: text.to_string() });
         let mut names: Vec<String> = Vec::new();
-        let mut lines: Vec<usize> = Vec::new();
+        let mut first_line: HashMap<String, usize> = HashMap::new();
         for (i, line) in text.lines().enumerate() {
             let name = line.trim();
-            if name.is_empty() || name.starts_with('#') {
+            if name.is_empty() || is_comment(name) {
                 continue;
             }
             let col = line.find(name).unwrap_or(0) + 1;
-            if let Some(j) = names.iter().position(|n| crate::names::same(n, name)) {
-                return Err(Span::new(&source, i + 1, col).at(format!("team `{name}` is listed twice (first on line {})", lines[j])));
+            let at = || Span::new(&source, i + 1, col);
+            if name.chars().count() > MAX_NAME_CHARS {
+                return Err(at().at(format!("a team name is longer than {MAX_NAME_CHARS} characters")));
+            }
+            if names.len() == MAX_TEAMS {
+                return Err(at().at(format!("more than {MAX_TEAMS} teams (the most this program schedules)")));
+            }
+            if let Some(first) = first_line.insert(crate::names::normalize(name), i + 1) {
+                return Err(at().at(format!("team `{name}` is listed twice (first on line {first})")));
             }
             names.push(name.to_string());
-            lines.push(i + 1);
         }
         let teams = Teams::Names(names);
         teams.check().map_err(|e| Error::msg(format!("{file}: {e}")))?;
@@ -97,11 +112,15 @@ impl Teams {
             return Err(Error::msg(format!("{n} teams is more than this program schedules ({MAX_TEAMS})")));
         }
         if let Teams::Names(names) = self {
-            for (i, a) in names.iter().enumerate() {
+            let mut seen = HashSet::new();
+            for a in names {
                 if a.trim().is_empty() {
                     return Err(Error::msg("a team name is empty"));
                 }
-                if names[..i].iter().any(|b| crate::names::same(a, b)) {
+                if a.chars().count() > MAX_NAME_CHARS {
+                    return Err(Error::msg(format!("a team name is longer than {MAX_NAME_CHARS} characters")));
+                }
+                if !seen.insert(crate::names::normalize(a)) {
                     return Err(Error::msg(format!("team `{a}` is listed twice")));
                 }
             }
@@ -139,8 +158,17 @@ mod tests {
 
     #[test]
     fn names_skip_blanks_and_comments() {
-        let t = Teams::parse("t.txt", "# my league\nOrcs\n\n  Elves \nDwarfs\n").unwrap();
-        assert_eq!(t, Teams::Names(vec!["Orcs".into(), "Elves".into(), "Dwarfs".into()]));
+        let t = Teams::parse("t.txt", "# my league\nOrcs\n\n  Elves \n#\n#1 Seed\nDwarfs\n").unwrap();
+        assert_eq!(t, Teams::Names(vec!["Orcs".into(), "Elves".into(), "#1 Seed".into(), "Dwarfs".into()]));
+    }
+
+    #[test]
+    fn an_overlong_name_is_refused_at_its_line() {
+        let text = format!("Orcs\n{}\n", "A".repeat(65536));
+        let e = Teams::parse("t.txt", &text).unwrap_err().to_string();
+        assert!(e.starts_with("t.txt:2:1: a team name is longer than 200 characters"), "{e}");
+        let e = Teams::Names(vec!["Orcs".into(), "B".repeat(201)]).check().unwrap_err().to_string();
+        assert_eq!(e, "a team name is longer than 200 characters");
     }
 
     #[test]

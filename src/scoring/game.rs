@@ -169,22 +169,33 @@ pub fn at(base: &str, segment: impl ToString) -> String {
     pointer_push(base, &segment.to_string())
 }
 
-/// Reject a repeated name (compared ignoring case and accents) at `pointer_of(i)`.
+/// Most players (or sides) in one game: multiplayer ratings compare every pair of a game.
+pub const MAX_PLAYERS_PER_GAME: usize = 256;
+
+/// The error for a game with more than `MAX_PLAYERS_PER_GAME` players.
+pub fn too_many(kind: &str) -> String {
+    format!("more than {MAX_PLAYERS_PER_GAME} {kind}s in one game")
+}
+
+/// Reject a missing or repeated name (compared ignoring case and accents), or one name too
+/// many, at `pointer_of(i)`.
 pub fn unique_names<'a>(
     names: impl IntoIterator<Item = &'a str>,
     kind: &str,
     pointer_of: impl Fn(usize) -> String,
 ) -> Result<(), Invalid> {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, name) in names.into_iter().enumerate() {
+        if i == MAX_PLAYERS_PER_GAME {
+            return Err(Invalid::new(pointer_of(i), too_many(kind)));
+        }
         let n = crate::names::normalize(name);
         if n.is_empty() {
             return Err(Invalid::new(pointer_of(i), format!("a {kind} needs a name")));
         }
-        if seen.contains(&n) {
+        if !seen.insert(n) {
             return Err(Invalid::new(pointer_of(i), format!("{kind} `{name}` is listed twice")));
         }
-        seen.push(n);
     }
     Ok(())
 }

@@ -47,11 +47,37 @@ pub enum Placing {
     Tied(Vec<String>),
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+/// A rating period: a whole number or a name (`2024-spring`).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, Hash)]
 #[serde(untagged)]
 pub enum Period {
     Number(i64),
     Name(String),
+}
+
+impl<'de> Deserialize<'de> for Period {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Period, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Period;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a period: a whole number or a name")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Period, E> {
+                Ok(Period::Number(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Period, E> {
+                i64::try_from(v).map(Period::Number).map_err(|_| E::custom("a period number this large is not a period"))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Period, E> {
+                Err(E::custom(format!("a period is a whole number or a name, not {v}")))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Period, E> {
+                Ok(Period::Name(v.to_string()))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 impl std::fmt::Display for Period {
@@ -61,6 +87,17 @@ impl std::fmt::Display for Period {
             Period::Name(s) => write!(f, "{s}"),
         }
     }
+}
+
+/// A player about to join a game that has `so_far` players: a name, and room for one more.
+fn check_player(name: &str, so_far: usize, at: impl Fn() -> String) -> Result<(), Invalid> {
+    if name.trim().is_empty() {
+        return Err(Invalid::new(at(), "a player needs a name"));
+    }
+    if so_far == super::game::MAX_PLAYERS_PER_GAME {
+        return Err(Invalid::new(at(), super::game::too_many("player")));
+    }
+    Ok(())
 }
 
 /// Check a history and turn it into the rating loop's form.
@@ -102,6 +139,11 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
                         return Err(Invalid::new(format!("{}/order/{j}", base()), "an empty tie"));
                     }
                     for (m, name) in group.iter().enumerate() {
+                        let at = || match placing {
+                            Placing::One(_) => format!("{}/order/{j}", base()),
+                            Placing::Tied(_) => format!("{}/order/{j}/{m}", base()),
+                        };
+                        check_player(name, rows.len(), at)?;
                         rows.push((p.names.id(name), j as f64, written.len()));
                         written.push((j, m));
                     }
@@ -110,8 +152,10 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
             }
             (None, Some(scores)) => {
                 for (j, (name, score)) in scores.iter().enumerate() {
+                    let at = || pointer_push(&format!("{}/scores", base()), name);
+                    check_player(name, rows.len(), at)?;
                     if !score.is_finite() {
-                        return Err(Invalid::new(pointer_push(&format!("{}/scores", base()), name), "a score must be a number"));
+                        return Err(Invalid::new(at(), "a score must be a number"));
                     }
                     rows.push((p.names.id(name), *score, written.len()));
                     written.push((j, 0));

@@ -123,6 +123,9 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
             Some(v) => v,
             None => return Err(at(columns.value).at(format!("`{}` is not a number", text_of(cell(columns.value))))),
         };
+        if ranking == Ranking::Ascending && !(value >= 1.0 && value.fract() == 0.0) {
+            return Err(at(columns.value).at(format!("`{}` is not a place: places are whole numbers, 1 for first", text_of(cell(columns.value)))));
+        }
         let period = match columns.period.map(cell) {
             Some(p) if !p.is_empty() => match &last_period {
                 Some((bytes, id)) if bytes.as_slice() == p => Some(*id),
@@ -149,6 +152,9 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
         }
         if open.as_ref().is_some_and(|o| o.period != period) {
             return Err(at(columns.period.unwrap_or(0)).at("a game's rows must all have the same period"));
+        }
+        if rows.len() == super::game::MAX_PLAYERS_PER_GAME {
+            return Err(at(columns.player).at(super::game::too_many("player")));
         }
         rows.push((prepared.names.id(player), value, index.rows.len()));
         index.rows.push(start);
