@@ -142,6 +142,8 @@ pub fn simulate_with(rules: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 
         }
         None => run(),
     };
+    // A bound the caller set (a script's time or memory limit) ended the battles early.
+    crate::stop::check()?;
     Ok(report(&ctx, [&classes[0], &classes[1]], setup, opts, tally))
 }
 
@@ -157,12 +159,17 @@ fn run_battles(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
     let batches = n.div_ceil(BATCH);
+    // The caller's bound (a script's limits) goes with the work to every worker thread.
+    let bound = crate::stop::current();
     (0..batches)
         .into_par_iter()
-        .map(|b| {
+        .map(|b| crate::stop::enter(bound.clone(), || {
             let mut t = Tally::new(setup.turn_limit);
             let end = ((b + 1) * BATCH).min(n);
             for i in b * BATCH..end {
+                if crate::stop::reason().is_some() {
+                    break; // the caller reports it (`simulate_with` checks again)
+                }
                 let mut battle = Battle::new(ctx, classes, tactics, setup, Pcg::new(battle_seed(seed, i)), Silent);
                 let o = battle.play();
                 t.turns += o.turns as u64;
@@ -190,7 +197,7 @@ fn run_battles(
             }
             progress(end - b * BATCH);
             t
-        })
+        }))
         .reduce(|| Tally::new(setup.turn_limit), Tally::merge)
 }
 
