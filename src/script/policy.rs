@@ -42,12 +42,13 @@ impl Kind {
         }
     }
 
-    fn what(self) -> &'static str {
+    /// Why a file of another kind is refused.
+    fn refusal(self, path: &str) -> String {
+        let list = format!(".{}", self.extensions().join(", ."));
         match self {
-            Kind::Ruleset => "ruleset",
-            Kind::Record => "ruleset and record",
-            Kind::TeamList => "team-list",
-            Kind::Script => "rhai",
+            Kind::Ruleset | Kind::Record => format!("{path}: scripts may read only ruleset and record files here ({list})"),
+            Kind::TeamList => format!("{path}: scripts may read team lists only from .txt files (one name a line) or record files ({list})"),
+            Kind::Script => format!("{path}: scripts may read only rhai files here (.rhai)"),
         }
     }
 }
@@ -123,7 +124,7 @@ impl Policy {
             return Err(Error::msg(outside(&shown)));
         }
         if !allowed_ext.contains(&ext.as_str()) {
-            return Err(Error::msg(format!("{shown}: scripts may read only {} files here (.{})", kind.what(), allowed_ext.join(", ."))));
+            return Err(Error::msg(kind.refusal(&shown)));
         }
         Ok(())
     }
@@ -268,7 +269,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = policy_for(dir.path());
         let e = p.check(&dir.path().join("teams.txt"), Kind::Record, None).unwrap_err().to_string();
-        assert!(e.contains("only ruleset and record files"), "{e}");
+        assert!(e.contains("only ruleset and record files here"), "{e}");
         assert!(p.check(&dir.path().join("teams.txt"), Kind::TeamList, None).is_ok());
         assert!(p.check(&dir.path().join("passwd"), Kind::Ruleset, None).is_err());
     }
