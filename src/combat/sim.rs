@@ -132,7 +132,10 @@ pub fn simulate_with(rules: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 
         Some(s) => s.resolve(rules, &ctx, None)?,
         None => Resolved { classes: [ctx.class(rules, &opts.a)?, ctx.class(rules, &opts.b)?], setup: Setup::standard(&ctx) },
     };
-    let run = || run_battles(&ctx, [&classes[0], &classes[1]], tactics, setup, opts.battles, opts.seed, progress);
+    // The caller's bound (a script's limits) goes with the work to every worker thread; it is
+    // read here, on the caller's thread, before any pool takes the work.
+    let bound = crate::stop::current();
+    let run = || run_battles(&ctx, [&classes[0], &classes[1]], tactics, setup, (opts.battles, opts.seed), bound.clone(), progress);
     let tally = match opts.threads {
         Some(n) => {
             if n == 0 {
@@ -154,13 +157,11 @@ fn run_battles(
     classes: [&ShipClass; 2],
     tactics: [&dyn Tactic; 2],
     setup: Setup,
-    n: u64,
-    seed: u64,
+    (n, seed): (u64, u64),
+    bound: Option<std::sync::Arc<crate::stop::Bound>>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
     let batches = n.div_ceil(BATCH);
-    // The caller's bound (a script's limits) goes with the work to every worker thread.
-    let bound = crate::stop::current();
     (0..batches)
         .into_par_iter()
         .map(|b| crate::stop::enter(bound.clone(), || {

@@ -221,12 +221,14 @@ fn hook_path(doc: &Doc, pointer: &str, file: &str) -> Result<(std::path::PathBuf
         }
     }
     let file_path = Path::new(file);
-    let dir = named_in.as_deref().map(Path::new).and_then(|p| p.parent()).map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d });
+    let dir = named_in.as_deref().map(Path::new).and_then(|p| p.parent());
     let path = match dir {
         Some(dir) if file_path.is_relative() => dir.join(file_path),
         _ => file_path.to_path_buf(),
     };
-    Ok((path, dir.map(Path::to_path_buf)))
+    // The naming file's folder ("." for a file named without one), where its hooks may sit.
+    let beside = dir.map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d });
+    Ok((path, beside.map(Path::to_path_buf)))
 }
 
 #[cfg(test)]

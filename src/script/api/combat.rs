@@ -37,6 +37,9 @@ pub const HELP: &[ApiDoc] = &[
 /// Most battles one call may ask for: a sandbox bound (a script must not start hours of work).
 const MAX_BATTLES: INT = 1_000_000;
 
+/// Most worker threads one call may start (each has its own stack).
+const MAX_THREADS: INT = 64;
+
 pub fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
     let current = move || ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_COMBAT));
@@ -74,8 +77,10 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
             "tactic_a" => tactics[0] = tactic(session, value)?,
             "tactic_b" => tactics[1] = tactic(session, value)?,
             "threads" => {
-                let t = value.as_int().ok().filter(|&t| (1..=256).contains(&t));
-                threads = Some(t.ok_or_else(|| script_error(format!("simulate options: threads is 1 to 256, not {value}")))? as usize);
+                let t = value.as_int().ok().filter(|&t| (1..=MAX_THREADS).contains(&t));
+                let t = t.ok_or_else(|| script_error(format!("simulate options: threads is 1 to {MAX_THREADS}, not {value}")))?;
+                // More threads than battles would only start idle threads.
+                threads = Some(t.min(n) as usize);
             }
             // Ships, positions, facings, crews, who moves first, turn limit (as `sim --scenario`).
             "scenario" => scenario = Some(input::<Scenario>(value, "a scenario")?),
