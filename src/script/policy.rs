@@ -185,6 +185,14 @@ pub fn check_script_path(path: &str, kind: Kind) -> Result<()> {
     }
 }
 
+/// Only where a path a script names leads (for calls with their own word on formats).
+pub fn check_script_location(path: &str) -> Result<()> {
+    match current() {
+        Some(p) if p.is_within(Path::new(path), None) => Ok(()),
+        _ => Err(Error::msg(outside(path))),
+    }
+}
+
 /// A ruleset file about to be read (`rules()`, `extends`, `--rules`): under a session it must
 /// pass the policy; without one it was named by the person and is read as given.
 pub fn check_ruleset_file(path: &Path, beside: Option<&Path>) -> Result<()> {

@@ -132,6 +132,8 @@ fn tactic(session: &Session, value: &Dynamic) -> ScriptResult<Option<ScriptTacti
     }
     if value.is_string() {
         let path = value.to_string();
+        // Where it is first (a refused file is refused as such), then what it is.
+        crate::script::policy::check_script_location(&path).map_err(script_error)?;
         if !path.to_lowercase().ends_with(".rhai") {
             return Err(script_error(format!("{path}: a tactic file is a .rhai script defining `fn tactic(me, enemy, ctx)`")));
         }
