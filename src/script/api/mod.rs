@@ -33,7 +33,10 @@
 //!   as its JSON (integers INT, other numbers FLOAT).
 //! * Errors: `checked(arbiter_result)` / `script_error(msg)`; the script's file, line and column
 //!   are added by the runner.
-//! * Work: wrap engine calls in `sandbox::engine_call` so their time is not the script's.
+//! * Work: wrap engine calls in `sandbox::engine_call`: their time and memory count against the
+//!   script, and a script past its bound is stopped there (engines check `crate::stop`).
+//! * Paths: check every path a script names with `convert::readable(path, Kind)` before
+//!   opening it (`script::policy`); never read a file first and check after.
 //! * Rulesets: `r.with(|rules| ..)` borrows the current (always valid) ruleset; `r.snapshot()`
 //!   clones it for work that outlives the call.
 //! * Rhai code an engine runs: a rule hook is `crate::script::hook::CompiledHook` (compiled
