@@ -9,5 +9,6 @@ pub mod output;
 pub mod rules;
 pub mod scoring;
 pub mod script;
+pub mod stop;
 
 pub use error::{Error, Result};

@@ -87,9 +87,14 @@ fn load_runs_a_file_in_the_session() {
 fn the_repl_may_save_a_variant() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("v.yaml");
-    let o = run_stdin(&["repl", "--rules", "startrek"], &format!("r.ship(\"UFP heavy cruiser\").shields = 8;\nr.save(\"{}\");\n", out.display()));
+    let entries = "r.ship(\"UFP heavy cruiser\").shields = 8;\nr.save(\"v.yaml\");\n";
+    let o = run_in(dir.path(), &["repl", "--rules", "startrek", "--allow-write"], Some(entries));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&out).unwrap().contains("shields: 8"));
+    // Piped, without --allow-write, nothing is written (there is no terminal to ask on).
+    let o = run_in(dir.path(), &["repl", "--rules", "startrek"], Some("r.save(\"w.yaml\");\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--allow-write") && !dir.path().join("w.yaml").exists(), "{}", stderr(&o));
 }
 
 #[test]

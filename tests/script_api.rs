@@ -143,22 +143,21 @@ fn extend_applies_an_overlay_map_or_file() {
 #[test]
 fn save_writes_a_ruleset_that_loads_back_in_either_format() {
     let dir = tempfile::tempdir().unwrap();
+    // Scripts write under the current folder: run there.
+    let write = |script: &str| {
+        std::fs::write(dir.path().join("write.rhai"), script).unwrap();
+        let o = run_in(dir.path(), &["run", "write.rhai", "--allow-write"], None);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
     for file in ["variant.rules", "variant.yaml", "variant.json"] {
         let out = dir.path().join(file);
-        let script = format!(
-            "let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").shields = 9;\nr.save(\"{}\");\n",
-            out.display()
-        );
-        run_script(&script, &["--allow-write"]);
+        write(&format!("let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").shields = 9;\nr.save(\"{file}\");\n"));
         let shown = shown(out.to_str().unwrap());
         assert_eq!(shown["ships"]["UFP heavy cruiser"]["shields"], 9, "{file}");
         assert_eq!(shown["combat"]["start_distance"], 10, "{file}");
     }
     let house = dir.path().join("house.rules");
-    run_script(
-        &format!("let r = rules(\"startrek\");\nr.combat.start_distance = 8;\nr.save_changes(\"{}\");\n", house.display()),
-        &["--allow-write"],
-    );
+    write("let r = rules(\"startrek\");\nr.combat.start_distance = 8;\nr.save_changes(\"house.rules\");\n");
     let text = std::fs::read_to_string(&house).unwrap();
     assert!(text.starts_with("extends startrek"), "{text}");
     assert!(!text.contains("UFP"), "only the changes: {text}");

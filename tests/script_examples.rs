@@ -59,7 +59,10 @@ fn explore_ruleset_lists_ships_and_tries_a_variant() {
 fn house_rule_writes_a_file_that_loads_back() {
     let dir = tempfile::tempdir().unwrap();
     let out_file = dir.path().join("house.rules");
-    let out = ok(&["run", &script("house_rule.rhai"), "--allow-write", "--", out_file.to_str().unwrap()]);
+    // A script writes under the current folder: run there, naming the file relative to it.
+    let o = run_in(dir.path(), &["run", &script("house_rule.rhai"), "--allow-write", "--", "house.rules"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
     assert!(out.ends_with(": startrek, shields 9, max speed 4, start 8\n"), "{out}");
     let text = std::fs::read_to_string(&out_file).unwrap();
     assert!(text.starts_with("extends startrek"), "{text}");

@@ -158,11 +158,16 @@ pub fn simulate_with(rules: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 
         None => Resolved { classes: [ctx.class(rules, &opts.a)?, ctx.class(rules, &opts.b)?], setup: Setup::standard(&ctx) },
     };
     let threads = opts.check()?;
-    let run = || run_battles(&ctx, [&classes[0], &classes[1]], tactics, setup, opts.battles, opts.seed, progress);
+    // The caller's bound (a script's limits) goes with the work to every worker thread; it is
+    // read here, on the caller's thread, before any pool takes the work.
+    let bound = crate::stop::current();
+    let run = || run_battles(&ctx, [&classes[0], &classes[1]], tactics, setup, (opts.battles, opts.seed), bound.clone(), progress);
     let tally = match threads {
         Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Error::msg(format!("cannot start {n} threads: {e}")))?.install(run),
         None => run(),
     };
+    // A bound the caller set (a script's time or memory limit) ended the battles early.
+    crate::stop::check()?;
     Ok(report(&ctx, [&classes[0], &classes[1]], setup, opts, tally))
 }
 
@@ -173,17 +178,20 @@ fn run_battles(
     classes: [&ShipClass; 2],
     tactics: [&dyn Tactic; 2],
     setup: Setup,
-    n: u64,
-    seed: u64,
+    (n, seed): (u64, u64),
+    bound: Option<std::sync::Arc<crate::stop::Bound>>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
     let batches = n.div_ceil(BATCH);
     (0..batches)
         .into_par_iter()
-        .map(|b| {
+        .map(|b| crate::stop::enter(bound.clone(), || {
             let mut t = Tally::new(setup.turn_limit);
             let end = ((b + 1) * BATCH).min(n);
             for i in b * BATCH..end {
+                if crate::stop::reason().is_some() {
+                    break; // the caller reports it (`simulate_with` checks again)
+                }
                 let mut battle = Battle::new(ctx, classes, tactics, setup, Pcg::new(battle_seed(seed, i)), Silent);
                 let o = battle.play();
                 t.turns += o.turns as u64;
@@ -211,7 +219,7 @@ fn run_battles(
             }
             progress(end - b * BATCH);
             t
-        })
+        }))
         .reduce(|| Tally::new(setup.turn_limit), Tally::merge)
 }
 

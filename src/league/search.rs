@@ -232,6 +232,11 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
     let mut temperature = HOT;
     for step in 0..moves {
         if step % 4096 == 0 {
+            // A bound the caller set (a script's limits): stop here; the caller reports it.
+            if crate::stop::reason().is_some() {
+                report.stopped_by_time = true;
+                break;
+            }
             if let Some(d) = deadline {
                 if Instant::now() >= d {
                     report.stopped_by_time = true;

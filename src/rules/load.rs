@@ -36,14 +36,25 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
         Some(dir) if Path::new(reference).is_relative() => dir.join(reference),
         _ => PathBuf::from(reference),
     };
+    let looks_like_path = reference.contains(['/', '\\', '.']);
+    // Under a script's read policy a bare name is a built-in first: a file of that name in the
+    // folder must not be read in its place (it may be anything).
+    let sandboxed = crate::script::policy::current().is_some();
+    if sandboxed && !looks_like_path {
+        if let Some(b) = builtin::find(reference) {
+            return Ok(Origin::Builtin(b.0, b.1, b.2));
+        }
+    }
     if as_path.is_file() {
+        crate::script::policy::check_ruleset_file(&as_path, relative_to)?;
         return Ok(Origin::File(as_path));
     }
     if let Some(b) = builtin::find(reference) {
         return Ok(Origin::Builtin(b.0, b.1, b.2));
     }
-    let looks_like_path = reference.contains(['/', '\\', '.']);
     if looks_like_path {
+        // Outside the policy, say so whether or not the file is there.
+        crate::script::policy::check_ruleset_file(&as_path, relative_to)?;
         Err(Error::msg(format!("{}: no such file", as_path.display())))
     } else {
         Err(Error::msg(crate::names::unknown("ruleset", reference, &builtin::names())))
@@ -53,6 +64,12 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
 /// Load a reference (built-in name or path) with its `extends` chain applied.
 pub fn resolve_doc(reference: &str) -> Result<Doc> {
     resolve(reference, None, &mut Vec::new())
+}
+
+/// Load a reference named inside a file in `dir` (a record's `rules:`): a relative path is
+/// found there, and under a script's read policy the file may sit there.
+pub fn resolve_doc_beside(reference: &str, dir: Option<&Path>) -> Result<Doc> {
+    resolve(reference, dir.filter(|d| !d.as_os_str().is_empty()), &mut Vec::new())
 }
 
 fn resolve(reference: &str, relative_to: Option<&Path>, chain: &mut Vec<String>) -> Result<Doc> {

@@ -55,6 +55,8 @@ pub struct LimitSettings {
     pub max_functions: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_seconds: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_memory_mb: Option<u64>,
 }
 
 impl LimitSettings {
@@ -76,6 +78,7 @@ impl LimitSettings {
             max_variables: self.max_variables.unwrap_or(d.max_variables),
             max_functions: self.max_functions.unwrap_or(d.max_functions),
             max_seconds: self.max_seconds.unwrap_or(d.max_seconds),
+            max_memory_mb: self.max_memory_mb.unwrap_or(d.max_memory_mb),
         };
         d.tightened(&mine)
     }
@@ -170,8 +173,10 @@ impl ScriptRules {
                 continue;
             }
             let p = pointer_push(&pointer_push(pointer, "hooks"), rule);
-            let path = hook_path(doc, &p, &hook.file)?;
+            let (path, beside) = hook_path(doc, &p, &hook.file)?;
             let shown = path.display().to_string();
+            // Checked before it is opened: a refused file's bytes never reach a message.
+            crate::script::policy::check_hook(&path, beside.as_deref()).map_err(|e| doc.error_at(&p, e.to_string()))?;
             let text = super::load::read_text(&shown).map_err(|e| match e {
                 Error::Plain(m) => doc.error_at(&p, m),
                 located => located,
@@ -207,8 +212,8 @@ pub fn limits(ruleset: &Ruleset) -> Limits {
     ruleset.script.as_ref().map(|s| s.limits.limits()).unwrap_or(SAFE)
 }
 
-/// A hook file relative to the file that names it.
-fn hook_path(doc: &Doc, pointer: &str, file: &str) -> Result<std::path::PathBuf> {
+/// A hook file relative to the file that names it, and that file's folder.
+fn hook_path(doc: &Doc, pointer: &str, file: &str) -> Result<(std::path::PathBuf, Option<std::path::PathBuf>)> {
     let named_in = doc.place(pointer).map(|p| p.value.source.name.clone());
     if let Some(name) = &named_in {
         if name.starts_with("<built-in") {
@@ -216,10 +221,14 @@ fn hook_path(doc: &Doc, pointer: &str, file: &str) -> Result<std::path::PathBuf>
         }
     }
     let file_path = Path::new(file);
-    Ok(match named_in.as_deref().map(Path::new).and_then(|p| p.parent()) {
+    let dir = named_in.as_deref().map(Path::new).and_then(|p| p.parent());
+    let path = match dir {
         Some(dir) if file_path.is_relative() => dir.join(file_path),
         _ => file_path.to_path_buf(),
-    })
+    };
+    // The naming file's folder ("." for a file named without one), where its hooks may sit.
+    let beside = dir.map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d });
+    Ok((path, beside.map(Path::to_path_buf)))
 }
 
 #[cfg(test)]

@@ -10,10 +10,14 @@ use std::sync::{Arc, RwLock};
 /// What a script session shares with its functions.
 #[derive(Clone)]
 pub struct Session {
-    /// Whether `r.save(path)` may write (the REPL, or `arbiter run --allow-write`).
+    /// Whether `r.save(path)` may write (`--allow-write`; in the REPL, also after asking).
     pub allow_write: bool,
     /// The limits every evaluation runs under.
     pub limits: Limits,
+    /// The files the session's scripts may read.
+    pub policy: Arc<super::policy::Policy>,
+    /// What the session may write, and what it wrote.
+    pub writes: Arc<super::writes::Writes>,
     current: Arc<RwLock<Option<RulesHandle>>>,
     /// The functions the running script has defined so far (for tactics it passes by name).
     functions: Arc<RwLock<Option<ScriptFunctions>>>,
@@ -27,8 +31,20 @@ pub struct ScriptFunctions {
 }
 
 impl Session {
+    /// A session reading only in the current folder, writing with `allow_write`.
     pub fn new(allow_write: bool, limits: Limits) -> Session {
-        Session { allow_write, limits, current: Arc::new(RwLock::new(None)), functions: Arc::new(RwLock::new(None)) }
+        Session::with_policy(super::policy::Policy::current_folder(), super::writes::Writes::new(allow_write, false), limits)
+    }
+
+    pub fn with_policy(policy: super::policy::Policy, writes: super::writes::Writes, limits: Limits) -> Session {
+        Session {
+            allow_write: writes.allowed(),
+            limits,
+            policy: Arc::new(policy),
+            writes: Arc::new(writes),
+            current: Arc::new(RwLock::new(None)),
+            functions: Arc::new(RwLock::new(None)),
+        }
     }
 
     /// The session's ruleset (`--rules`, `:rules`), for API functions called without one.

@@ -42,6 +42,13 @@ impl RulesHandle {
         Ok(RulesHandle::build(ruleset, reference, script_places(&doc)))
     }
 
+    /// Load a ruleset a file in `dir` names (a record's `rules:`): relative paths start there.
+    pub fn load_beside(reference: &str, dir: Option<&std::path::Path>) -> Result<RulesHandle> {
+        let doc = load::resolve_doc_beside(reference, dir)?;
+        let ruleset = load::ruleset_from_doc(&doc)?;
+        Ok(RulesHandle::build(ruleset, reference, script_places(&doc)))
+    }
+
     /// Wrap an already loaded ruleset.
     pub fn from_ruleset(ruleset: Ruleset, origin: &str) -> RulesHandle {
         RulesHandle::build(ruleset, origin, HashMap::new())

@@ -2,6 +2,8 @@
 //! and the REPL.
 //!
 //! * `sandbox` — limits every evaluation runs under, and the script clock.
+//! * `policy` — which files a script (and the rulesets it loads) may read; `writes` — which
+//!   it may write.
 //! * `engine` — building the sandboxed engine; the `Session` its functions share.
 //! * `api/` — the functions scripts see, one area per file (see `api/mod.rs` for adding one).
 //! * `handle` — an editable ruleset a script holds (`RulesHandle`) and places in it (`Node`).
@@ -16,11 +18,13 @@ pub mod engine;
 pub mod errors;
 pub mod handle;
 pub mod hook;
+pub mod policy;
 pub mod repl;
 pub mod run;
 pub mod sandbox;
 pub mod sugar;
 pub mod tactic;
+pub mod writes;
 
 pub use engine::Session;
 pub use handle::{Node, RulesHandle};

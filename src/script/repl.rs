@@ -28,20 +28,36 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 pub struct ReplOptions {
     pub rules: Option<String>,
+    /// Let scripts write without asking (`--allow-write`).
+    pub allow_write: bool,
+    /// Folders scripts may read besides the current one (`--allow-read`).
+    pub allow_read: Vec<String>,
     /// History file; default $ARBITER_HISTORY, else ~/.arbiter_history.
     pub history: Option<PathBuf>,
 }
 
 /// Run the REPL. Interactive at a terminal; otherwise reads standard input and returns an
-/// error (exit 1) if any entry failed, after evaluating them all.
-pub fn repl(options: &ReplOptions) -> Result<()> {
-    let session = super::run::session_for(options.rules.as_deref(), true)?;
-    let mut session_state = Repl { runner: Runner::new(session), entries: 0 };
-    if std::io::stdin().is_terminal() {
-        interactive(&mut session_state, options)
-    } else {
-        piped(&mut session_state)
+/// error (exit 1) if any entry failed, after evaluating them all. Returns the status an
+/// `exit(N)` asked for (it ends the session at once), else 0.
+pub fn repl(options: &ReplOptions) -> Result<i32> {
+    let mut policy = super::policy::Policy::current_folder();
+    for dir in &options.allow_read {
+        policy.allow_read(dir)?;
     }
+    if let Some(r) = &options.rules {
+        policy.allow_named(r);
+    }
+    let terminal = std::io::stdin().is_terminal();
+    // At a terminal the first write is asked about; piped input writes only with --allow-write.
+    let writes = super::writes::Writes::new(options.allow_write, terminal);
+    let session = super::run::session_for(options.rules.as_deref(), policy, writes)?;
+    let mut session_state = Repl { runner: Runner::new(session), entries: 0 };
+    if terminal {
+        interactive(&mut session_state, options)?;
+    } else {
+        piped(&mut session_state)?;
+    }
+    Ok(session_state.runner.exit_code.unwrap_or(0))
 }
 
 struct Repl {
@@ -68,6 +84,9 @@ impl Repl {
         self.entries += 1;
         let name = format!("<repl {}>", self.entries);
         let value = self.runner.eval(&name, text)?;
+        if self.runner.exit_code.is_some() {
+            return Ok(Outcome::Quit);
+        }
         Ok(Outcome::Shown(render(&value)))
     }
 
@@ -82,6 +101,9 @@ impl Repl {
                 }
                 let text = crate::rules::load::read_text(arg)?;
                 let value = self.runner.eval(arg, &text)?;
+                if self.runner.exit_code.is_some() {
+                    return Ok(Outcome::Quit);
+                }
                 Ok(Outcome::Shown(render(&value)))
             }
             "rules" => {
@@ -168,7 +190,7 @@ fn piped(repl: &mut Repl) -> Result<()> {
         let text = std::mem::take(&mut buffer);
         run(repl, &text);
     }
-    if failed > 0 {
+    if failed > 0 && repl.runner.exit_code.is_none() {
         return Err(Error::msg(format!("{failed} entr{} failed", if failed == 1 { "y" } else { "ies" })));
     }
     Ok(())

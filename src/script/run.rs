@@ -17,16 +17,23 @@ pub struct Runner {
     /// The text each script function was defined in (its latest definition), so an error
     /// inside a function from an earlier entry shows that entry's line.
     defined_in: HashMap<String, Arc<Source>>,
+    /// The status a script asked to end with (`exit(N)`), once it has.
+    pub exit_code: Option<i32>,
 }
+
+/// What `exit(N)` raises: not an error, a request to end with status N.
+#[derive(Debug, Clone, Copy)]
+struct ExitRequest(i32);
 
 impl Runner {
     pub fn new(session: Session) -> Runner {
-        let engine = session_engine(&session);
+        let mut engine = session_engine(&session);
+        register_exit(&mut engine);
         let mut scope = Scope::new();
         if let Ok(r) = session.current() {
             scope.push("r", r);
         }
-        Runner { session, engine, scope, functions: AST::empty(), defined_in: HashMap::new() }
+        Runner { session, engine, scope, functions: AST::empty(), defined_in: HashMap::new(), exit_code: None }
     }
 
     /// Set a variable the next evaluations see.
@@ -47,9 +54,12 @@ impl Runner {
     }
 
     /// Compile and evaluate `text` (named `name` in errors) in the sandbox, on a thread with a
-    /// stack deep enough for the call-level limit.
+    /// stack deep enough for the call-level limit, under the session's read policy and a bound
+    /// on time and memory that engine calls share.
     pub fn eval(&mut self, name: &str, text: &str) -> Result<Dynamic> {
-        sandbox::on_big_stack(|| self.eval_here(name, text))
+        let policy = Some(self.session.policy.clone());
+        let bound = Some(Arc::new(self.session.limits.bound()));
+        sandbox::on_big_stack(|| super::policy::enter(policy, || crate::stop::enter(bound, || self.eval_here(name, text))))
     }
 
     fn eval_here(&mut self, name: &str, text: &str) -> Result<Dynamic> {
@@ -72,10 +82,41 @@ impl Runner {
         // Keep the functions even if the statements failed: they compiled.
         whole.clear_statements();
         self.functions = whole;
+        if let Some(code) = result.as_ref().err().and_then(|e| exit_request(e)) {
+            self.exit_code = Some(code);
+            return Ok(Dynamic::UNIT);
+        }
         result.map_err(|e| {
             let from = innermost_function(&e).and_then(|f| self.defined_in.get(f)).unwrap_or(&source);
             errors::eval_error(from, &e)
         })
+    }
+}
+
+/// `exit(N)` ends the script (the REPL session, `arbiter run`) with status N (0 to 255).
+fn register_exit(engine: &mut Engine) {
+    fn request(code: rhai::INT) -> std::result::Result<Dynamic, Box<rhai::EvalAltResult>> {
+        match i32::try_from(code) {
+            Ok(c) if (0..=255).contains(&c) => Err(Box::new(rhai::EvalAltResult::ErrorRuntime(Dynamic::from(ExitRequest(c)), rhai::Position::NONE))),
+            _ => Err(super::api::convert::script_error(format!("exit({code}): an exit status is 0 to 255"))),
+        }
+    }
+    engine.register_fn("exit", request);
+    engine.register_fn("exit", || request(0));
+    engine.register_fn("exit", |value: Dynamic| -> std::result::Result<Dynamic, Box<rhai::EvalAltResult>> {
+        Err(super::api::convert::script_error(format!("exit({value}): an exit status is a whole number, 0 to 255")))
+    });
+}
+
+/// The status of an `exit(N)`, however deep in function calls it was made.
+fn exit_request(e: &rhai::EvalAltResult) -> Option<i32> {
+    let mut inner = e;
+    while let rhai::EvalAltResult::ErrorInFunctionCall(_, _, next, _) = inner {
+        inner = next;
+    }
+    match inner {
+        rhai::EvalAltResult::ErrorRuntime(v, _) => v.clone().try_cast::<ExitRequest>().map(|r| r.0),
+        _ => None,
     }
 }
 
@@ -95,26 +136,39 @@ pub struct RunOptions {
     pub script: String,
     pub rules: Option<String>,
     pub allow_write: bool,
+    /// Folders the script may read besides its own and the current one (`--allow-read`).
+    pub allow_read: Vec<String>,
     pub args: Vec<String>,
 }
 
 /// Run a script file: `ARGS` holds its arguments, `r` (and `rules()`) the `--rules` ruleset.
-pub fn run_file(options: &RunOptions) -> Result<()> {
+/// Returns the status the script asked to end with (`exit(N)`), 0 if it did not.
+pub fn run_file(options: &RunOptions) -> Result<i32> {
     let text = crate::rules::load::read_text(&options.script)?;
-    let session = session_for(options.rules.as_deref(), options.allow_write)?;
+    let mut policy = super::policy::Policy::for_script(&options.script);
+    for dir in &options.allow_read {
+        policy.allow_read(dir)?;
+    }
+    // What the person typed is theirs to name: the ruleset and the script's arguments.
+    for named in options.rules.iter().chain(&options.args) {
+        policy.allow_named(named);
+    }
+    let writes = super::writes::Writes::new(options.allow_write, false);
+    let session = session_for(options.rules.as_deref(), policy, writes)?;
     let mut runner = Runner::new(session);
     let args: rhai::Array = options.args.iter().cloned().map(Dynamic::from).collect();
     runner.set_constant("ARGS", args);
-    runner.eval(&options.script, &text).map(|_| ())
+    let _ = runner.eval(&options.script, &text)?;
+    Ok(runner.exit_code.unwrap_or(0))
 }
 
 /// A session with an optional ruleset, its limits tightened by that ruleset's `script.limits`.
-pub fn session_for(rules: Option<&str>, allow_write: bool) -> Result<Session> {
+pub fn session_for(rules: Option<&str>, policy: super::policy::Policy, writes: super::writes::Writes) -> Result<Session> {
     let handle = match rules {
         Some(r) => Some(super::handle::RulesHandle::load(r)?),
         None => None,
     };
-    let session = Session::new(allow_write, super::engine::limits_for(handle.as_ref()));
+    let session = Session::with_policy(policy, writes, super::engine::limits_for(handle.as_ref()));
     if let Some(h) = handle {
         session.set_current(h);
     }

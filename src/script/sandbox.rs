@@ -2,8 +2,11 @@
 //!
 //! The crate is built with rhai's `no_module` feature, so there is no `import` and no module
 //! resolver; scripts reach files only through the API functions (which read rulesets and game
-//! records, and write a ruleset only when the session allows it). What is left to bound is
-//! work and memory, and that is what these limits do.
+//! records, and write a ruleset only when the session allows it; which files, `policy` says).
+//! What is left to bound is work, time and memory, and that is what these limits do. Time
+//! and memory include engine calls: an evaluation runs under a `stop::Bound` the engines
+//! check between units of work, so a script's `simulate` of millions of battles ends at the
+//! script's time limit with a clear error.
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -29,8 +32,10 @@ pub struct Limits {
     pub max_variables: usize,
     /// Functions a script may define.
     pub max_functions: usize,
-    /// Seconds of script time (time spent inside engine calls such as a simulation not counted).
+    /// Seconds of wall-clock time, engine calls (a simulation, a schedule search) included.
     pub max_seconds: f64,
+    /// Megabytes the program may hold while the script runs (engine results included).
+    pub max_memory_mb: u64,
 }
 
 /// The safe defaults: generous for real uses (a season, a pricing study, a tactic), small
@@ -46,6 +51,7 @@ pub const SAFE: Limits = Limits {
     max_variables: 256,
     max_functions: 256,
     max_seconds: 2.0,
+    max_memory_mb: 512,
 };
 
 impl Default for Limits {
@@ -66,6 +72,7 @@ pub const LIMIT_NAMES: &[&str] = &[
     "max_variables",
     "max_functions",
     "max_seconds",
+    "max_memory_mb",
 ];
 
 impl Limits {
@@ -82,6 +89,7 @@ impl Limits {
             "max_variables" => self.max_variables as f64,
             "max_functions" => self.max_functions as f64,
             "max_seconds" => self.max_seconds,
+            "max_memory_mb" => self.max_memory_mb as f64,
             _ => return None,
         })
     }
@@ -99,6 +107,7 @@ impl Limits {
             max_variables: self.max_variables.min(other.max_variables),
             max_functions: self.max_functions.min(other.max_functions),
             max_seconds: self.max_seconds.min(other.max_seconds),
+            max_memory_mb: self.max_memory_mb.min(other.max_memory_mb),
         }
     }
 
@@ -113,60 +122,63 @@ impl Limits {
         engine.set_max_map_size(self.max_map_size.max(1));
         engine.set_max_variables(self.max_variables.max(1));
         engine.set_max_functions(self.max_functions);
-        let budget = Duration::from_secs_f64(self.max_seconds.max(0.001));
+        let seconds = self.max_seconds.max(0.001);
+        let budget = Duration::from_secs_f64(seconds);
         engine.on_progress(move |operations| {
-            // Reading the clock costs more than an operation: look every few thousand.
-            if operations % 1024 == 0 && script_time() > budget {
-                Some(Dynamic::from(format!("the script ran out of time (limit {} s of script time)", budget.as_secs_f64())))
-            } else {
-                None
+            // Reading the clock costs more than an operation: look every few thousand. The
+            // evaluation's own clock (a hook or tactic call has its own), then the bound of the
+            // whole script (time and memory), which nested calls inside engines share.
+            if operations % 1024 != 0 {
+                return None;
             }
+            if script_time() > budget {
+                return Some(Dynamic::from(crate::stop::Reason::Time { limit_seconds: seconds }.message()));
+            }
+            crate::stop::reason().map(|r| Dynamic::from(r.message()))
         });
     }
+
+    /// The bound engine calls made by one evaluation under these limits run to.
+    pub fn bound(&self) -> crate::stop::Bound {
+        crate::stop::Bound::new(self.max_seconds.max(0.001), self.max_memory_mb.max(1))
+    }
 }
 
-// The script clock, per thread (rhai evaluates on the calling thread). Time inside engine
-// calls (`untimed`) is left out, so a long simulation a script asked for is not held against it.
+// The evaluation clock, per thread (rhai evaluates on the calling thread). It runs through
+// engine calls: a script that asks for hours of simulation is stopped at its limit.
 thread_local! {
     static STARTED: Cell<Option<Instant>> = const { Cell::new(None) };
-    static EXCLUDED: Cell<Duration> = const { Cell::new(Duration::ZERO) };
 }
 
-/// Start (or restart) the script clock of this thread; call before each evaluation.
+/// Start (or restart) the clock of this thread; call before each evaluation.
 pub fn start_clock() {
     STARTED.with(|s| s.set(Some(Instant::now())));
-    EXCLUDED.with(|e| e.set(Duration::ZERO));
 }
 
-/// Script time since `start_clock`, without the time spent in `untimed` calls.
+/// Time since `start_clock`, engine calls included.
 pub fn script_time() -> Duration {
-    let started = STARTED.with(|s| s.get());
-    match started {
-        Some(t) => t.elapsed().saturating_sub(EXCLUDED.with(|e| e.get())),
-        None => Duration::ZERO,
-    }
+    STARTED.with(|s| s.get()).map(|t| t.elapsed()).unwrap_or(Duration::ZERO)
 }
 
 /// Run a nested evaluation (a hook or a tactic called from a script, or from an engine) on a
-/// clock of its own: it gets its own time budget, and its time is not charged to the caller.
+/// clock of its own: it gets its own time budget per call. Its time still passes on the
+/// caller's clock, and the script's bound (`stop`) still stops it.
 pub fn with_own_clock<T>(work: impl FnOnce() -> T) -> T {
-    let saved = (STARTED.with(|s| s.get()), EXCLUDED.with(|e| e.get()));
-    let t = Instant::now();
+    let saved = STARTED.with(|s| s.get());
     start_clock();
     let result = work();
-    STARTED.with(|s| s.set(saved.0));
-    EXCLUDED.with(|e| e.set(saved.1 + t.elapsed()));
+    STARTED.with(|s| s.set(saved));
     result
 }
 
-/// Run an engine call (a simulation, a schedule...) without charging its time to the script.
-/// Every API function that may take long should wrap its work in this.
-pub fn untimed<T>(work: impl FnOnce() -> T) -> T {
-    let t = Instant::now();
-    let result = work();
-    let spent = t.elapsed();
-    EXCLUDED.with(|e| e.set(e.get() + spent));
-    result
+/// Run an engine call (a simulation, a schedule...) for a script. Its time counts against the
+/// script; the engines stop at the script's bound, and a bound passed while the call ran
+/// (memory its result took, say) ends the script here.
+pub fn engine_call<T>(work: impl FnOnce() -> crate::Result<T>) -> crate::Result<T> {
+    crate::stop::check()?;
+    let result = work()?;
+    crate::stop::check()?;
+    Ok(result)
 }
 
 /// Run `work` on a thread with a large stack: rhai recursion at the call-level limit must
@@ -210,22 +222,21 @@ mod tests {
     }
 
     #[test]
-    fn a_nested_clock_leaves_the_callers_budget_alone() {
+    fn a_nested_clock_has_its_own_budget_and_its_time_still_counts() {
         start_clock();
         std::thread::sleep(Duration::from_millis(30));
         with_own_clock(|| {
             assert!(script_time() < Duration::from_millis(30));
-            std::thread::sleep(Duration::from_millis(400));
+            std::thread::sleep(Duration::from_millis(100));
         });
-        // The caller's 30 ms count, the nested 400 ms do not (bounds loose for a busy machine).
-        let t = script_time();
-        assert!(t >= Duration::from_millis(30) && t < Duration::from_millis(300), "{t:?}");
+        assert!(script_time() >= Duration::from_millis(130), "{:?}", script_time());
     }
 
     #[test]
-    fn untimed_work_is_not_script_time() {
-        start_clock();
-        untimed(|| std::thread::sleep(Duration::from_millis(400)));
-        assert!(script_time() < Duration::from_millis(300), "{:?}", script_time());
+    fn an_engine_call_past_the_bound_is_stopped() {
+        let bound = std::sync::Arc::new(crate::stop::Bound::new(0.001, 512));
+        std::thread::sleep(Duration::from_millis(5));
+        let e = crate::stop::enter(Some(bound), || engine_call(|| Ok(1))).unwrap_err().to_string();
+        assert!(e.contains("ran out of time (limit 0.001 s, engine calls included)"), "{e}");
     }
 }

@@ -97,3 +97,19 @@ pub fn same_data(a: &serde_json::Value, b: &serde_json::Value, at: &str) {
         _ => assert_eq!(a, b, "at {at}"),
     }
 }
+
+/// Run arbiter in folder `dir` (its current folder), with `input` on standard input if given.
+pub fn run_in(dir: &std::path::Path, args: &[&str], input: Option<&str>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("arbiter runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.unwrap_or("").as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().expect("arbiter finishes")
+}

@@ -15,7 +15,7 @@ use super::convert::{checked, input, script_error, to_dynamic, ScriptResult};
 use super::ApiDoc;
 use crate::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, Tactic};
 use crate::script::tactic::ScriptTactic;
-use crate::script::{engine::Session, handle::RulesHandle, sandbox::untimed};
+use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Dynamic, Engine, FnPtr, Map, INT};
 
 pub const HELP: &[ApiDoc] = &[
@@ -36,6 +36,9 @@ pub const HELP: &[ApiDoc] = &[
 
 /// Most battles one call may ask for: a sandbox bound (a script must not start hours of work).
 const MAX_BATTLES: INT = 1_000_000;
+
+/// Most worker threads one call may start (each has its own stack).
+const MAX_THREADS: INT = 64;
 
 pub fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
@@ -74,8 +77,10 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
             "tactic_a" => tactics[0] = tactic(session, value)?,
             "tactic_b" => tactics[1] = tactic(session, value)?,
             "threads" => {
-                let t = value.as_int().ok().filter(|&t| (1..=256).contains(&t));
-                threads = Some(t.ok_or_else(|| script_error(format!("simulate options: threads is 1 to 256, not {value}")))? as usize);
+                let t = value.as_int().ok().filter(|&t| (1..=MAX_THREADS).contains(&t));
+                let t = t.ok_or_else(|| script_error(format!("simulate options: threads is 1 to {MAX_THREADS}, not {value}")))?;
+                // More threads than battles would only start idle threads.
+                threads = Some(t.min(n) as usize);
             }
             // Ships, positions, facings, crews, who moves first, turn limit (as `sim --scenario`).
             "scenario" => scenario = Some(input::<Scenario>(value, "a scenario")?),
@@ -95,12 +100,12 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
     // before starting them all, so the script hears of it at once.
     if tactics.iter().any(Option::is_some) {
         let pilot = SimOptions { battles: 1, threads: Some(1), ..opts.clone() };
-        checked(untimed(|| r.with(|rules| combat::simulate_with(rules, &pilot, sides, &|_| {}))))?;
+        checked(engine_call(|| r.with(|rules| combat::simulate_with(rules, &pilot, sides, &|_| {}))))?;
         if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
             return Err(script_error(e));
         }
     }
-    let report = untimed(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &|_| {})));
+    let report = engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &|_| {})));
     let report = checked(report)?;
     // A tactic that failed played the built-in tactic after its failure: say so, not a result.
     if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
@@ -127,10 +132,13 @@ fn tactic(session: &Session, value: &Dynamic) -> ScriptResult<Option<ScriptTacti
     }
     if value.is_string() {
         let path = value.to_string();
+        // Where it is first (a refused file is refused as such), then what it is.
+        crate::script::policy::check_script_location(&path).map_err(script_error)?;
         if !path.to_lowercase().ends_with(".rhai") {
             return Err(script_error(format!("{path}: a tactic file is a .rhai script defining `fn tactic(me, enemy, ctx)`")));
         }
-        return checked(untimed(|| ScriptTactic::from_file(&path, &session.limits))).map(Some);
+        super::convert::readable(&path, crate::script::policy::Kind::Script)?;
+        return checked(engine_call(|| ScriptTactic::from_file(&path, &session.limits))).map(Some);
     }
     Err(script_error(format!("a tactic is Fn(\"name\") or the path of a .rhai file, not a `{}`", value.type_name())))
 }
@@ -147,7 +155,7 @@ fn volley(r: &RulesHandle, a: &str, b: &str, range: INT, dice: &Dynamic) -> Scri
         } else {
             return Err(crate::Error::msg(format!("volley: the shot is a number of phaser dice or \"torpedo\", not {dice}")));
         };
-        untimed(|| combat::volley(rules, a, b, range, shot))
+        engine_call(|| combat::volley(rules, a, b, range, shot))
     });
     to_dynamic(&checked(report)?)
 }

@@ -90,7 +90,11 @@ pub fn dynamic_to_json(value: &Dynamic) -> Result<Value, String> {
 /// Any serialisable engine result as a script map (same keys as its JSON).
 pub fn to_dynamic<T: Serialize>(value: &T) -> ScriptResult<Dynamic> {
     let json = serde_json::to_value(value).map_err(script_error)?;
-    Ok(json_to_dynamic(&json))
+    // Each copy of a big result takes memory: stop at the script's bound between them.
+    crate::stop::check().map_err(script_error)?;
+    let result = json_to_dynamic(&json);
+    crate::stop::check().map_err(script_error)?;
+    Ok(result)
 }
 
 /// A script value as typed engine input; `what` names it in errors ("a game record").
@@ -99,21 +103,10 @@ pub fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptR
     Doc::new(json).deserialize::<T>().map_err(|e| script_error(format!("{what}: {e}")))
 }
 
-/// The files a script may read through the API: rulesets and records, nothing else (a script
-/// from another club must not be able to read, say, a key file and copy it into a ruleset).
-pub const READABLE_EXTENSIONS: &[&str] = &["rules", "yaml", "yml", "json", "csv"];
-
-/// Refuse a path a script may not read.
-pub fn readable_path(path: &str) -> ScriptResult<()> {
-    let ext = std::path::Path::new(path).extension().and_then(|e| e.to_str()).map(|e| e.to_lowercase()).unwrap_or_default();
-    if READABLE_EXTENSIONS.contains(&ext.as_str()) {
-        Ok(())
-    } else {
-        Err(script_error(format!(
-            "{path}: scripts may read only ruleset and record files (.{})",
-            READABLE_EXTENSIONS.join(", .")
-        )))
-    }
+/// Refuse a path a script may not read as `kind` (see `script::policy`): outside the
+/// session's folders, or not a kind of file the call reads. Nothing is opened before this.
+pub fn readable(path: &str, kind: crate::script::policy::Kind) -> ScriptResult<()> {
+    crate::script::policy::check_script_path(path, kind).map_err(script_error)
 }
 
 /// "A map or a path": a string is read as a file (YAML/JSON or rules language, errors with
@@ -121,8 +114,8 @@ pub fn readable_path(path: &str) -> ScriptResult<()> {
 pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
     if value.is_string() {
         let path = value.to_string();
-        readable_path(&path)?;
-        return super::super::sandbox::untimed(|| crate::rules::load::read_doc(&path)).map_err(script_error);
+        readable(&path, crate::script::policy::Kind::Record)?;
+        return super::super::sandbox::engine_call(|| crate::rules::load::read_doc(&path)).map_err(script_error);
     }
     let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;
     Ok(Doc::new(json))

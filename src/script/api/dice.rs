@@ -10,7 +10,7 @@ use super::convert::{script_error, to_dynamic, ScriptResult};
 use super::ApiDoc;
 use crate::rules::Dice;
 use crate::script::handle::RulesHandle;
-use crate::script::sandbox::{untimed, Limits};
+use crate::script::sandbox::{engine_call, Limits};
 use indexmap::IndexMap;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -89,7 +89,7 @@ impl Roller {
 }
 
 pub fn register(engine: &mut Engine, limits: &Limits) {
-    let report = |expr: &str| -> ScriptResult<Dynamic> { to_dynamic(&untimed(|| dice_report(expr)).map_err(script_error)?) };
+    let report = |expr: &str| -> ScriptResult<Dynamic> { to_dynamic(&engine_call(|| dice_report(expr).map_err(crate::Error::msg)).map_err(script_error)?) };
     engine.register_fn("dice", report);
     engine.register_fn("dice", move |_r: &mut RulesHandle, expr: &str| report(expr));
 

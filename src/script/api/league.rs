@@ -9,12 +9,13 @@
 //! standings("season.yaml")                             // a season file (or map), as `league table --json`
 //! ```
 use super::choose::ruleset_for;
-use super::convert::{checked, dynamic_to_json, from_dynamic, script_error, to_dynamic, ScriptResult, READABLE_EXTENSIONS};
+use super::convert::{checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult};
+use crate::script::policy::Kind;
 use super::ApiDoc;
 use crate::league::season::{RecordRequest, SeasonSchedule};
 use crate::league::{self, Method, Round, ScheduleOptions, SearchBudget, Season, Team, Teams};
 use crate::rules::Doc;
-use crate::script::{engine::Session, handle::RulesHandle, sandbox::untimed};
+use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Array, Dynamic, Engine, Map, INT};
 use serde::Deserialize;
 use serde_json::Value;
@@ -34,18 +35,16 @@ pub const HELP: &[ApiDoc] = &[
     ),
 ];
 
-/// Team lists are plain text, one name a line, besides the usual record formats.
-const TEAM_LIST_EXTENSION: &str = "txt";
-
 pub fn register(engine: &mut Engine, session: &Session) {
+    let default = |s: &Session| ruleset_for(s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE));
     let s = session.clone();
-    engine.register_fn("schedule", move |teams: Dynamic| schedule(&ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE))?, &teams, &Dynamic::UNIT));
+    engine.register_fn("schedule", move |teams: Dynamic| schedule(&s, &default(&s)?, &teams, &Dynamic::UNIT));
     let s = session.clone();
-    engine.register_fn("schedule", move |teams: Dynamic, options: Dynamic| {
-        schedule(&ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE))?, &teams, &options)
-    });
-    engine.register_fn("schedule", |r: &mut RulesHandle, teams: Dynamic| schedule(r, &teams, &Dynamic::UNIT));
-    engine.register_fn("schedule", |r: &mut RulesHandle, teams: Dynamic, options: Dynamic| schedule(r, &teams, &options));
+    engine.register_fn("schedule", move |teams: Dynamic, options: Dynamic| schedule(&s, &default(&s)?, &teams, &options));
+    let s = session.clone();
+    engine.register_fn("schedule", move |r: &mut RulesHandle, teams: Dynamic| schedule(&s, r, &teams, &Dynamic::UNIT));
+    let s = session.clone();
+    engine.register_fn("schedule", move |r: &mut RulesHandle, teams: Dynamic, options: Dynamic| schedule(&s, r, &teams, &options));
 
     let s = session.clone();
     engine.register_fn("standings", move |season: Dynamic| -> ScriptResult<Dynamic> {
@@ -78,7 +77,7 @@ struct ScheduleScriptOptions {
     time_limit: Option<f64>,
 }
 
-fn schedule(r: &RulesHandle, teams: &Dynamic, options: &Dynamic) -> ScriptResult<Dynamic> {
+fn schedule(session: &Session, r: &RulesHandle, teams: &Dynamic, options: &Dynamic) -> ScriptResult<Dynamic> {
     let teams = read_teams(teams)?;
     let given: ScheduleScriptOptions = if options.is_unit() { ScheduleScriptOptions::default() } else { from_dynamic(options, "schedule options")? };
     let mut o = checked(r.with(|rules| ScheduleOptions::from_rules(rules.league.as_ref())))?;
@@ -99,7 +98,19 @@ fn schedule(r: &RulesHandle, teams: &Dynamic, options: &Dynamic) -> ScriptResult
     o.seed = given.seed;
     o.matrix = given.matrix;
     o.search = SearchBudget { moves: given.effort, seconds: given.time_limit };
-    let s = checked(untimed(|| league::schedule(&o, &teams)))?;
+    // Refused before anything is built: a schedule a script could not hold (its games are
+    // more than the array limit) would take gigabytes on the way to that error.
+    let n = teams.len();
+    let games = (n * n.saturating_sub(1) / 2).saturating_mul(o.legs.max(1) as usize);
+    let most = session.limits.max_array_size;
+    if games > most {
+        return Err(script_error(format!(
+            "schedule: {n} teams over {} leg{} is {games} games, more than a script may hold ({most}, the sandbox's max_array_size)",
+            o.legs,
+            if o.legs == 1 { "" } else { "s" }
+        )));
+    }
+    let s = checked(engine_call(|| league::schedule(&o, &teams)))?;
     let mut result = to_dynamic(&s)?;
     // The teams in the league's order, so the schedule can be handed back to `standings`.
     if let Some(mut map) = result.write_lock::<Map>() {
@@ -117,11 +128,9 @@ fn read_teams(teams: &Dynamic) -> ScriptResult<Teams> {
     }
     if teams.is_string() {
         let path = teams.to_string();
-        let ext = std::path::Path::new(&path).extension().and_then(|e| e.to_str()).unwrap_or_default().to_lowercase();
-        if ext != TEAM_LIST_EXTENSION && !READABLE_EXTENSIONS.contains(&ext.as_str()) {
-            return Err(script_error(format!("{path}: scripts may read team lists only from .{TEAM_LIST_EXTENSION} files (one name a line)")));
-        }
-        return checked(untimed(|| Teams::read(&path)));
+        // Team lists are plain text, one name a line (or a record file).
+        readable(&path, Kind::TeamList)?;
+        return checked(engine_call(|| Teams::read(&path)));
     }
     if let Some(items) = teams.read_lock::<Array>() {
         let names = items.iter().map(|t| if t.is_string() { Ok(t.to_string()) } else { Err(()) }).collect::<Result<Vec<_>, _>>();
@@ -137,8 +146,8 @@ fn read_teams(teams: &Dynamic) -> ScriptResult<Teams> {
 fn read_season(season: &Dynamic) -> ScriptResult<(Season, Option<String>)> {
     if season.is_string() {
         let path = season.to_string();
-        super::convert::readable_path(&path)?;
-        return Ok((checked(untimed(|| Season::load(&path)))?, Some(path)));
+        readable(&path, Kind::Record)?;
+        return Ok((checked(engine_call(|| Season::load(&path)))?, Some(path)));
     }
     let json = dynamic_to_json(season).map_err(|e| script_error(format!("a season: {e}")))?;
     let doc = Doc::new(json);
@@ -211,6 +220,6 @@ fn teams_in(rounds: &[Round]) -> Vec<Team> {
 }
 
 fn table(r: &RulesHandle, season: &Season) -> ScriptResult<Dynamic> {
-    let t = untimed(|| r.with(|rules| league::standings(rules, season)));
+    let t = engine_call(|| r.with(|rules| league::standings(rules, season)));
     to_dynamic(&checked(t)?)
 }

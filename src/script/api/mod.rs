@@ -6,7 +6,7 @@
 //! ```ignore
 //! use super::convert::{checked, input, to_dynamic, ScriptResult};
 //! use super::ApiDoc;
-//! use crate::script::{engine::Session, handle::RulesHandle, sandbox::untimed};
+//! use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 //! use rhai::{Dynamic, Engine};
 //!
 //! pub const HELP: &[ApiDoc] = &[ApiDoc::new("score", "score(game)", "score a game record (map or path)")];
@@ -21,7 +21,7 @@
 //!
 //! fn score(r: &RulesHandle, game: &Dynamic) -> ScriptResult<Dynamic> {
 //!     let record: GameRecord = input(game, "a game record")?;          // a map or a path
-//!     let result = untimed(|| r.with(|rules| crate::scoring::score(rules, &record)));
+//!     let result = engine_call(|| r.with(|rules| crate::scoring::score(rules, &record)));
 //!     to_dynamic(&checked(result)?)                                   // the JSON's keys
 //! }
 //! ```
@@ -33,7 +33,10 @@
 //!   as its JSON (integers INT, other numbers FLOAT).
 //! * Errors: `checked(arbiter_result)` / `script_error(msg)`; the script's file, line and column
 //!   are added by the runner.
-//! * Work: wrap engine calls in `sandbox::untimed` so their time is not the script's.
+//! * Work: wrap engine calls in `sandbox::engine_call`: their time and memory count against the
+//!   script, and a script past its bound is stopped there (engines check `crate::stop`).
+//! * Paths: check every path a script names with `convert::readable(path, Kind)` before
+//!   opening it (`script::policy`); never read a file first and check after.
 //! * Rulesets: `r.with(|rules| ..)` borrows the current (always valid) ruleset; `r.snapshot()`
 //!   clones it for work that outlives the call.
 //! * Rhai code an engine runs: a rule hook is `crate::script::hook::CompiledHook` (compiled

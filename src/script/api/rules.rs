@@ -13,7 +13,7 @@ use super::fields::fields_at;
 use super::ApiDoc;
 use crate::script::engine::Session;
 use crate::script::handle::{parse_path, show_path, Node, RulesHandle};
-use crate::script::sandbox::untimed;
+use crate::script::sandbox::engine_call;
 use rhai::{Array, Dynamic, Engine};
 use serde_json::Value;
 
@@ -39,10 +39,11 @@ pub fn register(engine: &mut Engine, session: &Session) {
     engine.register_type_with_name::<Node>("RulesNode");
 
     engine.register_fn("rules", |reference: &str| -> ScriptResult<RulesHandle> {
-        if std::path::Path::new(reference).is_file() || reference.contains(['/', '\\', '.']) {
-            super::convert::readable_path(reference)?;
+        // A path passes the read policy here; loading checks again (a bare name is a built-in).
+        if reference.contains(['/', '\\', '.']) {
+            super::convert::readable(reference, crate::script::policy::Kind::Ruleset)?;
         }
-        checked(untimed(|| RulesHandle::load(reference)))
+        checked(engine_call(|| RulesHandle::load(reference)))
     });
     let s = session.clone();
     engine.register_fn("rules", move || -> ScriptResult<RulesHandle> { checked(s.current()) });
@@ -67,14 +68,10 @@ pub fn register(engine: &mut Engine, session: &Session) {
     engine.register_fn("to_map", |r: &mut RulesHandle| json_to_dynamic(&r.tree()));
     engine.register_fn("name", |r: &mut RulesHandle| r.name());
     for (name, house_rule) in [("save", false), ("save_changes", true)] {
-        let allow = session.allow_write;
+        let writes = session.writes.clone();
         engine.register_fn(name, move |r: &mut RulesHandle, path: &str| -> ScriptResult<()> {
-            if !allow {
-                return Err(script_error(format!(
-                    "r.{name}(\"{path}\"): scripts may write a ruleset only in the REPL or when run with --allow-write"
-                )));
-            }
-            checked(untimed(|| r.save(path, house_rule)))
+            let call = format!("r.{name}(\"{path}\")");
+            checked(writes.write(&call, path, || engine_call(|| r.save(path, house_rule))))
         });
     }
     engine.register_fn("hook", |r: &mut RulesHandle, rule: &str, args: Array| -> ScriptResult<Dynamic> {
@@ -165,7 +162,7 @@ fn write(rules: &RulesHandle, path: &[String], value: &Dynamic) -> ScriptResult<
         }
     }
     let json = dynamic_to_json(value).map_err(|e| script_error(format!("cannot set `{}`: {e}", show_path(path))))?;
-    checked(untimed(|| rules.set(path, json)))
+    checked(engine_call(|| rules.set(path, json)))
 }
 
 fn unknown_key<'a>(key: &str, parent: &[String], known: impl IntoIterator<Item = &'a str> + Clone) -> Box<rhai::EvalAltResult> {

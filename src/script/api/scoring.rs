@@ -10,10 +10,11 @@
 //! rate("games.yaml", #{ games: true })        // the keys of `arbiter rate --json`
 //! ```
 use super::choose::ruleset_for;
-use super::convert::{checked, dynamic_to_json, from_dynamic, readable_path, script_error, to_dynamic, ScriptResult};
+use super::convert::{checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult};
+use crate::script::policy::Kind;
 use super::ApiDoc;
 use crate::rules::Doc;
-use crate::script::{engine::Session, handle::RulesHandle, sandbox::untimed};
+use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use crate::scoring::{self, History, HistoryFile, RateOptions, ResultTable, ScoreInput};
 use rhai::{Dynamic, Engine, Map};
 use serde::Deserialize;
@@ -62,9 +63,9 @@ pub fn register(engine: &mut Engine, session: &Session) {
 /// A ruleset a script names by string (built-in name or path).
 fn load_named(reference: &str) -> ScriptResult<RulesHandle> {
     if reference.contains(['/', '\\', '.']) {
-        readable_path(reference)?;
+        readable(reference, Kind::Ruleset)?;
     }
-    checked(untimed(|| RulesHandle::load(reference)))
+    checked(engine_call(|| RulesHandle::load(reference)))
 }
 
 /// A game record or result table, with the file it came from (errors then name its lines).
@@ -78,8 +79,8 @@ impl Scorable {
     fn read(game: &Dynamic) -> ScriptResult<Scorable> {
         if game.is_string() {
             let path = game.to_string();
-            readable_path(&path)?;
-            let (doc, input) = checked(untimed(|| scoring::read_score_doc(&path)))?;
+            readable(&path, Kind::Record)?;
+            let (doc, input) = checked(engine_call(|| scoring::read_score_doc(&path)))?;
             return Ok(Scorable { input, doc: Some(doc), file: Some(path) });
         }
         let json = dynamic_to_json(game).map_err(|e| script_error(format!("a game record: {e}")))?;
@@ -91,13 +92,13 @@ impl Scorable {
     }
 
     fn score(&self, r: &RulesHandle) -> ScriptResult<Dynamic> {
-        let report = untimed(|| r.with(|rules| scoring::score_input(rules, &self.input, self.doc.as_ref())));
+        let report = engine_call(|| r.with(|rules| scoring::score_input(rules, &self.input, self.doc.as_ref())));
         to_dynamic(&checked(report)?)
     }
 
     fn compare(&self, r: &RulesHandle, other: &RulesHandle) -> ScriptResult<Dynamic> {
         let (a, b) = (r.snapshot(), other.snapshot());
-        let mut comparison = checked(untimed(|| scoring::compare(&a, &b, &self.input).map_err(|e| e.locate(self.doc.as_ref()))))?;
+        let mut comparison = checked(engine_call(|| scoring::compare(&a, &b, &self.input).map_err(|e| e.locate(self.doc.as_ref()))))?;
         // A variant usually keeps the name of what it came from: say which is which.
         if comparison.rules == comparison.vs {
             let changed = |h: &RulesHandle| h.changes().as_object().is_some_and(|m| !m.is_empty());
@@ -142,8 +143,8 @@ impl Ratable {
     fn read(history: &Dynamic) -> ScriptResult<Ratable> {
         if history.is_string() {
             let path = history.to_string();
-            readable_path(&path)?;
-            let file = checked(untimed(|| scoring::load_history(&path)))?;
+            readable(&path, Kind::Record)?;
+            let file = checked(engine_call(|| scoring::load_history(&path)))?;
             return Ok(Ratable::File(Box::new(file), path));
         }
         Ok(Ratable::Map(from_dynamic::<History>(history, "a history")?))
@@ -166,7 +167,7 @@ impl Ratable {
     fn rate(&self, r: &RulesHandle, options: &Dynamic) -> ScriptResult<Dynamic> {
         let options: RateScriptOptions = if options.is_unit() { RateScriptOptions::default() } else { from_dynamic(options, "rate options")? };
         let options = RateOptions { record_games: options.games };
-        let report = untimed(|| {
+        let report = engine_call(|| {
             r.with(|rules| match self {
                 Ratable::File(file, _) => file.rate(rules, options),
                 Ratable::Map(history) => scoring::rate_with(rules, history, options).map_err(|e| e.locate(None)),

@@ -1,0 +1,294 @@
+//! The read policy: which files a script, and the rulesets it loads, may read.
+//!
+//! Every path a script or a ruleset names passes `Policy::check` before anything opens it:
+//! the file must be inside the script's folder, the current folder or a `--allow-read DIR`
+//! (compared as canonical paths, so neither `..` nor a symlink leads out), or be exactly a
+//! file the person named on the command line (`--rules`, a script argument); and it must be a
+//! kind of file the call reads (a ruleset, a record, a team list, a tactic or hook). A path
+//! written inside a ruleset or a script never widens the policy: what such a file names is
+//! checked the same way, except that a ruleset's companions (its hooks, what it extends) may
+//! also sit in its own folder. A refused file is never opened, so no error can show its bytes.
+//!
+//! The policy of the running session is kept per thread (`enter`), and handed to the threads
+//! a script starts (`current`); ruleset loading asks it (`check_ruleset_file`, `check_hook`).
+//! Without a session (a plain command such as `arbiter rules check`), rulesets the person
+//! names are read as given, and their hooks must sit beside them or in the current folder.
+use crate::error::{Error, Result};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+/// What a call reads: each kind allows its own file extensions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A ruleset (`rules()`, `extends`, a record's `rules:`, `r.extend(path)`).
+    Ruleset,
+    /// A game record, history, season or scenario (also CSV for histories).
+    Record,
+    /// A team list: one name a line, or a record file.
+    TeamList,
+    /// Rhai code: a tactic file, a hook, `:load`.
+    Script,
+}
+
+impl Kind {
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Kind::Ruleset => &["rules", "yaml", "yml", "json"],
+            Kind::Record => &["rules", "yaml", "yml", "json", "csv"],
+            Kind::TeamList => &["txt", "yaml", "yml", "json", "csv"],
+            Kind::Script => &["rhai"],
+        }
+    }
+
+    /// Why a file of another kind is refused.
+    fn refusal(self, path: &str) -> String {
+        let list = format!(".{}", self.extensions().join(", ."));
+        match self {
+            Kind::Ruleset | Kind::Record => format!("{path}: scripts may read only ruleset and record files here ({list})"),
+            Kind::TeamList => format!("{path}: scripts may read team lists only from .txt files (one name a line) or record files ({list})"),
+            Kind::Script => format!("{path}: scripts may read only rhai files here (.rhai)"),
+        }
+    }
+}
+
+/// The folders and files a session may read.
+#[derive(Debug, Clone, Default)]
+pub struct Policy {
+    /// Canonical folders: everything below them may be read.
+    roots: Vec<PathBuf>,
+    /// Canonical files the person named on the command line.
+    named: HashSet<PathBuf>,
+}
+
+/// The message for a refused path: it names the path only, never anything read from it.
+pub fn outside(path: &str) -> String {
+    format!("{path}: outside what this script may read (its folder and the current folder; --allow-read DIR widens it)")
+}
+
+impl Policy {
+    /// The current folder only (the REPL, and sessions made in tests).
+    pub fn current_folder() -> Policy {
+        let mut p = Policy::default();
+        if let Ok(dir) = std::env::current_dir() {
+            p.allow_folder(&dir);
+        }
+        p
+    }
+
+    /// A script's policy: its folder and the current folder.
+    pub fn for_script(script: &str) -> Policy {
+        let mut p = Policy::current_folder();
+        let dir = Path::new(script).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        p.allow_folder(dir);
+        p
+    }
+
+    /// Everything below `dir` (`--allow-read DIR`). A folder that does not exist is an error.
+    pub fn allow_read(&mut self, dir: &str) -> Result<()> {
+        let canonical = std::fs::canonicalize(dir).map_err(|e| Error::msg(format!("--allow-read {dir}: {e}")))?;
+        if !canonical.is_dir() {
+            return Err(Error::msg(format!("--allow-read {dir}: not a folder")));
+        }
+        self.roots.push(canonical);
+        Ok(())
+    }
+
+    fn allow_folder(&mut self, dir: &Path) {
+        if let Ok(c) = std::fs::canonicalize(dir) {
+            if !self.roots.contains(&c) {
+                self.roots.push(c);
+            }
+        }
+    }
+
+    /// A path the person typed (`--rules PATH`, a script argument): exactly that file may be read.
+    /// Anything that is not an existing file (a built-in name, a number) is ignored.
+    pub fn allow_named(&mut self, path: &str) {
+        if let Ok(c) = std::fs::canonicalize(path) {
+            if c.is_file() {
+                self.named.insert(c);
+            }
+        }
+    }
+
+    /// Whether `path` may be read as `kind`; `beside` is the folder of the file that names it,
+    /// when it is a ruleset's hook or `extends`, or a record's `rules:` (which may sit there).
+    pub fn check(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<()> {
+        let shown = path.display().to_string();
+        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_lowercase).unwrap_or_default();
+        let allowed_ext = kind.extensions();
+        let within = self.is_within(path, beside);
+        if !within {
+            return Err(Error::msg(outside(&shown)));
+        }
+        if !allowed_ext.contains(&ext.as_str()) {
+            return Err(Error::msg(kind.refusal(&shown)));
+        }
+        Ok(())
+    }
+
+    fn is_within(&self, path: &Path, beside: Option<&Path>) -> bool {
+        let Some(real) = real_path(path) else { return false };
+        if self.named.contains(&real) || self.roots.iter().any(|r| real.starts_with(r)) {
+            return true;
+        }
+        beside.and_then(|d| std::fs::canonicalize(d).ok()).is_some_and(|dir| real.starts_with(dir))
+    }
+}
+
+/// The canonical form of a path: the file's own if it exists; for a file not there (yet), its
+/// folder's canonical form plus the name (so a missing file is refused or reported as missing
+/// the same way whatever its folder holds). `None` if not even the folder resolves.
+pub fn real_path(path: &Path) -> Option<PathBuf> {
+    if let Ok(c) = std::fs::canonicalize(path) {
+        return Some(c);
+    }
+    let name = path.file_name()?;
+    if path.components().next_back().is_some_and(|c| matches!(c, Component::ParentDir)) {
+        return None;
+    }
+    let parent = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::canonicalize(parent).ok().map(|d| d.join(name))
+}
+
+thread_local! {
+    static ACTIVE: RefCell<Option<Arc<Policy>>> = const { RefCell::new(None) };
+}
+
+/// The policy in force on this thread, if a script session is running here.
+pub fn current() -> Option<Arc<Policy>> {
+    ACTIVE.with(|a| a.borrow().clone())
+}
+
+/// Run `work` with `policy` in force on this thread (and restore what was there before).
+pub fn enter<T>(policy: Option<Arc<Policy>>, work: impl FnOnce() -> T) -> T {
+    let before = ACTIVE.with(|a| a.replace(policy));
+    struct Restore(Option<Option<Arc<Policy>>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take().flatten();
+            ACTIVE.with(|a| *a.borrow_mut() = before);
+        }
+    }
+    let _restore = Restore(Some(before));
+    work()
+}
+
+/// A path a script names, checked against the session's policy (every script API read).
+pub fn check_script_path(path: &str, kind: Kind) -> Result<()> {
+    match current() {
+        Some(p) => p.check(Path::new(path), kind, None),
+        // API functions only run inside a session; refuse rather than read unchecked.
+        None => Err(Error::msg(outside(path))),
+    }
+}
+
+/// Only where a path a script names leads (for calls with their own word on formats).
+pub fn check_script_location(path: &str) -> Result<()> {
+    match current() {
+        Some(p) if p.is_within(Path::new(path), None) => Ok(()),
+        _ => Err(Error::msg(outside(path))),
+    }
+}
+
+/// A ruleset file about to be read (`rules()`, `extends`, `--rules`): under a session it must
+/// pass the policy; without one it was named by the person and is read as given.
+pub fn check_ruleset_file(path: &Path, beside: Option<&Path>) -> Result<()> {
+    match current() {
+        Some(p) => p.check(path, Kind::Ruleset, beside),
+        None => Ok(()),
+    }
+}
+
+/// A hook file a ruleset names: under a session it must pass the policy (or sit beside the
+/// ruleset); without one, it must sit beside the ruleset or in the current folder.
+pub fn check_hook(path: &Path, beside: Option<&Path>) -> Result<()> {
+    let policy = current().unwrap_or_else(|| Arc::new(Policy::current_folder()));
+    policy.check(path, Kind::Script, beside).map_err(|e| {
+        let shown = path.display().to_string();
+        match current() {
+            Some(_) => e,
+            None if e.to_string().starts_with(&format!("{shown}: outside")) => {
+                Error::msg(format!("{shown}: outside what a ruleset may name (its own folder and the current folder)"))
+            }
+            None => e,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy_for(dir: &Path) -> Policy {
+        let mut p = Policy::default();
+        p.allow_folder(dir);
+        p
+    }
+
+    #[test]
+    fn files_inside_the_folder_pass_and_escapes_do_not() {
+        let outer = tempfile::tempdir().unwrap();
+        let inner = outer.path().join("club");
+        std::fs::create_dir(&inner).unwrap();
+        std::fs::write(inner.join("game.yaml"), "x: 1\n").unwrap();
+        std::fs::write(outer.path().join("secret.yaml"), "x: 1\n").unwrap();
+        let p = policy_for(&inner);
+        assert!(p.check(&inner.join("game.yaml"), Kind::Record, None).is_ok());
+        assert!(p.check(&inner.join("missing.yaml"), Kind::Record, None).is_ok(), "missing files are reported by the reader");
+        let e = p.check(&inner.join("../secret.yaml"), Kind::Record, None).unwrap_err().to_string();
+        assert!(e.contains("outside what this script may read"), "{e}");
+        assert!(p.check(&outer.path().join("secret.yaml"), Kind::Record, None).is_err());
+        assert!(p.check(&inner.join("nowhere/../../secret.yaml"), Kind::Record, None).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_out_of_the_folder_is_refused() {
+        let outer = tempfile::tempdir().unwrap();
+        let inner = outer.path().join("club");
+        std::fs::create_dir(&inner).unwrap();
+        std::fs::write(outer.path().join("secret.yaml"), "x: 1\n").unwrap();
+        std::os::unix::fs::symlink(outer.path().join("secret.yaml"), inner.join("link.yaml")).unwrap();
+        std::os::unix::fs::symlink(outer.path(), inner.join("up")).unwrap();
+        let p = policy_for(&inner);
+        assert!(p.check(&inner.join("link.yaml"), Kind::Record, None).is_err());
+        assert!(p.check(&inner.join("up/secret.yaml"), Kind::Record, None).is_err());
+    }
+
+    #[test]
+    fn named_files_pass_exactly_and_companions_sit_beside_them() {
+        let outer = tempfile::tempdir().unwrap();
+        std::fs::write(outer.path().join("house.rules"), "x").unwrap();
+        std::fs::write(outer.path().join("other.rules"), "x").unwrap();
+        std::fs::write(outer.path().join("hook.rhai"), "x").unwrap();
+        let mut p = Policy::default();
+        p.allow_named(outer.path().join("house.rules").to_str().unwrap());
+        assert!(p.check(&outer.path().join("house.rules"), Kind::Ruleset, None).is_ok());
+        assert!(p.check(&outer.path().join("other.rules"), Kind::Ruleset, None).is_err());
+        assert!(p.check(&outer.path().join("hook.rhai"), Kind::Script, Some(outer.path())).is_ok());
+        assert!(p.check(&outer.path().join("hook.rhai"), Kind::Script, None).is_err());
+    }
+
+    #[test]
+    fn each_kind_reads_only_its_formats() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = policy_for(dir.path());
+        let e = p.check(&dir.path().join("teams.txt"), Kind::Record, None).unwrap_err().to_string();
+        assert!(e.contains("only ruleset and record files here"), "{e}");
+        assert!(p.check(&dir.path().join("teams.txt"), Kind::TeamList, None).is_ok());
+        assert!(p.check(&dir.path().join("passwd"), Kind::Ruleset, None).is_err());
+    }
+
+    #[test]
+    fn the_policy_is_per_thread_and_restored() {
+        assert!(current().is_none());
+        enter(Some(Arc::new(Policy::default())), || {
+            assert!(current().is_some());
+            assert!(std::thread::spawn(|| current().is_none()).join().unwrap());
+        });
+        assert!(current().is_none());
+    }
+}
