@@ -35,9 +35,22 @@ struct Case {
     modes: BTreeMap<String, String>,
     #[serde(default)]
     generate: Vec<Generate>,
+    /// Modes (octal) to give files before the run (git keeps only 644 and 755).
+    #[serde(default)]
+    chmod: BTreeMap<String, String>,
+    /// Named pipes to make before the run.
+    #[serde(default)]
+    mkfifo: Vec<String>,
+    /// Files that must still be symlinks afterwards (written through, not replaced).
+    #[serde(default)]
+    links: Vec<String>,
+    /// Where standard output goes instead of a pipe (`/dev/full`).
+    #[serde(default)]
+    stdout_file: Option<String>,
 }
 
-/// A big input made at run time: `head`, then `repeat` `times` times, then `tail`.
+/// A big input made at run time: `head`, then `repeat` `times` times (`{i}` in it becomes
+/// 0, 1, 2...), then `tail`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Generate {
@@ -105,7 +118,10 @@ fn run(dir: &Path, case: &Case) -> Ran {
         .env("NO_COLOR", "1")
         .env_remove("RUST_BACKTRACE")
         .stdin(if case.stdin.is_some() { Stdio::piped() } else { Stdio::null() })
-        .stdout(Stdio::piped())
+        .stdout(match &case.stdout_file {
+            Some(f) => Stdio::from(std::fs::OpenOptions::new().write(true).open(f).expect("stdout file")),
+            None => Stdio::piped(),
+        })
         .stderr(Stdio::piped());
     unsafe {
         command.pre_exec(|| {
@@ -133,7 +149,10 @@ fn run(dir: &Path, case: &Case) -> Ran {
             String::from_utf8_lossy(&bytes).into_owned()
         })
     };
-    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let out = match child.stdout.take() {
+        Some(pipe) => drain(Box::new(pipe)),
+        None => std::thread::spawn(String::new),
+    };
     let err = drain(Box::new(child.stderr.take().unwrap()));
     let pid = child.id() as libc::pid_t;
     let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
@@ -162,7 +181,21 @@ fn check(folder: &Path) -> (Vec<String>, Ran) {
     let dir = temp.path();
     copy_folder(folder, dir);
     for g in &case.generate {
-        std::fs::write(dir.join(&g.file), format!("{}{}{}", g.head, g.repeat.repeat(g.times), g.tail)).unwrap();
+        let body: String = if g.repeat.contains("{i}") {
+            (0..g.times).map(|i| g.repeat.replace("{i}", &i.to_string())).collect()
+        } else {
+            g.repeat.repeat(g.times)
+        };
+        std::fs::write(dir.join(&g.file), format!("{}{body}{}", g.head, g.tail)).unwrap();
+    }
+    for (f, mode) in &case.chmod {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = u32::from_str_radix(mode, 8).unwrap_or_else(|_| panic!("{}: chmod {mode} is not octal", folder.display()));
+        std::fs::set_permissions(dir.join(f), std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    for f in &case.mkfifo {
+        let c = std::ffi::CString::new(dir.join(f).to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0, "mkfifo {f}");
     }
     let before = files_in(dir);
     let kept: Vec<(String, Vec<u8>)> =
@@ -194,6 +227,11 @@ fn check(folder: &Path) -> (Vec<String>, Ran) {
     for new in files_in(dir).into_iter().filter(|f| !before.contains(f)) {
         if !case.creates.iter().any(|c| Path::new(c) == new) {
             problems.push(format!("left {} behind", new.display()));
+        }
+    }
+    for f in &case.links {
+        if !std::fs::symlink_metadata(dir.join(f)).is_ok_and(|m| m.file_type().is_symlink()) {
+            problems.push(format!("{f} is no longer a symlink"));
         }
     }
     for (f, want) in &case.modes {

@@ -4,11 +4,13 @@
 //! * `read_text`: only regular files, a bounded size, UTF-8 (BOM dropped), empty refused.
 //! * `write_file`: atomic, through symlinks, modes kept, never over an input or a read-only file.
 //! * `with_file_lock`: read-change-write a file under a lock held on the file itself.
+//! * `policy`: which files a script, and the rulesets it loads, may read.
 //! * `FileKind`/`Format`: the one table of extensions.
 //! * `install_interrupt_cleanup`: Ctrl-C removes the temporary file of a write in progress.
 mod format;
 mod inputs;
 mod lock;
+pub mod policy;
 mod read;
 mod write;
 

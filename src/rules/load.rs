@@ -39,22 +39,26 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
     let looks_like_path = reference.contains(['/', '\\', '.']);
     // Under a script's read policy a bare name is a built-in first: a file of that name in the
     // folder must not be read in its place (it may be anything).
-    let sandboxed = crate::script::policy::current().is_some();
+    let sandboxed = crate::io::policy::current().is_some();
     if sandboxed && !looks_like_path {
         if let Some(b) = builtin::find(reference) {
             return Ok(Origin::Builtin(b.0, b.1, b.2));
         }
     }
     if as_path.is_file() {
-        crate::script::policy::check_ruleset_file(&as_path, relative_to)?;
+        crate::io::policy::check_ruleset_file(&as_path, relative_to)?;
         return Ok(Origin::File(as_path));
     }
     if let Some(b) = builtin::find(reference) {
         return Ok(Origin::Builtin(b.0, b.1, b.2));
     }
+    if as_path.exists() {
+        // A directory, device or pipe: the reader says what it is.
+        return Ok(Origin::File(as_path));
+    }
     if looks_like_path {
         // Outside the policy, say so whether or not the file is there.
-        crate::script::policy::check_ruleset_file(&as_path, relative_to)?;
+        crate::io::policy::check_ruleset_file(&as_path, relative_to)?;
         Err(Error::msg(format!("{}: no such file", as_path.display())))
     } else {
         Err(Error::msg(crate::names::unknown("ruleset", reference, &builtin::names())))

@@ -176,7 +176,7 @@ impl ScriptRules {
             let (path, beside) = hook_path(doc, &p, &hook.file)?;
             let shown = path.display().to_string();
             // Checked before it is opened: a refused file's bytes never reach a message.
-            crate::script::policy::check_hook(&path, beside.as_deref()).map_err(|e| doc.error_at(&p, e.to_string()))?;
+            crate::io::policy::check_hook(&path, beside.as_deref()).map_err(|e| doc.error_at(&p, e.to_string()))?;
             let text = super::load::read_text(&shown).map_err(|e| match e {
                 Error::Plain(m) => doc.error_at(&p, m),
                 located => located,

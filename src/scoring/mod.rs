@@ -199,13 +199,13 @@ impl HistoryFile {
 
 /// Load a history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
 pub fn load_history(path: &str) -> Result<HistoryFile> {
-    let lower = path.to_lowercase();
-    if lower.ends_with(".csv") {
+    let kind = crate::io::FileKind::of(path);
+    if kind == Some(crate::io::FileKind::Csv) {
         let text = crate::io::read_text(path)?;
         let (index, prepared) = history_csv::parse(path, text)?;
         return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
     }
-    let (source, history) = if lower.ends_with(".rules") {
+    let (source, history) = if kind == Some(crate::io::FileKind::Rules) {
         doc_history(path)?
     } else {
         // Fast path for big files: straight to the typed history, positions only on trouble.

@@ -15,7 +15,7 @@ pub struct Session {
     /// The limits every evaluation runs under.
     pub limits: Limits,
     /// The files the session's scripts may read.
-    pub policy: Arc<super::policy::Policy>,
+    pub policy: Arc<crate::io::policy::Policy>,
     /// What the session may write, and what it wrote.
     pub writes: Arc<super::writes::Writes>,
     current: Arc<RwLock<Option<RulesHandle>>>,
@@ -33,10 +33,10 @@ pub struct ScriptFunctions {
 impl Session {
     /// A session reading only in the current folder, writing with `allow_write`.
     pub fn new(allow_write: bool, limits: Limits) -> Session {
-        Session::with_policy(super::policy::Policy::current_folder(), super::writes::Writes::new(allow_write, false), limits)
+        Session::with_policy(crate::io::policy::Policy::current_folder(), super::writes::Writes::new(allow_write, false), limits)
     }
 
-    pub fn with_policy(policy: super::policy::Policy, writes: super::writes::Writes, limits: Limits) -> Session {
+    pub fn with_policy(policy: crate::io::policy::Policy, writes: super::writes::Writes, limits: Limits) -> Session {
         Session {
             allow_write: writes.allowed(),
             limits,

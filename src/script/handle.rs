@@ -222,15 +222,15 @@ impl RulesHandle {
             self.tree()
         };
         tidy_numbers(&mut value);
-        let lower = path.to_lowercase();
-        Ok(if lower.ends_with(".rules") {
-            lang::write(&value)
-        } else if lower.ends_with(".yaml") || lower.ends_with(".yml") {
-            yaml::write(&value)
-        } else if lower.ends_with(".json") {
-            crate::output::json_string(&value)
-        } else {
-            return Err(Error::msg(format!("{path}: a ruleset file ends in .rules, .yaml, .yml or .json")));
+        use crate::io::FileKind;
+        Ok(match FileKind::of(path) {
+            Some(FileKind::Rules) => lang::write(&value),
+            Some(FileKind::Yaml) => yaml::write(&value),
+            Some(FileKind::Json) => crate::output::json_string(&value),
+            _ => {
+                let kinds = [FileKind::Rules, FileKind::Yaml, FileKind::Json];
+                return Err(Error::msg(format!("{path}: a ruleset file ends in {}", FileKind::extensions(&kinds))));
+            }
         })
     }
 

@@ -2,8 +2,7 @@
 //! and the REPL.
 //!
 //! * `sandbox` — limits every evaluation runs under, and the script clock.
-//! * `policy` — which files a script (and the rulesets it loads) may read; `writes` — which
-//!   it may write.
+//! * `writes` — which files a script may write (what it may read is `crate::io::policy`).
 //! * `engine` — building the sandboxed engine; the `Session` its functions share.
 //! * `api/` — the functions scripts see, one area per file (see `api/mod.rs` for adding one).
 //! * `handle` — an editable ruleset a script holds (`RulesHandle`) and places in it (`Node`).
@@ -18,7 +17,6 @@ pub mod engine;
 pub mod errors;
 pub mod handle;
 pub mod hook;
-pub mod policy;
 pub mod repl;
 pub mod run;
 pub mod sandbox;

@@ -40,7 +40,7 @@ pub struct ReplOptions {
 /// error (exit 1) if any entry failed, after evaluating them all. Returns the status an
 /// `exit(N)` asked for (it ends the session at once), else 0.
 pub fn repl(options: &ReplOptions) -> Result<i32> {
-    let mut policy = super::policy::Policy::current_folder();
+    let mut policy = crate::io::policy::Policy::current_folder();
     for dir in &options.allow_read {
         policy.allow_read(dir)?;
     }

@@ -59,7 +59,7 @@ impl Runner {
     pub fn eval(&mut self, name: &str, text: &str) -> Result<Dynamic> {
         let policy = Some(self.session.policy.clone());
         let bound = Some(Arc::new(self.session.limits.bound()));
-        sandbox::on_big_stack(|| super::policy::enter(policy, || crate::stop::enter(bound, || self.eval_here(name, text))))
+        sandbox::on_big_stack(|| crate::io::policy::enter(policy, || crate::stop::enter(bound, || self.eval_here(name, text))))
     }
 
     fn eval_here(&mut self, name: &str, text: &str) -> Result<Dynamic> {
@@ -145,7 +145,7 @@ pub struct RunOptions {
 /// Returns the status the script asked to end with (`exit(N)`), 0 if it did not.
 pub fn run_file(options: &RunOptions) -> Result<i32> {
     let text = crate::rules::load::read_text(&options.script)?;
-    let mut policy = super::policy::Policy::for_script(&options.script);
+    let mut policy = crate::io::policy::Policy::for_script(&options.script);
     for dir in &options.allow_read {
         policy.allow_read(dir)?;
     }
@@ -163,7 +163,7 @@ pub fn run_file(options: &RunOptions) -> Result<i32> {
 }
 
 /// A session with an optional ruleset, its limits tightened by that ruleset's `script.limits`.
-pub fn session_for(rules: Option<&str>, policy: super::policy::Policy, writes: super::writes::Writes) -> Result<Session> {
+pub fn session_for(rules: Option<&str>, policy: crate::io::policy::Policy, writes: super::writes::Writes) -> Result<Session> {
     let handle = match rules {
         Some(r) => Some(super::handle::RulesHandle::load(r)?),
         None => None,

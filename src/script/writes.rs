@@ -1,7 +1,7 @@
 //! What a script may write: rulesets (`r.save`, `r.save_changes`), only with the person's
 //! leave (`--allow-write`, or a yes in the REPL at a terminal), only under the current folder,
 //! and never over a file this session did not write itself.
-use super::policy::real_path;
+use crate::io::policy::real_path;
 use crate::error::{Error, Result};
 use std::collections::HashSet;
 use std::io::{BufRead, IsTerminal, Write};

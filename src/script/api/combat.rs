@@ -133,11 +133,11 @@ fn tactic(session: &Session, value: &Dynamic) -> ScriptResult<Option<ScriptTacti
     if value.is_string() {
         let path = value.to_string();
         // Where it is first (a refused file is refused as such), then what it is.
-        crate::script::policy::check_script_location(&path).map_err(script_error)?;
-        if !path.to_lowercase().ends_with(".rhai") {
+        crate::io::policy::check_script_location(&path).map_err(script_error)?;
+        if crate::io::FileKind::of(&path) != Some(crate::io::FileKind::Script) {
             return Err(script_error(format!("{path}: a tactic file is a .rhai script defining `fn tactic(me, enemy, ctx)`")));
         }
-        super::convert::readable(&path, crate::script::policy::Kind::Script)?;
+        super::convert::readable(&path, crate::io::policy::Kind::Script)?;
         return checked(engine_call(|| ScriptTactic::from_file(&path, &session.limits))).map(Some);
     }
     Err(script_error(format!("a tactic is Fn(\"name\") or the path of a .rhai file, not a `{}`", value.type_name())))

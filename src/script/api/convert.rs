@@ -105,8 +105,8 @@ pub fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptR
 
 /// Refuse a path a script may not read as `kind` (see `script::policy`): outside the
 /// session's folders, or not a kind of file the call reads. Nothing is opened before this.
-pub fn readable(path: &str, kind: crate::script::policy::Kind) -> ScriptResult<()> {
-    crate::script::policy::check_script_path(path, kind).map_err(script_error)
+pub fn readable(path: &str, kind: crate::io::policy::Kind) -> ScriptResult<()> {
+    crate::io::policy::check_script_path(path, kind).map_err(script_error)
 }
 
 /// "A map or a path": a string is read as a file (YAML/JSON or rules language, errors with
@@ -114,7 +114,7 @@ pub fn readable(path: &str, kind: crate::script::policy::Kind) -> ScriptResult<(
 pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
     if value.is_string() {
         let path = value.to_string();
-        readable(&path, crate::script::policy::Kind::Record)?;
+        readable(&path, crate::io::policy::Kind::Record)?;
         return super::super::sandbox::engine_call(|| crate::rules::load::read_doc(&path)).map_err(script_error);
     }
     let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;

@@ -10,7 +10,7 @@
 //! ```
 use super::choose::ruleset_for;
 use super::convert::{checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult};
-use crate::script::policy::Kind;
+use crate::io::policy::Kind;
 use super::ApiDoc;
 use crate::league::season::{RecordRequest, SeasonSchedule};
 use crate::league::{self, Method, Round, ScheduleOptions, SearchBudget, Season, Team, Teams};

@@ -41,7 +41,7 @@ pub fn register(engine: &mut Engine, session: &Session) {
     engine.register_fn("rules", |reference: &str| -> ScriptResult<RulesHandle> {
         // A path passes the read policy here; loading checks again (a bare name is a built-in).
         if reference.contains(['/', '\\', '.']) {
-            super::convert::readable(reference, crate::script::policy::Kind::Ruleset)?;
+            super::convert::readable(reference, crate::io::policy::Kind::Ruleset)?;
         }
         checked(engine_call(|| RulesHandle::load(reference)))
     });

@@ -11,7 +11,7 @@
 //! ```
 use super::choose::ruleset_for;
 use super::convert::{checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult};
-use crate::script::policy::Kind;
+use crate::io::policy::Kind;
 use super::ApiDoc;
 use crate::rules::Doc;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};

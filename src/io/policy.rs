@@ -13,6 +13,7 @@
 //! a script starts (`current`); ruleset loading asks it (`check_ruleset_file`, `check_hook`).
 //! Without a session (a plain command such as `arbiter rules check`), rulesets the person
 //! names are read as given, and their hooks must sit beside them or in the current folder.
+use super::FileKind;
 use crate::error::{Error, Result};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -33,18 +34,19 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub fn extensions(self) -> &'static [&'static str] {
+    /// The kinds of file (in the one extension table) this call reads.
+    pub fn files(self) -> &'static [FileKind] {
         match self {
-            Kind::Ruleset => &["rules", "yaml", "yml", "json"],
-            Kind::Record => &["rules", "yaml", "yml", "json", "csv"],
-            Kind::TeamList => &["txt", "yaml", "yml", "json", "csv"],
-            Kind::Script => &["rhai"],
+            Kind::Ruleset => &[FileKind::Rules, FileKind::Yaml, FileKind::Json],
+            Kind::Record => &[FileKind::Rules, FileKind::Yaml, FileKind::Json, FileKind::Csv],
+            Kind::TeamList => &[FileKind::Names, FileKind::Yaml, FileKind::Json, FileKind::Csv],
+            Kind::Script => &[FileKind::Script],
         }
     }
 
     /// Why a file of another kind is refused.
     fn refusal(self, path: &str) -> String {
-        let list = format!(".{}", self.extensions().join(", ."));
+        let list = FileKind::extensions(self.files());
         match self {
             Kind::Ruleset | Kind::Record => format!("{path}: scripts may read only ruleset and record files here ({list})"),
             Kind::TeamList => format!("{path}: scripts may read team lists only from .txt files (one name a line) or record files ({list})"),
@@ -117,13 +119,11 @@ impl Policy {
     /// when it is a ruleset's hook or `extends`, or a record's `rules:` (which may sit there).
     pub fn check(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<()> {
         let shown = path.display().to_string();
-        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_lowercase).unwrap_or_default();
-        let allowed_ext = kind.extensions();
         let within = self.is_within(path, beside);
         if !within {
             return Err(Error::msg(outside(&shown)));
         }
-        if !allowed_ext.contains(&ext.as_str()) {
+        if !path.to_str().and_then(FileKind::of).is_some_and(|k| kind.files().contains(&k)) {
             return Err(Error::msg(kind.refusal(&shown)));
         }
         Ok(())
