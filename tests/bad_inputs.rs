@@ -15,7 +15,7 @@ const FILE_CASES: &[(&[&str], &str, &str, &str)] = &[
     (&["rules", "check"], "ruleset_list_not_map.yaml", "3:3", "expected a mapping"),
     (&["rules", "check"], "ruleset_bad_dice.yaml", "4:11", "not dice notation"),
     (&["rules", "check"], "ruleset_binary.yaml", "1:1", "not UTF-8"),
-    (&["rules", "check"], "ruleset_empty.yaml", "1:1", "must be a mapping"),
+    (&["rules", "check"], "ruleset_empty.yaml", "1:1", "the file is empty"),
     (&["score"], "game_zero_turns.yaml", "2:8", "`turns` must be at least 1"),
     (&["score"], "game_two_winners.yaml", "11:13", "only one side can win"),
     (&["score"], "game_unknown_ship.yaml", "9:21", "unknown ship `trialin` (did you mean `trialón`?)"),

@@ -83,9 +83,13 @@ impl Season {
 
     /// Read and check a season file; errors name its line and column.
     pub fn load(path: &str) -> Result<Season> {
-        let doc = crate::rules::load::read_doc(path)?;
+        Season::from_doc(&crate::rules::load::read_doc(path)?)
+    }
+
+    /// A season from a loaded document, checked.
+    pub fn from_doc(doc: &Doc) -> Result<Season> {
         let season: Season = doc.deserialize()?;
-        season.check(&doc)?;
+        season.check(doc)?;
         Ok(season)
     }
 

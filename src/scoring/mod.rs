@@ -154,8 +154,9 @@ pub fn read_score_doc(path: &str) -> Result<(Doc, ScoreInput)> {
 pub enum HistorySource {
     /// A loaded document (the rules language, or YAML that failed the fast reader).
     Doc(Doc),
-    /// A YAML/JSON file read without positions; re-read with them only if there is a problem.
-    Yaml(String),
+    /// A YAML/JSON file read without positions (its name and text); parsed again with them
+    /// only if there is a problem.
+    Yaml(String, String),
     Csv(history_csv::CsvIndex),
     /// Built in memory (a script's map): problems name their path.
     Memory,
@@ -165,7 +166,7 @@ impl HistorySource {
     pub fn locate(&self, e: Invalid) -> Error {
         match self {
             HistorySource::Doc(doc) => e.locate(Some(doc)),
-            HistorySource::Yaml(path) => match crate::rules::load::read_doc(path) {
+            HistorySource::Yaml(name, text) => match crate::rules::load::parse_text(name, text, crate::io::Format::Yaml) {
                 Ok(doc) => e.locate(Some(&doc)),
                 Err(_) => e.locate(None),
             },
@@ -199,28 +200,28 @@ impl HistoryFile {
 
 /// Load a history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
 pub fn load_history(path: &str) -> Result<HistoryFile> {
-    let kind = crate::io::FileKind::of(path);
-    if kind == Some(crate::io::FileKind::Csv) {
-        let text = crate::io::read_text(path)?;
-        let (index, prepared) = history_csv::parse(path, text)?;
-        return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
-    }
-    let (source, history) = if kind == Some(crate::io::FileKind::Rules) {
-        doc_history(path)?
-    } else {
-        // Fast path for big files: straight to the typed history, positions only on trouble.
-        let text = crate::io::read_text(path)?;
-        match serde_yaml::from_str::<History>(&text) {
-            Ok(history) => (HistorySource::Yaml(path.to_string()), history),
-            Err(_) => doc_history(path)?,
+    parse_history(path, crate::io::read_text(path)?)
+}
+
+/// A history from its text; `name` (a file name) says which format it is in.
+pub fn parse_history(name: &str, text: String) -> Result<HistoryFile> {
+    let (source, history) = match crate::io::FileKind::of(name) {
+        Some(crate::io::FileKind::Csv) => {
+            let (index, prepared) = history_csv::parse(name, text)?;
+            return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
         }
+        Some(crate::io::FileKind::Rules) => doc_history(crate::rules::load::parse_text(name, &text, crate::io::Format::Rules)?)?,
+        // Fast path for big files: straight to the typed history, positions only on trouble.
+        _ => match serde_yaml::from_str::<History>(&text) {
+            Ok(history) => (HistorySource::Yaml(name.to_string(), text), history),
+            Err(_) => doc_history(crate::rules::load::parse_text(name, &text, crate::io::Format::Yaml)?)?,
+        },
     };
     let prepared = history::prepare(&history).map_err(|e| source.locate(e))?;
     Ok(HistoryFile { rules: history.rules, source, prepared })
 }
 
-fn doc_history(path: &str) -> Result<(HistorySource, History)> {
-    let doc = crate::rules::load::read_doc(path)?;
+fn doc_history(doc: Doc) -> Result<(HistorySource, History)> {
     if !doc.value.is_object() {
         return Err(doc.error_at("", "expected a history: `games:` (and optionally `rules:`, `ratings:`)"));
     }

@@ -125,6 +125,7 @@ impl Limits {
         let seconds = self.max_seconds.max(0.001);
         let budget = Duration::from_secs_f64(seconds);
         engine.on_progress(move |operations| {
+            OPERATIONS.with(|o| o.set(operations));
             // Reading the clock costs more than an operation: look every few thousand. The
             // evaluation's own clock (a hook or tactic call has its own), then the bound of the
             // whole script (time and memory), which nested calls inside engines share.
@@ -148,6 +149,17 @@ impl Limits {
 // engine calls: a script that asks for hours of simulation is stopped at its limit.
 thread_local! {
     static STARTED: Cell<Option<Instant>> = const { Cell::new(None) };
+    static OPERATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Operations the evaluation running (or last run) on this thread has used so far (rhai counts
+/// from each call's start; `reset_operations` before a call that might use none).
+pub fn operations_used() -> u64 {
+    OPERATIONS.with(|o| o.get())
+}
+
+pub fn reset_operations() {
+    OPERATIONS.with(|o| o.set(0));
 }
 
 /// Start (or restart) the clock of this thread; call before each evaluation.

@@ -30,7 +30,7 @@ use crate::combat::{Action, DefaultTactic, Tactic};
 use crate::error::{Error, Result, Source};
 use rhai::{Array, Dynamic, Engine, FnPtr, Map, AST, FLOAT, INT};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The name a tactic file's function must have.
@@ -50,7 +50,16 @@ pub struct ScriptTactic {
     base: DefaultTactic,
     failed: AtomicBool,
     failure: Mutex<Option<Error>>,
+    /// Operations all calls may use in one battle, and in all battles together.
+    per_battle: u64,
+    in_all: u64,
+    used_in_all: AtomicU64,
 }
+
+/// A tactic's budgets, in calls' worth of operations (`max_operations` bounds one call): a
+/// battle has a few dozen turns, and a simulation should not outlast the script's time limit.
+const BATTLE_CALLS: u64 = 10;
+const ALL_CALLS: u64 = 1_000;
 
 impl ScriptTactic {
     /// A function of the running script (`Fn("tactic")`, or a closure).
@@ -94,7 +103,23 @@ impl ScriptTactic {
             base: DefaultTactic::default(),
             failed: AtomicBool::new(false),
             failure: Mutex::new(None),
+            per_battle: limits.max_operations.saturating_mul(BATTLE_CALLS),
+            in_all: limits.max_operations.saturating_mul(ALL_CALLS),
+            used_in_all: AtomicU64::new(0),
         }
+    }
+
+    /// Count a call's operations against the battle's budget and the simulation's.
+    fn charge(&self, used_in_battle: &mut i64, spent: u64) -> Result<()> {
+        *used_in_battle = used_in_battle.saturating_add(i64::try_from(spent).unwrap_or(i64::MAX));
+        let in_all = self.used_in_all.fetch_add(spent, Ordering::Relaxed).saturating_add(spent);
+        if u64::try_from(*used_in_battle).unwrap_or(0) > self.per_battle {
+            return Err(Error::msg(format!("tactic `{}` used more than {} operations in one battle", self.name, self.per_battle)));
+        }
+        if in_all > self.in_all {
+            return Err(Error::msg(format!("tactic `{}` used more than {} operations in all battles together", self.name, self.in_all)));
+        }
+        Ok(())
     }
 
     /// The first failure of any call, if there was one (taken: asked once, after the battles).
@@ -103,15 +128,19 @@ impl ScriptTactic {
     }
 
     /// This turn's orders, as the built-in tactic's knobs; the built-in ones if the script fails.
-    pub fn orders(&self, v: &View) -> DefaultTactic {
+    /// `used_in_battle` counts the operations of this side's calls in this battle.
+    pub fn orders(&self, v: &View, used_in_battle: &mut i64) -> DefaultTactic {
         if self.failed.load(Ordering::Relaxed) {
             return self.base.clone();
         }
         let (me, enemy, ctx) = (side(v.me, v.my_class, v.my_face_toward_enemy()), side(v.enemy, v.enemy_class, v.enemy_face_from(v.me.pos)), situation(v));
+        sandbox::reset_operations();
         let answer = sandbox::with_own_clock(|| self.function.call::<Dynamic>(&self.engine, &self.ast, (me, enemy, ctx)));
-        let knobs = match answer {
-            Ok(value) => read_orders(&value, &self.base).map_err(|m| Error::msg(format!("tactic `{}` returned {m}", self.name))),
-            Err(e) => {
+        let spent = sandbox::operations_used();
+        let knobs = match (self.charge(used_in_battle, spent), answer) {
+            (Err(over_budget), _) => Err(over_budget),
+            (Ok(()), Ok(value)) => read_orders(&value, &self.base).map_err(|m| Error::msg(format!("tactic `{}` returned {m}", self.name))),
+            (Ok(()), Err(e)) => {
                 let source = self.sources.get(self.function.fn_name()).cloned().unwrap_or_else(|| Arc::new(Source { name: self.name.clone(), text: String::new() }));
                 Err(errors::eval_error(&source, &e).context(&format!("in tactic `{}`", self.name)))
             }
@@ -131,6 +160,8 @@ const RANGE: usize = 1;
 const FIRE_AT: usize = 2;
 const TORPEDO_AT: usize = 3;
 const WARP_MARGIN: usize = 4;
+/// Operations the script's calls have used in this battle.
+const OPERATIONS: usize = 5;
 /// Chances kept in memory words as millionths.
 const CHANCE_SCALE: f64 = 1_000_000.0;
 
@@ -161,7 +192,9 @@ impl Tactic for ScriptTactic {
     }
     fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
         if memory.words[STAMP] != v.turn as i64 + 1 {
-            let orders = self.orders(v);
+            let mut used = memory.words[OPERATIONS];
+            let orders = self.orders(v, &mut used);
+            memory.words[OPERATIONS] = used;
             remember(memory, v.turn, &orders);
         }
         recall(memory, &self.base).next_action(v, memory)
