@@ -92,55 +92,81 @@ impl Doc {
     /// and accents, keeping the base's spelling), anything else is replaced, `null` removes.
     pub fn overlay(&mut self, over: Doc) {
         let Doc { value, places } = over;
-        let mut moved = Vec::new();
+        let mut moved = HashMap::new();
         merge_value(&mut self.value, value, "", "", &mut moved);
-        for (from, to, subtree) in moved {
-            if let Some(place) = places.get(&from) {
-                self.places.insert(to.clone(), place.clone());
-            }
-            if subtree {
-                // Everything below `from` in the overlay now lives below `to`.
-                let prefix = format!("{from}/");
-                for (k, v) in places.iter().filter(|(k, _)| k.starts_with(&prefix)) {
-                    self.places.insert(format!("{to}/{}", &k[prefix.len()..]), v.clone());
+        // Each overlay place follows its own node, or the nearest ancestor moved whole
+        // (one pass over the places, not one per moved node).
+        for (from, place) in places {
+            let mut ancestor = from.as_str();
+            loop {
+                match moved.get(ancestor) {
+                    Some(Move { to, .. }) if ancestor == from => {
+                        self.places.insert(to.clone(), place);
+                        break;
+                    }
+                    Some(Move { to, subtree: true }) => {
+                        self.places.insert(format!("{to}{}", &from[ancestor.len()..]), place);
+                        break;
+                    }
+                    Some(_) => break,
+                    None => {}
+                }
+                match ancestor.rfind('/') {
+                    Some(i) => ancestor = &ancestor[..i],
+                    None => break,
                 }
             }
         }
     }
 }
 
-/// Merge `over` into `base`; `moved` collects (overlay pointer, merged pointer, whole subtree?)
-/// for every overlay node, so its places can follow it.
-fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, moved: &mut Vec<(String, String, bool)>) {
+/// Where an overlay node went in the merged document, and whether everything below it went too.
+struct Move {
+    to: String,
+    subtree: bool,
+}
+
+/// Merge `over` into `base`; `moved` maps every overlay node's pointer to where it went, so its
+/// places can follow it. Keys are found through a table of their names as compared, so a big
+/// overlay merges in linear time.
+fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, moved: &mut HashMap<String, Move>) {
     match (base, over) {
         (Value::Object(b), Value::Object(o)) => {
+            let mut names: HashMap<String, String> = HashMap::with_capacity(b.len());
+            for k in b.keys() {
+                names.entry(crate::names::normalize(k)).or_insert_with(|| k.clone());
+            }
+            let mut removed = std::collections::HashSet::new();
             for (k, v) in o {
                 let over_child = pointer_push(over_ptr, &k);
-                let existing = b.keys().find(|bk| **bk == k).or_else(|| b.keys().find(|bk| crate::names::same(bk, &k))).cloned();
+                let existing = if b.contains_key(&k) { Some(k.clone()) } else { names.get(&crate::names::normalize(&k)).cloned() };
                 if v.is_null() {
-                    if let Some(e) = existing {
-                        b.shift_remove(&e);
-                    }
+                    // Removed together at the end: one shift of the map, not one per key.
+                    removed.extend(existing);
                     continue;
                 }
                 match existing {
                     Some(e) => {
                         let base_child = pointer_push(base_ptr, &e);
                         // The node's own place becomes the overlay's: that is where the change was written.
-                        moved.push((over_child.clone(), base_child.clone(), false));
+                        moved.insert(over_child.clone(), Move { to: base_child.clone(), subtree: false });
                         merge_value(b.get_mut(&e).expect("key exists"), v, &base_child, &over_child, moved);
                     }
                     None => {
                         let base_child = pointer_push(base_ptr, &k);
-                        moved.push((over_child, base_child, true));
+                        moved.insert(over_child, Move { to: base_child, subtree: true });
+                        names.insert(crate::names::normalize(&k), k.clone());
                         b.insert(k, v);
                     }
                 }
             }
+            if !removed.is_empty() {
+                b.retain(|k, _| !removed.contains(k));
+            }
         }
         (b, o) => {
             *b = o;
-            moved.push((over_ptr.to_string(), base_ptr.to_string(), true));
+            moved.insert(over_ptr.to_string(), Move { to: base_ptr.to_string(), subtree: true });
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod doc;
 pub mod formula;
 pub mod grammar;
 pub mod lang;
+pub mod lines;
 pub mod league;
 pub mod load;
 pub mod model;

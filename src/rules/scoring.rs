@@ -266,12 +266,12 @@ impl ScoringRules {
             if c.ranks.is_empty() {
                 return Err(doc.error_at(&at("cep", "ranks"), "the rank ladder needs at least one rank"));
             }
+            let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
             for name in c.ranks.keys() {
-                let first = c.rank(name).map(|r| r.0);
-                if first != Some(name.as_str()) {
+                if let Some(first) = seen.insert(crate::names::normalize(name), name) {
                     return Err(doc.error_at_key(
                         &pointer_push(&at("cep", "ranks"), name),
-                        format!("rank `{name}` is the same name as `{}` (case and accents are ignored)", first.unwrap_or("?")),
+                        format!("rank `{name}` is the same name as `{first}` (case and accents are ignored)"),
                     ));
                 }
             }

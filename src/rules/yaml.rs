@@ -13,9 +13,14 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 pub const MAX_DEPTH: usize = super::nesting::MAX_NESTING + 1;
 /// Most nodes a document may expand to through aliases (guards against "billion laughs").
 const MAX_NODES: usize = 2_000_000;
+/// Most bytes of text (keys and strings) a document may expand to: a few aliases of one long
+/// string are few nodes but many bytes. The same order as the file size limit.
+pub const MAX_TEXT_BYTES: usize = 64 * 1024 * 1024;
 
 enum Frame {
-    Map { map: Map<String, Value>, key: Option<String>, pointer: String },
+    /// `names`: the keys as names are compared (case and accents ignored), to refuse two
+    /// keys only a capital apart.
+    Map { map: Map<String, Value>, names: HashMap<String, String>, key: Option<String>, pointer: String },
     Seq { items: Vec<Value>, pointer: String },
 }
 
@@ -26,6 +31,7 @@ struct Builder {
     anchors: HashMap<usize, Value>,
     places: HashMap<String, Place>,
     nodes: usize,
+    text_bytes: usize,
     error: Option<Error>,
     documents: usize,
 }
@@ -57,16 +63,22 @@ impl Builder {
         let mut failure = None;
         match self.stack.last_mut() {
             None => self.root = Some(value),
-            Some((Frame::Map { map, key, .. }, _)) => match key.take() {
+            Some((Frame::Map { map, names, key, .. }, _)) => match key.take() {
                 None => {
                     let k = match value {
                         Value::String(s) => s,
                         Value::Null => "null".to_string(),
                         other => other.to_string(),
                     };
-                    if map.contains_key(&k) {
-                        failure = Some(format!("`{k}` is given twice in the same mapping"));
+                    let name = crate::names::normalize(&k);
+                    if let Some(first) = names.get(&name) {
+                        failure = Some(if *first == k {
+                            format!("`{k}` is given twice in the same mapping")
+                        } else {
+                            format!("`{k}` is the same name as `{first}` above (case and accents are ignored)")
+                        });
                     } else {
+                        names.insert(name, k.clone());
                         let child = pointer_push(&pointer, &k);
                         self.places.insert(child, Place { key: Some(span.clone()), value: span });
                         *key = Some(k);
@@ -93,10 +105,14 @@ impl Builder {
         }
     }
 
-    fn count(&mut self, n: usize, mark: Marker) -> bool {
-        self.nodes += n;
+    fn count(&mut self, (nodes, bytes): (usize, usize), mark: Marker) -> bool {
+        self.nodes += nodes;
+        self.text_bytes += bytes;
         if self.nodes > MAX_NODES {
             self.fail(mark, format!("the document expands to more than {MAX_NODES} values (aliases?)"));
+            false
+        } else if self.text_bytes > MAX_TEXT_BYTES {
+            self.fail(mark, format!("the document expands to more than {} MiB of text (aliases?)", MAX_TEXT_BYTES >> 20));
             false
         } else {
             true
@@ -104,27 +120,34 @@ impl Builder {
     }
 }
 
-fn scalar_value(text: &str, style: TScalarStyle) -> Value {
+/// A plain scalar's value; a number too large for a 64-bit float is an error (it would be
+/// infinity, which JSON cannot hold: it used to become `null`, which an overlay reads as "remove").
+fn scalar_value(text: &str, style: TScalarStyle) -> std::result::Result<Value, String> {
     if style != TScalarStyle::Plain {
-        return Value::String(text.to_string());
+        return Ok(Value::String(text.to_string()));
     }
-    match yaml_rust2::Yaml::from_str(text) {
+    Ok(match yaml_rust2::Yaml::from_str(text) {
         yaml_rust2::Yaml::Integer(i) => Value::Number(i.into()),
-        yaml_rust2::Yaml::Real(r) => match r.parse::<f64>().ok().and_then(Number::from_f64) {
-            Some(n) => Value::Number(n),
-            None => Value::String(text.to_string()),
+        yaml_rust2::Yaml::Real(r) => match r.parse::<f64>() {
+            Ok(f) if !f.is_finite() => return Err(format!("number too large: {}", super::formula::shorten(text))),
+            Ok(f) => Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(text.to_string())),
+            // `.inf` and `.nan` are YAML's words, which Rust does not read: they stay text.
+            Err(_) => Value::String(text.to_string()),
         },
         yaml_rust2::Yaml::Boolean(b) => Value::Bool(b),
         yaml_rust2::Yaml::Null => Value::Null,
         _ => Value::String(text.to_string()),
-    }
+    })
 }
 
-fn size(v: &Value) -> usize {
+/// Nodes and bytes of text in a value (what expanding an alias of it adds).
+fn size(v: &Value) -> (usize, usize) {
+    let add = |(n, b): (usize, usize), (m, c): (usize, usize)| (n + m, b + c);
     match v {
-        Value::Array(a) => 1 + a.iter().map(size).sum::<usize>(),
-        Value::Object(m) => 1 + m.values().map(size).sum::<usize>(),
-        _ => 1,
+        Value::Array(a) => a.iter().map(size).fold((1, 0), add),
+        Value::Object(m) => m.iter().map(|(k, v)| add(size(v), (0, k.len()))).fold((1, 0), add),
+        Value::String(s) => (1, s.len()),
+        _ => (1, 0),
     }
 }
 
@@ -141,11 +164,14 @@ impl MarkedEventReceiver for Builder {
                 }
             }
             Event::Scalar(text, style, anchor, _) => {
-                if !self.count(1, mark) {
+                if !self.count((1, text.len()), mark) {
                     return;
                 }
                 self.note_value_place(mark);
-                let v = scalar_value(&text, style);
+                let v = match scalar_value(&text, style) {
+                    Ok(v) => v,
+                    Err(message) => return self.fail(mark, message),
+                };
                 if anchor > 0 {
                     self.anchors.insert(anchor, v.clone());
                 }
@@ -153,9 +179,11 @@ impl MarkedEventReceiver for Builder {
             }
             Event::Alias(id) => {
                 self.note_value_place(mark);
-                match self.anchors.get(&id).cloned() {
-                    Some(v) => {
-                        if self.count(size(&v), mark) {
+                // Counted before it is copied, so a copy past the limits is never made.
+                match self.anchors.get(&id).map(size) {
+                    Some(expanded) => {
+                        if self.count(expanded, mark) {
+                            let v = self.anchors[&id].clone();
                             self.put(v, mark);
                         }
                     }
@@ -167,7 +195,7 @@ impl MarkedEventReceiver for Builder {
                     self.fail(mark, format!("nested more than {MAX_DEPTH} levels deep"));
                     return;
                 }
-                if !self.count(1, mark) {
+                if !self.count((1, 0), mark) {
                     return;
                 }
                 let (pointer, is_key) = self.next_pointer();
@@ -177,7 +205,7 @@ impl MarkedEventReceiver for Builder {
                 }
                 self.note_value_place(mark);
                 let frame = if matches!(ev, Event::MappingStart(..)) {
-                    Frame::Map { map: Map::new(), key: None, pointer }
+                    Frame::Map { map: Map::new(), names: HashMap::new(), key: None, pointer }
                 } else {
                     Frame::Seq { items: Vec::new(), pointer }
                 };
@@ -202,6 +230,8 @@ impl MarkedEventReceiver for Builder {
 
 /// Parse YAML text (JSON too, being YAML). `name` is what errors call the file.
 pub fn parse(name: &str, text: &str) -> Result<Doc> {
+    // A byte-order mark is no part of the text (it would make the first comment a key).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
     let mut builder = Builder {
         source: source.clone(),
@@ -210,6 +240,7 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
         anchors: HashMap::new(),
         places: HashMap::new(),
         nodes: 0,
+        text_bytes: 0,
         error: None,
         documents: 0,
     };
