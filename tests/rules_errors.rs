@@ -65,8 +65,14 @@ fn duplicate_keys_and_duplicate_ship_names_are_errors() {
     assert!(err.starts_with(&format!("{p}:2:1: `name` is given twice")), "{err}");
     let (err, p) = check_err("name: x\nships:\n  s: {}\n  s: {}\n", ".yaml");
     assert!(err.starts_with(&format!("{p}:4:3:")), "{err}");
+    // Two keys a capital or an accent apart are refused by the parser, in either format...
     let (err, p) = check_err("name: x\nships:\n  Trialón: {}\n  trialon: {}\n", ".yaml");
-    assert!(err.starts_with(&format!("{p}:4:3: the name `trialon` is already used by ship `Trialón`")), "{err}");
+    assert!(err.starts_with(&format!("{p}:4:3: `trialon` is the same name as `Trialón` above (case and accents are ignored)")), "{err}");
+    let (err, p) = check_err("name = x\nships {\n  \"Trialón\" {}\n  trialon {}\n}\n", ".rules");
+    assert!(err.starts_with(&format!("{p}:4:3: `trialon` is the same name as `Trialón` above (case and accents are ignored)")), "{err}");
+    // ...and an alias that is another ship's name by the ruleset check.
+    let (err, p) = check_err("name: x\nships:\n  Trialón: {}\n  virel:\n    aliases: [trialon]\n", ".yaml");
+    assert!(err.starts_with(&format!("{p}:5:5: the name `trialon` is already used by ship `Trialón`")), "{err}");
 }
 
 #[test]

@@ -11,6 +11,7 @@ pub mod league;
 pub mod load;
 pub mod model;
 pub mod nesting;
+pub mod ranges;
 pub mod scoring;
 pub mod script;
 pub mod ship;

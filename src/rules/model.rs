@@ -40,7 +40,10 @@ impl Ruleset {
     pub fn validate(&self, doc: &Doc) -> Result<()> {
         self.check_unique_ship_names(doc)?;
         for (name, ship) in &self.ships {
-            ship.validate(doc, &super::doc::pointer_push("/ships", name))?;
+            let pointer = super::doc::pointer_push("/ships", name);
+            // Combat stats (victory points aside) are summed and multiplied in 32 bits.
+            super::ranges::at_most(doc, &pointer, super::ranges::MAX_COMBAT_NUMBER, &["value", "structure"])?;
+            ship.validate(doc, &pointer)?;
         }
         if let Some(s) = &self.scoring {
             s.validate(self, doc, "/scoring")?;
