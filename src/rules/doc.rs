@@ -238,3 +238,36 @@ pub fn tidy_numbers(value: &mut Value) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::lang::parse;
+
+    fn line(doc: &super::Doc, pointer: &str) -> (String, usize) {
+        let place = doc.places.get(pointer).unwrap_or_else(|| panic!("no place for {pointer}"));
+        (place.value.source.name.clone(), place.value.line)
+    }
+
+    #[test]
+    fn an_overlay_merges_by_name_removes_with_null_and_moves_its_places() {
+        let mut base = parse("base.rules", "ships {\n  Alpha { shields = 1 }\n  \"Bêta\" { shields = 2\n    hull = 3 }\n}\n").unwrap();
+        let over = parse("over.rules", "ships {\n  alpha = null\n  beta { shields = 5 }\n  gamma {\n    crew { x = 1 }\n  }\n}\n").unwrap();
+        base.overlay(over);
+        assert_eq!(base.value, serde_json::json!({"ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}}));
+        assert_eq!(line(&base, "/ships/Bêta"), ("over.rules".into(), 3));
+        assert_eq!(line(&base, "/ships/Bêta/shields"), ("over.rules".into(), 3));
+        assert_eq!(line(&base, "/ships/Bêta/hull"), ("base.rules".into(), 4));
+        assert_eq!(line(&base, "/ships/gamma/crew/x"), ("over.rules".into(), 5));
+        assert!(!base.places.contains_key("/ships/alpha"));
+    }
+
+    #[test]
+    fn a_big_overlay_keeps_every_ship_and_its_place() {
+        let mut base = parse("base.rules", "ships { a { shields = 1 } }\n").unwrap();
+        let ships: String = (0..20_000).map(|i| format!("  \"s{i}\" {{ shields = 1 }}\n")).collect();
+        base.overlay(parse("over.rules", &format!("ships {{\n{ships}  A {{ shields = 2 }}\n}}\n")).unwrap());
+        assert_eq!(base.value["ships"].as_object().unwrap().len(), 20_001);
+        assert_eq!(base.value["ships"]["a"]["shields"], 2);
+        assert_eq!(line(&base, "/ships/s19999/shields"), ("over.rules".into(), 20_001));
+    }
+}

@@ -714,6 +714,71 @@ mod tests {
     }
 
     #[test]
+    fn long_rows_of_signs_and_powers_are_refused_where_they_pass_the_limit() {
+        let e = Formula::parse(&format!("{}1", "-".repeat(20_000))).unwrap_err();
+        assert_eq!(e, FormulaError { offset: 100, message: "more than 100 signs (`-`, `not`) in a row".into() });
+        let e = Formula::parse(&format!("{}x", "not ".repeat(20_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (400, "more than 100 signs (`-`, `not`) in a row"));
+        let e = Formula::parse(&format!("{}2", "2^".repeat(20_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (201, "more than 100 powers (`^`) in a row"));
+        // A bracket does not start a new row: the canonical text would drop it.
+        let e = Formula::parse(&format!("{}1{}", "--(".repeat(60), ")".repeat(60))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (150, "more than 100 signs (`-`, `not`) in a row"));
+        // An operator ends a row; 100 in a row is fine.
+        assert!(Formula::parse(&vec![format!("{}1", "-".repeat(100)); 5].join(" + ")).is_ok());
+        assert!(Formula::parse(&format!("{}2", "2^".repeat(100))).is_ok());
+    }
+
+    #[test]
+    fn formulas_have_at_most_a_thousand_operators() {
+        let e = Formula::parse(&format!("{}1", "1+".repeat(100_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (2001, "more than 1000 operators in one formula"));
+        assert_eq!(eval(&format!("{}1", "1+".repeat(1000)), &[]), 1001.0);
+        // Arguments are no operators: many are fine, and their places are counted in characters.
+        let f = Formula::parse(&format!("max({}, ñ)", vec!["1"; 50_000].join(","))).unwrap();
+        assert_eq!(f.variables(), vec![("ñ", 100_005)]);
+    }
+
+    #[test]
+    fn the_deepest_formula_allowed_evaluates_prints_and_drops() {
+        // Ten levels of `1 + ` and 99 signs before a bracket: 1000 operators, a tree 1000 deep.
+        let deep = format!("{}x{}", format!("1 + {}(", "-".repeat(99)).repeat(10), ")".repeat(10));
+        let f = Formula::parse(&deep).unwrap();
+        f.check(&["x"]).unwrap();
+        // 99 signs negate: each level is 1 - (the level inside), so the levels alternate 0, 1, ...
+        assert_eq!(f.compile(&["x"]).eval(&[1.0]), 1.0);
+        let text = canonical(f.node());
+        assert_eq!(canonical(&parse(&text).unwrap()), text);
+        let copy = f.node().clone();
+        assert_eq!(&copy, f.node());
+        drop(copy);
+        let e = Formula::parse(&format!("1 + {deep}")).unwrap_err();
+        assert_eq!(e.message, "more than 1000 operators in one formula");
+    }
+
+    #[test]
+    fn numbers_too_large_for_a_float_are_refused_at_their_place() {
+        let e = Formula::parse("2 * 1e309").unwrap_err();
+        assert_eq!(e, FormulaError { offset: 4, message: "number too large: 1e309".into() });
+        let e = Formula::parse("-1e999").unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (1, "number too large: 1e999"));
+        assert_eq!(eval("1e308", &[]), 1e308);
+    }
+
+    #[test]
+    fn nested_ifs_past_the_limit_are_refused() {
+        let e = Formula::parse(&format!("{}1", "if 1 then 1 else ".repeat(20_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (1700, "nested more than 100 deep (`if`s and brackets)"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_ignored_and_long_texts_are_shortened_in_messages() {
+        assert_eq!(eval("\u{feff}1 + 2", &[]), 3.0);
+        assert_eq!(shorten("short"), "short");
+        assert_eq!(shorten(&"é".repeat(100)), format!("{}…", "é".repeat(40)));
+    }
+
+    #[test]
     fn canonical_text_round_trips() {
         for (input, canon) in [
             ("2*x+y", "2 * x + y"),

@@ -291,3 +291,56 @@ fn is_bare(s: &str) -> bool {
         Err(_) => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        parse("t.rules", text).unwrap_err().to_string().lines().next().unwrap().to_string()
+    }
+
+    #[test]
+    fn formula_limits_are_reported_at_their_line_and_column() {
+        let minus = format!("a {{\n  b = {}1\n}}\n", "-".repeat(20_000));
+        assert_eq!(error(&minus), "t.rules:2:107: more than 100 signs (`-`, `not`) in a row");
+        let terms = format!("a = 1\nb = 1 +\n  {}1\n", "1+".repeat(100_000));
+        assert_eq!(error(&terms), "t.rules:3:2002: more than 1000 operators in one formula");
+        let ifs = format!("x = {}1", "if 1 then 1 else ".repeat(200));
+        assert_eq!(error(&ifs), "t.rules:1:1705: nested more than 100 deep (`if`s and brackets)");
+    }
+
+    #[test]
+    fn numbers_too_large_are_errors_not_null() {
+        assert_eq!(error("a {\n  shields = 1e309\n}\n"), "t.rules:2:13: number too large: 1e309");
+        assert_eq!(error("a = [1, -1e400]\n"), "t.rules:1:10: number too large: 1e400");
+        let doc = parse("t.rules", "a = 1e308\n").unwrap();
+        assert_eq!(doc.value["a"].as_f64(), Some(1e308));
+    }
+
+    #[test]
+    fn keys_a_capital_or_an_accent_apart_are_refused_at_the_second() {
+        assert_eq!(error("s {\n  Shields = 1\n  shields = 2\n}\n"), "t.rules:3:3: `shields` is the same name as `Shields` above (case and accents are ignored)");
+        assert_eq!(error("\"Trialón\" = 1\ntrialon = 2\n"), "t.rules:2:1: `trialon` is the same name as `Trialón` above (case and accents are ignored)");
+        assert_eq!(error("a = 1\na = 2\n"), "t.rules:2:1: `a` is given twice in the same block");
+        // The same name in different blocks is fine.
+        assert!(parse("t.rules", "a { x = 1 }\nb { X = 1 }\n").is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_text() {
+        let doc = parse("t.rules", "\u{feff}# comment\nname = x\nbad = \n").unwrap_err().to_string();
+        assert!(doc.starts_with("t.rules:4:1: "), "{doc}");
+        let doc = parse("t.rules", "\u{feff}extends startrek\n").unwrap();
+        assert_eq!(doc.value["extends"], "startrek");
+    }
+
+    #[test]
+    fn places_on_a_long_line_with_wide_characters_are_in_characters() {
+        let items: Vec<String> = (0..20_000).map(|i| format!("\"é{i}\"")).collect();
+        let doc = parse("t.rules", &format!("a = [{}]\n", items.join(", "))).unwrap();
+        let place = doc.place("/a/19999").unwrap();
+        let expected = 6 + items[..19_999].iter().map(|s| s.chars().count() + 2).sum::<usize>();
+        assert_eq!((place.value.line, place.value.col), (1, expected));
+    }
+}

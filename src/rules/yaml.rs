@@ -263,3 +263,45 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 pub fn write(value: &Value) -> String {
     serde_yaml::to_string(value).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        parse("t.yaml", text).unwrap_err().to_string().lines().next().unwrap().to_string()
+    }
+
+    #[test]
+    fn aliases_are_capped_in_bytes_as_well_as_values() {
+        let bomb = format!("a: &a \"{}\"\nb: [{}]\n", "x".repeat(100_000), vec!["*a"; 1000].join(", "));
+        assert_eq!(error(&bomb), "t.yaml:2:2685: the document expands to more than 64 MiB of text (aliases?)");
+        let fine = format!("a: &a \"{}\"\nb: [{}]\n", "x".repeat(100_000), vec!["*a"; 100].join(", "));
+        assert_eq!(parse("t.yaml", &fine).unwrap().value["b"][99].as_str().map(str::len), Some(100_000));
+    }
+
+    #[test]
+    fn numbers_too_large_are_errors_not_text_or_null() {
+        assert_eq!(error("ships:\n  s:\n    shields: 1e309\n"), "t.yaml:3:14: number too large: 1e309");
+        assert_eq!(error("a: [1, -1e999]\n"), "t.yaml:1:8: number too large: -1e999");
+        let doc = parse("t.yaml", "a: .inf\nb: 1e308\nc: '1e309'\n").unwrap();
+        assert_eq!(doc.value["a"], ".inf");
+        assert_eq!(doc.value["b"].as_f64(), Some(1e308));
+        assert_eq!(doc.value["c"], "1e309");
+    }
+
+    #[test]
+    fn keys_a_capital_or_an_accent_apart_are_refused_at_the_second() {
+        assert_eq!(error("ships:\n  Virel: {}\n  virel: {}\n"), "t.yaml:3:3: `virel` is the same name as `Virel` above (case and accents are ignored)");
+        assert_eq!(error("s:\n  Shields: 1\n  shíelds: 2\n"), "t.yaml:3:3: `shíelds` is the same name as `Shields` above (case and accents are ignored)");
+        assert_eq!(error("a: 1\na: 2\n"), "t.yaml:2:1: `a` is given twice in the same mapping");
+        assert!(parse("t.yaml", "a: {x: 1}\nb: {X: 1}\n").is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_turn_the_first_comment_into_a_key() {
+        let doc = parse("t.yaml", "\u{feff}# a comment\nextends: startrek\n").unwrap();
+        assert_eq!(doc.value, serde_json::json!({"extends": "startrek"}));
+        assert_eq!(doc.place("/extends").map(|p| p.value.line), Some(2));
+    }
+}
