@@ -401,7 +401,13 @@ fn write_node(node: &Node, out: &mut String) {
             out.push(' ');
             out.push_str(op.symbol());
             out.push(' ');
-            write_child(b, rmin, out);
+            if *op == BinOp::Pow && node_precedence(b) == PREFIX_PRECEDENCE {
+                // "2 ^ -x" reads back as written: a sign after `^` takes what follows.
+                // Brackets here would make the text deeper than what was parsed.
+                write_node(b, out);
+            } else {
+                write_child(b, rmin, out);
+            }
         }
         Node::Call { name, args, .. } => {
             out.push_str(name);
@@ -766,6 +772,18 @@ mod tests {
     }
 
     #[test]
+    fn the_deepest_brackets_and_ifs_allowed_parse_and_evaluate() {
+        // 100 levels: 50 of `(if` (one level each) and 50 brackets after `^ -`.
+        let deep = format!("{}x{}", "-(if x then 0.5 ^ -(".repeat(50), ") else 0)".repeat(50));
+        let f = Formula::parse(&deep).unwrap();
+        let expected = (0..50).fold(1.0f64, |v, _| -(0.5f64.powf(-v)));
+        assert_eq!(f.compile(&["x"]).eval(&[1.0]), expected);
+        assert!(Formula::parse(&format!("({deep})")).unwrap_err().message.contains("nested more than 100"));
+        let text = canonical(f.node());
+        assert_eq!(canonical(&parse(&text).unwrap()), text);
+    }
+
+    #[test]
     fn nested_ifs_past_the_limit_are_refused() {
         let e = Formula::parse(&format!("{}1", "if 1 then 1 else ".repeat(20_000))).unwrap_err();
         assert_eq!((e.offset, e.message.as_str()), (1700, "nested more than 100 deep (`if`s and brackets)"));
@@ -797,6 +815,11 @@ mod tests {
             ("-not x", "- not x"),
             ("-x^2", "-x ^ 2"),
             ("(-x)^2", "(-x) ^ 2"),
+            ("2^(-x)", "2 ^ -x"),
+            ("2^-x^2*3", "2 ^ -x ^ 2 * 3"),
+            ("(2^-x)^2", "(2 ^ -x) ^ 2"),
+            ("2^(not x)", "2 ^ not x"),
+            ("2^(-3)", "2 ^ -3"),
         ] {
             let node = parse(input).unwrap();
             let text = canonical(&node);

@@ -66,7 +66,10 @@ pub fn too_deep(text: &str) -> Option<(usize, String)> {
             '=' if !matches!(before, '=' | '<' | '>' | '!') && next != '=' => level = openers.last().map_or(0, |l| l + 1),
             'i' if next == 'f' && !is_word(before) => {
                 let after = text[pos + 2..].chars().next().unwrap_or(' ');
-                if !is_word(after) {
+                // `(if` is one level, not two: the canonical text brackets an `if` that is an
+                // operand (`1 + if ...` prints `1 + (if ...)`), and must read back.
+                let bracketed = text[..pos].trim_end().ends_with('(') && level == openers.last().map_or(0, |l| l + 1);
+                if !is_word(after) && !bracketed {
                     level += 1;
                     if level > MAX_NESTING {
                         return Some((pos, format!("nested more than {MAX_NESTING} deep (`if`s and brackets)")));
@@ -111,6 +114,9 @@ mod tests {
         let args = format!("max({})", vec!["if a then 1 else 2"; 500].join(", "));
         assert_eq!(too_deep(&args), None);
         assert_eq!(too_deep(&"gift + iffy + if_ + ".repeat(200)), None);
+        // A bracket around an `if` is one level with it.
+        assert_eq!(too_deep(&format!("{}1", "1 + (if 1 then 1 else ".repeat(100))), None);
+        assert!(too_deep(&format!("{}1", "1 + (if 1 then 1 else ".repeat(101))).is_some());
     }
 
     #[test]
