@@ -21,6 +21,16 @@ pub struct Doc {
     pub places: HashMap<String, Place>,
 }
 
+/// Most bytes the pointers of one document's places may add up to. Each node's pointer
+/// repeats its ancestors' keys, so a long key above many entries would otherwise cost its
+/// length once per entry (a 1 MB key over 100,000 entries: 100 GB).
+pub const MAX_PATH_BYTES: usize = 64 << 20;
+
+/// The error for a document past `MAX_PATH_BYTES`.
+pub fn too_long_paths() -> String {
+    format!("the keys leading to these entries are too long for so many of them (more than {} MiB of paths)", MAX_PATH_BYTES >> 20)
+}
+
 /// Build a JSON pointer segment (RFC 6901 escaping).
 pub fn pointer_push(base: &str, segment: &str) -> String {
     format!("{base}/{}", segment.replace('~', "~0").replace('/', "~1"))

@@ -239,7 +239,7 @@ pub fn shorten(text: &str) -> String {
 pub fn parse(text: &str) -> Result<Node, FormulaError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let char_offset = |pos: usize| text[..pos.min(text.len())].chars().count();
-    if let Some((pos, message)) = super::nesting::too_deep(text) {
+    if let Some((pos, message)) = super::nesting::precheck(text) {
         return Err(FormulaError { offset: char_offset(pos), message });
     }
     let mut pairs = RulesParser::parse(Rule::formula, text).map_err(|e| {

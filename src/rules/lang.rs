@@ -14,9 +14,20 @@ use std::sync::Arc;
 struct Text {
     source: Arc<Source>,
     lines: LineIndex,
+    /// Bytes of pointers made so far (see `MAX_PATH_BYTES`).
+    path_bytes: std::cell::Cell<usize>,
 }
 
 impl Text {
+    /// Count a new pointer against `MAX_PATH_BYTES`.
+    fn charge(&self, pointer: &str, at: &Span) -> Result<()> {
+        self.path_bytes.set(self.path_bytes.get() + pointer.len());
+        if self.path_bytes.get() > super::doc::MAX_PATH_BYTES {
+            return Err(at.clone().at(super::doc::too_long_paths()));
+        }
+        Ok(())
+    }
+
     fn span_at(&self, pos: usize) -> Span {
         let (line, col) = self.lines.line_col(&self.source.text, pos);
         Span::new(&self.source, line, col)
@@ -32,8 +43,8 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
     // A byte-order mark is no part of the text (editors on Windows write one).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
-    let t = Text { lines: LineIndex::new(text), source };
-    if let Some((pos, message)) = super::nesting::too_deep(text) {
+    let t = Text { lines: LineIndex::new(text), source, path_bytes: Default::default() };
+    if let Some((pos, message)) = super::nesting::precheck(text) {
         return Err(t.span_at(pos).at(message));
     }
     let mut pairs = RulesParser::parse(Rule::ruleset_file, text).map_err(|e| pest_error(e, &t.source, 0, 0))?;
@@ -100,6 +111,7 @@ fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &T
         _ => key_inner.as_str().to_string(),
     };
     let pointer = pointer_push(base, &key);
+    t.charge(&pointer, &key_span)?;
     // Refused before the value is read, so the error is the duplicate, not something inside it.
     keys.insert(key.clone(), Value::Null, key_span.clone())?;
     let value_pair = inner.next().expect("statement value");
@@ -132,6 +144,7 @@ fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Val
             for (i, item) in pair.into_inner().enumerate() {
                 let p = pointer_push(pointer, &i.to_string());
                 let span = t.span_of(&item);
+                t.charge(&p, &span)?;
                 doc.places.insert(p.clone(), Place { key: None, value: span });
                 items.push(value(item, &p, doc, t)?);
             }
@@ -325,6 +338,16 @@ mod tests {
         assert_eq!(error("a = 1\na = 2\n"), "t.rules:2:1: `a` is given twice in the same block");
         // The same name in different blocks is fine.
         assert!(parse("t.rules", "a { x = 1 }\nb { X = 1 }\n").is_ok());
+    }
+
+    #[test]
+    fn a_long_key_above_many_entries_is_refused_before_its_paths_fill_memory() {
+        let key = "k".repeat(1_000_000);
+        let text = format!("a = 1\n\"{key}\" = [{}]\n", vec!["1"; 100].join(", "));
+        // Each item's path is the key again: the 67th passes 64 MiB (item 0 is at column 1,000,007).
+        assert_eq!(error(&text), format!("t.rules:2:{}: {}", 1_000_007 + 3 * 66, super::super::doc::too_long_paths()));
+        let fine = format!("\"{key}\" = [{}]\n", vec!["1"; 50].join(", "));
+        assert!(parse("t.rules", &fine).is_ok());
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! A cheap pre-check of nesting depth, so that no input can overflow the parsers' stacks.
+//! A cheap pre-check of nesting depth and size, so that no input can overflow the parsers'
+//! stacks or fill memory with pest's tokens (some 300 bytes for each name, number or symbol).
 //!
 //! pest recurses once per bracket and once per `if` (an `if` inside `then` or `else` needs no
 //! bracket), so both count as a level. A formula's `if`s are done once its value ends: at a
@@ -7,10 +8,12 @@ use crate::error::{Error, Result};
 
 /// Deepest bracket nesting accepted.
 pub const MAX_NESTING: usize = 100;
+/// Most names, numbers, strings and symbols in one text: real rulesets have a few thousand.
+pub const MAX_TOKENS: usize = 1_000_000;
 
 /// Reject text nested more than `MAX_NESTING` levels deep (strings and comments ignored).
 pub fn check(name: &str, text: &str) -> Result<()> {
-    match too_deep(text) {
+    match precheck(text) {
         None => Ok(()),
         Some((pos, message)) => {
             let before = &text[..pos];
@@ -21,8 +24,8 @@ pub fn check(name: &str, text: &str) -> Result<()> {
     }
 }
 
-/// The byte position and message of the first place nested too deep, if any.
-pub fn too_deep(text: &str) -> Option<(usize, String)> {
+/// The byte position and message of the first place nested too deep, or past `MAX_TOKENS`.
+pub fn precheck(text: &str) -> Option<(usize, String)> {
     // `level` counts open brackets and open `if`s; `openers` the level outside each bracket.
     let mut level = 0usize;
     let mut openers: Vec<usize> = Vec::new();
@@ -30,6 +33,7 @@ pub fn too_deep(text: &str) -> Option<(usize, String)> {
     let mut in_comment = false;
     let mut escaped = false;
     let mut previous = ' ';
+    let mut tokens = 0usize;
     let mut chars = text.char_indices().peekable();
     while let Some((pos, c)) = chars.next() {
         let next = chars.peek().map(|(_, n)| *n).unwrap_or(' ');
@@ -50,6 +54,12 @@ pub fn too_deep(text: &str) -> Option<(usize, String)> {
                 in_string = false;
             }
             continue;
+        }
+        if !c.is_whitespace() && c != '#' && !(is_word(c) && is_word(before)) {
+            tokens += 1;
+            if tokens > MAX_TOKENS {
+                return Some((pos, format!("more than {MAX_TOKENS} names, numbers and symbols (real rulesets have a few thousand)")));
+            }
         }
         match c {
             '"' => in_string = true,
@@ -94,29 +104,40 @@ mod tests {
     #[test]
     fn brackets_past_the_limit_are_found_where_they_open() {
         let text = format!("a = {}1{}", "(".repeat(101), ")".repeat(101));
-        assert_eq!(too_deep(&text), Some((104, "nested more than 100 brackets deep".to_string())));
+        assert_eq!(precheck(&text), Some((104, "nested more than 100 brackets deep".to_string())));
         let fine = format!("a = {}1{}", "(".repeat(100), ")".repeat(100));
-        assert_eq!(too_deep(&fine), None);
-        assert_eq!(too_deep("a = \"((((\" # ((((("), None);
+        assert_eq!(precheck(&fine), None);
+        assert_eq!(precheck("a = \"((((\" # ((((("), None);
     }
 
     #[test]
     fn nested_ifs_count_as_levels() {
         let deep = format!("x = {}1", "if 1 then 1 else ".repeat(101));
-        let (pos, message) = too_deep(&deep).unwrap();
+        let (pos, message) = precheck(&deep).unwrap();
         assert_eq!(message, "nested more than 100 deep (`if`s and brackets)");
         assert_eq!(pos, 4 + 100 * "if 1 then 1 else ".len());
         let equal = format!("x = {}1", "if a == 1 then 1 else ".repeat(101));
-        assert!(too_deep(&equal).is_some(), "`==` is no separator");
+        assert!(precheck(&equal).is_some(), "`==` is no separator");
         // Many formulas with one `if` each, and many arguments with one each, are fine.
         let many: String = (0..500).map(|i| format!("k{i} = if a then 1 else 2\n")).collect();
-        assert_eq!(too_deep(&format!("s {{\n{many}}}")), None);
+        assert_eq!(precheck(&format!("s {{\n{many}}}")), None);
         let args = format!("max({})", vec!["if a then 1 else 2"; 500].join(", "));
-        assert_eq!(too_deep(&args), None);
-        assert_eq!(too_deep(&"gift + iffy + if_ + ".repeat(200)), None);
+        assert_eq!(precheck(&args), None);
+        assert_eq!(precheck(&"gift + iffy + if_ + ".repeat(200)), None);
         // A bracket around an `if` is one level with it.
-        assert_eq!(too_deep(&format!("{}1", "1 + (if 1 then 1 else ".repeat(100))), None);
-        assert!(too_deep(&format!("{}1", "1 + (if 1 then 1 else ".repeat(101))).is_some());
+        assert_eq!(precheck(&format!("{}1", "1 + (if 1 then 1 else ".repeat(100))), None);
+        assert!(precheck(&format!("{}1", "1 + (if 1 then 1 else ".repeat(101))).is_some());
+    }
+
+    #[test]
+    fn texts_of_more_than_a_million_tokens_are_refused() {
+        // a = [ 1, 1, ... 1 ]: 999,999 tokens, and one more name is the millionth.
+        let text = format!("a = [{}1]", "1, ".repeat(499_997));
+        assert_eq!(precheck(&format!("{text} b")), None);
+        let (pos, message) = precheck(&format!("{text} b = \"x\"")).unwrap();
+        assert_eq!((pos, message.as_str()), (text.len() + 3, "more than 1000000 names, numbers and symbols (real rulesets have a few thousand)"));
+        // Names, numbers and strings are one token each, comments and spaces none.
+        assert_eq!(precheck(&format!("{} # {}", "abc_12 \"x y z\" ".repeat(500_000), "x ".repeat(10))), None);
     }
 
     #[test]

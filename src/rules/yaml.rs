@@ -32,6 +32,8 @@ struct Builder {
     places: HashMap<String, Place>,
     nodes: usize,
     text_bytes: usize,
+    /// Bytes of pointers made so far (see `MAX_PATH_BYTES`).
+    path_bytes: usize,
     error: Option<Error>,
     documents: usize,
 }
@@ -80,6 +82,7 @@ impl Builder {
                     } else {
                         names.insert(name, k.clone());
                         let child = pointer_push(&pointer, &k);
+                        self.path_bytes += child.len();
                         self.places.insert(child, Place { key: Some(span.clone()), value: span });
                         *key = Some(k);
                     }
@@ -98,6 +101,7 @@ impl Builder {
 
     fn note_value_place(&mut self, mark: Marker) {
         let (pointer, is_key) = self.next_pointer();
+        self.path_bytes += pointer.len();
         if !is_key {
             let span = self.span(mark);
             let key = self.places.get(&pointer).and_then(|p| p.key.clone());
@@ -155,6 +159,9 @@ impl MarkedEventReceiver for Builder {
     fn on_event(&mut self, ev: Event, mark: Marker) {
         if self.error.is_some() {
             return;
+        }
+        if self.path_bytes > super::doc::MAX_PATH_BYTES {
+            return self.fail(mark, super::doc::too_long_paths());
         }
         match ev {
             Event::DocumentStart => {
@@ -241,6 +248,7 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
         places: HashMap::new(),
         nodes: 0,
         text_bytes: 0,
+        path_bytes: 0,
         error: None,
         documents: 0,
     };
@@ -296,6 +304,14 @@ mod tests {
         assert_eq!(error("s:\n  Shields: 1\n  shíelds: 2\n"), "t.yaml:3:3: `shíelds` is the same name as `Shields` above (case and accents are ignored)");
         assert_eq!(error("a: 1\na: 2\n"), "t.yaml:2:1: `a` is given twice in the same mapping");
         assert!(parse("t.yaml", "a: {x: 1}\nb: {X: 1}\n").is_ok());
+    }
+
+    #[test]
+    fn a_long_key_above_many_entries_is_refused_before_its_paths_fill_memory() {
+        let text = format!("? {}\n: [{}]\n", "k".repeat(1_000_000), vec!["1"; 100].join(", "));
+        let e = error(&text);
+        assert!(e.starts_with("t.yaml:2:") && e.ends_with(&super::super::doc::too_long_paths()), "{e}");
+        assert!(parse("t.yaml", &format!("? {}\n: [{}]\n", "k".repeat(1_000_000), vec!["1"; 20].join(", "))).is_ok());
     }
 
     #[test]
