@@ -321,6 +321,8 @@ mod tests {
         assert_eq!(error(&terms), "t.rules:3:2002: more than 1000 operators in one formula");
         let ifs = format!("x = {}1", "if 1 then 1 else ".repeat(200));
         assert_eq!(error(&ifs), "t.rules:1:1705: nested more than 100 deep (`if`s and brackets)");
+        let brackets = format!("a = 1\nb = {}", "[".repeat(101));
+        assert_eq!(error(&brackets), "t.rules:2:105: nested more than 100 brackets deep");
     }
 
     #[test]

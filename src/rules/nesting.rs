@@ -4,25 +4,11 @@
 //! pest recurses once per bracket and once per `if` (an `if` inside `then` or `else` needs no
 //! bracket), so both count as a level. A formula's `if`s are done once its value ends: at a
 //! separator (`=`, `:`, `;`, `,`) or at the bracket that closes around it.
-use crate::error::{Error, Result};
 
 /// Deepest bracket nesting accepted.
 pub const MAX_NESTING: usize = 100;
 /// Most names, numbers, strings and symbols in one text: real rulesets have a few thousand.
 pub const MAX_TOKENS: usize = 1_000_000;
-
-/// Reject text nested more than `MAX_NESTING` levels deep (strings and comments ignored).
-pub fn check(name: &str, text: &str) -> Result<()> {
-    match precheck(text) {
-        None => Ok(()),
-        Some((pos, message)) => {
-            let before = &text[..pos];
-            let line = before.matches('\n').count() + 1;
-            let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-            Err(Error::msg(format!("{name}:{line}:{col}: {message}")))
-        }
-    }
-}
 
 /// The byte position and message of the first place nested too deep, or past `MAX_TOKENS`.
 pub fn precheck(text: &str) -> Option<(usize, String)> {
@@ -138,12 +124,5 @@ mod tests {
         assert_eq!((pos, message.as_str()), (text.len() + 3, "more than 1000000 names, numbers and symbols (real rulesets have a few thousand)"));
         // Names, numbers and strings are one token each, comments and spaces none.
         assert_eq!(precheck(&format!("{} # {}", "abc_12 \"x y z\" ".repeat(500_000), "x ".repeat(10))), None);
-    }
-
-    #[test]
-    fn check_names_the_line_and_column() {
-        let text = format!("a = 1\nb = {}", "[".repeat(101));
-        let e = check("f.rules", &text).unwrap_err().to_string();
-        assert_eq!(e, "f.rules:2:105: nested more than 100 brackets deep");
     }
 }
