@@ -64,3 +64,41 @@ fn dice_read_back_and_sum_to_one() {
         }
     }
 }
+
+/// The formula text for fuzz input `data` (the same function as in fuzz/fuzz_targets/formula_eval.rs).
+fn biased_text(data: &[u8]) -> Option<String> {
+    let (head, rest) = data.split_at(data.len().min(2));
+    let rest = std::str::from_utf8(rest).ok()?;
+    let (count, kind) = match head {
+        [a, b] => (*a as usize * 4, *b),
+        _ => (0, 0),
+    };
+    let run = ["-", "not ", "(", "2^", "if x then 1 else "][kind as usize % 5];
+    let close = if kind % 5 == 2 && kind & 8 != 0 { ")".repeat(count) } else { String::new() };
+    Some(format!("{}{rest}{close}", run.repeat(count)))
+}
+
+#[test]
+fn deeply_nested_formulas_evaluate_and_print_or_are_refused() {
+    let dir = format!("{}/tests/fuzz_regressions/formula_eval", env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no regression inputs in {dir}");
+    let mut parsed = 0;
+    for path in paths {
+        let name = path.display().to_string();
+        let Some(text) = biased_text(&std::fs::read(&path).unwrap()) else { continue };
+        let Ok(f) = Formula::parse(&text) else { continue };
+        parsed += 1;
+        let names: Vec<&str> = f.variables().iter().map(|(n, _)| *n).collect();
+        let _ = f.check(&names);
+        let values: Vec<f64> = (0..names.len()).map(|i| i as f64 * 0.75 - 1.0).collect();
+        let a = f.compile(&names).eval(&values);
+        let b = f.eval_with(&|n| names.iter().position(|m| *m == n).map(|i| values[i]));
+        assert!(a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()), "{name}: compiled and looked-up evaluation differ");
+        let canon = canonical(f.node());
+        let reparsed = parse(&canon).unwrap_or_else(|e| panic!("{name}: canonical `{canon}` does not parse: {e}"));
+        assert_eq!(canonical(&reparsed), canon, "{name}");
+    }
+    assert!(parsed >= 4, "the regression inputs should include formulas that parse ({parsed} did)");
+}

@@ -65,8 +65,14 @@ fn duplicate_keys_and_duplicate_ship_names_are_errors() {
     assert!(err.starts_with(&format!("{p}:2:1: `name` is given twice")), "{err}");
     let (err, p) = check_err("name: x\nships:\n  s: {}\n  s: {}\n", ".yaml");
     assert!(err.starts_with(&format!("{p}:4:3:")), "{err}");
+    // Two keys a capital or an accent apart are refused by the parser, in either format...
     let (err, p) = check_err("name: x\nships:\n  Trialón: {}\n  trialon: {}\n", ".yaml");
-    assert!(err.starts_with(&format!("{p}:4:3: the name `trialon` is already used by ship `Trialón`")), "{err}");
+    assert!(err.starts_with(&format!("{p}:4:3: `trialon` is the same name as `Trialón` above (case and accents are ignored)")), "{err}");
+    let (err, p) = check_err("name = x\nships {\n  \"Trialón\" {}\n  trialon {}\n}\n", ".rules");
+    assert!(err.starts_with(&format!("{p}:4:3: `trialon` is the same name as `Trialón` above (case and accents are ignored)")), "{err}");
+    // ...and an alias that is another ship's name by the ruleset check.
+    let (err, p) = check_err("name: x\nships:\n  Trialón: {}\n  virel:\n    aliases: [trialon]\n", ".yaml");
+    assert!(err.starts_with(&format!("{p}:5:5: the name `trialon` is already used by ship `Trialón`")), "{err}");
 }
 
 #[test]
@@ -77,9 +83,13 @@ fn a_missing_name_is_reported() {
 
 #[test]
 fn empty_binary_deep_and_missing_files_fail_cleanly() {
-    let (err, _) = check_err("", ".yaml");
+    let (err, p) = check_err("", ".yaml");
+    assert!(err.starts_with(&format!("{p}:1:1: the file is empty")), "{err}");
+    let (err, p) = check_err("", ".rules");
+    assert!(err.starts_with(&format!("{p}:1:1: the file is empty")), "{err}");
+    let (err, _) = check_err("# only a comment\n", ".yaml");
     assert!(err.contains("mapping"), "{err}");
-    let (err, _) = check_err("", ".rules");
+    let (err, _) = check_err("# only a comment\n", ".rules");
     assert!(err.contains("missing field `name`"), "{err}");
     let (err, _) = check_err(&format!("name = x\nships = {}{}\n", "[".repeat(5000), "]".repeat(5000)), ".rules");
     assert!(err.contains("deep"), "{err}");

@@ -309,6 +309,11 @@ impl CombatRules {
                 Err(doc.error_at(p, format!("unknown skill `{name}`{}; skills are: {}", crate::names::suggestion(name, SKILLS.iter().copied()), SKILLS.join(", "))))
             }
         };
+        // Products of these numbers (a penalty per hex times a distance) must fit 32 bits.
+        super::ranges::at_most(doc, pointer, super::ranges::MAX_COMBAT_NUMBER, &["turn_limit"])?;
+        if self.start_distance == 0 {
+            return Err(doc.error_at(&at("start_distance"), "`start_distance` must be at least 1 (the ships cannot start in one hex)"));
+        }
         if self.turn_limit > MAX_TURN_LIMIT {
             return Err(doc.error_at(&at("turn_limit"), format!("turn_limit is at most {MAX_TURN_LIMIT}")));
         }

@@ -25,6 +25,8 @@ pub const MAX_DICE: i64 = 10_000;
 pub const MAX_WORK: i128 = 100_000_000;
 /// Largest count, number of sides or constant in one term.
 pub const MAX_TERM: u32 = 1_000_000;
+/// Most terms in dice read from a file (a ruleset's phasers, say): "2D6+1D3" has two.
+pub const MAX_FILE_TERMS: usize = 100;
 
 impl Dice {
     /// `count` dice of `sides` faces.
@@ -35,7 +37,7 @@ impl Dice {
     pub fn parse(text: &str) -> Result<Dice, String> {
         let pair = parse_pair(text)?;
         if pair.1.is_some() {
-            return Err(format!("`{text}` is a pair of dice (intact/damaged); one roll is expected here"));
+            return Err(format!("`{}` is a pair of dice (intact/damaged); one roll is expected here", super::formula::shorten(text)));
         }
         Ok(pair.0)
     }
@@ -54,7 +56,20 @@ impl Dice {
 
     /// How many dice are rolled (constants excluded).
     pub fn dice_count(&self) -> u32 {
-        self.terms.iter().filter(|t| t.sides > 0).map(|t| t.count).sum()
+        self.terms.iter().filter(|t| t.sides > 0).fold(0u32, |n, t| n.saturating_add(t.count))
+    }
+
+    /// Dice read from a file are rolled again and again (every turn of every battle), so they
+    /// hold at most `MAX_DICE` dice and `MAX_FILE_TERMS` terms.
+    pub fn check_rollable(&self) -> Result<(), String> {
+        if self.terms.len() > MAX_FILE_TERMS {
+            return Err(format!("`{}` has more than {MAX_FILE_TERMS} terms", super::formula::shorten(&self.to_string())));
+        }
+        let dice: u64 = self.terms.iter().filter(|t| t.sides > 0).map(|t| t.count as u64).sum();
+        if dice > MAX_DICE as u64 {
+            return Err(format!("`{self}` rolls {dice} dice; dice in a file roll at most {MAX_DICE}"));
+        }
+        Ok(())
     }
 
     /// Roll with any random source.
@@ -176,7 +191,7 @@ pub fn parse_pair(text: &str) -> Result<(Dice, Option<Dice>), String> {
             pest::error::InputLocation::Pos(p) => p,
             pest::error::InputLocation::Span((p, _)) => p,
         };
-        format!("`{text}` is not dice notation (like 3D6, D100, 2D6+1, 3D6/3D3): problem at character {}", at + 1)
+        format!("`{}` is not dice notation (like 3D6, D100, 2D6+1, 3D6/3D3): problem at character {}", super::formula::shorten(text), at + 1)
     })?;
     let mut sums = Vec::new();
     for sum in pairs.filter(|p| p.as_rule() == Rule::dice_sum) {
@@ -207,7 +222,7 @@ pub fn parse_pair(text: &str) -> Result<(Dice, Option<Dice>), String> {
         sums.push(Dice { terms });
     }
     let mut it = sums.into_iter();
-    let first = it.next().ok_or_else(|| format!("`{text}` holds no dice"))?;
+    let first = it.next().ok_or_else(|| format!("`{}` holds no dice", super::formula::shorten(text)))?;
     Ok((first, it.next()))
 }
 
@@ -256,7 +271,9 @@ impl Serialize for Dice {
 impl<'de> Deserialize<'de> for Dice {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Dice, D::Error> {
         let text = text_or_number(d)?;
-        Dice::parse(&text).map_err(serde::de::Error::custom)
+        let dice = Dice::parse(&text).map_err(serde::de::Error::custom)?;
+        dice.check_rollable().map_err(serde::de::Error::custom)?;
+        Ok(dice)
     }
 }
 
@@ -282,7 +299,11 @@ impl Serialize for DicePair {
 impl<'de> Deserialize<'de> for DicePair {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DicePair, D::Error> {
         let text = text_or_number(d)?;
-        match parse_pair(&text).map_err(serde::de::Error::custom)? {
+        let (intact, damaged) = parse_pair(&text).map_err(serde::de::Error::custom)?;
+        for d in std::iter::once(&intact).chain(damaged.as_ref()) {
+            d.check_rollable().map_err(serde::de::Error::custom)?;
+        }
+        match (intact, damaged) {
             (intact, Some(damaged)) => Ok(DicePair { intact, damaged }),
             (intact, None) => Ok(DicePair { damaged: intact.clone(), intact }),
         }

@@ -21,6 +21,16 @@ pub struct Doc {
     pub places: HashMap<String, Place>,
 }
 
+/// Most bytes the pointers of one document's places may add up to. Each node's pointer
+/// repeats its ancestors' keys, so a long key above many entries would otherwise cost its
+/// length once per entry (a 1 MB key over 100,000 entries: 100 GB).
+pub const MAX_PATH_BYTES: usize = 64 << 20;
+
+/// The error for a document past `MAX_PATH_BYTES`.
+pub fn too_long_paths() -> String {
+    format!("the keys leading to these entries are too long for so many of them (more than {} MiB of paths)", MAX_PATH_BYTES >> 20)
+}
+
 /// Build a JSON pointer segment (RFC 6901 escaping).
 pub fn pointer_push(base: &str, segment: &str) -> String {
     format!("{base}/{}", segment.replace('~', "~0").replace('/', "~1"))
@@ -92,55 +102,81 @@ impl Doc {
     /// and accents, keeping the base's spelling), anything else is replaced, `null` removes.
     pub fn overlay(&mut self, over: Doc) {
         let Doc { value, places } = over;
-        let mut moved = Vec::new();
+        let mut moved = HashMap::new();
         merge_value(&mut self.value, value, "", "", &mut moved);
-        for (from, to, subtree) in moved {
-            if let Some(place) = places.get(&from) {
-                self.places.insert(to.clone(), place.clone());
-            }
-            if subtree {
-                // Everything below `from` in the overlay now lives below `to`.
-                let prefix = format!("{from}/");
-                for (k, v) in places.iter().filter(|(k, _)| k.starts_with(&prefix)) {
-                    self.places.insert(format!("{to}/{}", &k[prefix.len()..]), v.clone());
+        // Each overlay place follows its own node, or the nearest ancestor moved whole
+        // (one pass over the places, not one per moved node).
+        for (from, place) in places {
+            let mut ancestor = from.as_str();
+            loop {
+                match moved.get(ancestor) {
+                    Some(Move { to, .. }) if ancestor == from => {
+                        self.places.insert(to.clone(), place);
+                        break;
+                    }
+                    Some(Move { to, subtree: true }) => {
+                        self.places.insert(format!("{to}{}", &from[ancestor.len()..]), place);
+                        break;
+                    }
+                    Some(_) => break,
+                    None => {}
+                }
+                match ancestor.rfind('/') {
+                    Some(i) => ancestor = &ancestor[..i],
+                    None => break,
                 }
             }
         }
     }
 }
 
-/// Merge `over` into `base`; `moved` collects (overlay pointer, merged pointer, whole subtree?)
-/// for every overlay node, so its places can follow it.
-fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, moved: &mut Vec<(String, String, bool)>) {
+/// Where an overlay node went in the merged document, and whether everything below it went too.
+struct Move {
+    to: String,
+    subtree: bool,
+}
+
+/// Merge `over` into `base`; `moved` maps every overlay node's pointer to where it went, so its
+/// places can follow it. Keys are found through a table of their names as compared, so a big
+/// overlay merges in linear time.
+fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, moved: &mut HashMap<String, Move>) {
     match (base, over) {
         (Value::Object(b), Value::Object(o)) => {
+            let mut names: HashMap<String, String> = HashMap::with_capacity(b.len());
+            for k in b.keys() {
+                names.entry(crate::names::normalize(k)).or_insert_with(|| k.clone());
+            }
+            let mut removed = std::collections::HashSet::new();
             for (k, v) in o {
                 let over_child = pointer_push(over_ptr, &k);
-                let existing = b.keys().find(|bk| **bk == k).or_else(|| b.keys().find(|bk| crate::names::same(bk, &k))).cloned();
+                let existing = if b.contains_key(&k) { Some(k.clone()) } else { names.get(&crate::names::normalize(&k)).cloned() };
                 if v.is_null() {
-                    if let Some(e) = existing {
-                        b.shift_remove(&e);
-                    }
+                    // Removed together at the end: one shift of the map, not one per key.
+                    removed.extend(existing);
                     continue;
                 }
                 match existing {
                     Some(e) => {
                         let base_child = pointer_push(base_ptr, &e);
                         // The node's own place becomes the overlay's: that is where the change was written.
-                        moved.push((over_child.clone(), base_child.clone(), false));
+                        moved.insert(over_child.clone(), Move { to: base_child.clone(), subtree: false });
                         merge_value(b.get_mut(&e).expect("key exists"), v, &base_child, &over_child, moved);
                     }
                     None => {
                         let base_child = pointer_push(base_ptr, &k);
-                        moved.push((over_child, base_child, true));
+                        moved.insert(over_child, Move { to: base_child, subtree: true });
+                        names.insert(crate::names::normalize(&k), k.clone());
                         b.insert(k, v);
                     }
                 }
             }
+            if !removed.is_empty() {
+                b.retain(|k, _| !removed.contains(k));
+            }
         }
         (b, o) => {
             *b = o;
-            moved.push((over_ptr.to_string(), base_ptr.to_string(), true));
+            moved.insert(over_ptr.to_string(), Move { to: base_ptr.to_string(), subtree: true });
         }
     }
 }
@@ -210,5 +246,38 @@ pub fn tidy_numbers(value: &mut Value) {
         Value::Array(items) => items.iter_mut().for_each(tidy_numbers),
         Value::Object(map) => map.values_mut().for_each(tidy_numbers),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::lang::parse;
+
+    fn line(doc: &super::Doc, pointer: &str) -> (String, usize) {
+        let place = doc.places.get(pointer).unwrap_or_else(|| panic!("no place for {pointer}"));
+        (place.value.source.name.clone(), place.value.line)
+    }
+
+    #[test]
+    fn an_overlay_merges_by_name_removes_with_null_and_moves_its_places() {
+        let mut base = parse("base.rules", "ships {\n  Alpha { shields = 1 }\n  \"Bêta\" { shields = 2\n    hull = 3 }\n}\n").unwrap();
+        let over = parse("over.rules", "ships {\n  alpha = null\n  beta { shields = 5 }\n  gamma {\n    crew { x = 1 }\n  }\n}\n").unwrap();
+        base.overlay(over);
+        assert_eq!(base.value, serde_json::json!({"ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}}));
+        assert_eq!(line(&base, "/ships/Bêta"), ("over.rules".into(), 3));
+        assert_eq!(line(&base, "/ships/Bêta/shields"), ("over.rules".into(), 3));
+        assert_eq!(line(&base, "/ships/Bêta/hull"), ("base.rules".into(), 4));
+        assert_eq!(line(&base, "/ships/gamma/crew/x"), ("over.rules".into(), 5));
+        assert!(!base.places.contains_key("/ships/alpha"));
+    }
+
+    #[test]
+    fn a_big_overlay_keeps_every_ship_and_its_place() {
+        let mut base = parse("base.rules", "ships { a { shields = 1 } }\n").unwrap();
+        let ships: String = (0..20_000).map(|i| format!("  \"s{i}\" {{ shields = 1 }}\n")).collect();
+        base.overlay(parse("over.rules", &format!("ships {{\n{ships}  A {{ shields = 2 }}\n}}\n")).unwrap());
+        assert_eq!(base.value["ships"].as_object().unwrap().len(), 20_001);
+        assert_eq!(base.value["ships"]["a"]["shields"], 2);
+        assert_eq!(line(&base, "/ships/s19999/shields"), ("over.rules".into(), 20_001));
     }
 }

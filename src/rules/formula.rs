@@ -94,10 +94,84 @@ impl fmt::Display for FormulaError {
     }
 }
 
-/// Build the tree of an `expr` pair. `base` is the byte offset of the text the pair came from.
-pub fn build(pair: Pair<Rule>, text: &str, base: usize) -> Node {
+/// Most signs (`-`, `not`) in a row, and most powers (`^`) in one chain: the parser recurses
+/// once for each (a chain of 20,000 would overflow its stack), as brackets make it.
+pub const MAX_IN_A_ROW: usize = super::nesting::MAX_NESTING;
+/// Most operators in one formula (real ones have a few dozen). This bounds the depth of the
+/// tree, which printing, checking, evaluating and dropping it walk recursively.
+pub const MAX_OPERATORS: usize = 1000;
+
+/// A problem found while building a tree, at a byte position of the text pest parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BuildError {
+    pub pos: usize,
+    pub message: String,
+}
+
+/// Build the tree of an `expr` pair. `text` is the pair's text and `base` the byte offset it
+/// starts at in what pest parsed. Refuses formulas past `MAX_IN_A_ROW` or `MAX_OPERATORS`
+/// before building anything.
+pub fn build(pair: Pair<Rule>, text: &str, base: usize) -> Result<Node, BuildError> {
+    check_size(&pair)?;
+    let chars = super::lines::LineIndex::new(text);
+    Ok(build_checked(pair, &Offsets { text, base, chars: &chars }))
+}
+
+/// Count signs, powers and operators in one pass over the pairs, in text order.
+fn check_size(pair: &Pair<Rule>) -> Result<(), BuildError> {
+    let (mut signs, mut powers, mut operators) = (0usize, 0usize, 0usize);
+    let mut after_paren = false;
+    for p in pair.clone().into_inner().flatten() {
+        let rule = p.as_rule();
+        // A bracket does not end a row: the canonical text drops it ("-(-x)" prints "- -x").
+        let bracketed = std::mem::replace(&mut after_paren, rule == Rule::paren);
+        match rule {
+            Rule::expr if bracketed => continue,
+            Rule::expr => (signs, powers) = (0, 0),
+            // A literal too large for a 64-bit float would become infinity, and then `null`.
+            Rule::number if !p.as_str().parse::<f64>().is_ok_and(f64::is_finite) => {
+                return Err(BuildError { pos: p.as_span().start(), message: format!("number too large: {}", shorten(p.as_str())) })
+            }
+            Rule::neg | Rule::not => signs += 1,
+            Rule::pow => (signs, powers) = (0, powers + 1),
+            Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::lt | Rule::le | Rule::gt | Rule::ge | Rule::eq | Rule::ne | Rule::and | Rule::or => {
+                (signs, powers) = (0, 0)
+            }
+            _ => continue,
+        }
+        if rule != Rule::expr {
+            operators += 1;
+        }
+        let message = if signs > MAX_IN_A_ROW {
+            format!("more than {MAX_IN_A_ROW} signs (`-`, `not`) in a row")
+        } else if powers > MAX_IN_A_ROW {
+            format!("more than {MAX_IN_A_ROW} powers (`^`) in a row")
+        } else if operators > MAX_OPERATORS {
+            format!("more than {MAX_OPERATORS} operators in one formula")
+        } else {
+            continue;
+        };
+        return Err(BuildError { pos: p.as_span().start(), message });
+    }
+    Ok(())
+}
+
+/// Turns byte positions of pairs into character offsets of the formula text.
+struct Offsets<'t> {
+    text: &'t str,
+    base: usize,
+    chars: &'t super::lines::LineIndex,
+}
+
+impl Offsets<'_> {
+    fn of(&self, p: &Pair<Rule>) -> usize {
+        self.chars.char_offset(self.text, p.as_span().start().saturating_sub(self.base))
+    }
+}
+
+fn build_checked(pair: Pair<Rule>, at: &Offsets) -> Node {
     pratt()
-        .map_primary(|p| primary(p, text, base))
+        .map_primary(|p| primary(p, at))
         .map_prefix(|op, rhs| match op.as_rule() {
             Rule::neg => match rhs {
                 // A negative literal stays a literal, so "-5" is the number -5.
@@ -127,15 +201,15 @@ pub fn build(pair: Pair<Rule>, text: &str, base: usize) -> Node {
         .parse(pair.into_inner())
 }
 
-fn primary(p: Pair<Rule>, text: &str, base: usize) -> Node {
-    let offset = text[..(p.as_span().start() - base).min(text.len())].chars().count();
+fn primary(p: Pair<Rule>, at: &Offsets) -> Node {
+    let offset = at.of(&p);
     match p.as_rule() {
         Rule::number => Node::Num { value: p.as_str().parse().unwrap_or(f64::NAN), text: p.as_str().to_string() },
         Rule::boolean => Node::Bool(p.as_str() == "true"),
         Rule::dice => Node::Dice { text: p.as_str().to_uppercase(), offset },
-        Rule::paren => build(p.into_inner().next().expect("paren holds an expr"), text, base),
+        Rule::paren => build_checked(p.into_inner().next().expect("paren holds an expr"), at),
         Rule::conditional => {
-            let mut parts = p.into_inner().filter(|e| e.as_rule() == Rule::expr).map(|e| build(e, text, base));
+            let mut parts = p.into_inner().filter(|e| e.as_rule() == Rule::expr).map(|e| build_checked(e, at));
             let c = parts.next().expect("if");
             let t = parts.next().expect("then");
             let e = parts.next().expect("else");
@@ -145,7 +219,7 @@ fn primary(p: Pair<Rule>, text: &str, base: usize) -> Node {
             let mut inner = p.into_inner();
             let name = inner.next().expect("a reference has a name").as_str().to_string();
             match inner.next() {
-                Some(args) => Node::Call { name, offset, args: args.into_inner().map(|e| build(e, text, base)).collect() },
+                Some(args) => Node::Call { name, offset, args: args.into_inner().map(|e| build_checked(e, at)).collect() },
                 None => Node::Var { name, offset },
             }
         }
@@ -153,10 +227,20 @@ fn primary(p: Pair<Rule>, text: &str, base: usize) -> Node {
     }
 }
 
+/// At most the first 40 characters of `text`, for messages that quote what was written.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// Parse a formula on its own.
 pub fn parse(text: &str) -> Result<Node, FormulaError> {
-    if super::nesting::check("formula", text).is_err() {
-        return Err(FormulaError { offset: 0, message: format!("nested more than {} brackets deep", super::nesting::MAX_NESTING) });
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let char_offset = |pos: usize| text[..pos.min(text.len())].chars().count();
+    if let Some((pos, message)) = super::nesting::precheck(text) {
+        return Err(FormulaError { offset: char_offset(pos), message });
     }
     let mut pairs = RulesParser::parse(Rule::formula, text).map_err(|e| {
         let offset = match e.location {
@@ -169,10 +253,10 @@ pub fn parse(text: &str) -> Result<Node, FormulaError> {
             }
             _ => "syntax error".to_string(),
         };
-        FormulaError { offset: text[..offset.min(text.len())].chars().count(), message }
+        FormulaError { offset: char_offset(offset), message }
     })?;
     let expr = pairs.next().expect("formula holds an expr");
-    let node = build(expr, text, 0);
+    let node = build(expr, text, 0).map_err(|e| FormulaError { offset: char_offset(e.pos), message: e.message })?;
     check_calls(&node)?;
     Ok(node)
 }
@@ -317,7 +401,13 @@ fn write_node(node: &Node, out: &mut String) {
             out.push(' ');
             out.push_str(op.symbol());
             out.push(' ');
-            write_child(b, rmin, out);
+            if *op == BinOp::Pow && node_precedence(b) == PREFIX_PRECEDENCE {
+                // "2 ^ -x" reads back as written: a sign after `^` takes what follows.
+                // Brackets here would make the text deeper than what was parsed.
+                write_node(b, out);
+            } else {
+                write_child(b, rmin, out);
+            }
         }
         Node::Call { name, args, .. } => {
             out.push_str(name);
@@ -519,7 +609,7 @@ impl Serialize for Formula {
 impl<'de> Deserialize<'de> for Formula {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Formula, D::Error> {
         let text = crate::rules::dice::text_or_number(d)?;
-        Formula::parse(&text).map_err(|e| serde::de::Error::custom(format!("bad formula `{text}`: {e}")))
+        Formula::parse(&text).map_err(|e| serde::de::Error::custom(format!("bad formula `{}`: {e}", shorten(&text))))
     }
 }
 
@@ -562,7 +652,7 @@ impl<'de> Deserialize<'de> for NumberOrFormula {
             Raw::N(n) => Ok(NumberOrFormula::Number(n)),
             Raw::S(text) => Formula::parse(&text)
                 .map(NumberOrFormula::Formula)
-                .map_err(|e| serde::de::Error::custom(format!("bad formula `{text}`: {e}"))),
+                .map_err(|e| serde::de::Error::custom(format!("bad formula `{}`: {e}", shorten(&text)))),
         }
     }
 }
@@ -630,6 +720,83 @@ mod tests {
     }
 
     #[test]
+    fn long_rows_of_signs_and_powers_are_refused_where_they_pass_the_limit() {
+        let e = Formula::parse(&format!("{}1", "-".repeat(20_000))).unwrap_err();
+        assert_eq!(e, FormulaError { offset: 100, message: "more than 100 signs (`-`, `not`) in a row".into() });
+        let e = Formula::parse(&format!("{}x", "not ".repeat(20_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (400, "more than 100 signs (`-`, `not`) in a row"));
+        let e = Formula::parse(&format!("{}2", "2^".repeat(20_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (201, "more than 100 powers (`^`) in a row"));
+        // A bracket does not start a new row: the canonical text would drop it.
+        let e = Formula::parse(&format!("{}1{}", "--(".repeat(60), ")".repeat(60))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (150, "more than 100 signs (`-`, `not`) in a row"));
+        // An operator ends a row; 100 in a row is fine.
+        assert!(Formula::parse(&vec![format!("{}1", "-".repeat(100)); 5].join(" + ")).is_ok());
+        assert!(Formula::parse(&format!("{}2", "2^".repeat(100))).is_ok());
+    }
+
+    #[test]
+    fn formulas_have_at_most_a_thousand_operators() {
+        let e = Formula::parse(&format!("{}1", "1+".repeat(100_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (2001, "more than 1000 operators in one formula"));
+        assert_eq!(eval(&format!("{}1", "1+".repeat(1000)), &[]), 1001.0);
+        // Arguments are no operators: many are fine, and their places are counted in characters.
+        let f = Formula::parse(&format!("max({}, ñ)", vec!["1"; 50_000].join(","))).unwrap();
+        assert_eq!(f.variables(), vec![("ñ", 100_005)]);
+    }
+
+    #[test]
+    fn the_deepest_formula_allowed_evaluates_prints_and_drops() {
+        // Ten levels of `1 + ` and 99 signs before a bracket: 1000 operators, a tree 1000 deep.
+        let deep = format!("{}x{}", format!("1 + {}(", "-".repeat(99)).repeat(10), ")".repeat(10));
+        let f = Formula::parse(&deep).unwrap();
+        f.check(&["x"]).unwrap();
+        // 99 signs negate: each level is 1 - (the level inside), so the levels alternate 0, 1, ...
+        assert_eq!(f.compile(&["x"]).eval(&[1.0]), 1.0);
+        let text = canonical(f.node());
+        assert_eq!(canonical(&parse(&text).unwrap()), text);
+        let copy = f.node().clone();
+        assert_eq!(&copy, f.node());
+        drop(copy);
+        let e = Formula::parse(&format!("1 + {deep}")).unwrap_err();
+        assert_eq!(e.message, "more than 1000 operators in one formula");
+    }
+
+    #[test]
+    fn numbers_too_large_for_a_float_are_refused_at_their_place() {
+        let e = Formula::parse("2 * 1e309").unwrap_err();
+        assert_eq!(e, FormulaError { offset: 4, message: "number too large: 1e309".into() });
+        let e = Formula::parse("-1e999").unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (1, "number too large: 1e999"));
+        assert_eq!(eval("1e308", &[]), 1e308);
+    }
+
+    #[test]
+    fn the_deepest_brackets_and_ifs_allowed_parse_and_evaluate() {
+        // 100 levels: 50 of `(if` (one level each) and 50 brackets after `^ -`.
+        let deep = format!("{}x{}", "-(if x then 0.5 ^ -(".repeat(50), ") else 0)".repeat(50));
+        let f = Formula::parse(&deep).unwrap();
+        let expected = (0..50).fold(1.0f64, |v, _| -(0.5f64.powf(-v)));
+        assert_eq!(f.compile(&["x"]).eval(&[1.0]), expected);
+        assert!(Formula::parse(&format!("({deep})")).unwrap_err().message.contains("nested more than 100"));
+        let text = canonical(f.node());
+        assert_eq!(canonical(&parse(&text).unwrap()), text);
+    }
+
+    #[test]
+    fn nested_ifs_past_the_limit_are_refused() {
+        let e = Formula::parse(&format!("{}1", "if 1 then 1 else ".repeat(20_000))).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (1700, "nested more than 100 deep (`if`s and brackets)"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_ignored_and_long_texts_are_shortened_in_messages() {
+        assert_eq!(eval("\u{feff}1 + 2", &[]), 3.0);
+        assert_eq!(shorten("short"), "short");
+        assert_eq!(shorten(&"é".repeat(100)), format!("{}…", "é".repeat(40)));
+    }
+
+    #[test]
     fn canonical_text_round_trips() {
         for (input, canon) in [
             ("2*x+y", "2 * x + y"),
@@ -648,6 +815,11 @@ mod tests {
             ("-not x", "- not x"),
             ("-x^2", "-x ^ 2"),
             ("(-x)^2", "(-x) ^ 2"),
+            ("2^(-x)", "2 ^ -x"),
+            ("2^-x^2*3", "2 ^ -x ^ 2 * 3"),
+            ("(2^-x)^2", "(2 ^ -x) ^ 2"),
+            ("2^(not x)", "2 ^ not x"),
+            ("2^(-3)", "2 ^ -3"),
         ] {
             let node = parse(input).unwrap();
             let text = canonical(&node);

@@ -2,103 +2,158 @@
 use super::doc::{pointer_push, Doc, Place};
 use super::formula;
 use super::grammar::{pest_error, Rule, RulesParser};
+use super::lines::LineIndex;
 use crate::error::{Result, Source, Span};
 use pest::iterators::Pair;
 use pest::Parser;
 use serde_json::{Map, Number, Value};
+use std::collections::HashMap;
 use std::sync::Arc;
+
+/// The text being parsed, with its line table for placing nodes.
+struct Text {
+    source: Arc<Source>,
+    lines: LineIndex,
+    /// Bytes of pointers made so far (see `MAX_PATH_BYTES`).
+    path_bytes: std::cell::Cell<usize>,
+}
+
+impl Text {
+    /// Count a new pointer against `MAX_PATH_BYTES`.
+    fn charge(&self, pointer: &str, at: &Span) -> Result<()> {
+        self.path_bytes.set(self.path_bytes.get() + pointer.len());
+        if self.path_bytes.get() > super::doc::MAX_PATH_BYTES {
+            return Err(at.clone().at(super::doc::too_long_paths()));
+        }
+        Ok(())
+    }
+
+    fn span_at(&self, pos: usize) -> Span {
+        let (line, col) = self.lines.line_col(&self.source.text, pos);
+        Span::new(&self.source, line, col)
+    }
+
+    fn span_of(&self, pair: &Pair<Rule>) -> Span {
+        self.span_at(pair.as_span().start())
+    }
+}
 
 /// Parse rules-language text. `name` is what errors call the file.
 pub fn parse(name: &str, text: &str) -> Result<Doc> {
+    // A byte-order mark is no part of the text (editors on Windows write one).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
-    let mut pairs = RulesParser::parse(Rule::ruleset_file, text).map_err(|e| pest_error(e, &source, 0, 0))?;
+    let t = Text { lines: LineIndex::new(text), source, path_bytes: Default::default() };
+    if let Some((pos, message)) = super::nesting::precheck(text) {
+        return Err(t.span_at(pos).at(message));
+    }
+    let mut pairs = RulesParser::parse(Rule::ruleset_file, text).map_err(|e| pest_error(e, &t.source, 0, 0))?;
     let file = pairs.next().expect("ruleset_file");
     let mut doc = Doc::new(Value::Null);
-    let mut root = Map::new();
-    let root_span = Span::new(&source, 1, 1);
+    let mut root = Keys::default();
+    let root_span = Span::new(&t.source, 1, 1);
     doc.places.insert(String::new(), Place { key: None, value: root_span });
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::extends_decl => {
                 let target = pair.into_inner().nth(1).expect("extends target");
-                let span = span_of(&source, &target);
+                let span = t.span_of(&target);
                 let name = match target.as_rule() {
-                    Rule::string => unescape(&target, &source)?,
+                    Rule::string => unescape(&target, &t)?,
                     _ => target.as_str().to_string(),
                 };
-                doc.places.insert("/extends".into(), Place { key: Some(span.clone()), value: span });
-                root.insert("extends".into(), Value::String(name));
+                doc.places.insert("/extends".into(), Place { key: Some(span.clone()), value: span.clone() });
+                root.insert("extends".into(), Value::String(name), span)?;
             }
             Rule::EOI => {}
-            _ => statement(pair, "", &mut root, &mut doc, &source)?,
+            _ => statement(pair, "", &mut root, &mut doc, &t)?,
         }
     }
-    doc.value = Value::Object(root);
+    doc.value = Value::Object(root.map);
     Ok(doc)
 }
 
-fn span_of(source: &Arc<Source>, pair: &Pair<Rule>) -> Span {
-    // The pairs' shared line index: Position::line_col would rescan the text from the start.
-    let (line, col) = pair.line_col();
-    Span::new(source, line, col)
+/// A block's entries, with their names as compared (case and accents ignored), so that two
+/// keys only a capital apart are refused: name lookups elsewhere would not tell them apart.
+#[derive(Default)]
+struct Keys {
+    map: Map<String, Value>,
+    names: HashMap<String, String>,
 }
 
-fn unescape(pair: &Pair<Rule>, source: &Arc<Source>) -> Result<String> {
-    serde_json::from_str::<String>(pair.as_str()).map_err(|e| span_of(source, pair).at(format!("bad string: {e}")))
+impl Keys {
+    fn insert(&mut self, key: String, value: Value, at: Span) -> Result<()> {
+        let name = crate::names::normalize(&key);
+        if let Some(first) = self.names.get(&name) {
+            return Err(at.at(if *first == key {
+                format!("`{key}` is given twice in the same block")
+            } else {
+                format!("`{key}` is the same name as `{first}` above (case and accents are ignored)")
+            }));
+        }
+        self.names.insert(name, key.clone());
+        self.map.insert(key, value);
+        Ok(())
+    }
 }
 
-fn statement(pair: Pair<Rule>, base: &str, map: &mut Map<String, Value>, doc: &mut Doc, source: &Arc<Source>) -> Result<()> {
+fn unescape(pair: &Pair<Rule>, t: &Text) -> Result<String> {
+    serde_json::from_str::<String>(pair.as_str()).map_err(|e| t.span_of(pair).at(format!("bad string: {e}")))
+}
+
+fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &Text) -> Result<()> {
     let mut inner = pair.into_inner();
     let key_pair = inner.next().expect("statement key");
-    let key_span = span_of(source, &key_pair);
+    let key_span = t.span_of(&key_pair);
     let key_inner = key_pair.into_inner().next().expect("key content");
     let key = match key_inner.as_rule() {
-        Rule::string => unescape(&key_inner, source)?,
+        Rule::string => unescape(&key_inner, t)?,
         _ => key_inner.as_str().to_string(),
     };
     let pointer = pointer_push(base, &key);
-    if map.contains_key(&key) {
-        return Err(key_span.at(format!("`{key}` is given twice in the same block")));
-    }
+    t.charge(&pointer, &key_span)?;
+    // Refused before the value is read, so the error is the duplicate, not something inside it.
+    keys.insert(key.clone(), Value::Null, key_span.clone())?;
     let value_pair = inner.next().expect("statement value");
-    let value_span = span_of(source, &value_pair);
+    let value_span = t.span_of(&value_pair);
     doc.places.insert(pointer.clone(), Place { key: Some(key_span), value: value_span });
     let value = match value_pair.as_rule() {
-        Rule::block => block(value_pair, &pointer, doc, source)?,
-        _ => value(value_pair, &pointer, doc, source)?,
+        Rule::block => block(value_pair, &pointer, doc, t)?,
+        _ => value(value_pair, &pointer, doc, t)?,
     };
-    map.insert(key, value);
+    keys.map.insert(key, value);
     Ok(())
 }
 
-fn block(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, source: &Arc<Source>) -> Result<Value> {
-    let mut map = Map::new();
+fn block(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Value> {
+    let mut keys = Keys::default();
     for st in pair.into_inner() {
-        statement(st, pointer, &mut map, doc, source)?;
+        statement(st, pointer, &mut keys, doc, t)?;
     }
-    Ok(Value::Object(map))
+    Ok(Value::Object(keys.map))
 }
 
-fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, source: &Arc<Source>) -> Result<Value> {
+fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Value> {
     let pair = if pair.as_rule() == Rule::value { pair.into_inner().next().expect("value content") } else { pair };
     Ok(match pair.as_rule() {
-        Rule::block => block(pair, pointer, doc, source)?,
-        Rule::string => Value::String(unescape(&pair, source)?),
+        Rule::block => block(pair, pointer, doc, t)?,
+        Rule::string => Value::String(unescape(&pair, t)?),
         Rule::null_value => Value::Null,
         Rule::list => {
             let mut items = Vec::new();
             for (i, item) in pair.into_inner().enumerate() {
                 let p = pointer_push(pointer, &i.to_string());
-                let span = span_of(source, &item);
+                let span = t.span_of(&item);
+                t.charge(&p, &span)?;
                 doc.places.insert(p.clone(), Place { key: None, value: span });
-                items.push(value(item, &p, doc, source)?);
+                items.push(value(item, &p, doc, t)?);
             }
             Value::Array(items)
         }
         Rule::expr => {
             let start = pair.as_span().start();
             let text = pair.as_str();
-            let node = formula::build(pair, text, start);
+            let node = formula::build(pair, text, start).map_err(|e| t.span_at(e.pos).at(e.message))?;
             bare_value(&node)
         }
         other => unreachable!("not a value: {other:?}"),
@@ -247,5 +302,70 @@ fn is_bare(s: &str) -> bool {
     match formula::parse(s) {
         Ok(node) => bare_value(&node) == Value::String(s.to_string()),
         Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        parse("t.rules", text).unwrap_err().to_string().lines().next().unwrap().to_string()
+    }
+
+    #[test]
+    fn formula_limits_are_reported_at_their_line_and_column() {
+        let minus = format!("a {{\n  b = {}1\n}}\n", "-".repeat(20_000));
+        assert_eq!(error(&minus), "t.rules:2:107: more than 100 signs (`-`, `not`) in a row");
+        let terms = format!("a = 1\nb = 1 +\n  {}1\n", "1+".repeat(100_000));
+        assert_eq!(error(&terms), "t.rules:3:2002: more than 1000 operators in one formula");
+        let ifs = format!("x = {}1", "if 1 then 1 else ".repeat(200));
+        assert_eq!(error(&ifs), "t.rules:1:1705: nested more than 100 deep (`if`s and brackets)");
+        let brackets = format!("a = 1\nb = {}", "[".repeat(101));
+        assert_eq!(error(&brackets), "t.rules:2:105: nested more than 100 brackets deep");
+    }
+
+    #[test]
+    fn numbers_too_large_are_errors_not_null() {
+        assert_eq!(error("a {\n  shields = 1e309\n}\n"), "t.rules:2:13: number too large: 1e309");
+        assert_eq!(error("a = [1, -1e400]\n"), "t.rules:1:10: number too large: 1e400");
+        let doc = parse("t.rules", "a = 1e308\n").unwrap();
+        assert_eq!(doc.value["a"].as_f64(), Some(1e308));
+    }
+
+    #[test]
+    fn keys_a_capital_or_an_accent_apart_are_refused_at_the_second() {
+        assert_eq!(error("s {\n  Shields = 1\n  shields = 2\n}\n"), "t.rules:3:3: `shields` is the same name as `Shields` above (case and accents are ignored)");
+        assert_eq!(error("\"Trialón\" = 1\ntrialon = 2\n"), "t.rules:2:1: `trialon` is the same name as `Trialón` above (case and accents are ignored)");
+        assert_eq!(error("a = 1\na = 2\n"), "t.rules:2:1: `a` is given twice in the same block");
+        // The same name in different blocks is fine.
+        assert!(parse("t.rules", "a { x = 1 }\nb { X = 1 }\n").is_ok());
+    }
+
+    #[test]
+    fn a_long_key_above_many_entries_is_refused_before_its_paths_fill_memory() {
+        let key = "k".repeat(1_000_000);
+        let text = format!("a = 1\n\"{key}\" = [{}]\n", vec!["1"; 100].join(", "));
+        // Each item's path is the key again: the 67th passes 64 MiB (item 0 is at column 1,000,007).
+        assert_eq!(error(&text), format!("t.rules:2:{}: {}", 1_000_007 + 3 * 66, super::super::doc::too_long_paths()));
+        let fine = format!("\"{key}\" = [{}]\n", vec!["1"; 50].join(", "));
+        assert!(parse("t.rules", &fine).is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_text() {
+        let doc = parse("t.rules", "\u{feff}# comment\nname = x\nbad = \n").unwrap_err().to_string();
+        assert!(doc.starts_with("t.rules:4:1: "), "{doc}");
+        let doc = parse("t.rules", "\u{feff}extends startrek\n").unwrap();
+        assert_eq!(doc.value["extends"], "startrek");
+    }
+
+    #[test]
+    fn places_on_a_long_line_with_wide_characters_are_in_characters() {
+        let items: Vec<String> = (0..20_000).map(|i| format!("\"é{i}\"")).collect();
+        let doc = parse("t.rules", &format!("a = [{}]\n", items.join(", "))).unwrap();
+        let place = doc.place("/a/19999").unwrap();
+        let expected = 6 + items[..19_999].iter().map(|s| s.chars().count() + 2).sum::<usize>();
+        assert_eq!((place.value.line, place.value.col), (1, expected));
     }
 }

@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 /// The scheduling methods the league engine knows.
 pub const METHODS: &[&str] = &["rotation", "berger", "balanced"];
 
+/// Most legs a league may play (each is a full round robin).
+pub const MAX_LEGS: u32 = 100;
+
 /// The tie-breakers the standings know, by the name a ruleset uses for them.
 pub const TIEBREAKERS: &[(&str, &str)] = &[
     ("head_to_head", "points in the games among the tied teams"),
@@ -70,6 +73,9 @@ impl LeagueRules {
         }
         if self.legs == 0 {
             return Err(doc.error_at(&pointer_push(pointer, "legs"), "a league needs at least one leg"));
+        }
+        if self.legs > MAX_LEGS {
+            return Err(doc.error_at(&pointer_push(pointer, "legs"), format!("a league plays at most {MAX_LEGS} legs")));
         }
         if let Some(p) = &self.points {
             for (name, v) in [("win", p.win), ("draw", p.draw), ("loss", p.loss)] {

@@ -11,10 +11,7 @@ pub use crate::io::{read_text, Format, MAX_FILE_BYTES};
 /// Parse text in a given format.
 pub fn parse_text(name: &str, text: &str, format: Format) -> Result<Doc> {
     match format {
-        Format::Rules => {
-            super::nesting::check(name, text)?;
-            lang::parse(name, text)
-        }
+        Format::Rules => lang::parse(name, text),
         Format::Yaml => yaml::parse(name, text),
     }
 }

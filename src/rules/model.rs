@@ -40,7 +40,10 @@ impl Ruleset {
     pub fn validate(&self, doc: &Doc) -> Result<()> {
         self.check_unique_ship_names(doc)?;
         for (name, ship) in &self.ships {
-            ship.validate(doc, &super::doc::pointer_push("/ships", name))?;
+            let pointer = super::doc::pointer_push("/ships", name);
+            // Combat stats (victory points aside) are summed and multiplied in 32 bits.
+            super::ranges::at_most(doc, &pointer, super::ranges::MAX_COMBAT_NUMBER, &["value", "structure"])?;
+            ship.validate(doc, &pointer)?;
         }
         if let Some(s) = &self.scoring {
             s.validate(self, doc, "/scoring")?;
@@ -59,16 +62,16 @@ impl Ruleset {
 
     /// Ship names and aliases must differ even ignoring case and accents, or lookups would guess.
     fn check_unique_ship_names(&self, doc: &Doc) -> Result<()> {
-        let mut seen: Vec<(String, &str)> = Vec::new();
+        let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
         for (key, ship) in &self.ships {
             let pointer = super::doc::pointer_push("/ships", key);
             for (i, name) in std::iter::once(key).chain(ship.aliases.iter()).enumerate() {
                 let n = crate::names::normalize(name);
-                if let Some((_, owner)) = seen.iter().find(|(s, _)| *s == n) {
+                if let Some(owner) = seen.get(&n) {
                     let at = if i == 0 { pointer.clone() } else { super::doc::pointer_push(&pointer, "aliases") };
                     return Err(doc.error_at_key(&at, format!("the name `{name}` is already used by ship `{owner}`")));
                 }
-                seen.push((n, key));
+                seen.insert(n, key);
             }
         }
         Ok(())
@@ -97,9 +100,11 @@ impl Ruleset {
 
     /// The ruleset's own key for a ship name or alias.
     pub fn ship_key(&self, name: &str) -> Option<&str> {
-        self.ships
-            .iter()
-            .find(|(k, s)| crate::names::same(k, name) || s.aliases.iter().any(|a| crate::names::same(a, name)))
-            .map(|(k, _)| k.as_str())
+        if let Some((k, _)) = self.ships.get_key_value(name) {
+            return Some(k.as_str());
+        }
+        let wanted = crate::names::normalize(name);
+        let same = |other: &str| crate::names::normalize(other) == wanted;
+        self.ships.iter().find(|(k, s)| same(k) || s.aliases.iter().any(|a| same(a))).map(|(k, _)| k.as_str())
     }
 }

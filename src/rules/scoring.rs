@@ -232,6 +232,9 @@ pub struct TrueSkillRules {
 
 // ---- validation -----------------------------------------------------------------------------
 
+/// Largest rank level, grade clamp, stake, share scale or ladder start (a billion).
+pub const MAX_WHOLE_NUMBER: f64 = 1e9;
+
 impl ScoringRules {
     pub fn validate(&self, _ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
         let present = match self.system {
@@ -256,6 +259,9 @@ impl ScoringRules {
                 Err(doc.error_at(&at(section, field), format!("`{field}` must be a positive number")))
             }
         };
+        // Whole numbers the engines add and subtract in 64 bits: far below where that wraps.
+        super::ranges::at_most(doc, &pointer_push(pointer, "cep"), MAX_WHOLE_NUMBER, &["index", "points"])?;
+        super::ranges::at_most(doc, &pointer_push(pointer, "pot"), MAX_WHOLE_NUMBER, &[])?;
         if let Some(c) = &self.cep {
             let allowed: Vec<&str> = CEP_VARIABLES.iter().map(|v| v.0).collect();
             let p = at("cep", "points");
@@ -266,12 +272,12 @@ impl ScoringRules {
             if c.ranks.is_empty() {
                 return Err(doc.error_at(&at("cep", "ranks"), "the rank ladder needs at least one rank"));
             }
+            let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
             for name in c.ranks.keys() {
-                let first = c.rank(name).map(|r| r.0);
-                if first != Some(name.as_str()) {
+                if let Some(first) = seen.insert(crate::names::normalize(name), name) {
                     return Err(doc.error_at_key(
                         &pointer_push(&at("cep", "ranks"), name),
-                        format!("rank `{name}` is the same name as `{}` (case and accents are ignored)", first.unwrap_or("?")),
+                        format!("rank `{name}` is the same name as `{first}` (case and accents are ignored)"),
                     ));
                 }
             }

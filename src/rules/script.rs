@@ -20,6 +20,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+/// Most hooks a ruleset may name: each is compiled and run when the ruleset loads.
+pub const MAX_HOOKS: usize = 64;
+
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScriptRules {
@@ -167,6 +170,10 @@ impl ScriptRules {
     /// Check the limits, then compile every hook and run its top level in the sandbox.
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         self.limits.validate(doc, &pointer_push(pointer, "limits"))?;
+        if self.hooks.len() > MAX_HOOKS {
+            let p = pointer_push(&pointer_push(pointer, "hooks"), self.hooks.keys().nth(MAX_HOOKS).expect("more than MAX_HOOKS"));
+            return Err(doc.error_at_key(&p, format!("more than {MAX_HOOKS} hooks in one ruleset")));
+        }
         let limits = self.limits.limits();
         for (rule, hook) in &self.hooks {
             if hook.compiled().is_some() {

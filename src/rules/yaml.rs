@@ -13,9 +13,14 @@ use yaml_rust2::scanner::{Marker, TScalarStyle};
 pub const MAX_DEPTH: usize = super::nesting::MAX_NESTING + 1;
 /// Most nodes a document may expand to through aliases (guards against "billion laughs").
 const MAX_NODES: usize = 2_000_000;
+/// Most bytes of text (keys and strings) a document may expand to: a few aliases of one long
+/// string are few nodes but many bytes. The same order as the file size limit.
+pub const MAX_TEXT_BYTES: usize = 64 * 1024 * 1024;
 
 enum Frame {
-    Map { map: Map<String, Value>, key: Option<String>, pointer: String },
+    /// `names`: the keys as names are compared (case and accents ignored), to refuse two
+    /// keys only a capital apart.
+    Map { map: Map<String, Value>, names: HashMap<String, String>, key: Option<String>, pointer: String },
     Seq { items: Vec<Value>, pointer: String },
 }
 
@@ -26,6 +31,9 @@ struct Builder {
     anchors: HashMap<usize, Value>,
     places: HashMap<String, Place>,
     nodes: usize,
+    text_bytes: usize,
+    /// Bytes of pointers made so far (see `MAX_PATH_BYTES`).
+    path_bytes: usize,
     error: Option<Error>,
     documents: usize,
 }
@@ -57,17 +65,24 @@ impl Builder {
         let mut failure = None;
         match self.stack.last_mut() {
             None => self.root = Some(value),
-            Some((Frame::Map { map, key, .. }, _)) => match key.take() {
+            Some((Frame::Map { map, names, key, .. }, _)) => match key.take() {
                 None => {
                     let k = match value {
                         Value::String(s) => s,
                         Value::Null => "null".to_string(),
                         other => other.to_string(),
                     };
-                    if map.contains_key(&k) {
-                        failure = Some(format!("`{k}` is given twice in the same mapping"));
+                    let name = crate::names::normalize(&k);
+                    if let Some(first) = names.get(&name) {
+                        failure = Some(if *first == k {
+                            format!("`{k}` is given twice in the same mapping")
+                        } else {
+                            format!("`{k}` is the same name as `{first}` above (case and accents are ignored)")
+                        });
                     } else {
+                        names.insert(name, k.clone());
                         let child = pointer_push(&pointer, &k);
+                        self.path_bytes += child.len();
                         self.places.insert(child, Place { key: Some(span.clone()), value: span });
                         *key = Some(k);
                     }
@@ -86,6 +101,7 @@ impl Builder {
 
     fn note_value_place(&mut self, mark: Marker) {
         let (pointer, is_key) = self.next_pointer();
+        self.path_bytes += pointer.len();
         if !is_key {
             let span = self.span(mark);
             let key = self.places.get(&pointer).and_then(|p| p.key.clone());
@@ -93,10 +109,14 @@ impl Builder {
         }
     }
 
-    fn count(&mut self, n: usize, mark: Marker) -> bool {
-        self.nodes += n;
+    fn count(&mut self, (nodes, bytes): (usize, usize), mark: Marker) -> bool {
+        self.nodes += nodes;
+        self.text_bytes += bytes;
         if self.nodes > MAX_NODES {
             self.fail(mark, format!("the document expands to more than {MAX_NODES} values (aliases?)"));
+            false
+        } else if self.text_bytes > MAX_TEXT_BYTES {
+            self.fail(mark, format!("the document expands to more than {} MiB of text (aliases?)", MAX_TEXT_BYTES >> 20));
             false
         } else {
             true
@@ -104,27 +124,34 @@ impl Builder {
     }
 }
 
-fn scalar_value(text: &str, style: TScalarStyle) -> Value {
+/// A plain scalar's value; a number too large for a 64-bit float is an error (it would be
+/// infinity, which JSON cannot hold: it used to become `null`, which an overlay reads as "remove").
+fn scalar_value(text: &str, style: TScalarStyle) -> std::result::Result<Value, String> {
     if style != TScalarStyle::Plain {
-        return Value::String(text.to_string());
+        return Ok(Value::String(text.to_string()));
     }
-    match yaml_rust2::Yaml::from_str(text) {
+    Ok(match yaml_rust2::Yaml::from_str(text) {
         yaml_rust2::Yaml::Integer(i) => Value::Number(i.into()),
-        yaml_rust2::Yaml::Real(r) => match r.parse::<f64>().ok().and_then(Number::from_f64) {
-            Some(n) => Value::Number(n),
-            None => Value::String(text.to_string()),
+        yaml_rust2::Yaml::Real(r) => match r.parse::<f64>() {
+            Ok(f) if !f.is_finite() => return Err(format!("number too large: {}", super::formula::shorten(text))),
+            Ok(f) => Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(text.to_string())),
+            // `.inf` and `.nan` are YAML's words, which Rust does not read: they stay text.
+            Err(_) => Value::String(text.to_string()),
         },
         yaml_rust2::Yaml::Boolean(b) => Value::Bool(b),
         yaml_rust2::Yaml::Null => Value::Null,
         _ => Value::String(text.to_string()),
-    }
+    })
 }
 
-fn size(v: &Value) -> usize {
+/// Nodes and bytes of text in a value (what expanding an alias of it adds).
+fn size(v: &Value) -> (usize, usize) {
+    let add = |(n, b): (usize, usize), (m, c): (usize, usize)| (n + m, b + c);
     match v {
-        Value::Array(a) => 1 + a.iter().map(size).sum::<usize>(),
-        Value::Object(m) => 1 + m.values().map(size).sum::<usize>(),
-        _ => 1,
+        Value::Array(a) => a.iter().map(size).fold((1, 0), add),
+        Value::Object(m) => m.iter().map(|(k, v)| add(size(v), (0, k.len()))).fold((1, 0), add),
+        Value::String(s) => (1, s.len()),
+        _ => (1, 0),
     }
 }
 
@@ -132,6 +159,9 @@ impl MarkedEventReceiver for Builder {
     fn on_event(&mut self, ev: Event, mark: Marker) {
         if self.error.is_some() {
             return;
+        }
+        if self.path_bytes > super::doc::MAX_PATH_BYTES {
+            return self.fail(mark, super::doc::too_long_paths());
         }
         match ev {
             Event::DocumentStart => {
@@ -141,11 +171,14 @@ impl MarkedEventReceiver for Builder {
                 }
             }
             Event::Scalar(text, style, anchor, _) => {
-                if !self.count(1, mark) {
+                if !self.count((1, text.len()), mark) {
                     return;
                 }
                 self.note_value_place(mark);
-                let v = scalar_value(&text, style);
+                let v = match scalar_value(&text, style) {
+                    Ok(v) => v,
+                    Err(message) => return self.fail(mark, message),
+                };
                 if anchor > 0 {
                     self.anchors.insert(anchor, v.clone());
                 }
@@ -153,9 +186,11 @@ impl MarkedEventReceiver for Builder {
             }
             Event::Alias(id) => {
                 self.note_value_place(mark);
-                match self.anchors.get(&id).cloned() {
-                    Some(v) => {
-                        if self.count(size(&v), mark) {
+                // Counted before it is copied, so a copy past the limits is never made.
+                match self.anchors.get(&id).map(size) {
+                    Some(expanded) => {
+                        if self.count(expanded, mark) {
+                            let v = self.anchors[&id].clone();
                             self.put(v, mark);
                         }
                     }
@@ -167,7 +202,7 @@ impl MarkedEventReceiver for Builder {
                     self.fail(mark, format!("nested more than {MAX_DEPTH} levels deep"));
                     return;
                 }
-                if !self.count(1, mark) {
+                if !self.count((1, 0), mark) {
                     return;
                 }
                 let (pointer, is_key) = self.next_pointer();
@@ -177,7 +212,7 @@ impl MarkedEventReceiver for Builder {
                 }
                 self.note_value_place(mark);
                 let frame = if matches!(ev, Event::MappingStart(..)) {
-                    Frame::Map { map: Map::new(), key: None, pointer }
+                    Frame::Map { map: Map::new(), names: HashMap::new(), key: None, pointer }
                 } else {
                     Frame::Seq { items: Vec::new(), pointer }
                 };
@@ -202,6 +237,8 @@ impl MarkedEventReceiver for Builder {
 
 /// Parse YAML text (JSON too, being YAML). `name` is what errors call the file.
 pub fn parse(name: &str, text: &str) -> Result<Doc> {
+    // A byte-order mark is no part of the text (it would make the first comment a key).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
     let mut builder = Builder {
         source: source.clone(),
@@ -210,6 +247,8 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
         anchors: HashMap::new(),
         places: HashMap::new(),
         nodes: 0,
+        text_bytes: 0,
+        path_bytes: 0,
         error: None,
         documents: 0,
     };
@@ -231,4 +270,54 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 /// Write a value tree as YAML.
 pub fn write(value: &Value) -> String {
     serde_yaml::to_string(value).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        parse("t.yaml", text).unwrap_err().to_string().lines().next().unwrap().to_string()
+    }
+
+    #[test]
+    fn aliases_are_capped_in_bytes_as_well_as_values() {
+        let bomb = format!("a: &a \"{}\"\nb: [{}]\n", "x".repeat(100_000), vec!["*a"; 1000].join(", "));
+        assert_eq!(error(&bomb), "t.yaml:2:2685: the document expands to more than 64 MiB of text (aliases?)");
+        let fine = format!("a: &a \"{}\"\nb: [{}]\n", "x".repeat(100_000), vec!["*a"; 100].join(", "));
+        assert_eq!(parse("t.yaml", &fine).unwrap().value["b"][99].as_str().map(str::len), Some(100_000));
+    }
+
+    #[test]
+    fn numbers_too_large_are_errors_not_text_or_null() {
+        assert_eq!(error("ships:\n  s:\n    shields: 1e309\n"), "t.yaml:3:14: number too large: 1e309");
+        assert_eq!(error("a: [1, -1e999]\n"), "t.yaml:1:8: number too large: -1e999");
+        let doc = parse("t.yaml", "a: .inf\nb: 1e308\nc: '1e309'\n").unwrap();
+        assert_eq!(doc.value["a"], ".inf");
+        assert_eq!(doc.value["b"].as_f64(), Some(1e308));
+        assert_eq!(doc.value["c"], "1e309");
+    }
+
+    #[test]
+    fn keys_a_capital_or_an_accent_apart_are_refused_at_the_second() {
+        assert_eq!(error("ships:\n  Virel: {}\n  virel: {}\n"), "t.yaml:3:3: `virel` is the same name as `Virel` above (case and accents are ignored)");
+        assert_eq!(error("s:\n  Shields: 1\n  shíelds: 2\n"), "t.yaml:3:3: `shíelds` is the same name as `Shields` above (case and accents are ignored)");
+        assert_eq!(error("a: 1\na: 2\n"), "t.yaml:2:1: `a` is given twice in the same mapping");
+        assert!(parse("t.yaml", "a: {x: 1}\nb: {X: 1}\n").is_ok());
+    }
+
+    #[test]
+    fn a_long_key_above_many_entries_is_refused_before_its_paths_fill_memory() {
+        let text = format!("? {}\n: [{}]\n", "k".repeat(1_000_000), vec!["1"; 100].join(", "));
+        let e = error(&text);
+        assert!(e.starts_with("t.yaml:2:") && e.ends_with(&super::super::doc::too_long_paths()), "{e}");
+        assert!(parse("t.yaml", &format!("? {}\n: [{}]\n", "k".repeat(1_000_000), vec!["1"; 20].join(", "))).is_ok());
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_turn_the_first_comment_into_a_key() {
+        let doc = parse("t.yaml", "\u{feff}# a comment\nextends: startrek\n").unwrap();
+        assert_eq!(doc.value, serde_json::json!({"extends": "startrek"}));
+        assert_eq!(doc.place("/extends").map(|p| p.value.line), Some(2));
+    }
 }
