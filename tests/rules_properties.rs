@@ -29,16 +29,25 @@ fn leaf() -> impl Strategy<Value = Value> {
     ]
 }
 
+/// A mapping of the entries whose names differ (ignoring case and accents, as every ruleset
+/// name does: two keys that differ only so are refused).
+fn mapping(entries: Vec<(String, Value)>) -> Map<String, Value> {
+    let mut m = Map::new();
+    let mut names = std::collections::HashSet::new();
+    for (k, v) in entries {
+        if names.insert(arbiter::names::normalize(&k)) {
+            m.insert(k, v);
+        }
+    }
+    m
+}
+
 fn tree() -> impl Strategy<Value = Value> {
     leaf().prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
             proptest::collection::vec((key(), inner), 0..5).prop_map(|entries| {
-                let mut m = Map::new();
-                for (k, v) in entries {
-                    m.insert(k, v);
-                }
-                Value::Object(m)
+                Value::Object(mapping(entries))
             }),
         ]
     })
@@ -55,11 +64,7 @@ fn variable() -> impl Strategy<Value = String> {
 
 fn root() -> impl Strategy<Value = Value> {
     proptest::collection::vec((key(), tree()), 0..6).prop_map(|entries| {
-        let mut m = Map::new();
-        for (k, v) in entries {
-            m.insert(k, v);
-        }
-        Value::Object(m)
+        Value::Object(mapping(entries))
     })
 }
 

@@ -169,7 +169,7 @@ fn save_writes_a_ruleset_that_loads_back_in_either_format() {
 #[test]
 fn save_refuses_an_unknown_format() {
     let (err, _) = run_fails("rules(\"startrek\").save(\"variant.txt\");\n", &["--allow-write"]);
-    assert!(err.contains(".rules, .yaml, .yml or .json"), "{err}");
+    assert!(err.contains("variant.txt: a ruleset file ends in .rules, .yaml, .yml, .json"), "{err}");
 }
 
 #[test]
