@@ -9,7 +9,9 @@
 //!   or boarding), the engine's floor for a battle of about the same length.
 use arbiter::combat::events::Silent;
 use arbiter::combat::roller::battle_seed;
-use arbiter::combat::tactics::{Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp};
+use arbiter::combat::tactics::{
+    Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp,
+};
 use arbiter::combat::view::View;
 use arbiter::combat::{self, Action, Context, DefaultTactic, Loc, Pcg, SimOptions, Tactic};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -26,49 +28,98 @@ fn duels(c: &mut Criterion) {
     let t = DefaultTactic::default();
     let setup = combat::Setup::standard(&ctx);
     let mut g = c.benchmark_group("duel");
-    g.sample_size(10).measurement_time(Duration::from_secs(4)).warm_up_time(Duration::from_secs(1));
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
     g.throughput(Throughput::Elements(1));
     let mut i = 0u64;
-    g.bench_function("heavy cruiser vs Klingon battle cruiser, 1 thread", |bench| {
-        bench.iter(|| {
-            i += 1;
-            let mut battle = combat::Battle::new(&ctx, [&a, &b], [&t, &t], setup, Pcg::new(battle_seed(7, i)), Silent);
-            black_box(battle.play())
-        })
-    });
+    g.bench_function(
+        "heavy cruiser vs Klingon battle cruiser, 1 thread",
+        |bench| {
+            bench.iter(|| {
+                i += 1;
+                let mut battle = combat::Battle::new(
+                    &ctx,
+                    [&a, &b],
+                    [&t, &t],
+                    setup,
+                    Pcg::new(battle_seed(7, i)),
+                    Silent,
+                );
+                black_box(battle.play())
+            })
+        },
+    );
     // Record 256 default battles' answers, then replay them round and round.
     let recorded: Vec<[Vec<Answer>; 2]> = (0..256)
         .map(|i| {
             let rec = [Recorder::new(&t), Recorder::new(&t)];
-            let mut battle = combat::Battle::new(&ctx, [&a, &b], [&rec[0], &rec[1]], setup, Pcg::new(battle_seed(7, i)), Silent);
+            let mut battle = combat::Battle::new(
+                &ctx,
+                [&a, &b],
+                [&rec[0], &rec[1]],
+                setup,
+                Pcg::new(battle_seed(7, i)),
+                Silent,
+            );
             let outcome = battle.play();
             let answers = rec.map(|r| r.answers.into_inner().unwrap());
             let replay = [Replay::new(&answers[0]), Replay::new(&answers[1])];
-            let mut again = combat::Battle::new(&ctx, [&a, &b], [&replay[0], &replay[1]], setup, Pcg::new(battle_seed(7, i)), Silent);
-            assert_eq!(again.play(), outcome, "a replayed battle ends as the recorded one did");
+            let mut again = combat::Battle::new(
+                &ctx,
+                [&a, &b],
+                [&replay[0], &replay[1]],
+                setup,
+                Pcg::new(battle_seed(7, i)),
+                Silent,
+            );
+            assert_eq!(
+                again.play(),
+                outcome,
+                "a replayed battle ends as the recorded one did"
+            );
             answers
         })
         .collect();
     let mut i = 0usize;
-    g.bench_function("the same, default answers replayed (engine only), 1 thread", |bench| {
-        bench.iter(|| {
-            i += 1;
-            let answers = &recorded[i % recorded.len()];
-            let replay = [Replay::new(&answers[0]), Replay::new(&answers[1])];
-            let mut battle =
-                combat::Battle::new(&ctx, [&a, &b], [&replay[0], &replay[1]], setup, Pcg::new(battle_seed(7, (i % recorded.len()) as u64)), Silent);
-            black_box(battle.play())
-        })
-    });
+    g.bench_function(
+        "the same, default answers replayed (engine only), 1 thread",
+        |bench| {
+            bench.iter(|| {
+                i += 1;
+                let answers = &recorded[i % recorded.len()];
+                let replay = [Replay::new(&answers[0]), Replay::new(&answers[1])];
+                let mut battle = combat::Battle::new(
+                    &ctx,
+                    [&a, &b],
+                    [&replay[0], &replay[1]],
+                    setup,
+                    Pcg::new(battle_seed(7, (i % recorded.len()) as u64)),
+                    Silent,
+                );
+                black_box(battle.play())
+            })
+        },
+    );
     let shooter = OnlyShoots;
     let mut i = 0u64;
-    g.bench_function("the same, both sides only shoot (engine floor), 1 thread", |bench| {
-        bench.iter(|| {
-            i += 1;
-            let mut battle = combat::Battle::new(&ctx, [&a, &b], [&shooter, &shooter], setup, Pcg::new(battle_seed(7, i)), Silent);
-            black_box(battle.play())
-        })
-    });
+    g.bench_function(
+        "the same, both sides only shoot (engine floor), 1 thread",
+        |bench| {
+            bench.iter(|| {
+                i += 1;
+                let mut battle = combat::Battle::new(
+                    &ctx,
+                    [&a, &b],
+                    [&shooter, &shooter],
+                    setup,
+                    Pcg::new(battle_seed(7, i)),
+                    Silent,
+                );
+                black_box(battle.play())
+            })
+        },
+    );
     // The same simulation on one and on two threads: the ratio is the thread scaling.
     const N: u64 = 4_000;
     g.throughput(Throughput::Elements(N));
@@ -81,9 +132,13 @@ fn duels(c: &mut Criterion) {
             threads: Some(threads),
             scenario: None,
         };
-        g.bench_function(format!("sim of 4000 battles, {threads} thread{}", if threads == 1 { "" } else { "s" }), |bench| {
-            bench.iter(|| black_box(combat::simulate(&rules, &opts).unwrap()))
-        });
+        g.bench_function(
+            format!(
+                "sim of 4000 battles, {threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            ),
+            |bench| bench.iter(|| black_box(combat::simulate(&rules, &opts).unwrap())),
+        );
     }
     g.finish();
 }
@@ -109,7 +164,10 @@ struct Recorder<'a> {
 
 impl<'a> Recorder<'a> {
     fn new(inner: &'a dyn Tactic) -> Self {
-        Recorder { inner, answers: Mutex::new(Vec::new()) }
+        Recorder {
+            inner,
+            answers: Mutex::new(Vec::new()),
+        }
     }
     fn note<T: Copy>(&self, value: T, answer: fn(T) -> Answer) -> T {
         self.answers.lock().unwrap().push(answer(value));
@@ -155,13 +213,17 @@ struct Replay<'a> {
 
 impl<'a> Replay<'a> {
     fn new(answers: &'a [Answer]) -> Self {
-        Replay { answers, next: AtomicUsize::new(0) }
+        Replay {
+            answers,
+            next: AtomicUsize::new(0),
+        }
     }
     /// The next answer, which must be of the kind `pick` takes.
     fn take<T>(&self, pick: fn(Answer) -> Option<T>) -> T {
         let i = self.next.load(Ordering::Relaxed);
         self.next.store(i + 1, Ordering::Relaxed);
-        pick(self.answers[i]).unwrap_or_else(|| panic!("replay out of step at answer {i}: {:?}", self.answers[i]))
+        pick(self.answers[i])
+            .unwrap_or_else(|| panic!("replay out of step at answer {i}: {:?}", self.answers[i]))
     }
 }
 
@@ -170,28 +232,76 @@ impl Tactic for Replay<'_> {
         "replay"
     }
     fn activation(&self, _v: &View) -> Activation {
-        self.take(|a| if let Answer::Activation(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Activation(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
     fn next_action(&self, _v: &View, _memory: &mut Memory) -> Action {
-        self.take(|a| if let Answer::Action(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Action(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
     fn choose_location(&self, _v: &View) -> Loc {
-        self.take(|a| if let Answer::Location(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Location(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
     fn next_shield_op(&self, _v: &View) -> Option<ShieldOp> {
-        self.take(|a| if let Answer::Shield(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Shield(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
     fn repair(&self, _v: &View, _team: u32) -> Option<RepairJob> {
-        self.take(|a| if let Answer::Repair(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Repair(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
     fn boarding(&self, _v: &View) -> BoardingOrder {
-        self.take(|a| if let Answer::Boarding(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Boarding(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
     fn absorb(&self, _v: &View, _damage: u32) -> bool {
-        self.take(|a| if let Answer::Absorb(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Absorb(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
     fn deactivation(&self, _v: &View) -> Deactivation {
-        self.take(|a| if let Answer::Deactivation(x) = a { Some(x) } else { None })
+        self.take(|a| {
+            if let Answer::Deactivation(x) = a {
+                Some(x)
+            } else {
+                None
+            }
+        })
     }
 }
 
@@ -205,7 +315,9 @@ impl Tactic for OnlyShoots {
     }
     fn next_action(&self, v: &View, _memory: &mut Memory) -> Action {
         if v.can_fire(v.phaser_dice_left()).is_ok() {
-            Action::Fire { dice: v.phaser_dice_left() }
+            Action::Fire {
+                dice: v.phaser_dice_left(),
+            }
         } else if v.can_launch().is_ok() {
             Action::Torpedo
         } else {

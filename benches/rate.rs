@@ -24,13 +24,19 @@ fn histories() -> (String, String) {
         for (place, p) in table.iter().enumerate() {
             csv.push_str(&format!("{period},{g},{p},{}\n", place + 1));
         }
-        yaml.push_str(&format!("  - {{ period: {period}, order: [{}, {}, {}, {}] }}\n", table[0], table[1], table[2], table[3]));
+        yaml.push_str(&format!(
+            "  - {{ period: {period}, order: [{}, {}, {}, {}] }}\n",
+            table[0], table[1], table[2], table[3]
+        ));
     }
     (csv, yaml)
 }
 
 fn temp(text: &str, suffix: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::Builder::new().suffix(suffix).tempfile().expect("temp file");
+    let mut f = tempfile::Builder::new()
+        .suffix(suffix)
+        .tempfile()
+        .expect("temp file");
     f.write_all(text.as_bytes()).expect("write");
     f
 }
@@ -52,9 +58,15 @@ fn bench(c: &mut Criterion) {
         std::fs::write(format!("{dir}/rate_100k.yaml"), &yaml).expect("keep yaml");
     }
     let mut g = c.benchmark_group("rate_100k_four_player_games");
-    g.sample_size(10).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_secs(1));
-    g.bench_function("csv", |b| b.iter(|| rate_file(csv_file.path().to_str().unwrap())));
-    g.bench_function("yaml", |b| b.iter(|| rate_file(yaml_file.path().to_str().unwrap())));
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    g.bench_function("csv", |b| {
+        b.iter(|| rate_file(csv_file.path().to_str().unwrap()))
+    });
+    g.bench_function("yaml", |b| {
+        b.iter(|| rate_file(yaml_file.path().to_str().unwrap()))
+    });
     g.finish();
 }
 

@@ -18,8 +18,19 @@ fn rotation_2000_as_json(c: &mut Criterion) {
 fn balanced(c: &mut Criterion) {
     let mut group = c.benchmark_group("balanced");
     for n in [64usize, 20, 60] {
-        let options = ScheduleOptions { method: Method::Balanced, seed: Some(1), ..ScheduleOptions::default() };
-        group.bench_function(format!("{n} teams"), |b| b.iter(|| schedule(&options, &Teams::Count(n)).unwrap().carryover.value));
+        let options = ScheduleOptions {
+            method: Method::Balanced,
+            seed: Some(1),
+            ..ScheduleOptions::default()
+        };
+        group.bench_function(format!("{n} teams"), |b| {
+            b.iter(|| {
+                schedule(&options, &Teams::Count(n))
+                    .unwrap()
+                    .carryover
+                    .value
+            })
+        });
     }
     group.finish();
 }

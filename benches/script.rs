@@ -13,7 +13,9 @@ use std::time::Duration;
 
 fn scripting(c: &mut Criterion) {
     let limits = Limits::default();
-    c.bench_function("session engine: build", |b| b.iter(|| arbiter::script::engine::session_engine(&Session::new(false, limits))));
+    c.bench_function("session engine: build", |b| {
+        b.iter(|| arbiter::script::engine::session_engine(&Session::new(false, limits)))
+    });
 
     let hook = CompiledHook::compile(
         "tactic",
@@ -22,18 +24,34 @@ fn scripting(c: &mut Criterion) {
         &limits,
     )
     .expect("compiles");
-    let args = [json!({"generator": 11, "shields": 10}), json!({"generator": 9, "shields": 9}), json!({"range": 3, "turn": 4})];
+    let args = [
+        json!({"generator": 11, "shields": 10}),
+        json!({"generator": 9, "shields": 9}),
+        json!({"range": 3, "turn": 4}),
+    ];
     c.bench_function("hook: call with 3 maps, map result", |b| {
         b.iter(|| hook.call::<serde_json::Value>(&args).expect("runs"))
     });
 
-    let dynamic_args: Vec<rhai::Dynamic> = args.iter().map(arbiter::script::api::convert::json_to_dynamic).collect();
-    c.bench_function("hook: call with 3 prebuilt script maps", |b| b.iter(|| hook.call_dynamic(dynamic_args.clone()).expect("runs")));
+    let dynamic_args: Vec<rhai::Dynamic> = args
+        .iter()
+        .map(arbiter::script::api::convert::json_to_dynamic)
+        .collect();
+    c.bench_function("hook: call with 3 prebuilt script maps", |b| {
+        b.iter(|| hook.call_dynamic(dynamic_args.clone()).expect("runs"))
+    });
 
     let mut runner = Runner::new(Session::new(false, limits));
-    runner.eval("<setup>", "let r = rules(\"startrek\");").map(|_| ()).expect("loads");
+    runner
+        .eval("<setup>", "let r = rules(\"startrek\");")
+        .map(|_| ())
+        .expect("loads");
     c.bench_function("ruleset: edit a ship field (validated)", |b| {
-        b.iter(|| runner.eval("<edit>", "r.ship(\"UFP heavy cruiser\").shields = 9;").expect("edits"))
+        b.iter(|| {
+            runner
+                .eval("<edit>", "r.ship(\"UFP heavy cruiser\").shields = 9;")
+                .expect("edits")
+        })
     });
 }
 
@@ -51,20 +69,41 @@ const TACTIC: &str = "fn tactic(me, enemy, ctx) {
 fn tactics(c: &mut Criterion) {
     let rules = arbiter::rules::load("startrek").unwrap();
     const N: u64 = 500;
-    let opts = SimOptions { a: "UFP heavy cruiser".into(), b: "Klingon battle cruiser".into(), battles: N, seed: 7, threads: Some(1), scenario: None };
+    let opts = SimOptions {
+        a: "UFP heavy cruiser".into(),
+        b: "Klingon battle cruiser".into(),
+        battles: N,
+        seed: 7,
+        threads: Some(1),
+        scenario: None,
+    };
     let built_in = DefaultTactic::default();
-    let script = ScriptTactic::compile("bench_tactic.rhai", TACTIC, &Limits::default()).expect("compiles");
-    let run = |sides: [&dyn Tactic; 2]| combat::simulate_with(&rules, &opts, sides, &|_| {}).unwrap();
+    let script =
+        ScriptTactic::compile("bench_tactic.rhai", TACTIC, &Limits::default()).expect("compiles");
+    let run =
+        |sides: [&dyn Tactic; 2]| combat::simulate_with(&rules, &opts, sides, &|_| {}).unwrap();
     // Same battles, same result: the comparison is fair.
-    assert_eq!(run([&built_in, &built_in]), run([&script, &script]), "the mirroring tactic must fight the built-in's battles");
+    assert_eq!(
+        run([&built_in, &built_in]),
+        run([&script, &script]),
+        "the mirroring tactic must fight the built-in's battles"
+    );
     assert!(script.take_failure().is_none());
 
     let mut g = c.benchmark_group("sim 500 battles, 1 thread");
-    g.sample_size(10).measurement_time(Duration::from_secs(4)).warm_up_time(Duration::from_secs(1));
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(4))
+        .warm_up_time(Duration::from_secs(1));
     g.throughput(Throughput::Elements(N));
-    g.bench_function("built-in tactic both sides", |b| b.iter(|| black_box(run([&built_in, &built_in]))));
-    g.bench_function("rhai tactic both sides", |b| b.iter(|| black_box(run([&script, &script]))));
-    g.bench_function("rhai tactic one side", |b| b.iter(|| black_box(run([&script, &built_in]))));
+    g.bench_function("built-in tactic both sides", |b| {
+        b.iter(|| black_box(run([&built_in, &built_in])))
+    });
+    g.bench_function("rhai tactic both sides", |b| {
+        b.iter(|| black_box(run([&script, &script])))
+    });
+    g.bench_function("rhai tactic one side", |b| {
+        b.iter(|| black_box(run([&script, &built_in])))
+    });
     g.finish();
 }
 

@@ -19,16 +19,27 @@ pub struct Span {
 
 impl Span {
     pub fn new(source: &Arc<Source>, line: usize, col: usize) -> Span {
-        Span { source: source.clone(), line: line.max(1), col: col.max(1) }
+        Span {
+            source: source.clone(),
+            line: line.max(1),
+            col: col.max(1),
+        }
     }
 
     /// The same place moved `chars` characters to the right (inside a formula, say).
     pub fn shifted(&self, chars: usize) -> Span {
-        Span { source: self.source.clone(), line: self.line, col: self.col + chars }
+        Span {
+            source: self.source.clone(),
+            line: self.line,
+            col: self.col + chars,
+        }
     }
 
     pub fn at(self, message: impl Into<String>) -> Error {
-        Error::Located { span: self, message: message.into() }
+        Error::Located {
+            span: self,
+            message: message.into(),
+        }
     }
 }
 
@@ -50,7 +61,10 @@ impl Error {
     /// Prefix the message with some context, keeping the place.
     pub fn context(self, what: &str) -> Error {
         match self {
-            Error::Located { span, message } => Error::Located { span, message: format!("{what}: {message}") },
+            Error::Located { span, message } => Error::Located {
+                span,
+                message: format!("{what}: {message}"),
+            },
             Error::Plain(m) => Error::Plain(format!("{what}: {m}")),
         }
     }
@@ -61,7 +75,11 @@ impl fmt::Display for Error {
         match self {
             Error::Plain(m) => write!(f, "{m}"),
             Error::Located { span, message } => {
-                write!(f, "{}:{}:{}: {}", span.source.name, span.line, span.col, message)?;
+                write!(
+                    f,
+                    "{}:{}:{}: {}",
+                    span.source.name, span.line, span.col, message
+                )?;
                 if let Some(line) = span.source.text.lines().nth(span.line - 1) {
                     let number = span.line.to_string();
                     let pad = " ".repeat(number.len());

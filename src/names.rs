@@ -3,7 +3,11 @@
 
 /// The form two names are compared in.
 pub fn normalize(name: &str) -> String {
-    deunicode::deunicode(name).to_lowercase().split_whitespace().collect::<Vec<_>>().join(" ")
+    deunicode::deunicode(name)
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether two names are the same name.
@@ -32,7 +36,10 @@ pub fn suggestion<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> S
 
 /// An error for a name not found among `known`, with a suggestion and the list.
 pub fn unknown(kind: &str, name: &str, known: &[&str]) -> String {
-    let mut m = format!("unknown {kind} `{name}`{}", suggestion(name, known.iter().copied()));
+    let mut m = format!(
+        "unknown {kind} `{name}`{}",
+        suggestion(name, known.iter().copied())
+    );
     if known.len() <= 20 && !known.is_empty() {
         m.push_str(&format!("; known: {}", known.join(", ")));
     }

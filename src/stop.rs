@@ -67,8 +67,12 @@ pub enum Reason {
 impl Reason {
     pub fn message(self) -> String {
         match self {
-            Reason::Time { limit_seconds } => format!("the script ran out of time (limit {limit_seconds} s, engine calls included)"),
-            Reason::Memory { limit_mb } => format!("the script went over its memory limit ({limit_mb} MB)"),
+            Reason::Time { limit_seconds } => format!(
+                "the script ran out of time (limit {limit_seconds} s, engine calls included)"
+            ),
+            Reason::Memory { limit_mb } => {
+                format!("the script went over its memory limit ({limit_mb} MB)")
+            }
         }
     }
 }
@@ -84,11 +88,16 @@ pub struct Bound {
 
 impl Bound {
     pub fn new(seconds: f64, memory_mb: u64) -> Bound {
-        let seconds = if seconds.is_finite() { seconds.clamp(0.001, 1.0e6) } else { 1.0e6 };
+        let seconds = if seconds.is_finite() {
+            seconds.clamp(0.001, 1.0e6)
+        } else {
+            1.0e6
+        };
         Bound {
             deadline: Instant::now() + Duration::from_secs_f64(seconds),
             limit_seconds: seconds,
-            memory_cap: usize::try_from(memory_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX),
+            memory_cap: usize::try_from(memory_mb.saturating_mul(1024 * 1024))
+                .unwrap_or(usize::MAX),
             limit_mb: memory_mb,
         }
     }
@@ -96,10 +105,14 @@ impl Bound {
     /// Why to stop now, if the bound is passed.
     pub fn passed(&self) -> Option<Reason> {
         if live_bytes() > self.memory_cap {
-            return Some(Reason::Memory { limit_mb: self.limit_mb });
+            return Some(Reason::Memory {
+                limit_mb: self.limit_mb,
+            });
         }
         if Instant::now() >= self.deadline {
-            return Some(Reason::Time { limit_seconds: self.limit_seconds });
+            return Some(Reason::Time {
+                limit_seconds: self.limit_seconds,
+            });
         }
         None
     }
@@ -155,7 +168,10 @@ mod tests {
         let bound = Arc::new(Bound::new(0.001, 1 << 20));
         std::thread::sleep(Duration::from_millis(5));
         let e = enter(Some(bound), check).unwrap_err().to_string();
-        assert_eq!(e, "the script ran out of time (limit 0.001 s, engine calls included)");
+        assert_eq!(
+            e,
+            "the script ran out of time (limit 0.001 s, engine calls included)"
+        );
         assert!(check().is_ok(), "the bound ends with `enter`");
     }
 }

@@ -36,10 +36,20 @@ fn silent_battles_allocate_nothing() {
     let rules = arbiter::rules::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let tactic = DefaultTactic::default();
-    for (a, b) in [("UFP heavy cruiser", "Klingon battle cruiser"), ("Romulan bird of prey", "UFP destroyer")] {
+    for (a, b) in [
+        ("UFP heavy cruiser", "Klingon battle cruiser"),
+        ("Romulan bird of prey", "UFP destroyer"),
+    ] {
         let classes = [ctx.class(&rules, a).unwrap(), ctx.class(&rules, b).unwrap()];
         let fight = |i: u64| {
-            let mut battle = Battle::new(&ctx, [&classes[0], &classes[1]], [&tactic, &tactic], Setup::standard(&ctx), Pcg::new(battle_seed(5, i)), Silent);
+            let mut battle = Battle::new(
+                &ctx,
+                [&classes[0], &classes[1]],
+                [&tactic, &tactic],
+                Setup::standard(&ctx),
+                Pcg::new(battle_seed(5, i)),
+                Silent,
+            );
             battle.play()
         };
         // The first battle builds the tables used on first use (reach, hex relations).

@@ -4,21 +4,58 @@ use common::*;
 
 #[test]
 fn duel_is_narrated_and_replays_from_its_seed() {
-    let a = ok(&["combat", "duel", "UFP heavy cruiser", "Klingon battle cruiser", "--seed", "7"]);
-    let b = ok(&["combat", "duel", "Crucero pesado de la UFP", "Crucero de batalla Klingon", "--seed", "7"]);
+    let a = ok(&[
+        "combat",
+        "duel",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "--seed",
+        "7",
+    ]);
+    let b = ok(&[
+        "combat",
+        "duel",
+        "Crucero pesado de la UFP",
+        "Crucero de batalla Klingon",
+        "--seed",
+        "7",
+    ]);
     assert_eq!(a, b);
     assert!(a.contains("== Turn 1 =="), "{a}");
-    assert!(a.contains("gunnery roll") && a.contains(" vs "), "rolls and what they needed: {a}");
+    assert!(
+        a.contains("gunnery roll") && a.contains(" vs "),
+        "rolls and what they needed: {a}"
+    );
     assert!(a.contains("shield"), "{a}");
     let last = a.trim_end().lines().last().unwrap();
-    assert!(last.contains("destroyed") || last.contains("captured") || last.contains("escapes") || last.contains("draw"), "{last}");
-    let c = ok(&["combat", "duel", "UFP heavy cruiser", "Klingon battle cruiser", "--seed", "8"]);
+    assert!(
+        last.contains("destroyed")
+            || last.contains("captured")
+            || last.contains("escapes")
+            || last.contains("draw"),
+        "{last}"
+    );
+    let c = ok(&[
+        "combat",
+        "duel",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "--seed",
+        "8",
+    ]);
     assert_ne!(a, c);
 }
 
 #[test]
 fn duel_json_is_an_event_list_that_agrees_with_the_outcome() {
-    let d = json(&["combat", "duel", "UFP heavy cruiser", "Transport", "--seed", "11"]);
+    let d = json(&[
+        "combat",
+        "duel",
+        "UFP heavy cruiser",
+        "Transport",
+        "--seed",
+        "11",
+    ]);
     let events = d["events"].as_array().unwrap();
     assert_eq!(events[0]["event"], "turn");
     let turns = events.iter().filter(|e| e["event"] == "turn").count() as u64;
@@ -31,7 +68,10 @@ fn duel_json_is_an_event_list_that_agrees_with_the_outcome() {
     }
     // Every hit is consistent with the shield formula.
     for h in events.iter().filter(|e| e["event"] == "hit") {
-        let (dmg, s) = (h["damage"].as_i64().unwrap(), h["shield_before"].as_i64().unwrap());
+        let (dmg, s) = (
+            h["damage"].as_i64().unwrap(),
+            h["shield_before"].as_i64().unwrap(),
+        );
         assert_eq!(h["to_hull"].as_i64().unwrap(), (dmg - 2 * s).max(0), "{h}");
     }
 }
@@ -55,21 +95,49 @@ fn ships_lists_the_whole_table() {
     ] {
         assert!(out.contains(name), "{name} missing:\n{out}");
     }
-    assert!(out.contains("Crucero pesado de la UFP") && out.contains("3 plasma"), "{out}");
+    assert!(
+        out.contains("Crucero pesado de la UFP") && out.contains("3 plasma"),
+        "{out}"
+    );
     let d: serde_json::Value = serde_json::from_str(&ok(&["combat", "ships", "--json"])).unwrap();
     let ships = d.as_array().unwrap();
     assert_eq!(ships.len(), 12);
-    let gorn = ships.iter().find(|s| s["name"] == "Gorn attack cruiser").unwrap();
-    assert_eq!((gorn["shields"].as_u64(), gorn["security_teams"].as_u64(), gorn["size"].as_str()), (Some(8), Some(12), Some("large")));
+    let gorn = ships
+        .iter()
+        .find(|s| s["name"] == "Gorn attack cruiser")
+        .unwrap();
+    assert_eq!(
+        (
+            gorn["shields"].as_u64(),
+            gorn["security_teams"].as_u64(),
+            gorn["size"].as_str()
+        ),
+        (Some(8), Some(12), Some("large"))
+    );
     assert_eq!(gorn["generator"], 11, "2 · 4 phaser dice + speed 3");
 }
 
 #[test]
 fn a_house_rule_changes_the_numbers_without_rust() {
     // Gunnery penalty 10 a hex instead of 5: at range 5 a 60% gunner needs 10.
-    let house = temp_file("extends startrek\nname = house\ncombat {\n  phasers { range_penalty = 10 }\n}\n", ".rules");
-    let d = json(&["combat", "volley", "UFP heavy cruiser", "Transport", "--range", "5", "--rules", path(&house)]);
-    assert!((d["hit_chance"].as_f64().unwrap() - 0.10).abs() < 1e-12, "{d}");
+    let house = temp_file(
+        "extends startrek\nname = house\ncombat {\n  phasers { range_penalty = 10 }\n}\n",
+        ".rules",
+    );
+    let d = json(&[
+        "combat",
+        "volley",
+        "UFP heavy cruiser",
+        "Transport",
+        "--range",
+        "5",
+        "--rules",
+        path(&house),
+    ]);
+    assert!(
+        (d["hit_chance"].as_f64().unwrap() - 0.10).abs() < 1e-12,
+        "{d}"
+    );
     // A broken location table is refused with its place.
     let bad = temp_file("extends startrek\nname = bad\ncombat {\n  locations {\n    bridge { roll = [1, 6] }\n  }\n}\n", ".rules");
     let e = fails(&["combat", "ships", "--rules", path(&bad)]);

@@ -12,13 +12,23 @@ fn sim_json_has_the_agreed_keys() {
     assert_eq!(d["seed"], 1);
     for side in ["a", "b"] {
         let s = &d[side];
-        assert!(s["name"].is_string() && s["wins"].is_u64() && s["win_rate"].is_f64(), "{s}");
+        assert!(
+            s["name"].is_string() && s["wins"].is_u64() && s["win_rate"].is_f64(),
+            "{s}"
+        );
         let ci = s["ci95"].as_array().unwrap();
-        let (lo, hi, p) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap(), s["win_rate"].as_f64().unwrap());
+        let (lo, hi, p) = (
+            ci[0].as_f64().unwrap(),
+            ci[1].as_f64().unwrap(),
+            s["win_rate"].as_f64().unwrap(),
+        );
         assert!(lo <= p && p <= hi && lo >= 0.0 && hi <= 1.0, "{s}");
     }
     assert_eq!(d["a"]["name"], HC);
-    let total = d["a"]["wins"].as_u64().unwrap() + d["b"]["wins"].as_u64().unwrap() + d["draws"].as_u64().unwrap() + d["escapes"].as_u64().unwrap();
+    let total = d["a"]["wins"].as_u64().unwrap()
+        + d["b"]["wins"].as_u64().unwrap()
+        + d["draws"].as_u64().unwrap()
+        + d["escapes"].as_u64().unwrap();
     assert_eq!(total, 200, "every battle ends one way: {d}");
     let turns = d["mean_turns"].as_f64().unwrap();
     assert!(turns >= 1.0 && turns <= d["turn_limit"].as_f64().unwrap());
@@ -26,18 +36,75 @@ fn sim_json_has_the_agreed_keys() {
 
 #[test]
 fn same_seed_same_result_whatever_the_thread_count() {
-    let one = ok(&["combat", "sim", HC, KBC, "-n", "600", "--seed", "9", "--threads", "1", "--json"]);
-    let two = ok(&["combat", "sim", HC, KBC, "-n", "600", "--seed", "9", "--threads", "2", "--json"]);
-    let four = ok(&["combat", "sim", HC, KBC, "-n", "600", "--seed", "9", "--threads", "4", "--json"]);
+    let one = ok(&[
+        "combat",
+        "sim",
+        HC,
+        KBC,
+        "-n",
+        "600",
+        "--seed",
+        "9",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let two = ok(&[
+        "combat",
+        "sim",
+        HC,
+        KBC,
+        "-n",
+        "600",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let four = ok(&[
+        "combat",
+        "sim",
+        HC,
+        KBC,
+        "-n",
+        "600",
+        "--seed",
+        "9",
+        "--threads",
+        "4",
+        "--json",
+    ]);
     assert_eq!(one, two);
     assert_eq!(one, four);
-    let other = ok(&["combat", "sim", HC, KBC, "-n", "600", "--seed", "10", "--threads", "2", "--json"]);
+    let other = ok(&[
+        "combat",
+        "sim",
+        HC,
+        KBC,
+        "-n",
+        "600",
+        "--seed",
+        "10",
+        "--threads",
+        "2",
+        "--json",
+    ]);
     assert_ne!(one, other, "another seed, other battles");
 }
 
 #[test]
 fn heavy_cruiser_beats_a_transport_at_least_nine_times_in_ten() {
-    let d = json(&["combat", "sim", HC, "Transport", "-n", "1000", "--seed", "3"]);
+    let d = json(&[
+        "combat",
+        "sim",
+        HC,
+        "Transport",
+        "-n",
+        "1000",
+        "--seed",
+        "3",
+    ]);
     let rate = d["a"]["win_rate"].as_f64().unwrap();
     assert!(rate >= 0.9, "heavy cruiser won only {rate}: {d}");
     assert_eq!(d["b"]["wins"], 0);
@@ -45,28 +112,73 @@ fn heavy_cruiser_beats_a_transport_at_least_nine_times_in_ten() {
 
 #[test]
 fn spanish_names_are_aliases() {
-    let d = json(&["combat", "sim", "Crucero pesado de la UFP", "Transporte", "-n", "50", "--seed", "2"]);
+    let d = json(&[
+        "combat",
+        "sim",
+        "Crucero pesado de la UFP",
+        "Transporte",
+        "-n",
+        "50",
+        "--seed",
+        "2",
+    ]);
     assert_eq!(d["a"]["name"], HC);
     assert_eq!(d["b"]["name"], "Transport");
-    let e = json(&["combat", "sim", "crucero pesado de la ufp", "TRANSPORTE", "-n", "50", "--seed", "2"]);
+    let e = json(&[
+        "combat",
+        "sim",
+        "crucero pesado de la ufp",
+        "TRANSPORTE",
+        "-n",
+        "50",
+        "--seed",
+        "2",
+    ]);
     assert_eq!(d, e);
 }
 
 #[test]
 fn vs_runs_both_rulesets_on_the_same_seeds() {
     // A house rule that strips the heavy cruiser's shields: clearly worse for it.
-    let house = temp_file("extends startrek\nname = weak\nships {\n  \"UFP heavy cruiser\" { shields = 2 }\n}\n", ".rules");
-    let d = json(&["combat", "sim", HC, KBC, "-n", "400", "--seed", "4", "--vs", path(&house)]);
+    let house = temp_file(
+        "extends startrek\nname = weak\nships {\n  \"UFP heavy cruiser\" { shields = 2 }\n}\n",
+        ".rules",
+    );
+    let d = json(&[
+        "combat",
+        "sim",
+        HC,
+        KBC,
+        "-n",
+        "400",
+        "--seed",
+        "4",
+        "--vs",
+        path(&house),
+    ]);
     assert_eq!(d["base"]["ruleset"], "startrek");
     assert_eq!(d["variant"]["ruleset"], "weak");
     assert_eq!(d["base"]["seed"], d["variant"]["seed"]);
     assert!(d["difference"].as_f64().unwrap() < 0.0, "{d}");
     assert_eq!(d["significant"], true, "{d}");
     // The same ruleset against itself: identical, not significant.
-    let same = json(&["combat", "sim", HC, KBC, "-n", "200", "--seed", "4", "--vs", "startrek"]);
+    let same = json(&[
+        "combat", "sim", HC, KBC, "-n", "200", "--seed", "4", "--vs", "startrek",
+    ]);
     assert_eq!(same["difference"], 0.0);
     assert_eq!(same["significant"], false);
-    let text = ok(&["combat", "sim", HC, KBC, "-n", "200", "--seed", "4", "--vs", path(&house)]);
+    let text = ok(&[
+        "combat",
+        "sim",
+        HC,
+        KBC,
+        "-n",
+        "200",
+        "--seed",
+        "4",
+        "--vs",
+        path(&house),
+    ]);
     assert!(text.contains("significant"), "{text}");
 }
 
@@ -75,15 +187,24 @@ fn plot_writes_an_svg_of_outcomes_over_turns() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("outcomes.svg");
     let f = file.to_str().unwrap();
-    ok(&["combat", "sim", HC, KBC, "-n", "100", "--seed", "1", "--plot", f]);
+    ok(&[
+        "combat", "sim", HC, KBC, "-n", "100", "--seed", "1", "--plot", f,
+    ]);
     let svg = std::fs::read_to_string(&file).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("battles decided by turn") && svg.contains(HC), "{}", &svg[..200.min(svg.len())]);
+    assert!(
+        svg.starts_with("<svg") && svg.contains("battles decided by turn") && svg.contains(HC),
+        "{}",
+        &svg[..200.min(svg.len())]
+    );
 }
 
 #[test]
 fn sim_table_for_people() {
     let out = ok(&["combat", "sim", HC, KBC, "-n", "100", "--seed", "1"]);
-    assert!(out.contains("100 battles") && out.contains("95% CI") && out.contains("mean turns"), "{out}");
+    assert!(
+        out.contains("100 battles") && out.contains("95% CI") && out.contains("mean turns"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -102,22 +223,43 @@ fn scenarios_set_ships_positions_crews_and_who_moves_first() {
     // The same scenario narrates as a duel.
     let duel = ok(&["combat", "duel", "--scenario", path(&s), "--seed", "1"]);
     assert!(duel.starts_with("Transport vs UFP heavy cruiser"), "{duel}");
-    let first_move = duel.lines().find(|l| l.contains("energy this turn")).unwrap();
-    assert!(first_move.starts_with("UFP heavy cruiser"), "b moves first: {first_move}");
+    let first_move = duel
+        .lines()
+        .find(|l| l.contains("energy this turn"))
+        .unwrap();
+    assert!(
+        first_move.starts_with("UFP heavy cruiser"),
+        "b moves first: {first_move}"
+    );
 }
 
 #[test]
 fn bad_scenarios_point_at_the_line() {
-    let s = temp_file("a:\n  ship: UFP heavy cruiser\nb:\n  ship: Enterprise-D\n", ".yaml");
+    let s = temp_file(
+        "a:\n  ship: UFP heavy cruiser\nb:\n  ship: Enterprise-D\n",
+        ".yaml",
+    );
     let e = fails(&["combat", "sim", "--scenario", path(&s)]);
     assert!(e.contains(":4:") && e.contains("Enterprise-D"), "{e}");
-    let s = temp_file("a:\n  ship: UFP heavy cruiser\n  facing: 9\nb:\n  ship: Transport\n", ".yaml");
+    let s = temp_file(
+        "a:\n  ship: UFP heavy cruiser\n  facing: 9\nb:\n  ship: Transport\n",
+        ".yaml",
+    );
     assert!(fails(&["combat", "sim", "--scenario", path(&s)]).contains(":3:"));
-    let s = temp_file("a:\n  ship: UFP heavy cruiser\n  speed: 9\nb:\n  ship: Transport\n", ".yaml");
+    let s = temp_file(
+        "a:\n  ship: UFP heavy cruiser\n  speed: 9\nb:\n  ship: Transport\n",
+        ".yaml",
+    );
     assert!(fails(&["combat", "sim", "--scenario", path(&s)]).contains("speed"));
-    let s = temp_file("a:\n  ship: UFP heavy cruiser\n  crew: { gunery: 70 }\nb:\n  ship: Transport\n", ".yaml");
+    let s = temp_file(
+        "a:\n  ship: UFP heavy cruiser\n  crew: { gunery: 70 }\nb:\n  ship: Transport\n",
+        ".yaml",
+    );
     assert!(fails(&["combat", "sim", "--scenario", path(&s)]).contains("gunnery"));
-    let s = temp_file("a:\n  ship: UFP heavy cruiser\n  position: [3000000000, 0]\nb:\n  ship: Transport\n", ".yaml");
+    let s = temp_file(
+        "a:\n  ship: UFP heavy cruiser\n  position: [3000000000, 0]\nb:\n  ship: Transport\n",
+        ".yaml",
+    );
     fails(&["combat", "sim", "--scenario", path(&s)]);
     let s = temp_file("a:\n  ship: UFP heavy cruiser\n  position: [2000000, 0]\nb:\n  ship: Transport\nturn_limit: 4000000000\n", ".yaml");
     assert!(fails(&["combat", "sim", "--scenario", path(&s)]).contains(":3:"));

@@ -44,17 +44,40 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn phaser_volley_matches_enumeration() {
-    let d = json(&["combat", "volley", "UFP heavy cruiser", "Klingon battle cruiser", "--range", "5", "--dice", "4"]);
-    for key in ["hit_chance", "expected_shield_loss", "internal_chance", "expected_internal"] {
+    let d = json(&[
+        "combat",
+        "volley",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "--range",
+        "5",
+        "--dice",
+        "4",
+    ]);
+    for key in [
+        "hit_chance",
+        "expected_shield_loss",
+        "internal_chance",
+        "expected_internal",
+    ] {
         assert!(d[key].is_number(), "{key} missing: {d}");
     }
     // Gunnery 60 − 5·5 = 35%.
     let hit = 0.35;
     assert!(close(d["hit_chance"].as_f64().unwrap(), hit));
     let (loss, chance, internal) = given_hit(&sums(4, 6), 9, &sums(3, 6));
-    assert!(close(d["expected_shield_loss"].as_f64().unwrap(), hit * loss), "{d}");
-    assert!(close(d["internal_chance"].as_f64().unwrap(), hit * chance), "{d}");
-    assert!(close(d["expected_internal"].as_f64().unwrap(), hit * internal), "{d}");
+    assert!(
+        close(d["expected_shield_loss"].as_f64().unwrap(), hit * loss),
+        "{d}"
+    );
+    assert!(
+        close(d["internal_chance"].as_f64().unwrap(), hit * chance),
+        "{d}"
+    );
+    assert!(
+        close(d["expected_internal"].as_f64().unwrap(), hit * internal),
+        "{d}"
+    );
     // Only 4D6 of 23 or 24 beats 2·9 + 3D6 ≥ 21: (5 + 1)/1296 outcomes ... checked above; it is rare but not zero.
     assert!(d["internal_chance"].as_f64().unwrap() > 0.0);
 }
@@ -63,7 +86,16 @@ fn phaser_volley_matches_enumeration() {
 fn a_hand_computed_volley() {
     // One die at range 1 on a transport (shield 4): hit 55%; a 5 takes 1 off the face, a 6 takes 2:
     // expected loss 0.55 · 3/6 = 0.275; nothing reaches the hull (6 < 2·4).
-    let d = json(&["combat", "volley", "UFP heavy cruiser", "Transport", "--range", "1", "--dice", "1"]);
+    let d = json(&[
+        "combat",
+        "volley",
+        "UFP heavy cruiser",
+        "Transport",
+        "--range",
+        "1",
+        "--dice",
+        "1",
+    ]);
     assert!(close(d["hit_chance"].as_f64().unwrap(), 0.55));
     assert!(close(d["expected_shield_loss"].as_f64().unwrap(), 0.275));
     assert_eq!(d["internal_chance"].as_f64().unwrap(), 0.0);
@@ -72,43 +104,125 @@ fn a_hand_computed_volley() {
 
 #[test]
 fn photon_torpedo_matches_enumeration() {
-    let d = json(&["combat", "volley", "UFP heavy cruiser", "Klingon battle cruiser", "--range", "3", "--torpedo"]);
+    let d = json(&[
+        "combat",
+        "volley",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "--range",
+        "3",
+        "--torpedo",
+    ]);
     // Dodged on a special Piloting success (12 or less) on any of 3 rolls.
     let hit = 0.88f64.powi(3);
     assert!(close(d["hit_chance"].as_f64().unwrap(), hit));
     let (loss, chance, internal) = given_hit(&sums(5, 6), 9, &sums(3, 6));
-    assert!(close(d["expected_shield_loss"].as_f64().unwrap(), hit * loss));
+    assert!(close(
+        d["expected_shield_loss"].as_f64().unwrap(),
+        hit * loss
+    ));
     assert!(close(d["internal_chance"].as_f64().unwrap(), hit * chance));
-    assert!(close(d["expected_internal"].as_f64().unwrap(), hit * internal));
+    assert!(close(
+        d["expected_internal"].as_f64().unwrap(),
+        hit * internal
+    ));
 }
 
 #[test]
 fn plasma_torpedo_loses_two_per_hex() {
-    let d = json(&["combat", "volley", "Ave de presa romulana", "Fragata de la UFP", "--range", "2", "--torpedo"]);
+    let d = json(&[
+        "combat",
+        "volley",
+        "Ave de presa romulana",
+        "Fragata de la UFP",
+        "--range",
+        "2",
+        "--torpedo",
+    ]);
     assert_eq!(d["shot"], "plasma torpedo");
     let hit = 0.88f64.powi(2);
     let damage: Vec<(i64, f64)> = sums(6, 6).into_iter().map(|(x, p)| (x - 4, p)).collect();
     let (loss, chance, internal) = given_hit(&damage, 6, &sums(2, 6));
     assert!(close(d["hit_chance"].as_f64().unwrap(), hit));
-    assert!(close(d["expected_shield_loss"].as_f64().unwrap(), hit * loss));
+    assert!(close(
+        d["expected_shield_loss"].as_f64().unwrap(),
+        hit * loss
+    ));
     assert!(close(d["internal_chance"].as_f64().unwrap(), hit * chance));
-    assert!(close(d["expected_internal"].as_f64().unwrap(), hit * internal));
+    assert!(close(
+        d["expected_internal"].as_f64().unwrap(),
+        hit * internal
+    ));
 }
 
 #[test]
 fn volley_refuses_what_the_rules_do_not_allow() {
-    assert!(fails(&["combat", "volley", "UFP heavy cruiser", "Transport", "--range", "11"]).contains("range"));
-    assert!(fails(&["combat", "volley", "UFP heavy cruiser", "Transport", "--range", "0"]).contains("range"));
-    assert!(fails(&["combat", "volley", "UFP frigate", "Transport", "--range", "2", "--dice", "3"]).contains("phaser dice"));
-    assert!(fails(&["combat", "volley", "Transport", "UFP frigate", "--range", "2", "--torpedo"]).contains("no torpedoes"));
-    let e = fails(&["combat", "volley", "UFP heavy cruser", "Transport", "--range", "2"]);
-    assert!(e.contains("UFP heavy cruiser"), "suggests the near name: {e}");
-    assert!(fails(&["combat", "volley", "a", "b", "--range", "2", "--rules", "cep"]).contains("combat"));
+    assert!(fails(&[
+        "combat",
+        "volley",
+        "UFP heavy cruiser",
+        "Transport",
+        "--range",
+        "11"
+    ])
+    .contains("range"));
+    assert!(fails(&[
+        "combat",
+        "volley",
+        "UFP heavy cruiser",
+        "Transport",
+        "--range",
+        "0"
+    ])
+    .contains("range"));
+    assert!(fails(&[
+        "combat",
+        "volley",
+        "UFP frigate",
+        "Transport",
+        "--range",
+        "2",
+        "--dice",
+        "3"
+    ])
+    .contains("phaser dice"));
+    assert!(fails(&[
+        "combat",
+        "volley",
+        "Transport",
+        "UFP frigate",
+        "--range",
+        "2",
+        "--torpedo"
+    ])
+    .contains("no torpedoes"));
+    let e = fails(&[
+        "combat",
+        "volley",
+        "UFP heavy cruser",
+        "Transport",
+        "--range",
+        "2",
+    ]);
+    assert!(
+        e.contains("UFP heavy cruiser"),
+        "suggests the near name: {e}"
+    );
+    assert!(
+        fails(&["combat", "volley", "a", "b", "--range", "2", "--rules", "cep"]).contains("combat")
+    );
 }
 
 #[test]
 fn volley_table_for_people() {
-    let out = ok(&["combat", "volley", "crucero pesado de la ufp", "crucero de batalla klingon", "--range", "5"]);
+    let out = ok(&[
+        "combat",
+        "volley",
+        "crucero pesado de la ufp",
+        "crucero de batalla klingon",
+        "--range",
+        "5",
+    ]);
     assert!(out.contains("4D6 phasers at range 5"), "{out}");
     assert!(out.contains("35%"), "{out}");
 }

@@ -50,7 +50,12 @@ fn constants_negatives_and_mixed_dice() {
 fn the_distribution_sums_to_one() {
     for e in ["3D6", "10D10", "2D6+1", "D4-D8+3"] {
         let d = dist(e);
-        let total: f64 = d["distribution"].as_object().unwrap().values().map(|v| v.as_f64().unwrap()).sum();
+        let total: f64 = d["distribution"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_f64().unwrap())
+            .sum();
         assert!((total - 1.0).abs() < 1e-9, "{e}: {total}");
     }
 }
@@ -59,8 +64,14 @@ fn the_distribution_sums_to_one() {
 fn the_table_has_a_bar_chart() {
     let out = ok(&["dice", "2D6"]);
     assert!(out.contains("2D6: 2..12, mean 7"), "{out}");
-    let seven = out.lines().find(|l| l.trim_start().starts_with("7 ")).unwrap();
-    assert!(seven.contains("16.67%") && seven.ends_with(&"#".repeat(40)), "{seven}");
+    let seven = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("7 "))
+        .unwrap();
+    assert!(
+        seven.contains("16.67%") && seven.ends_with(&"#".repeat(40)),
+        "{seven}"
+    );
 }
 
 #[test]

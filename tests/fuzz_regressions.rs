@@ -6,11 +6,21 @@ use arbiter::rules::formula::{canonical, parse, Formula};
 use arbiter::rules::{lang, load};
 
 fn inputs(target: &str) -> Vec<(String, String)> {
-    let dir = format!("{}/tests/fuzz_regressions/{target}", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!(
+        "{}/tests/fuzz_regressions/{target}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut found: Vec<(String, String)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.unwrap().path())
-        .filter_map(|p| std::fs::read(&p).ok().map(|b| (p.display().to_string(), String::from_utf8_lossy(&b).into_owned())))
+        .filter_map(|p| {
+            std::fs::read(&p).ok().map(|b| {
+                (
+                    p.display().to_string(),
+                    String::from_utf8_lossy(&b).into_owned(),
+                )
+            })
+        })
         .collect();
     found.sort();
     assert!(!found.is_empty(), "no regression inputs in {dir}");
@@ -20,11 +30,16 @@ fn inputs(target: &str) -> Vec<(String, String)> {
 #[test]
 fn rules_language_round_trips() {
     for (name, text) in inputs("rules_language") {
-        let Ok(doc) = load::parse_text("fuzz.rules", &text, load::Format::Rules) else { continue };
+        let Ok(doc) = load::parse_text("fuzz.rules", &text, load::Format::Rules) else {
+            continue;
+        };
         let written = lang::write(&doc.value);
         let again = load::parse_text("again.rules", &written, load::Format::Rules)
             .unwrap_or_else(|e| panic!("{name}: written text does not parse: {e}\n{written}"));
-        assert_eq!(doc.value, again.value, "{name}: round trip changed the value");
+        assert_eq!(
+            doc.value, again.value,
+            "{name}: round trip changed the value"
+        );
         let _ = load::ruleset_from_doc(&doc);
     }
 }
@@ -32,13 +47,20 @@ fn rules_language_round_trips() {
 #[test]
 fn yaml_converts_to_the_rules_language_and_back() {
     for (name, text) in inputs("yaml_loader") {
-        let Ok(doc) = load::parse_text("fuzz.yaml", &text, load::Format::Yaml) else { continue };
+        let Ok(doc) = load::parse_text("fuzz.yaml", &text, load::Format::Yaml) else {
+            continue;
+        };
         let _ = load::ruleset_from_doc(&doc);
         if doc.value.is_object() {
             let written = lang::write(&doc.value);
             let again = load::parse_text("again.rules", &written, load::Format::Rules)
-                .unwrap_or_else(|e| panic!("{name}: converted text does not parse: {e}\n{written}"));
-            assert_eq!(doc.value, again.value, "{name}: conversion changed the value");
+                .unwrap_or_else(|e| {
+                    panic!("{name}: converted text does not parse: {e}\n{written}")
+                });
+            assert_eq!(
+                doc.value, again.value,
+                "{name}: conversion changed the value"
+            );
         }
     }
 }
@@ -46,9 +68,12 @@ fn yaml_converts_to_the_rules_language_and_back() {
 #[test]
 fn formulas_have_stable_canonical_text() {
     for (name, text) in inputs("formula") {
-        let Ok(f) = Formula::parse(&text) else { continue };
+        let Ok(f) = Formula::parse(&text) else {
+            continue;
+        };
         let canon = canonical(f.node());
-        let reparsed = parse(&canon).unwrap_or_else(|e| panic!("{name}: canonical `{canon}` does not parse: {e}"));
+        let reparsed = parse(&canon)
+            .unwrap_or_else(|e| panic!("{name}: canonical `{canon}` does not parse: {e}"));
         assert_eq!(canonical(&reparsed), canon, "{name}");
     }
 }
@@ -57,7 +82,9 @@ fn formulas_have_stable_canonical_text() {
 fn dice_read_back_and_sum_to_one() {
     for (name, text) in inputs("dice") {
         let _ = parse_pair(&text);
-        let Ok(dice) = Dice::parse(&text) else { continue };
+        let Ok(dice) = Dice::parse(&text) else {
+            continue;
+        };
         assert_eq!(Dice::parse(&dice.to_string()).as_ref(), Ok(&dice), "{name}");
         if let Ok((_, probs)) = dice.distribution() {
             assert!((probs.iter().sum::<f64>() - 1.0).abs() < 1e-6, "{name}");
@@ -74,31 +101,52 @@ fn biased_text(data: &[u8]) -> Option<String> {
         _ => (0, 0),
     };
     let run = ["-", "not ", "(", "2^", "if x then 1 else "][kind as usize % 5];
-    let close = if kind % 5 == 2 && kind & 8 != 0 { ")".repeat(count) } else { String::new() };
+    let close = if kind % 5 == 2 && kind & 8 != 0 {
+        ")".repeat(count)
+    } else {
+        String::new()
+    };
     Some(format!("{}{rest}{close}", run.repeat(count)))
 }
 
 #[test]
 fn deeply_nested_formulas_evaluate_and_print_or_are_refused() {
-    let dir = format!("{}/tests/fuzz_regressions/formula_eval", env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let dir = format!(
+        "{}/tests/fuzz_regressions/formula_eval",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.sort();
     assert!(!paths.is_empty(), "no regression inputs in {dir}");
     let mut parsed = 0;
     for path in paths {
         let name = path.display().to_string();
-        let Some(text) = biased_text(&std::fs::read(&path).unwrap()) else { continue };
-        let Ok(f) = Formula::parse(&text) else { continue };
+        let Some(text) = biased_text(&std::fs::read(&path).unwrap()) else {
+            continue;
+        };
+        let Ok(f) = Formula::parse(&text) else {
+            continue;
+        };
         parsed += 1;
         let names: Vec<&str> = f.variables().iter().map(|(n, _)| *n).collect();
         let _ = f.check(&names);
         let values: Vec<f64> = (0..names.len()).map(|i| i as f64 * 0.75 - 1.0).collect();
         let a = f.compile(&names).eval(&values);
         let b = f.eval_with(&|n| names.iter().position(|m| *m == n).map(|i| values[i]));
-        assert!(a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()), "{name}: compiled and looked-up evaluation differ");
+        assert!(
+            a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+            "{name}: compiled and looked-up evaluation differ"
+        );
         let canon = canonical(f.node());
-        let reparsed = parse(&canon).unwrap_or_else(|e| panic!("{name}: canonical `{canon}` does not parse: {e}"));
+        let reparsed = parse(&canon)
+            .unwrap_or_else(|e| panic!("{name}: canonical `{canon}` does not parse: {e}"));
         assert_eq!(canonical(&reparsed), canon, "{name}");
     }
-    assert!(parsed >= 4, "the regression inputs should include formulas that parse ({parsed} did)");
+    assert!(
+        parsed >= 4,
+        "the regression inputs should include formulas that parse ({parsed} did)"
+    );
 }

@@ -32,7 +32,11 @@ fn every_subcommand_has_help_with_examples() {
         let mut args = c.to_vec();
         args.push("--help");
         let out = ok(&args);
-        assert!(out.contains("Examples:\n  arbiter "), "`arbiter {}` --help has no examples:\n{out}", c.join(" "));
+        assert!(
+            out.contains("Examples:\n  arbiter "),
+            "`arbiter {}` --help has no examples:\n{out}",
+            c.join(" ")
+        );
     }
 }
 
@@ -41,15 +45,28 @@ fn completions_for_every_shell() {
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let out = ok(&["completions", shell]);
         assert!(out.contains("arbiter"), "{shell}");
-        assert!(out.contains("schedule"), "{shell} completions know the subcommands");
+        assert!(
+            out.contains("schedule"),
+            "{shell} completions know the subcommands"
+        );
     }
     let o = run(&["completions", "tcsh"]);
-    assert_eq!(o.status.code(), Some(2), "an unknown shell is a usage error");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "an unknown shell is a usage error"
+    );
 }
 
 #[test]
 fn usage_errors_exit_2_and_never_panic() {
-    for args in [&["frobnicate"][..], &["rules"], &["dice"], &["league", "schedule"], &["score", "--json", "--vs"]] {
+    for args in [
+        &["frobnicate"][..],
+        &["rules"],
+        &["dice"],
+        &["league", "schedule"],
+        &["score", "--json", "--vs"],
+    ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"));

@@ -117,15 +117,27 @@ fn run(dir: &Path, case: &Case) -> Ran {
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("RUST_BACKTRACE")
-        .stdin(if case.stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if case.stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(match &case.stdout_file {
-            Some(f) => Stdio::from(std::fs::OpenOptions::new().write(true).open(f).expect("stdout file")),
+            Some(f) => Stdio::from(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(f)
+                    .expect("stdout file"),
+            ),
             None => Stdio::piped(),
         })
         .stderr(Stdio::piped());
     unsafe {
         command.pre_exec(|| {
-            let limit = libc::rlimit { rlim_cur: ADDRESS_SPACE, rlim_max: ADDRESS_SPACE };
+            let limit = libc::rlimit {
+                rlim_cur: ADDRESS_SPACE,
+                rlim_max: ADDRESS_SPACE,
+            };
             if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
@@ -169,20 +181,33 @@ fn run(dir: &Path, case: &Case) -> Ran {
         std::thread::sleep(Duration::from_millis(2));
     }
     let elapsed = started.elapsed();
-    let code = if libc::WIFEXITED(status) && !killed { Some(libc::WEXITSTATUS(status)) } else { None };
-    Ran { status: code, stdout: out.join().unwrap(), stderr: err.join().unwrap(), elapsed, peak_kb: usage.ru_maxrss }
+    let code = if libc::WIFEXITED(status) && !killed {
+        Some(libc::WEXITSTATUS(status))
+    } else {
+        None
+    };
+    Ran {
+        status: code,
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+        elapsed,
+        peak_kb: usage.ru_maxrss,
+    }
 }
 
 /// Run one case; the problems found, if any.
 fn check(folder: &Path) -> (Vec<String>, Ran) {
     let text = std::fs::read_to_string(folder.join("case.yaml")).unwrap();
-    let case: Case = serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
+    let case: Case =
+        serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path();
     copy_folder(folder, dir);
     for g in &case.generate {
         let body: String = if g.repeat.contains("{i}") {
-            (0..g.times).map(|i| g.repeat.replace("{i}", &i.to_string())).collect()
+            (0..g.times)
+                .map(|i| g.repeat.replace("{i}", &i.to_string()))
+                .collect()
         } else {
             g.repeat.repeat(g.times)
         };
@@ -190,7 +215,8 @@ fn check(folder: &Path) -> (Vec<String>, Ran) {
     }
     for (f, mode) in &case.chmod {
         use std::os::unix::fs::PermissionsExt;
-        let mode = u32::from_str_radix(mode, 8).unwrap_or_else(|_| panic!("{}: chmod {mode} is not octal", folder.display()));
+        let mode = u32::from_str_radix(mode, 8)
+            .unwrap_or_else(|_| panic!("{}: chmod {mode} is not octal", folder.display()));
         std::fs::set_permissions(dir.join(f), std::fs::Permissions::from_mode(mode)).unwrap();
     }
     for f in &case.mkfifo {
@@ -198,22 +224,48 @@ fn check(folder: &Path) -> (Vec<String>, Ran) {
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0, "mkfifo {f}");
     }
     let before = files_in(dir);
-    let kept: Vec<(String, Vec<u8>)> =
-        case.unchanged.iter().map(|f| (f.clone(), std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}")))).collect();
+    let kept: Vec<(String, Vec<u8>)> = case
+        .unchanged
+        .iter()
+        .map(|f| {
+            (
+                f.clone(),
+                std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}")),
+            )
+        })
+        .collect();
     let ran = run(dir, &case);
     let mut problems = Vec::new();
-    let shown = || format!("\n--- stdout\n{}\n--- stderr\n{}", clip(&ran.stdout), clip(&ran.stderr));
+    let shown = || {
+        format!(
+            "\n--- stdout\n{}\n--- stderr\n{}",
+            clip(&ran.stdout),
+            clip(&ran.stderr)
+        )
+    };
     match ran.status {
-        None => problems.push(format!("did not end within {TIME_LIMIT:?} (or died of a signal) after {:?}{}", ran.elapsed, shown())),
-        Some(s) if s != case.status => problems.push(format!("exit status {s}, expected {}{}", case.status, shown())),
+        None => problems.push(format!(
+            "did not end within {TIME_LIMIT:?} (or died of a signal) after {:?}{}",
+            ran.elapsed,
+            shown()
+        )),
+        Some(s) if s != case.status => problems.push(format!(
+            "exit status {s}, expected {}{}",
+            case.status,
+            shown()
+        )),
         _ => {}
     }
     if ran.stderr.contains("panicked") || ran.stderr.contains("overflowed its stack") {
         problems.push(format!("crashed{}", shown()));
     }
-    for (what, pattern, text) in [("stderr", &case.stderr, &ran.stderr), ("stdout", &case.stdout, &ran.stdout)] {
+    for (what, pattern, text) in [
+        ("stderr", &case.stderr, &ran.stderr),
+        ("stdout", &case.stdout, &ran.stdout),
+    ] {
         if let Some(p) = pattern {
-            let re = Regex::new(p).unwrap_or_else(|e| panic!("{}: bad {what} regex: {e}", folder.display()));
+            let re = Regex::new(p)
+                .unwrap_or_else(|e| panic!("{}: bad {what} regex: {e}", folder.display()));
             if !re.is_match(text) {
                 problems.push(format!("{what} does not match `{p}`{}", shown()));
             }
@@ -236,7 +288,9 @@ fn check(folder: &Path) -> (Vec<String>, Ran) {
     }
     for (f, want) in &case.modes {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir.join(f)).map(|m| format!("{:o}", m.permissions().mode() & 0o777)).unwrap_or_default();
+        let mode = std::fs::metadata(dir.join(f))
+            .map(|m| format!("{:o}", m.permissions().mode() & 0o777))
+            .unwrap_or_default();
         if &mode != want {
             problems.push(format!("{f} has mode {mode}, expected {want}"));
         }
@@ -250,7 +304,11 @@ fn clip(s: &str) -> String {
 
 fn corpus() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.join("case.yaml").exists()).collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("case.yaml").exists())
+        .collect();
     cases.sort();
     cases
 }
@@ -258,7 +316,11 @@ fn corpus() -> Vec<PathBuf> {
 #[test]
 fn every_hostile_input_fails_cleanly_within_its_limits() {
     let cases = corpus();
-    assert!(cases.len() >= 80, "the corpus has {} cases; it should keep at least 80", cases.len());
+    assert!(
+        cases.len() >= 80,
+        "the corpus has {} cases; it should keep at least 80",
+        cases.len()
+    );
     let mut failures = Vec::new();
     let (mut slowest, mut largest) = ((Duration::ZERO, String::new()), (0, String::new()));
     for folder in &cases {
@@ -282,7 +344,13 @@ fn every_hostile_input_fails_cleanly_within_its_limits() {
         largest.1,
         largest.0 as f64 / 1024.0
     );
-    assert!(failures.is_empty(), "{} of {} hostile cases failed:\n\n{}", failures.len(), cases.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} hostile cases failed:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -290,6 +358,10 @@ fn every_case_folder_has_a_case_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
     for entry in std::fs::read_dir(root).unwrap() {
         let path = entry.unwrap().path();
-        assert!(path.join("case.yaml").is_file(), "{} has no case.yaml", path.display());
+        assert!(
+            path.join("case.yaml").is_file(),
+            "{} has no case.yaml",
+            path.display()
+        );
     }
 }

@@ -6,7 +6,16 @@ use serde_json::Value;
 /// FIDE's tables for 4, 6 and 8 players, round by round, white first.
 const FIDE: &[(usize, &[&str])] = &[
     (4, &["1-4 2-3", "4-3 1-2", "2-4 3-1"]),
-    (6, &["1-6 2-5 3-4", "6-4 5-3 1-2", "2-6 3-1 4-5", "6-5 1-4 2-3", "3-6 4-2 5-1"]),
+    (
+        6,
+        &[
+            "1-6 2-5 3-4",
+            "6-4 5-3 1-2",
+            "2-6 3-1 4-5",
+            "6-5 1-4 2-3",
+            "3-6 4-2 5-1",
+        ],
+    ),
     (
         8,
         &[
@@ -22,7 +31,13 @@ const FIDE: &[(usize, &[&str])] = &[
 ];
 
 fn pairs(round: &Value) -> String {
-    round["matches"].as_array().unwrap().iter().map(|m| format!("{}-{}", m["home"], m["away"])).collect::<Vec<_>>().join(" ")
+    round["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("{}-{}", m["home"], m["away"]))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
@@ -40,13 +55,20 @@ fn an_odd_field_gives_the_last_numbers_games_as_byes() {
     let d = json(&["league", "schedule", "5", "--method", "berger"]);
     let got: Vec<String> = d["rounds"].as_array().unwrap().iter().map(pairs).collect();
     assert_eq!(got, ["2-5 3-4", "5-3 1-2", "3-1 4-5", "1-4 2-3", "4-2 5-1"]);
-    let byes: Vec<u64> = d["rounds"].as_array().unwrap().iter().map(|r| r["bye"].as_u64().unwrap()).collect();
+    let byes: Vec<u64> = d["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["bye"].as_u64().unwrap())
+        .collect();
     assert_eq!(byes, [1, 4, 2, 5, 3]);
 }
 
 #[test]
 fn the_double_round_robin_swaps_the_last_two_rounds_of_the_first_cycle() {
-    let d = json(&["league", "schedule", "6", "--method", "berger", "--legs", "2"]);
+    let d = json(&[
+        "league", "schedule", "6", "--method", "berger", "--legs", "2",
+    ]);
     let got: Vec<String> = d["rounds"].as_array().unwrap().iter().map(pairs).collect();
     assert_eq!(
         got,
@@ -80,10 +102,22 @@ fn venues(d: &Value, n: u64) -> Vec<Vec<bool>> {
 #[test]
 fn nobody_gets_the_same_colour_three_times_running_in_a_double_round_robin() {
     for n in (4..=16).step_by(2) {
-        let d = json(&["league", "schedule", &n.to_string(), "--method", "berger", "--legs", "2"]);
+        let d = json(&[
+            "league",
+            "schedule",
+            &n.to_string(),
+            "--method",
+            "berger",
+            "--legs",
+            "2",
+        ]);
         for (t, seq) in venues(&d, n).iter().enumerate() {
             for w in seq.windows(3) {
-                assert!(!(w[0] == w[1] && w[1] == w[2]), "{n} players: player {} has three in a row: {seq:?}", t + 1);
+                assert!(
+                    !(w[0] == w[1] && w[1] == w[2]),
+                    "{n} players: player {} has three in a row: {seq:?}",
+                    t + 1
+                );
             }
         }
     }

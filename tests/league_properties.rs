@@ -18,25 +18,50 @@ fn check(s: &Schedule, n: usize, legs: u32) -> Result<(), TestCaseError> {
         prop_assert_eq!(r.leg as usize, i / per_leg + 1);
         let mut seen = HashSet::new();
         for m in &r.matches {
-            prop_assert!(seen.insert(key(&m.home)), "{} twice in round {}", m.home, r.round);
-            prop_assert!(seen.insert(key(&m.away)), "{} twice in round {}", m.away, r.round);
+            prop_assert!(
+                seen.insert(key(&m.home)),
+                "{} twice in round {}",
+                m.home,
+                r.round
+            );
+            prop_assert!(
+                seen.insert(key(&m.away)),
+                "{} twice in round {}",
+                m.away,
+                r.round
+            );
             prop_assert!(games_by_leg[r.leg as usize - 1].insert((key(&m.home), key(&m.away))));
         }
         if let Some(b) = &r.bye {
             prop_assert!(seen.insert(key(b)));
         }
         prop_assert_eq!(r.bye.is_some(), n % 2 == 1);
-        prop_assert_eq!(seen.len(), n, "round {}: every team plays or rests once", r.round);
+        prop_assert_eq!(
+            seen.len(),
+            n,
+            "round {}: every team plays or rests once",
+            r.round
+        );
     }
     // Each pair once per leg.
     for games in &games_by_leg {
         prop_assert_eq!(games.len(), n * (n - 1) / 2);
-        let pairs: HashSet<(String, String)> = games.iter().map(|(h, a)| if h < a { (h.clone(), a.clone()) } else { (a.clone(), h.clone()) }).collect();
+        let pairs: HashSet<(String, String)> = games
+            .iter()
+            .map(|(h, a)| {
+                if h < a {
+                    (h.clone(), a.clone())
+                } else {
+                    (a.clone(), h.clone())
+                }
+            })
+            .collect();
         prop_assert_eq!(pairs.len(), n * (n - 1) / 2);
     }
     // Every further leg swaps home and away.
     for w in games_by_leg.windows(2) {
-        let swapped: HashSet<(String, String)> = w[0].iter().map(|(h, a)| (a.clone(), h.clone())).collect();
+        let swapped: HashSet<(String, String)> =
+            w[0].iter().map(|(h, a)| (a.clone(), h.clone())).collect();
         prop_assert_eq!(&swapped, &w[1]);
     }
     // Breaks as reported: recount from the rounds.
@@ -61,7 +86,11 @@ fn check(s: &Schedule, n: usize, legs: u32) -> Result<(), TestCaseError> {
 }
 
 fn method() -> impl Strategy<Value = Method> {
-    prop_oneof![Just(Method::Rotation), Just(Method::Berger), Just(Method::Balanced)]
+    prop_oneof![
+        Just(Method::Rotation),
+        Just(Method::Berger),
+        Just(Method::Balanced)
+    ]
 }
 
 proptest! {

@@ -8,8 +8,26 @@ use serde_json::Value;
 /// home-away pairs in order, and the resting team.
 const SOURCE: &[(usize, &[&str])] = &[
     (4, &["02-03 01-04", "03-01 02-04", "01-02 03-04"]),
-    (5, &["02-05 03-04 rest 01", "03-01 04-05 rest 02", "04-02 05-01 rest 03", "05-03 01-02 rest 04", "01-04 02-03 rest 05"]),
-    (6, &["02-05 03-04 01-06", "03-01 04-05 02-06", "04-02 05-01 03-06", "05-03 01-02 04-06", "01-04 02-03 05-06"]),
+    (
+        5,
+        &[
+            "02-05 03-04 rest 01",
+            "03-01 04-05 rest 02",
+            "04-02 05-01 rest 03",
+            "05-03 01-02 rest 04",
+            "01-04 02-03 rest 05",
+        ],
+    ),
+    (
+        6,
+        &[
+            "02-05 03-04 01-06",
+            "03-01 04-05 02-06",
+            "04-02 05-01 03-06",
+            "05-03 01-02 04-06",
+            "01-04 02-03 05-06",
+        ],
+    ),
     (
         7,
         &[
@@ -70,7 +88,13 @@ fn as_source(round: &Value) -> String {
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| format!("{:02}-{:02}", m["home"].as_u64().unwrap(), m["away"].as_u64().unwrap()))
+        .map(|m| {
+            format!(
+                "{:02}-{:02}",
+                m["home"].as_u64().unwrap(),
+                m["away"].as_u64().unwrap()
+            )
+        })
         .collect();
     if let Some(b) = round["bye"].as_u64() {
         parts.push(format!("rest {b:02}"));
@@ -98,13 +122,19 @@ fn all_seven_source_tables_pair_by_pair() {
 #[test]
 fn team_numbers_are_json_integers() {
     let d = json(&["league", "schedule", "4"]);
-    assert_eq!(d["rounds"][0]["matches"][0], serde_json::json!({"home": 2, "away": 3}));
+    assert_eq!(
+        d["rounds"][0]["matches"][0],
+        serde_json::json!({"home": 2, "away": 3})
+    );
 }
 
 #[test]
 fn the_text_table_reads_like_the_source() {
     let out = ok(&["league", "schedule", "5"]);
-    assert!(out.starts_with("Round 1\n  2 - 5\n  3 - 4\n  rests: 1\n\nRound 2\n  3 - 1\n"), "{out}");
+    assert!(
+        out.starts_with("Round 1\n  2 - 5\n  3 - 4\n  rests: 1\n\nRound 2\n  3 - 1\n"),
+        "{out}"
+    );
     assert!(out.contains("carry-over: 45 (lower bound 15)"), "{out}");
 }
 
@@ -133,11 +163,20 @@ fn the_carry_over_matrix_of_four_teams() {
 
 #[test]
 fn names_from_a_file_replace_numbers() {
-    let f = temp_file("# our league\nOrcs\nElves\n\nDwarfs\nSkaven\nHumans\n", ".txt");
+    let f = temp_file(
+        "# our league\nOrcs\nElves\n\nDwarfs\nSkaven\nHumans\n",
+        ".txt",
+    );
     let d = json(&["league", "schedule", path(&f)]);
     // Team 2 is Elves, 5 Humans, 3 Dwarfs, 4 Skaven, 1 Orcs: round 1 is 02-05, 03-04, rest 01.
-    assert_eq!(d["rounds"][0]["matches"][0], serde_json::json!({"home": "Elves", "away": "Humans"}));
-    assert_eq!(d["rounds"][0]["matches"][1], serde_json::json!({"home": "Dwarfs", "away": "Skaven"}));
+    assert_eq!(
+        d["rounds"][0]["matches"][0],
+        serde_json::json!({"home": "Elves", "away": "Humans"})
+    );
+    assert_eq!(
+        d["rounds"][0]["matches"][1],
+        serde_json::json!({"home": "Dwarfs", "away": "Skaven"})
+    );
     assert_eq!(d["rounds"][0]["bye"], "Orcs");
 }
 
@@ -145,7 +184,10 @@ fn names_from_a_file_replace_numbers() {
 fn bad_team_files_are_located_errors() {
     let f = temp_file("Orcs\nElves\nORCS\n", ".txt");
     let e = fails(&["league", "schedule", path(&f)]);
-    assert!(e.contains(":3:1: team `ORCS` is listed twice (first on line 1)"), "{e}");
+    assert!(
+        e.contains(":3:1: team `ORCS` is listed twice (first on line 1)"),
+        "{e}"
+    );
     let e = fails(&["league", "schedule", "1"]);
     assert!(e.contains("at least 2 teams"), "{e}");
     let e = fails(&["league", "schedule", "no-such-file.txt"]);
@@ -166,14 +208,31 @@ fn a_second_leg_swaps_home_and_away() {
         assert_eq!(a["leg"], 1);
         assert_eq!(b["leg"], 2);
         assert_eq!(b["round"], i + 6);
-        for (x, y) in a["matches"].as_array().unwrap().iter().zip(b["matches"].as_array().unwrap()) {
-            assert_eq!((x["home"].clone(), x["away"].clone()), (y["away"].clone(), y["home"].clone()));
+        for (x, y) in a["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(b["matches"].as_array().unwrap())
+        {
+            assert_eq!(
+                (x["home"].clone(), x["away"].clone()),
+                (y["away"].clone(), y["home"].clone())
+            );
         }
     }
     // Breaks per team over both legs: hand count for team 6, which is away in every
     // first-leg round (x-06) and at home in every second-leg round: 4 + 4 breaks.
-    let six = d["breaks"].as_array().unwrap().iter().find(|b| b["team"] == 6).unwrap().clone();
-    assert_eq!(six, serde_json::json!({"team": 6, "home": 5, "away": 5, "breaks": 8}));
+    let six = d["breaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["team"] == 6)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        six,
+        serde_json::json!({"team": 6, "home": 5, "away": 5, "breaks": 8})
+    );
 }
 
 #[test]
@@ -184,8 +243,18 @@ fn the_shuffle_is_seeded_and_reproducible() {
     assert_eq!(a["seed"], 42);
     // The same rounds as the table, in another order.
     let plain = json(&["league", "schedule", "10"]);
-    let mut got: Vec<String> = a["rounds"].as_array().unwrap().iter().map(as_source).collect();
-    let mut want: Vec<String> = plain["rounds"].as_array().unwrap().iter().map(as_source).collect();
+    let mut got: Vec<String> = a["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(as_source)
+        .collect();
+    let mut want: Vec<String> = plain["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(as_source)
+        .collect();
     assert_ne!(got, want, "seed 42 keeps the rounds in order");
     got.sort();
     want.sort();
@@ -200,10 +269,20 @@ fn the_shuffle_is_seeded_and_reproducible() {
 fn without_a_seed_one_is_drawn_and_printed() {
     let d = json(&["league", "schedule", "8", "--shuffle"]);
     let seed = d["seed"].as_u64().expect("a drawn seed");
-    let again = json(&["league", "schedule", "8", "--shuffle", "--seed", &seed.to_string()]);
+    let again = json(&[
+        "league",
+        "schedule",
+        "8",
+        "--shuffle",
+        "--seed",
+        &seed.to_string(),
+    ]);
     assert_eq!(d["rounds"], again["rounds"]);
     let text = ok(&["league", "schedule", "8", "--shuffle"]);
-    assert!(text.contains("seed: ") && text.contains("(the same schedule again: --seed "), "{text}");
+    assert!(
+        text.contains("seed: ") && text.contains("(the same schedule again: --seed "),
+        "{text}"
+    );
 }
 
 #[test]

@@ -94,10 +94,20 @@ fn a_house_rule_changes_points_and_tie_breakers() {
 fn the_table_can_try_another_ruleset() {
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("house.yaml");
-    std::fs::write(&rules, "extends: bloodbowl\nname: house\nleague:\n  tiebreakers: [scored]\n").unwrap();
+    std::fs::write(
+        &rules,
+        "extends: bloodbowl\nname: house\nleague:\n  tiebreakers: [scored]\n",
+    )
+    .unwrap();
     let (_d, season) = new_season(&[]);
     play_example(&season);
-    let d = json(&["league", "table", &season, "--rules", rules.to_str().unwrap()]);
+    let d = json(&[
+        "league",
+        "table",
+        &season,
+        "--rules",
+        rules.to_str().unwrap(),
+    ]);
     assert_eq!(d["standings"][1]["team"], "Dwarfs");
     assert_eq!(d["tiebreakers"], serde_json::json!(["scored"]));
 }
@@ -109,7 +119,12 @@ fn teams_level_on_everything_share_a_position() {
         record(&season, h, a, "0", "0");
     }
     let d = json(&["league", "table", &season]);
-    let positions: Vec<u64> = d["standings"].as_array().unwrap().iter().map(|s| s["position"].as_u64().unwrap()).collect();
+    let positions: Vec<u64> = d["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["position"].as_u64().unwrap())
+        .collect();
     assert_eq!(positions, [1, 1, 1, 1]);
     let text = ok(&["league", "table", &season]);
     assert!(text.lines().nth(3).unwrap().starts_with("="), "{text}");
@@ -121,21 +136,46 @@ fn refused_records_leave_the_file_byte_for_byte() {
     record(&season, "Elves", "Dwarfs", "2", "1");
     let before = std::fs::read(&season).unwrap();
     let cases: &[(&[&str], &str)] = &[
-        (&["Elvs", "Dwarfs", "1", "0"], "unknown team `Elvs` (did you mean `Elves`?)"),
-        (&["Dwarfs", "Elves", "1", "0"], "Dwarfs v Elves is not in the schedule (Elves is at home to Dwarfs in round 1"),
-        (&["Elves", "Dwarfs", "3", "3"], "already has a result (2–1); use --correct to replace it"),
+        (
+            &["Elvs", "Dwarfs", "1", "0"],
+            "unknown team `Elvs` (did you mean `Elves`?)",
+        ),
+        (
+            &["Dwarfs", "Elves", "1", "0"],
+            "Dwarfs v Elves is not in the schedule (Elves is at home to Dwarfs in round 1",
+        ),
+        (
+            &["Elves", "Dwarfs", "3", "3"],
+            "already has a result (2–1); use --correct to replace it",
+        ),
         (&["Elves", "Elves", "3", "3"], "cannot play itself"),
         (&["Orcs", "Skaven", "-1", "0"], "a score is a whole number"),
-        (&["Orcs", "Skaven", "1", "0", "--round", "2"], "Orcs v Skaven is not in round 2 (it is in round 1)"),
+        (
+            &["Orcs", "Skaven", "1", "0", "--round", "2"],
+            "Orcs v Skaven is not in round 2 (it is in round 1)",
+        ),
     ];
     for (args, message) in cases {
         let mut a = vec!["league", "record", season.as_str()];
         a.extend_from_slice(args);
         let e = fails(&a);
         assert!(e.contains(message), "{args:?}: {e}");
-        assert_eq!(std::fs::read(&season).unwrap(), before, "{args:?} changed the file");
+        assert_eq!(
+            std::fs::read(&season).unwrap(),
+            before,
+            "{args:?} changed the file"
+        );
     }
-    let out = ok(&["league", "record", &season, "Elves", "Dwarfs", "3", "3", "--correct"]);
+    let out = ok(&[
+        "league",
+        "record",
+        &season,
+        "Elves",
+        "Dwarfs",
+        "3",
+        "3",
+        "--correct",
+    ]);
     assert_eq!(out, "round 1: Elves 3–3 Dwarfs (was 2–1)\n");
     let d = json(&["league", "table", &season]);
     assert_eq!(d["standings"][0]["drawn"], 1);
@@ -150,7 +190,9 @@ fn new_refuses_to_overwrite_a_season() {
     let e = fails(&["league", "new", &season, "--teams", teams.to_str().unwrap()]);
     assert!(e.contains("already exists"), "{e}");
     assert_eq!(std::fs::read(&season).unwrap(), before);
-    ok(&["league", "new", &season, "--teams", "6", "--force", "--legs", "2"]);
+    ok(&[
+        "league", "new", &season, "--teams", "6", "--force", "--legs", "2",
+    ]);
     let d = json(&["league", "table", &season]);
     assert_eq!(d["standings"].as_array().unwrap().len(), 6);
     assert_eq!(d["played"], 0);
@@ -161,13 +203,39 @@ fn new_refuses_to_overwrite_a_season() {
 fn a_second_leg_takes_the_next_unplayed_meeting() {
     let (_dir, season) = new_season(&["--legs", "3"]);
     // Elves host Dwarfs in legs 1 and 3 (rounds 1 and 7).
-    assert_eq!(ok(&["league", "record", &season, "Elves", "Dwarfs", "1", "0"]), "round 1: Elves 1–0 Dwarfs\n");
-    assert_eq!(ok(&["league", "record", &season, "Elves", "Dwarfs", "2", "0"]), "round 7: Elves 2–0 Dwarfs\n");
+    assert_eq!(
+        ok(&["league", "record", &season, "Elves", "Dwarfs", "1", "0"]),
+        "round 1: Elves 1–0 Dwarfs\n"
+    );
+    assert_eq!(
+        ok(&["league", "record", &season, "Elves", "Dwarfs", "2", "0"]),
+        "round 7: Elves 2–0 Dwarfs\n"
+    );
     let e = fails(&["league", "record", &season, "Elves", "Dwarfs", "2", "0"]);
     assert!(e.contains("round 1 already has a result"), "{e}");
-    let e = fails(&["league", "record", &season, "Elves", "Dwarfs", "2", "0", "--correct"]);
+    let e = fails(&[
+        "league",
+        "record",
+        &season,
+        "Elves",
+        "Dwarfs",
+        "2",
+        "0",
+        "--correct",
+    ]);
     assert!(e.contains("say which to correct with --round"), "{e}");
-    ok(&["league", "record", &season, "Elves", "Dwarfs", "0", "0", "--correct", "--round", "7"]);
+    ok(&[
+        "league",
+        "record",
+        &season,
+        "Elves",
+        "Dwarfs",
+        "0",
+        "0",
+        "--correct",
+        "--round",
+        "7",
+    ]);
 }
 
 #[test]
@@ -180,14 +248,22 @@ fn many_processes_recording_at_once_all_land() {
     for r in schedule["rounds"].as_array().unwrap() {
         for m in r["matches"].as_array().unwrap() {
             let (h, a) = (m["home"].to_string(), m["away"].to_string());
-            let child = Command::new(BIN).args(["league", "record", &season, &h, &a, "2", "1"]).output_spawn();
+            let child = Command::new(BIN)
+                .args(["league", "record", &season, &h, &a, "2", "1"])
+                .output_spawn();
             children.push(child);
         }
     }
     // And a crowd trying to record the same match: exactly one may win.
     let mut same = Vec::new();
     for _ in 0..8 {
-        same.push(Command::new(BIN).args(["league", "record", &season, "2", "11", "0", "0", "--round", "1"]).output_spawn());
+        same.push(
+            Command::new(BIN)
+                .args([
+                    "league", "record", &season, "2", "11", "0", "0", "--round", "1",
+                ])
+                .output_spawn(),
+        );
     }
     // 2 v 11 in round 1 is among the 66 and races with the crowd: of those nine tries
     // exactly one lands, the others are refused; every other match lands.
@@ -195,7 +271,12 @@ fn many_processes_recording_at_once_all_land() {
     for c in children.into_iter().chain(same) {
         let out = c.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(out.status.success() || (out.status.code() == Some(1) && err.contains("2 v 11 in round 1 already has a result")), "{err}");
+        assert!(
+            out.status.success()
+                || (out.status.code() == Some(1)
+                    && err.contains("2 v 11 in round 1 already has a result")),
+            "{err}"
+        );
         landed += usize::from(out.status.success());
     }
     assert_eq!(landed, 66);
@@ -211,7 +292,10 @@ trait SpawnQuietly {
 
 impl SpawnQuietly for Command {
     fn output_spawn(&mut self) -> std::process::Child {
-        self.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().expect("arbiter runs")
+        self.stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("arbiter runs")
     }
 }
 
@@ -221,17 +305,30 @@ fn table_as_csv_and_html() {
     play_example(&season);
     let csv = ok(&["league", "table", &season, "--csv"]);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "position,team,played,won,drawn,lost,for,against,difference,points");
+    assert_eq!(
+        lines[0],
+        "position,team,played,won,drawn,lost,for,against,difference,points"
+    );
     assert_eq!(lines[1], "1,Elves,3,2,1,0,3,1,2,7");
     assert_eq!(lines[3], "3,Dwarfs,3,1,1,1,6,2,4,4");
     let page = dir.path().join("table.html");
     let o = run(&["league", "table", &season, "--html", page.to_str().unwrap()]);
-    assert!(o.status.success() && stdout(&o).is_empty(), "{}", stderr(&o));
+    assert!(
+        o.status.success() && stdout(&o).is_empty(),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(stderr(&o), format!("wrote {}\n", page.display()));
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
-    assert!(html.contains("<td>Elves</td><td class=\"n\">3</td>"), "{html}");
-    assert!(html.contains("<td>Dwarfs</td><td class=\"n\">5 – 0</td><td>Skaven</td>"), "{html}");
+    assert!(
+        html.contains("<td>Elves</td><td class=\"n\">3</td>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<td>Dwarfs</td><td class=\"n\">5 – 0</td><td>Skaven</td>"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -248,7 +345,18 @@ fn names_are_escaped_in_the_page() {
     assert!(!html.contains("<script>"));
     assert!(html.contains("&lt;script&gt;") && html.contains("R&amp;D &quot;United&quot;"));
     // And the season file keeps such names exactly.
-    assert_eq!(ok(&["league", "record", season, "<script>alert(1)</script>", "r&d \"united\"", "1", "0"]), "round 1: <script>alert(1)</script> 1–0 R&D \"United\"\n");
+    assert_eq!(
+        ok(&[
+            "league",
+            "record",
+            season,
+            "<script>alert(1)</script>",
+            "r&d \"united\"",
+            "1",
+            "0"
+        ]),
+        "round 1: <script>alert(1)</script> 1–0 R&D \"United\"\n"
+    );
     let d = json(&["league", "table", season]);
     assert_eq!(d["standings"][0]["team"], "<script>alert(1)</script>");
 }
@@ -257,9 +365,20 @@ fn names_are_escaped_in_the_page() {
 fn a_broken_season_file_is_a_located_error() {
     let (_dir, season) = new_season(&[]);
     let text = std::fs::read_to_string(&season).unwrap();
-    std::fs::write(&season, text.replacen("{home: \"Elves\", away: \"Dwarfs\"}", "{home: \"Elves\", away: \"Goblins\"}", 1)).unwrap();
+    std::fs::write(
+        &season,
+        text.replacen(
+            "{home: \"Elves\", away: \"Dwarfs\"}",
+            "{home: \"Elves\", away: \"Goblins\"}",
+            1,
+        ),
+    )
+    .unwrap();
     let e = fails(&["league", "table", &season]);
-    assert!(e.contains("season.yaml:") && e.contains("`Goblins` is not one of the season's teams"), "{e}");
+    assert!(
+        e.contains("season.yaml:") && e.contains("`Goblins` is not one of the season's teams"),
+        "{e}"
+    );
     std::fs::write(&season, "rules: bloodbowl\nteams: [1, 2]\nschedule: {method: rotation, legs: 1, rounds: []}\nresults:\n  - {round: 1, home: 1, away: 2, home_score: x, away_score: 0}\n").unwrap();
     let e = fails(&["league", "table", &season]);
     assert!(e.contains(":5:50:") || e.contains(":5:"), "{e}");

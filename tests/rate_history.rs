@@ -12,7 +12,14 @@ games:
 ";
 
 fn rating(v: &Value, name: &str) -> f64 {
-    v["players"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{name} in {v}"))["rating"].as_f64().unwrap()
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("{name} in {v}"))["rating"]
+        .as_f64()
+        .unwrap()
 }
 
 fn near(a: f64, b: f64, tol: f64) {
@@ -22,7 +29,10 @@ fn near(a: f64, b: f64, tol: f64) {
 #[test]
 fn two_player_elo_by_hand() {
     // Bo (1609) beats Ana (1613): E = 1 / (1 + 10^(4/400)) = 0.49424; 32 · 0.50576 = 16.184.
-    let f = temp_file("ratings: { Ana: 1613, Bo: 1609 }\ngames:\n  - { order: [Bo, Ana] }\n", ".yaml");
+    let f = temp_file(
+        "ratings: { Ana: 1613, Bo: 1609 }\ngames:\n  - { order: [Bo, Ana] }\n",
+        ".yaml",
+    );
     let v = json(&["rate", path(&f)]);
     near(rating(&v, "Bo"), 1625.1842, 1e-4);
     near(rating(&v, "Ana"), 1596.8158, 1e-4);
@@ -62,19 +72,37 @@ fn multiplayer_elo_by_hand() {
 
 #[test]
 fn k_can_be_a_formula_of_rating_and_games() {
-    let rules = temp_file("extends: elo\nscoring:\n  elo:\n    k: if games < 1 then 40 else 20\n", ".yaml");
-    let f = temp_file("games:\n  - { order: [A, B] }\n  - { order: [A, B] }\n", ".yaml");
+    let rules = temp_file(
+        "extends: elo\nscoring:\n  elo:\n    k: if games < 1 then 40 else 20\n",
+        ".yaml",
+    );
+    let f = temp_file(
+        "games:\n  - { order: [A, B] }\n  - { order: [A, B] }\n",
+        ".yaml",
+    );
     let v = json(&["rate", path(&f), "--rules", path(&rules), "--history"]);
     assert_eq!(v["games"][0]["players"][0]["change"], 20.0);
     // Second game: K 20, A 1020 vs B 980 → 20 · (1 − 1/(1 + 10^(−40/400))).
     let e = 1.0 / (1.0 + 10f64.powf(-0.1));
-    near(v["games"][1]["players"][0]["change"].as_f64().unwrap(), 20.0 * (1.0 - e), 1e-9);
+    near(
+        v["games"][1]["players"][0]["change"].as_f64().unwrap(),
+        20.0 * (1.0 - e),
+        1e-9,
+    );
 }
 
 #[test]
 fn csv_histories_rate_like_yaml() {
-    let csv = temp_file("period,game,player,place\n1,g1,Bo,1\n1,g1,Ana,2\n1,g2,Ana,1\n1,g2,Cy,1\n", ".csv");
-    let yaml = temp_file(HISTORY.replace("ratings: { Ana: 1613, Bo: 1609 }\n", "").as_str(), ".yaml");
+    let csv = temp_file(
+        "period,game,player,place\n1,g1,Bo,1\n1,g1,Ana,2\n1,g2,Ana,1\n1,g2,Cy,1\n",
+        ".csv",
+    );
+    let yaml = temp_file(
+        HISTORY
+            .replace("ratings: { Ana: 1613, Bo: 1609 }\n", "")
+            .as_str(),
+        ".yaml",
+    );
     let a = json(&["rate", path(&csv), "--rules", "elo"]);
     let b = json(&["rate", path(&yaml)]);
     for n in ["Ana", "Bo", "Cy"] {
@@ -86,7 +114,10 @@ fn csv_histories_rate_like_yaml() {
 fn history_prints_every_games_changes() {
     let f = temp_file(HISTORY, ".yaml");
     let out = ok(&["rate", path(&f), "--history"]);
-    assert!(out.contains("before") && out.contains("+16.2") && out.contains("-16.2"), "{out}");
+    assert!(
+        out.contains("before") && out.contains("+16.2") && out.contains("-16.2"),
+        "{out}"
+    );
     let out = ok(&["rate", path(&f), "--player", "cy"]);
     let lines: Vec<&str> = out.lines().filter(|l| l.contains("Cy")).collect();
     assert_eq!(lines.len(), 2, "standings line + one game:\n{out}");
@@ -106,7 +137,10 @@ fn figf_ranking_is_the_mean_of_game_points() {
     assert_eq!(rating(&v, "A"), 1270.0);
     assert_eq!(rating(&v, "B"), 1730.0);
     assert_eq!(rating(&v, "C"), 880.0);
-    let sum = temp_file("extends: figf\nscoring:\n  percentile:\n    aggregate: sum\n", ".yaml");
+    let sum = temp_file(
+        "extends: figf\nscoring:\n  percentile:\n    aggregate: sum\n",
+        ".yaml",
+    );
     let v = json(&["rate", path(&f), "--rules", path(&sum)]);
     assert_eq!(rating(&v, "A"), 1000.0 + 2540.0);
 }
@@ -131,11 +165,18 @@ fn weng_lin_and_trueskill_are_chosen_in_the_ruleset() {
     // The skillratings crate's own two-player figures for default players.
     near(rating(&v, "A"), 27.635_231_383_473_65, 1e-9);
     near(rating(&v, "B"), 22.364_768_616_526_35, 1e-9);
-    near(v["players"][0]["uncertainty"].as_f64().unwrap(), 8.065_506_316_323_548, 1e-9);
+    near(
+        v["players"][0]["uncertainty"].as_f64().unwrap(),
+        8.065_506_316_323_548,
+        1e-9,
+    );
     let ts = temp_file("extends: elo\nscoring:\n  system: trueskill\n", ".yaml");
     let v = json(&["rate", path(&f), "--rules", path(&ts)]);
     let (a, b) = (rating(&v, "A"), rating(&v, "B"));
-    assert!(a > 25.0 && b < 25.0 && (a - 25.0 - (25.0 - b)).abs() < 1e-9, "{a} {b}");
+    assert!(
+        a > 25.0 && b < 25.0 && (a - 25.0 - (25.0 - b)).abs() < 1e-9,
+        "{a} {b}"
+    );
     assert!(v["players"][0]["uncertainty"].as_f64().unwrap() < 8.3334);
 }
 
@@ -143,13 +184,19 @@ fn weng_lin_and_trueskill_are_chosen_in_the_ruleset() {
 fn bad_histories_are_located() {
     let f = temp_file("games:\n  - { period: 1, order: [A, B] }\n  - { period: 2, order: [A, B] }\n  - { period: 1, order: [A, B] }\n", ".yaml");
     let e = fails(&["rate", path(&f)]);
-    assert!(e.contains(":4:15:") && e.contains("keep a period's games together"), "{e}");
+    assert!(
+        e.contains(":4:15:") && e.contains("keep a period's games together"),
+        "{e}"
+    );
     let f = temp_file("games:\n  - { order: [A, [B, a]] }\n", ".yaml");
     let e = fails(&["rate", path(&f)]);
     assert!(e.contains(":2:22:") && e.contains("listed twice"), "{e}");
     let f = temp_file("games:\n  - { order: [A] }\n", ".yaml");
     let e = fails(&["rate", path(&f)]);
-    assert!(e.contains(":2:5:") && e.contains("at least two players"), "{e}");
+    assert!(
+        e.contains(":2:5:") && e.contains("at least two players"),
+        "{e}"
+    );
     let f = temp_file("rules: figf\ngames:\n  - { order: [A, B] }\n", ".yaml");
     let e = fails(&["rate", path(&f)]);
     assert!(e.contains(":3:14:") && e.contains("`scores`"), "{e}");
@@ -158,16 +205,31 @@ fn bad_histories_are_located() {
     assert!(e.contains("arbiter score"), "{e}");
     let f = temp_file("game,player,place\ng1,A,1\ng1,B,x\n", ".csv");
     let e = fails(&["rate", path(&f)]);
-    assert!(e.contains(":3:6:") && e.contains("`x` is not a number"), "{e}");
-    let f = temp_file("game,player,place\ng1,A,1\ng1,B,2\ng2,B,1\ng2,A,2\ng1,C,2\n", ".csv");
+    assert!(
+        e.contains(":3:6:") && e.contains("`x` is not a number"),
+        "{e}"
+    );
+    let f = temp_file(
+        "game,player,place\ng1,A,1\ng1,B,2\ng2,B,1\ng2,A,2\ng1,C,2\n",
+        ".csv",
+    );
     let e = fails(&["rate", path(&f)]);
-    assert!(e.contains(":6:1:") && e.contains("keep a game's rows together"), "{e}");
+    assert!(
+        e.contains(":6:1:") && e.contains("keep a game's rows together"),
+        "{e}"
+    );
     let f = temp_file("game,player,place\ng1,A,1\ng1,B,2\ng1,a,3\n", ".csv");
     let e = fails(&["rate", path(&f)]);
-    assert!(e.contains(":4:4:") && e.contains("`a` is listed twice"), "{e}");
+    assert!(
+        e.contains(":4:4:") && e.contains("`a` is listed twice"),
+        "{e}"
+    );
     let f = temp_file("game,player,score\ng1,A,1\ng2,B,2\ng2,C,3\n", ".csv");
     let e = fails(&["rate", path(&f), "--rules", "figf"]);
-    assert!(e.contains(":2:1:") && e.contains("at least two players"), "{e}");
+    assert!(
+        e.contains(":2:1:") && e.contains("at least two players"),
+        "{e}"
+    );
     let f = temp_file("game,player,place\ng1,A,1\ng1,B,2\n", ".csv");
     let e = fails(&["rate", path(&f), "--rules", "advciv"]);
     assert!(e.contains(":2:") && e.contains("`scores`"), "{e}");
@@ -178,7 +240,10 @@ fn bad_histories_are_located() {
 
 #[test]
 fn csv_scores_rate_the_score_ladders() {
-    let f = temp_file("period,game,player,score\n1,a,A,7500\n1,a,B,7200\n1,a,C,6600\n2,b,A,100\n2,b,B,200\n", ".csv");
+    let f = temp_file(
+        "period,game,player,score\n1,a,A,7500\n1,a,B,7200\n1,a,C,6600\n2,b,A,100\n2,b,B,200\n",
+        ".csv",
+    );
     let v = json(&["rate", path(&f), "--rules", "figf"]);
     assert_eq!(rating(&v, "A"), 1270.0);
     assert_eq!(rating(&v, "B"), 1730.0);
@@ -191,7 +256,10 @@ fn csv_scores_rate_the_score_ladders() {
 
 #[test]
 fn starting_uncertainty_can_be_given_for_bayesian_systems() {
-    let f = temp_file("ratings: { A: { rating: 30, uncertainty: 1 } }\ngames:\n  - { order: [B, A] }\n", ".yaml");
+    let f = temp_file(
+        "ratings: { A: { rating: 30, uncertainty: 1 } }\ngames:\n  - { order: [B, A] }\n",
+        ".yaml",
+    );
     let wl = temp_file("extends: elo\nscoring:\n  system: weng_lin\n", ".yaml");
     let v = json(&["rate", path(&f), "--rules", path(&wl)]);
     // A sure player loses little; the newcomer gains much.
@@ -203,7 +271,10 @@ fn starting_uncertainty_can_be_given_for_bayesian_systems() {
 
 #[test]
 fn csv_cells_may_be_padded_quoted_and_commented() {
-    let f = temp_file("# club ladder, spring\n game , player , place\n g1 ,\"Smith, Ana\", 1\n g1 , Bo , 2\n", ".csv");
+    let f = temp_file(
+        "# club ladder, spring\n game , player , place\n g1 ,\"Smith, Ana\", 1\n g1 , Bo , 2\n",
+        ".csv",
+    );
     let v = json(&["rate", path(&f), "--rules", "elo"]);
     assert_eq!(rating(&v, "Smith, Ana"), 1016.0);
     assert_eq!(rating(&v, "Bo"), 984.0);

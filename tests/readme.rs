@@ -35,11 +35,22 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn the_readme_starts_with_the_two_commands() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let commands = sh_blocks(&readme);
-    assert!(commands[0].starts_with("cargo run --release -- "), "{}", commands[0]);
+    assert!(
+        commands[0].starts_with("cargo run --release -- "),
+        "{}",
+        commands[0]
+    );
     assert_eq!(commands[1], "cargo test");
-    assert_eq!(std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/run")).unwrap().lines().last(), Some("cargo test --locked"));
+    assert_eq!(
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/run"))
+            .unwrap()
+            .lines()
+            .last(),
+        Some("cargo test --locked")
+    );
 }
 
 #[test]
@@ -54,7 +65,11 @@ fn every_readme_command_works_as_written() {
     let bin_dir = scratch.path().join("bin");
     std::fs::create_dir_all(&bin_dir).unwrap();
     std::os::unix::fs::symlink(common::BIN, bin_dir.join("arbiter")).unwrap();
-    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let mut ran = 0;
     for command in sh_blocks(&readme) {
         // The first command (a release build of the main job) is run below without cargo.
@@ -65,14 +80,26 @@ fn every_readme_command_works_as_written() {
         if command.starts_with("cargo ") {
             continue;
         }
-        let out = Command::new("sh").arg("-c").arg(&command).current_dir(scratch.path()).env("PATH", &path).output().unwrap();
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .current_dir(scratch.path())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
         assert!(
             out.status.success(),
             "README command failed: {command}\nstdout: {}\nstderr: {}",
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
-        assert!(!out.stdout.is_empty() || command.contains('>') || command.contains(" -o ") || command.contains("--html"), "{command} printed nothing");
+        assert!(
+            !out.stdout.is_empty()
+                || command.contains('>')
+                || command.contains(" -o ")
+                || command.contains("--html"),
+            "{command} printed nothing"
+        );
         ran += 1;
     }
     assert!(ran >= 25, "only {ran} README commands ran");

@@ -13,7 +13,10 @@ fn piped_input_is_evaluated_and_printed() {
 
 #[test]
 fn results_are_shown_readably() {
-    let o = run_stdin(&["repl"], "40 + 2\n\"text\"\n1.5 * 3\n[1, 2, 3]\nlet quiet = 1;\n");
+    let o = run_stdin(
+        &["repl"],
+        "40 + 2\n\"text\"\n1.5 * 3\n[1, 2, 3]\nlet quiet = 1;\n",
+    );
     assert_eq!(stdout(&o), "42\ntext\n4.5\n[1, 2, 3]\n");
 }
 
@@ -21,14 +24,32 @@ fn results_are_shown_readably() {
 fn maps_are_shown_as_tables() {
     let out = stdout(&run_stdin(&["repl"], "dice(\"2D6\")\n"));
     let lines: Vec<&str> = out.lines().map(|l| l.trim_end()).collect();
-    assert!(lines.contains(&"max   12") && lines.contains(&"mean  7.0") || lines.iter().any(|l| l.starts_with("mean") && l.ends_with('7')), "{out}");
+    assert!(
+        lines.contains(&"max   12") && lines.contains(&"mean  7.0")
+            || lines
+                .iter()
+                .any(|l| l.starts_with("mean") && l.ends_with('7')),
+        "{out}"
+    );
     assert!(lines.contains(&"distribution:"), "{out}");
-    let two = lines.iter().position(|l| l.trim_start().starts_with("2 ")).expect("a row for 2");
-    let twelve = lines.iter().position(|l| l.trim_start().starts_with("12 ")).expect("a row for 12");
+    let two = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("2 "))
+        .expect("a row for 2");
+    let twelve = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("12 "))
+        .expect("a row for 12");
     assert!(two < twelve, "rolls in numeric order: {out}");
     assert!(lines[two].ends_with("0.027778"), "{out}");
-    let rows = stdout(&run_stdin(&["repl"], "[#{name: \"Ana\", points: 31}, #{name: \"Bo\", points: 16}]\n"));
-    assert_eq!(rows, "name  points\n----  ------\nAna       31\nBo        16\n");
+    let rows = stdout(&run_stdin(
+        &["repl"],
+        "[#{name: \"Ana\", points: 31}, #{name: \"Bo\", points: 16}]\n",
+    ));
+    assert_eq!(
+        rows,
+        "name  points\n----  ------\nAna       31\nBo        16\n"
+    );
 }
 
 #[test]
@@ -45,7 +66,10 @@ fn a_failing_entry_is_reported_and_the_session_goes_on() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "2\n");
     let err = stderr(&o);
-    assert!(err.starts_with("<repl 2>:1:11: ") && err.contains("Division by zero"), "{err}");
+    assert!(
+        err.starts_with("<repl 2>:1:11: ") && err.contains("Division by zero"),
+        "{err}"
+    );
     assert!(err.contains("1 entry failed"), "{err}");
     assert!(!err.contains("panicked"));
 }
@@ -67,7 +91,16 @@ fn rules_option_and_command_set_r() {
 #[test]
 fn help_lists_the_api() {
     let out = stdout(&run_stdin(&["repl"], ":help\n"));
-    for usage in ["rules(name_or_path)", "r.ship(name)", "r.set(path, value)", "r.extend(path_or_map)", "r.save(path)", "dice(expr)", ":load", ":rules"] {
+    for usage in [
+        "rules(name_or_path)",
+        "r.ship(name)",
+        "r.set(path, value)",
+        "r.extend(path_or_map)",
+        "r.save(path)",
+        "dice(expr)",
+        ":load",
+        ":rules",
+    ] {
         assert!(out.contains(usage), "{usage} missing from:\n{out}");
     }
 }
@@ -75,12 +108,19 @@ fn help_lists_the_api() {
 #[test]
 fn load_runs_a_file_in_the_session() {
     let f = temp_file("fn triple(x) { x * 3 }\nlet loaded = true;\n", ".rhai");
-    let o = run_stdin(&["repl"], &format!(":load {}\ntriple(5)\nloaded\n", path(&f)));
+    let o = run_stdin(
+        &["repl"],
+        &format!(":load {}\ntriple(5)\nloaded\n", path(&f)),
+    );
     assert_eq!(stdout(&o), "15\ntrue\n", "{}", stderr(&o));
     let o = run_stdin(&["repl"], ":load /no/such/file.rhai\n:nonsense\n");
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("/no/such/file.rhai: no such file") && err.contains("unknown command `:nonsense`"), "{err}");
+    assert!(
+        err.contains("/no/such/file.rhai: no such file")
+            && err.contains("unknown command `:nonsense`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -88,13 +128,27 @@ fn the_repl_may_save_a_variant() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("v.yaml");
     let entries = "r.ship(\"UFP heavy cruiser\").shields = 8;\nr.save(\"v.yaml\");\n";
-    let o = run_in(dir.path(), &["repl", "--rules", "startrek", "--allow-write"], Some(entries));
+    let o = run_in(
+        dir.path(),
+        &["repl", "--rules", "startrek", "--allow-write"],
+        Some(entries),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(std::fs::read_to_string(&out).unwrap().contains("shields: 8"));
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("shields: 8"));
     // Piped, without --allow-write, nothing is written (there is no terminal to ask on).
-    let o = run_in(dir.path(), &["repl", "--rules", "startrek"], Some("r.save(\"w.yaml\");\n"));
+    let o = run_in(
+        dir.path(),
+        &["repl", "--rules", "startrek"],
+        Some("r.save(\"w.yaml\");\n"),
+    );
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("--allow-write") && !dir.path().join("w.yaml").exists(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--allow-write") && !dir.path().join("w.yaml").exists(),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -155,7 +209,13 @@ print("ok")
 
 #[test]
 fn the_terminal_session_completes_continues_and_keeps_history() {
-    if std::process::Command::new("python3").arg("-c").arg("import pty").output().map(|o| !o.status.success()).unwrap_or(true) {
+    if std::process::Command::new("python3")
+        .arg("-c")
+        .arg("import pty")
+        .output()
+        .map(|o| !o.status.success())
+        .unwrap_or(true)
+    {
         eprintln!("python3 with pty not available: terminal test skipped");
         return;
     }
@@ -166,7 +226,14 @@ fn the_terminal_session_completes_continues_and_keeps_history() {
         .output()
         .unwrap();
     let out = stdout(&o);
-    assert!(o.status.success() && out.contains("ok"), "{out}\n{}", stderr(&o));
+    assert!(
+        o.status.success() && out.contains("ok"),
+        "{out}\n{}",
+        stderr(&o)
+    );
     let kept = std::fs::read_to_string(&history).unwrap();
-    assert!(kept.contains("twice(21)") && kept.contains("dice(\"2D6\").max"), "history: {kept}");
+    assert!(
+        kept.contains("twice(21)") && kept.contains("dice(\"2D6\").max"),
+        "history: {kept}"
+    );
 }

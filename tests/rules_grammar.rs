@@ -36,9 +36,15 @@ ships {
 
 #[test]
 fn yaml_and_the_rules_language_mean_the_same() {
-    let rules = show("name = same\nships {\n  skiff { value = 10, structure = 2, aliases = [esquife] }\n}\n");
-    let y = temp_file("name: same\nships:\n  skiff:\n    value: 10\n    structure: 2\n    aliases: [esquife]\n", ".yaml");
-    let yaml: serde_json::Value = serde_json::from_str(&ok(&["rules", "show", path(&y), "--format", "json"])).unwrap();
+    let rules = show(
+        "name = same\nships {\n  skiff { value = 10, structure = 2, aliases = [esquife] }\n}\n",
+    );
+    let y = temp_file(
+        "name: same\nships:\n  skiff:\n    value: 10\n    structure: 2\n    aliases: [esquife]\n",
+        ".yaml",
+    );
+    let yaml: serde_json::Value =
+        serde_json::from_str(&ok(&["rules", "show", path(&y), "--format", "json"])).unwrap();
     assert_eq!(rules, yaml);
 }
 
@@ -47,7 +53,10 @@ fn formulas_are_printed_canonically_and_keep_their_meaning() {
     let v = show("name = f\nships {\n  s {\n    generator = (2*phaser_dice)+(max_speed)\n    phasers = 3D6\n    max_speed = 4\n  }\n}\n");
     assert_eq!(v["ships"]["s"]["generator"], "2 * phaser_dice + max_speed");
     let v = show("name = f\nships {\n  s {\n    generator = (phaser_dice + 1) * 2\n  }\n}\n");
-    assert_eq!(v["ships"]["s"]["generator"], "(phaser_dice + 1) * 2", "needed parentheses are kept");
+    assert_eq!(
+        v["ships"]["s"]["generator"], "(phaser_dice + 1) * 2",
+        "needed parentheses are kept"
+    );
 }
 
 #[test]
@@ -70,9 +79,28 @@ fn convert_writes_a_file_only_when_the_input_is_valid() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.yaml");
     let bad = temp_file("name = x\nships { s { shields = -3 } }\n", ".rules");
-    fails(&["rules", "convert", path(&bad), "--to", "yaml", "-o", out.to_str().unwrap()]);
+    fails(&[
+        "rules",
+        "convert",
+        path(&bad),
+        "--to",
+        "yaml",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert!(!out.exists(), "a failed conversion must not leave a file");
     let good = temp_file("name = x\nships { s { shields = 3 } }\n", ".rules");
-    ok(&["rules", "convert", path(&good), "--to", "yaml", "-o", out.to_str().unwrap()]);
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "name: x\nships:\n  s:\n    shields: 3\n");
+    ok(&[
+        "rules",
+        "convert",
+        path(&good),
+        "--to",
+        "yaml",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "name: x\nships:\n  s:\n    shields: 3\n"
+    );
 }

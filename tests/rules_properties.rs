@@ -25,7 +25,21 @@ fn leaf() -> impl Strategy<Value = Value> {
         any::<bool>().prop_map(Value::from),
         "[ -~]{0,16}".prop_map(Value::from),
         "[a-z_]{1,8}".prop_map(Value::from),
-        prop_oneof![Just("3D6/3D3"), Just("2D6+1"), Just("2 * phaser_dice + max_speed"), Just("max(1, x) - -2"), Just("null"), Just("0x10"), Just("1e3"), Just("~"), Just("yes"), Just("- a"), Just("a: b"), Just("#x")].prop_map(Value::from),
+        prop_oneof![
+            Just("3D6/3D3"),
+            Just("2D6+1"),
+            Just("2 * phaser_dice + max_speed"),
+            Just("max(1, x) - -2"),
+            Just("null"),
+            Just("0x10"),
+            Just("1e3"),
+            Just("~"),
+            Just("yes"),
+            Just("- a"),
+            Just("a: b"),
+            Just("#x")
+        ]
+        .prop_map(Value::from),
     ]
 }
 
@@ -46,9 +60,8 @@ fn tree() -> impl Strategy<Value = Value> {
     leaf().prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-            proptest::collection::vec((key(), inner), 0..5).prop_map(|entries| {
-                Value::Object(mapping(entries))
-            }),
+            proptest::collection::vec((key(), inner), 0..5)
+                .prop_map(|entries| { Value::Object(mapping(entries)) }),
         ]
     })
 }
@@ -56,16 +69,18 @@ fn tree() -> impl Strategy<Value = Value> {
 /// A variable name: not a keyword, not dice notation.
 fn variable() -> impl Strategy<Value = String> {
     "[a-z]{1,3}".prop_filter("keywords and dice are not names", |v| {
-        let keyword = ["if", "or", "and", "not", "then", "else", "true", "false", "null"].contains(&v.as_str());
+        let keyword = [
+            "if", "or", "and", "not", "then", "else", "true", "false", "null",
+        ]
+        .contains(&v.as_str());
         let dice = v.starts_with('d') && v.len() > 1 && v[1..].chars().all(|c| c.is_ascii_digit());
         !keyword && !dice
     })
 }
 
 fn root() -> impl Strategy<Value = Value> {
-    proptest::collection::vec((key(), tree()), 0..6).prop_map(|entries| {
-        Value::Object(mapping(entries))
-    })
+    proptest::collection::vec((key(), tree()), 0..6)
+        .prop_map(|entries| Value::Object(mapping(entries)))
 }
 
 proptest! {

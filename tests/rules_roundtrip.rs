@@ -13,10 +13,29 @@ fn every_builtin_survives_json_yaml_rules_json() {
         let y = dir.path().join(format!("{name}.yaml"));
         let r = dir.path().join(format!("{name}.rules"));
         std::fs::write(&j, &json).unwrap();
-        ok(&["rules", "convert", j.to_str().unwrap(), "--to", "yaml", "-o", y.to_str().unwrap()]);
-        ok(&["rules", "convert", y.to_str().unwrap(), "--to", "rules", "-o", r.to_str().unwrap()]);
+        ok(&[
+            "rules",
+            "convert",
+            j.to_str().unwrap(),
+            "--to",
+            "yaml",
+            "-o",
+            y.to_str().unwrap(),
+        ]);
+        ok(&[
+            "rules",
+            "convert",
+            y.to_str().unwrap(),
+            "--to",
+            "rules",
+            "-o",
+            r.to_str().unwrap(),
+        ]);
         let back = ok(&["rules", "show", r.to_str().unwrap(), "--format", "json"]);
-        assert_eq!(json, back, "{name} changed on the way json -> yaml -> rules -> json");
+        assert_eq!(
+            json, back,
+            "{name} changed on the way json -> yaml -> rules -> json"
+        );
     }
 }
 
@@ -27,9 +46,16 @@ fn every_builtin_file_passes_the_check() {
         .map(|e| e.unwrap().path().to_str().unwrap().to_string())
         .collect();
     assert_eq!(files.len(), BUILTINS.len());
-    let args: Vec<&str> = ["rules", "check"].into_iter().chain(files.iter().map(|s| s.as_str())).collect();
+    let args: Vec<&str> = ["rules", "check"]
+        .into_iter()
+        .chain(files.iter().map(|s| s.as_str()))
+        .collect();
     let out = ok(&args);
-    assert_eq!(out.lines().filter(|l| l.contains(": ok")).count(), BUILTINS.len(), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(": ok")).count(),
+        BUILTINS.len(),
+        "{out}"
+    );
 }
 
 #[test]
@@ -75,5 +101,9 @@ ships {
     assert!(yaml.contains("extends: startrek"), "{yaml}");
     let y = temp_file(&yaml, ".yaml");
     let rules = ok(&["rules", "convert", path(&y), "--to", "rules"]);
-    assert_eq!(rules.trim(), src.trim(), "rules -> yaml -> rules is not the identity");
+    assert_eq!(
+        rules.trim(),
+        src.trim(),
+        "rules -> yaml -> rules is not the identity"
+    );
 }

@@ -30,7 +30,17 @@ sides:
 ";
 
 fn points(v: &Value) -> Vec<(String, i64)> {
-    v["players"].as_array().unwrap().iter().map(|p| (p["name"].as_str().unwrap().to_string(), p["points"].as_i64().unwrap())).collect()
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["points"].as_i64().unwrap(),
+            )
+        })
+        .collect()
 }
 
 fn pairs(list: &[(&str, i64)]) -> Vec<(String, i64)> {
@@ -45,7 +55,10 @@ fn close(a: &Value, b: f64) {
 fn the_sources_example_scores_31_16_13() {
     let f = temp_file(EXAMPLE, ".yaml");
     let v = json(&["score", path(&f)]);
-    assert_eq!(points(&v), pairs(&[("Teniente", 31), ("Capitán", 16), ("Mayor", 13)]));
+    assert_eq!(
+        points(&v),
+        pairs(&[("Teniente", 31), ("Capitán", 16), ("Mayor", 13)])
+    );
     close(&v["game_value"], 241.5);
     close(&v["residue"], 75.0);
     close(&v["violence"], 75.0 / 241.5);
@@ -55,7 +68,14 @@ fn the_sources_example_scores_31_16_13() {
     close(&p[0]["side_value"], 126.0);
     close(&p[2]["own_value"], 115.5);
     close(&p[0]["result"], 0.75 * 81.0 / 126.0);
-    assert_eq!([p[0]["grade_index"].as_i64(), p[1]["grade_index"].as_i64(), p[2]["grade_index"].as_i64()], [Some(2), Some(1), Some(-1)]);
+    assert_eq!(
+        [
+            p[0]["grade_index"].as_i64(),
+            p[1]["grade_index"].as_i64(),
+            p[2]["grade_index"].as_i64()
+        ],
+        [Some(2), Some(1), Some(-1)]
+    );
     close(&p[0]["grade"], 0.85);
     close(&p[1]["grade"], 0.80);
     close(&p[2]["grade"], 0.70);
@@ -64,10 +84,16 @@ fn the_sources_example_scores_31_16_13() {
 
 #[test]
 fn two_decimal_intermediates_match_the_sources_arithmetic() {
-    let rules = temp_file("extends: cep\nscoring:\n  cep:\n    rounding: two_decimals\n", ".yaml");
+    let rules = temp_file(
+        "extends: cep\nscoring:\n  cep:\n    rounding: two_decimals\n",
+        ".yaml",
+    );
     let f = temp_file(EXAMPLE, ".yaml");
     let v = json(&["score", path(&f), "--rules", path(&rules)]);
-    assert_eq!(points(&v), pairs(&[("Teniente", 31), ("Capitán", 16), ("Mayor", 13)]));
+    assert_eq!(
+        points(&v),
+        pairs(&[("Teniente", 31), ("Capitán", 16), ("Mayor", 13)])
+    );
     // The source: 0.48 · 0.31 · 0.85 · 241.5 = 30.54; 0.27 · 0.31 · 0.80 · 241.5 = 16.17.
     close(&v["players"][0]["result"], 0.48);
     close(&v["players"][1]["result"], 0.27);
@@ -82,11 +108,17 @@ fn the_table_shows_every_factor() {
     let f = temp_file(EXAMPLE, ".yaml");
     let out = ok(&["score", path(&f)]);
     for header in ["Nj", "Nb", "In", "Res", "v", "Ig", "G", "Vp", "points"] {
-        assert!(out.split_whitespace().any(|w| w == header), "no {header} column:\n{out}");
+        assert!(
+            out.split_whitespace().any(|w| w == header),
+            "no {header} column:\n{out}"
+        );
     }
     assert!(out.contains("Vp = 241.5, Rp = 75"), "{out}");
     let teniente = out.lines().find(|l| l.starts_with("Teniente")).unwrap();
-    assert!(teniente.contains("0.85") && teniente.contains("+2") && teniente.trim_end().ends_with("31"), "{teniente}");
+    assert!(
+        teniente.contains("0.85") && teniente.contains("+2") && teniente.trim_end().ends_with("31"),
+        "{teniente}"
+    );
 }
 
 /// Side A (one player, a ship that left the map after turn 6 of 10) against side B.
@@ -130,11 +162,14 @@ fn a_draw_gives_each_side_the_draw_index() {
     close(&v["players"][0]["index"], 0.5);
 }
 
-const CLAMP_RULES: &str = "extends: cep\nscoring:\n  cep:\n    ranks:\n      coronel: 5\n      general: 10\n";
+const CLAMP_RULES: &str =
+    "extends: cep\nscoring:\n  cep:\n    ranks:\n      coronel: 5\n      general: 10\n";
 
 #[test]
 fn the_grade_index_is_clamped_at_five() {
-    let game = left_game("win", "loss").replace("- name: Ana\n", "- name: Ana\n        rank: teniente\n").replace("- name: Bo\n", "- name: Bo\n        rank: general\n");
+    let game = left_game("win", "loss")
+        .replace("- name: Ana\n", "- name: Ana\n        rank: teniente\n")
+        .replace("- name: Bo\n", "- name: Bo\n        rank: general\n");
     let f = temp_file(&game, ".yaml");
     let rules = temp_file(CLAMP_RULES, ".yaml");
     let v = json(&["score", path(&f), "--rules", path(&rules)]);
@@ -169,12 +204,18 @@ fn unranked_games_use_the_unranked_grade() {
         assert_eq!(p["grade_index"], 0);
     }
     // Teniente: 0.75 · 81/126 · 75 · 0.75 = 27.12; Capitán 0.75 · 45/126 · 75 · 0.75 = 15.07; Mayor 0.25 · 75 · 0.75 = 14.06.
-    assert_eq!(points(&v), pairs(&[("Teniente", 27), ("Capitán", 15), ("Mayor", 14)]));
+    assert_eq!(
+        points(&v),
+        pairs(&[("Teniente", 27), ("Capitán", 15), ("Mayor", 14)])
+    );
 }
 
 #[test]
 fn a_house_rule_formula_changes_the_points() {
-    let rules = temp_file("extends: cep\nscoring:\n  cep:\n    points: result * grade * game_value\n", ".yaml");
+    let rules = temp_file(
+        "extends: cep\nscoring:\n  cep:\n    points: result * grade * game_value\n",
+        ".yaml",
+    );
     let f = temp_file(EXAMPLE, ".yaml");
     let v = json(&["score", path(&f), "--rules", path(&rules)]);
     // Without violence: Mayor 0.25 · 0.7 · 241.5 = 42.26.
@@ -183,21 +224,39 @@ fn a_house_rule_formula_changes_the_points() {
 
 #[test]
 fn a_formula_with_an_unknown_variable_is_refused_at_its_place() {
-    let rules = temp_file("extends: cep\nscoring:\n  cep:\n    points: result * violenec\n", ".yaml");
+    let rules = temp_file(
+        "extends: cep\nscoring:\n  cep:\n    points: result * violenec\n",
+        ".yaml",
+    );
     let f = temp_file(EXAMPLE, ".yaml");
     let err = fails(&["score", path(&f), "--rules", path(&rules)]);
-    assert!(err.contains(":4:22:") && err.contains("violenec") && err.contains("did you mean `violence`"), "{err}");
+    assert!(
+        err.contains(":4:22:")
+            && err.contains("violenec")
+            && err.contains("did you mean `violence`"),
+        "{err}"
+    );
 }
 
 #[test]
 fn vs_prints_both_rulesets_and_the_difference() {
-    let rules = temp_file("extends: cep\nscoring:\n  cep:\n    grade: { unranked: 1 }\n", ".yaml");
+    let rules = temp_file(
+        "extends: cep\nscoring:\n  cep:\n    grade: { unranked: 1 }\n",
+        ".yaml",
+    );
     let game = EXAMPLE.replace("ranked: true", "ranked: false");
     let f = temp_file(&game, ".yaml");
     let v = json(&["score", path(&f), "--vs", path(&rules)]);
     let p = &v["players"];
     assert_eq!(p[2]["name"], "Mayor");
-    assert_eq!((p[2]["points"].as_i64(), p[2]["vs_points"].as_i64(), p[2]["difference"].as_i64()), (Some(14), Some(19), Some(5)));
+    assert_eq!(
+        (
+            p[2]["points"].as_i64(),
+            p[2]["vs_points"].as_i64(),
+            p[2]["difference"].as_i64()
+        ),
+        (Some(14), Some(19), Some(5))
+    );
     let out = ok(&["score", path(&f), "--vs", path(&rules)]);
     assert!(out.contains("difference") && out.contains("+5"), "{out}");
 }

@@ -57,7 +57,10 @@ fn leaving_must_follow_entry() {
 #[test]
 fn structure_left_within_structure() {
     let e = error_of("count: 3 }", "count: 3, structure_left: 5 }");
-    assert!(e.contains(":10:56:") && e.contains("from 0 to the ship's structure (4)"), "{e}");
+    assert!(
+        e.contains(":10:56:") && e.contains("from 0 to the ship's structure (4)"),
+        "{e}"
+    );
     // virel has no structure in the ruleset: say so.
     let e = error_of("entered: 3 }", "entered: 3, structure_left: 1 }");
     assert!(e.contains("has no `structure`"), "{e}");
@@ -66,7 +69,10 @@ fn structure_left_within_structure() {
 #[test]
 fn exactly_one_winning_side_unless_drawn() {
     let e = error_of("result: loss", "result: win");
-    assert!(e.contains(":12:13:") && e.contains("only one side can win"), "{e}");
+    assert!(
+        e.contains(":12:13:") && e.contains("only one side can win"),
+        "{e}"
+    );
     let e = error_of("result: win", "result: loss");
     assert!(e.contains("no side won"), "{e}");
     let e = error_of("result: loss", "result: draw");
@@ -76,9 +82,17 @@ fn exactly_one_winning_side_unless_drawn() {
 #[test]
 fn unknown_ship_types_and_ranks_are_named_with_a_suggestion() {
     let e = error_of("type: trialon", "type: trialin");
-    assert!(e.contains(":10:21:") && e.contains("unknown ship `trialin`") && e.contains("trialón"), "{e}");
+    assert!(
+        e.contains(":10:21:") && e.contains("unknown ship `trialin`") && e.contains("trialón"),
+        "{e}"
+    );
     let e = error_of("rank: mayor", "rank: mayorr");
-    assert!(e.contains(":15:15:") && e.contains("unknown rank `mayorr`") && e.contains("did you mean `mayor`"), "{e}");
+    assert!(
+        e.contains(":15:15:")
+            && e.contains("unknown rank `mayorr`")
+            && e.contains("did you mean `mayor`"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -5,7 +5,11 @@ use proptest::prelude::*;
 use std::collections::HashMap;
 
 /// Points by name for a result table as listed and after a seeded shuffle of its rows.
-fn points_listed_and_shuffled(rules: &arbiter::rules::Ruleset, rows: Vec<(String, f64)>, seed: u64) -> (HashMap<String, i64>, HashMap<String, i64>) {
+fn points_listed_and_shuffled(
+    rules: &arbiter::rules::Ruleset,
+    rows: Vec<(String, f64)>,
+    seed: u64,
+) -> (HashMap<String, i64>, HashMap<String, i64>) {
     let mut shuffled = rows.clone();
     shuffle(&mut shuffled, seed);
     let a = scoring::score_table(rules, &rows).unwrap();
@@ -14,11 +18,18 @@ fn points_listed_and_shuffled(rules: &arbiter::rules::Ruleset, rows: Vec<(String
 }
 
 fn points_by_name(r: &ScoreReport) -> HashMap<String, i64> {
-    r.headlines().into_iter().map(|h| (h.name, h.points)).collect()
+    r.headlines()
+        .into_iter()
+        .map(|h| (h.name, h.points))
+        .collect()
 }
 
 fn named(scores: &[i64]) -> Vec<(String, f64)> {
-    scores.iter().enumerate().map(|(i, s)| (format!("P{i}"), *s as f64)).collect()
+    scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (format!("P{i}"), *s as f64))
+        .collect()
 }
 
 fn pot_ruleset(stake: i64, share_scale: i64, remainder: &str) -> arbiter::rules::Ruleset {

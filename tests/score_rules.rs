@@ -31,9 +31,18 @@ fn an_unknown_system_is_refused() {
 
 #[test]
 fn numbers_out_of_range_are_refused() {
-    let e = check("extends: advciv\nscoring:\n  pot:\n    stake: -5\n", ".yaml");
-    assert!(e.contains(":4:12:") && e.contains("cannot be negative"), "{e}");
-    let e = check("extends: cep\nscoring:\n  cep:\n    grade: { clamp: -1 }\n", ".yaml");
+    let e = check(
+        "extends: advciv\nscoring:\n  pot:\n    stake: -5\n",
+        ".yaml",
+    );
+    assert!(
+        e.contains(":4:12:") && e.contains("cannot be negative"),
+        "{e}"
+    );
+    let e = check(
+        "extends: cep\nscoring:\n  cep:\n    grade: { clamp: -1 }\n",
+        ".yaml",
+    );
     assert!(e.contains("`clamp` cannot be negative"), "{e}");
     let e = check("extends: elo\nscoring:\n  elo:\n    scale: 0\n", ".yaml");
     assert!(e.contains(":4:12:") && e.contains("positive"), "{e}");
@@ -41,20 +50,31 @@ fn numbers_out_of_range_are_refused() {
 
 #[test]
 fn the_k_formula_may_only_read_rating_and_games() {
-    let e = check("extends: elo\nscoring:\n  elo:\n    k: 40 - wins\n", ".yaml");
-    assert!(e.contains(":4:13:") && e.contains("unknown variable `wins`"), "{e}");
+    let e = check(
+        "extends: elo\nscoring:\n  elo:\n    k: 40 - wins\n",
+        ".yaml",
+    );
+    assert!(
+        e.contains(":4:13:") && e.contains("unknown variable `wins`"),
+        "{e}"
+    );
 }
 
 #[test]
 fn two_ranks_that_differ_only_by_accent_are_one_rank() {
     // In one file: an error at the second spelling.
-    let base = ok(&["rules", "show", "cep", "--format", "yaml"]).replace("capitán:", "capitán: 3\n      capitan:");
+    let base = ok(&["rules", "show", "cep", "--format", "yaml"])
+        .replace("capitán:", "capitán: 3\n      capitan:");
     let f = temp_file(&base, ".yaml");
     let e = fails(&["rules", "check", path(&f)]);
     assert!(e.contains("same name as `capitán`"), "{e}");
     // In an overlay: the key matches the base's rank, whose spelling is kept.
-    let f = temp_file("extends: cep\nscoring:\n  cep:\n    ranks:\n      capitan: 7\n", ".yaml");
-    let v: serde_json::Value = serde_json::from_str(&ok(&["rules", "show", path(&f), "--format", "json"])).unwrap();
+    let f = temp_file(
+        "extends: cep\nscoring:\n  cep:\n    ranks:\n      capitan: 7\n",
+        ".yaml",
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["rules", "show", path(&f), "--format", "json"])).unwrap();
     assert_eq!(v["scoring"]["cep"]["ranks"]["capitán"], 7);
     assert!(v["scoring"]["cep"]["ranks"].get("capitan").is_none());
 }

@@ -4,11 +4,21 @@ use common::*;
 use serde_json::Value;
 
 fn column(v: &Value, key: &str) -> Vec<i64> {
-    v["players"].as_array().unwrap().iter().map(|p| p[key].as_i64().unwrap_or_else(|| panic!("{key} in {p}"))).collect()
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[key].as_i64().unwrap_or_else(|| panic!("{key} in {p}")))
+        .collect()
 }
 
 fn names(v: &Value) -> Vec<String> {
-    v["players"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect()
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -30,7 +40,10 @@ fn figf_keeps_input_order_whoever_wins() {
 fn figf_tied_winners_each_get_2000_or_split_the_bonus() {
     let v = json(&["score", "--rules", "figf", "A=500", "B=500", "C=250"]);
     assert_eq!(column(&v, "points"), [2000, 2000, 500]);
-    let split = temp_file("extends: figf\nscoring:\n  percentile:\n    ties: split\n", ".yaml");
+    let split = temp_file(
+        "extends: figf\nscoring:\n  percentile:\n    ties: split\n",
+        ".yaml",
+    );
     let v = json(&["score", "--rules", path(&split), "A=500", "B=500", "C=250"]);
     assert_eq!(column(&v, "points"), [1500, 1500, 500]);
 }
@@ -53,7 +66,10 @@ fn a_result_table_file_is_scored_and_located() {
     let f = temp_file("rules: figf\nplayers:\n  - { name: A, score: 7500 }\n  - { name: B, score: 7200 }\n  - { name: C, score: 6600 }\n", ".yaml");
     let v = json(&["score", path(&f)]);
     assert_eq!(column(&v, "points"), [2040, 960, 880]);
-    let bad = temp_file("rules: figf\nplayers:\n  - { name: A, score: 7500 }\n  - { name: a, score: 7200 }\n", ".yaml");
+    let bad = temp_file(
+        "rules: figf\nplayers:\n  - { name: A, score: 7500 }\n  - { name: a, score: 7200 }\n",
+        ".yaml",
+    );
     let e = fails(&["score", path(&bad)]);
     assert!(e.contains(":4:13:") && e.contains("listed twice"), "{e}");
 }
@@ -80,13 +96,23 @@ fn the_whole_pot_table_of_the_source() {
     let v = civ(&CIV, "advciv");
     assert_eq!(v["pot"], 700);
     assert_eq!(v["game_spread"], 11052);
-    assert_eq!(column(&v, "spread"), [3235, 1984, 1982, 1404, 1376, 1071, 0]);
+    assert_eq!(
+        column(&v, "spread"),
+        [3235, 1984, 1982, 1404, 1376, 1071, 0]
+    );
     assert_eq!(column(&v, "share"), [293, 180, 179, 127, 125, 97, 0]);
     assert_eq!(column(&v, "floor"), [205, 126, 125, 88, 87, 67, 0]);
     assert_eq!(column(&v, "remainder"), [1, 1, 0, 0, 0, 0, 0]);
     assert_eq!(column(&v, "points"), [206, 127, 125, 88, 87, 67, 0]);
     assert_eq!(column(&v, "change"), [106, 27, 25, -12, -13, -33, -100]);
-    let table = ok(&["score", "--rules", "advciv", "Illyria=5042", "Crete=3791", "Iberia=1807"]);
+    let table = ok(&[
+        "score",
+        "--rules",
+        "advciv",
+        "Illyria=5042",
+        "Crete=3791",
+        "Iberia=1807",
+    ]);
     assert!(table.contains("share") && table.contains('%'), "{table}");
 }
 
@@ -113,7 +139,18 @@ fn pot_remainder_goes_to_the_top_first() {
     // Seven players, spreads 1..=6 and 0: game spread 21, pot 700.
     // Shares (per-mille, nearest): 48, 95, 143, 190, 238, 286, 0 → floors 33, 66, 100, 133, 166, 200 = 698;
     // 2 left: top two (the 6 and the 5).
-    let v = civ(&[("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 5), ("f", 6), ("z", 0)], "advciv");
+    let v = civ(
+        &[
+            ("a", 1),
+            ("b", 2),
+            ("c", 3),
+            ("d", 4),
+            ("e", 5),
+            ("f", 6),
+            ("z", 0),
+        ],
+        "advciv",
+    );
     assert_eq!(column(&v, "share"), [48, 95, 143, 190, 238, 286, 0]);
     assert_eq!(column(&v, "points"), [33, 66, 100, 133, 167, 201, 0]);
     assert_eq!(column(&v, "points").iter().sum::<i64>(), 700);
@@ -123,7 +160,10 @@ fn pot_remainder_goes_to_the_top_first() {
 fn pot_remainder_goes_round_again_when_shares_are_coarse() {
     // Shares in tenths: spreads 1, 1, 1, 0 → 3/10 each → 120 each of 400; 40 left go round
     // the whole table, top first: ten rounds of one point each.
-    let rules = temp_file("extends: advciv\nscoring:\n  pot:\n    share_scale: 10\n", ".yaml");
+    let rules = temp_file(
+        "extends: advciv\nscoring:\n  pot:\n    share_scale: 10\n",
+        ".yaml",
+    );
     let v = civ(&[("A", 5), ("B", 5), ("C", 5), ("D", 4)], path(&rules));
     assert_eq!(column(&v, "points"), [130, 130, 130, 10]);
 }
@@ -136,10 +176,19 @@ fn pot_scores_must_be_whole() {
 
 #[test]
 fn vs_compares_figf_and_advciv_on_one_table() {
-    let v = json(&["score", "--rules", "figf", "--vs", "advciv", "A=7500", "B=7200", "C=6600"]);
+    let v = json(&[
+        "score", "--rules", "figf", "--vs", "advciv", "A=7500", "B=7200", "C=6600",
+    ]);
     let p = &v["players"];
     // advciv: spreads 900, 600, 0 → shares 600, 400 → 180, 120, 0.
-    assert_eq!((p[0]["points"].as_i64(), p[0]["vs_points"].as_i64(), p[0]["difference"].as_i64()), (Some(2040), Some(180), Some(-1860)));
+    assert_eq!(
+        (
+            p[0]["points"].as_i64(),
+            p[0]["vs_points"].as_i64(),
+            p[0]["difference"].as_i64()
+        ),
+        (Some(2040), Some(180), Some(-1860))
+    );
     assert_eq!(p[2]["vs_change"], -100);
     assert_eq!(v["a"]["system"], "percentile");
     assert_eq!(v["b"]["system"], "pot");

@@ -26,7 +26,11 @@ fn dice_gives_the_exact_distribution_like_the_dice_command() {
     let out = run_script("let d = dice(\"3D6\");\nprint(`${d.dice} ${d.min} ${d.max} ${d.mean}`);\nprint(d.distribution[\"10\"] * 216.0);\nlet total = 0.0; for p in d.distribution.values() { total += p; } print(total);", &[]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "3D6 3 18 10.5");
-    assert!((lines[1].parse::<f64>().unwrap() - 27.0).abs() < 1e-9, "27 of 216 rolls make 10: {}", lines[1]);
+    assert!(
+        (lines[1].parse::<f64>().unwrap() - 27.0).abs() < 1e-9,
+        "27 of 216 rolls make 10: {}",
+        lines[1]
+    );
     assert!((lines[2].parse::<f64>().unwrap() - 1.0).abs() < 1e-12);
     let cli = json(&["dice", "3D6"]);
     assert_eq!(cli["min"], 3);
@@ -48,7 +52,10 @@ fn seeded_rolls_repeat_and_stay_in_range() {
 #[test]
 fn a_bad_dice_expression_is_a_located_error() {
     let (err, file) = run_fails("let x = 1;\nlet d = dice(\"3X6\");\n", &[]);
-    assert!(err.starts_with(&format!("{file}:2:9: ")) && err.contains("not dice notation"), "{err}");
+    assert!(
+        err.starts_with(&format!("{file}:2:9: ")) && err.contains("not dice notation"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -59,7 +66,13 @@ fn ships_are_read_by_name_or_alias() {
     );
     let shown = shown("startrek");
     let ships = shown["ships"].as_object().unwrap();
-    assert_eq!(out, format!("10\n3D6/3D3\nUFP heavy cruiser\ntrue\n{}\n10\n", ships.len()));
+    assert_eq!(
+        out,
+        format!(
+            "10\n3D6/3D3\nUFP heavy cruiser\ntrue\n{}\n10\n",
+            ships.len()
+        )
+    );
 }
 
 #[test]
@@ -68,7 +81,10 @@ fn a_ship_edit_writes_back_into_the_ruleset() {
         "let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").shields = 9;\nprint(r.get(\"ships.UFP heavy cruiser.shields\"));\nlet s = r.ship(\"UFP heavy cruiser\");\ns.max_speed += 1;\nprint(r.ship(\"ufp heavy cruiser\").max_speed);\nprint(r.changes().to_json());",
         &[],
     );
-    assert_eq!(out, "9\n4\n{\"ships\":{\"UFP heavy cruiser\":{\"max_speed\":4,\"shields\":9}}}\n");
+    assert_eq!(
+        out,
+        "9\n4\n{\"ships\":{\"UFP heavy cruiser\":{\"max_speed\":4,\"shields\":9}}}\n"
+    );
 }
 
 #[test]
@@ -91,9 +107,16 @@ fn sections_read_and_write_as_properties_and_by_path() {
 
 #[test]
 fn a_refused_change_leaves_the_ruleset_as_it_was() {
-    let (err, file) = run_fails("let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").shields = \"thick\";\n", &[]);
+    let (err, file) = run_fails(
+        "let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").shields = \"thick\";\n",
+        &[],
+    );
     assert!(err.starts_with(&format!("{file}:2:28: ")), "{err}");
-    assert!(err.contains("cannot set `ships.UFP heavy cruiser.shields` to \"thick\"") && err.contains("whole number"), "{err}");
+    assert!(
+        err.contains("cannot set `ships.UFP heavy cruiser.shields` to \"thick\"")
+            && err.contains("whole number"),
+        "{err}"
+    );
     let out = run_script(
         "let r = rules(\"startrek\");\ntry { r.set(\"ships.UFP heavy cruiser.generator\", \"2 * warp\"); } catch (e) { print(e); }\nprint(r.ship(\"UFP heavy cruiser\").generator == ());",
         &[],
@@ -105,10 +128,19 @@ fn a_refused_change_leaves_the_ruleset_as_it_was() {
 
 #[test]
 fn unknown_ships_and_fields_suggest_the_right_name() {
-    let (err, _) = run_fails("let r = rules(\"startrek\");\nr.ship(\"UFP heavy crusier\").shields\n", &[]);
+    let (err, _) = run_fails(
+        "let r = rules(\"startrek\");\nr.ship(\"UFP heavy crusier\").shields\n",
+        &[],
+    );
     assert!(err.contains("did you mean `UFP heavy cruiser`"), "{err}");
-    let (err, _) = run_fails("let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").sheilds = 3;\n", &[]);
-    assert!(err.contains("has no `sheilds` (did you mean `shields`?)"), "{err}");
+    let (err, _) = run_fails(
+        "let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").sheilds = 3;\n",
+        &[],
+    );
+    assert!(
+        err.contains("has no `sheilds` (did you mean `shields`?)"),
+        "{err}"
+    );
     let (err, _) = run_fails("rules(\"startrak\")\n", &[]);
     assert!(err.contains("startrek"), "{err}");
 }
@@ -132,12 +164,21 @@ fn extend_applies_an_overlay_map_or_file() {
     let out = run_script(&script, &[]);
     let lines: Vec<&str> = out.lines().collect();
     // The overlay's ship joins after the ruleset's own; `()` removes it again.
-    assert!(lines[0].starts_with("[\"UFP heavy cruiser\", ") && lines[0].ends_with(", \"Scout\"]"), "{out}");
+    assert!(
+        lines[0].starts_with("[\"UFP heavy cruiser\", ") && lines[0].ends_with(", \"Scout\"]"),
+        "{out}"
+    );
     assert_eq!(lines[1], "5");
     assert_eq!(lines[2], lines[0].replace(", \"Scout\"", ""));
     let bad = temp_file("ships:\n  Scout:\n    sheilds: 4\n", ".yaml");
-    let (err, _) = run_fails(&format!("rules(\"startrek\").extend(\"{}\");\n", path(&bad)), &[]);
-    assert!(err.contains(&format!("{}:3:5", path(&bad))) && err.contains("sheilds"), "{err}");
+    let (err, _) = run_fails(
+        &format!("rules(\"startrek\").extend(\"{}\");\n", path(&bad)),
+        &[],
+    );
+    assert!(
+        err.contains(&format!("{}:3:5", path(&bad))) && err.contains("sheilds"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -168,13 +209,22 @@ fn save_writes_a_ruleset_that_loads_back_in_either_format() {
 
 #[test]
 fn save_refuses_an_unknown_format() {
-    let (err, _) = run_fails("rules(\"startrek\").save(\"variant.txt\");\n", &["--allow-write"]);
-    assert!(err.contains("variant.txt: a ruleset file ends in .rules, .yaml, .yml, .json"), "{err}");
+    let (err, _) = run_fails(
+        "rules(\"startrek\").save(\"variant.txt\");\n",
+        &["--allow-write"],
+    );
+    assert!(
+        err.contains("variant.txt: a ruleset file ends in .rules, .yaml, .yml, .json"),
+        "{err}"
+    );
 }
 
 #[test]
 fn the_rules_option_gives_r_and_rules() {
-    let out = run_script("print(r.name);\nprint(rules().ship_names());\n", &["--rules", "cep"]);
+    let out = run_script(
+        "print(r.name);\nprint(rules().ship_names());\n",
+        &["--rules", "cep"],
+    );
     assert_eq!(out.lines().next().unwrap(), "cep");
     let (err, _) = run_fails("rules().name\n", &[]);
     assert!(err.contains("no ruleset chosen"), "{err}");
@@ -182,7 +232,10 @@ fn the_rules_option_gives_r_and_rules() {
 
 #[test]
 fn arguments_after_the_double_dash_are_args() {
-    let out = run_script("print(ARGS.len());\nprint(ARGS[1]);\n", &["--", "3D6", "--json"]);
+    let out = run_script(
+        "print(ARGS.len());\nprint(ARGS[1]);\n",
+        &["--", "3D6", "--json"],
+    );
     assert_eq!(out, "2\n--json\n");
 }
 
@@ -190,11 +243,23 @@ fn arguments_after_the_double_dash_are_args() {
 fn errors_name_the_script_line_and_column() {
     let (err, file) = run_fails("let a = 1;\nlet b = a +;\n", &[]);
     assert!(err.starts_with(&format!("{file}:2:")), "{err}");
-    assert!(err.contains(" 2 | let b = a +;"), "the line is shown: {err}");
+    assert!(
+        err.contains(" 2 | let b = a +;"),
+        "the line is shown: {err}"
+    );
     let (err, file) = run_fails("fn half(x) {\n  x / 0\n}\nhalf(4)\n", &[]);
-    assert!(err.starts_with(&format!("{file}:2:5: ")) && err.contains("in `half` called at 4:1"), "{err}");
-    let (err, file) = run_fails("let r = rules(\"startrek\");\n\n  throw \"house rule refused\";\n", &[]);
-    assert!(err.starts_with(&format!("{file}:3:3: house rule refused")), "{err}");
+    assert!(
+        err.starts_with(&format!("{file}:2:5: ")) && err.contains("in `half` called at 4:1"),
+        "{err}"
+    );
+    let (err, file) = run_fails(
+        "let r = rules(\"startrek\");\n\n  throw \"house rule refused\";\n",
+        &[],
+    );
+    assert!(
+        err.starts_with(&format!("{file}:3:3: house rule refused")),
+        "{err}"
+    );
 }
 
 #[test]

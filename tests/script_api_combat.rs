@@ -26,8 +26,19 @@ fn script_json(script: &str) -> Value {
 /// The script's report without `by_turn` (which the command leaves to its chart), after
 /// checking that the by-turn counts add up to the totals.
 fn summary(mut report: Value) -> Value {
-    let by_turn = report.as_object_mut().unwrap().remove("by_turn").expect("scripts get battles by turn");
-    let total = |key: &str| by_turn.as_array().unwrap().iter().map(|t| t[key].as_u64().unwrap()).sum::<u64>();
+    let by_turn = report
+        .as_object_mut()
+        .unwrap()
+        .remove("by_turn")
+        .expect("scripts get battles by turn");
+    let total = |key: &str| {
+        by_turn
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t[key].as_u64().unwrap())
+            .sum::<u64>()
+    };
     assert_eq!(total("a_wins"), report["a"]["wins"].as_u64().unwrap());
     assert_eq!(total("b_wins"), report["b"]["wins"].as_u64().unwrap());
     assert_eq!(total("draws"), report["draws"].as_u64().unwrap());
@@ -37,13 +48,21 @@ fn summary(mut report: Value) -> Value {
 
 #[test]
 fn simulate_is_the_sim_commands_json() {
-    let from_script = summary(script_json(&format!("print(simulate(\"{A}\", \"{B}\", 300, 5).to_json());")));
+    let from_script = summary(script_json(&format!(
+        "print(simulate(\"{A}\", \"{B}\", 300, 5).to_json());"
+    )));
     let from_cli = json(&["combat", "sim", A, B, "-n", "300", "--seed", "5"]);
     same_data(&from_script, &from_cli, "");
     assert_eq!(from_script["battles"], 300);
     assert_eq!(from_script["seed"], 5);
     let a = &from_script["a"];
-    assert_eq!(a["wins"].as_u64().unwrap() + from_script["b"]["wins"].as_u64().unwrap() + from_script["draws"].as_u64().unwrap() + from_script["escapes"].as_u64().unwrap(), 300);
+    assert_eq!(
+        a["wins"].as_u64().unwrap()
+            + from_script["b"]["wins"].as_u64().unwrap()
+            + from_script["draws"].as_u64().unwrap()
+            + from_script["escapes"].as_u64().unwrap(),
+        300
+    );
 }
 
 #[test]
@@ -54,20 +73,54 @@ fn a_ship_edited_in_the_script_is_what_the_next_simulation_flies() {
     ));
     let lines: Vec<&str> = out.lines().collect();
     let (before, after): (f64, f64) = (lines[0].parse().unwrap(), lines[1].parse().unwrap());
-    assert!(after > before + 0.1, "weaker shields must lose more often: {before} -> {after}");
+    assert!(
+        after > before + 0.1,
+        "weaker shields must lose more often: {before} -> {after}"
+    );
     let dir = tempfile::tempdir().unwrap();
     let house = dir.path().join("house.rules");
-    std::fs::write(&house, format!("extends startrek\nships {{\n  \"{A}\" {{ shields = 3 }}\n}}\n")).unwrap();
-    let cli = json(&["combat", "sim", A, B, "-n", "400", "--seed", "2", "--rules", house.to_str().unwrap()]);
+    std::fs::write(
+        &house,
+        format!("extends startrek\nships {{\n  \"{A}\" {{ shields = 3 }}\n}}\n"),
+    )
+    .unwrap();
+    let cli = json(&[
+        "combat",
+        "sim",
+        A,
+        B,
+        "-n",
+        "400",
+        "--seed",
+        "2",
+        "--rules",
+        house.to_str().unwrap(),
+    ]);
     same_data(&summary(serde_json::from_str(lines[2]).unwrap()), &cli, "");
 }
 
 #[test]
 fn volley_is_the_volley_commands_json() {
     let from_script = script_json(&format!("print(volley(\"{A}\", \"{B}\", 5, 4).to_json());"));
-    same_data(&from_script, &json(&["combat", "volley", A, B, "--range", "5", "--dice", "4"]), "");
+    same_data(
+        &from_script,
+        &json(&["combat", "volley", A, B, "--range", "5", "--dice", "4"]),
+        "",
+    );
     let torpedo = script_json("print(rules(\"startrek\").volley(\"Romulan bird of prey\", \"UFP frigate\", 3, \"torpedo\").to_json());");
-    same_data(&torpedo, &json(&["combat", "volley", "Romulan bird of prey", "UFP frigate", "--range", "3", "--torpedo"]), "");
+    same_data(
+        &torpedo,
+        &json(&[
+            "combat",
+            "volley",
+            "Romulan bird of prey",
+            "UFP frigate",
+            "--range",
+            "3",
+            "--torpedo",
+        ]),
+        "",
+    );
     // Without dice: every phaser die the attacker has, as the command.
     let all = script_json(&format!("print(volley(\"{A}\", \"{B}\", 2).to_json());"));
     same_data(&all, &json(&["combat", "volley", A, B, "--range", "2"]), "");
@@ -103,7 +156,11 @@ fn a_rhai_tactic_gives_the_same_result_whatever_the_thread_count() {
 fn tactics_from_a_file_and_from_a_closure() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("hold.rhai");
-    std::fs::write(&file, "// never fires\nfn tactic(me, enemy, ctx) {\n  #{ fire_at: 2.0, torpedo_at: 2.0 }\n}\n").unwrap();
+    std::fs::write(
+        &file,
+        "// never fires\nfn tactic(me, enemy, ctx) {\n  #{ fire_at: 2.0, torpedo_at: 2.0 }\n}\n",
+    )
+    .unwrap();
     let out = run_script(&format!(
         "print(simulate(\"{A}\", \"{B}\", 100, 4, #{{ tactic_b: \"{}\" }}).b.wins);\nlet k = 2.0;\nlet hold = |me, enemy, ctx| #{{ fire_at: k, torpedo_at: k }};\nprint(simulate(\"{A}\", \"{B}\", 100, 4, #{{ tactic_a: hold }}).a.wins);",
         file.display()
@@ -114,12 +171,20 @@ fn tactics_from_a_file_and_from_a_closure() {
 #[test]
 fn a_failing_tactic_is_a_located_error() {
     let (err, file) = run_fails(&format!("fn t(me, enemy, ctx) {{\n  me.hull_left / 0\n}}\nsimulate(\"{A}\", \"{B}\", 50, 1, #{{ tactic_a: Fn(\"t\") }});\n"));
-    assert!(err.contains(&format!("{file}:2:")) && err.contains("in tactic `t`"), "{err}");
+    assert!(
+        err.contains(&format!("{file}:2:")) && err.contains("in tactic `t`"),
+        "{err}"
+    );
     let (err, _) = run_fails(&format!("fn t(me, enemy, ctx) {{ #{{ rnage: 2 }} }}\nsimulate(\"{A}\", \"{B}\", 50, 1, #{{ tactic_a: Fn(\"t\") }});\n"));
-    assert!(err.contains("unknown order `rnage`") && err.contains("range"), "{err}");
+    assert!(
+        err.contains("unknown order `rnage`") && err.contains("range"),
+        "{err}"
+    );
     let (err, _) = run_fails(&format!("fn t(me, enemy, ctx) {{ 5 }}\nsimulate(\"{A}\", \"{B}\", 50, 1, #{{ tactic_a: Fn(\"t\") }});\n"));
     assert!(err.contains("returns a map of orders"), "{err}");
-    let (err, _) = run_fails(&format!("simulate(\"{A}\", \"{B}\", 50, 1, #{{ tactic_a: Fn(\"nowhere\") }});\n"));
+    let (err, _) = run_fails(&format!(
+        "simulate(\"{A}\", \"{B}\", 50, 1, #{{ tactic_a: Fn(\"nowhere\") }});\n"
+    ));
     assert!(err.contains("no function `nowhere`"), "{err}");
 }
 
@@ -127,9 +192,16 @@ fn a_failing_tactic_is_a_located_error() {
 fn an_endless_tactic_ends_quickly_with_an_error() {
     let started = std::time::Instant::now();
     let (err, _) = run_fails(&format!("fn spin(me, enemy, ctx) {{\n  loop {{ }}\n}}\nrules(\"startrek\").simulate(\"{A}\", \"{B}\", 100000, 1, #{{ tactic_b: Fn(\"spin\") }});\n"));
-    assert!(err.contains("in tactic `spin`") && err.contains("operation limit"), "{err}");
+    assert!(
+        err.contains("in tactic `spin`") && err.contains("operation limit"),
+        "{err}"
+    );
     // A broken tactic is caught in a pilot battle, before the 100000 (a bound, not a benchmark).
-    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -140,13 +212,17 @@ fn combat_errors_are_clear() {
     assert!(err.contains("battles"), "{err}");
     let (err, _) = run_fails(&format!("simulate(\"{A}\", \"{B}\", 10, -1);"));
     assert!(err.contains("seed"), "{err}");
-    let (err, _) = run_fails(&format!("simulate(\"{A}\", \"{B}\", 10, 1, #{{ threds: 2 }});"));
+    let (err, _) = run_fails(&format!(
+        "simulate(\"{A}\", \"{B}\", 10, 1, #{{ threds: 2 }});"
+    ));
     assert!(err.contains("threds") && err.contains("threads"), "{err}");
     let (err, _) = run_fails(&format!("volley(\"{A}\", \"{B}\", 5, 99);"));
     assert!(err.contains("99"), "{err}");
     let (err, _) = run_fails(&format!("volley(\"{A}\", \"{B}\", 5, \"laser\");"));
     assert!(err.contains("torpedo"), "{err}");
-    let (err, _) = run_fails(&format!("simulate(\"{A}\", \"{B}\", 10, 1, #{{ tactic_a: \"/etc/passwd\" }});"));
+    let (err, _) = run_fails(&format!(
+        "simulate(\"{A}\", \"{B}\", 10, 1, #{{ tactic_a: \"/etc/passwd\" }});"
+    ));
     assert!(err.contains(".rhai"), "{err}");
 }
 
@@ -163,8 +239,20 @@ fn a_tactic_that_gives_no_orders_plays_as_the_built_in() {
 fn a_scenario_map_or_file_sets_the_battle() {
     let yaml = "rules: startrek\nturn_limit: 5\nfirst: b\na:\n  ship: Transporte\n  position: [0, 0]\n  facing: 0\nb:\n  ship: UFP heavy cruiser\n  position: [2, 0]\n  facing: 3\n  crew: { gunnery: 95 }\n";
     let f = temp_file(yaml, ".yaml");
-    let from_file = summary(script_json(&format!("print(simulate(\"x\", \"y\", 300, 5, #{{ scenario: \"{}\" }}).to_json());", path(&f))));
-    let cli = json(&["combat", "sim", "--scenario", path(&f), "-n", "300", "--seed", "5"]);
+    let from_file = summary(script_json(&format!(
+        "print(simulate(\"x\", \"y\", 300, 5, #{{ scenario: \"{}\" }}).to_json());",
+        path(&f)
+    )));
+    let cli = json(&[
+        "combat",
+        "sim",
+        "--scenario",
+        path(&f),
+        "-n",
+        "300",
+        "--seed",
+        "5",
+    ]);
     same_data(&from_file, &cli, "");
     assert_eq!(from_file["a"]["name"], "Transport");
     assert_eq!(from_file["turn_limit"], 5);

@@ -23,15 +23,29 @@ fn script_json(script: &str, extra: &[&str]) -> Value {
 
 #[test]
 fn schedule_is_the_schedule_commands_json() {
-    let s = script_json("print(schedule(12, #{ shuffle: true, seed: 7 }).to_json());", &[]);
+    let s = script_json(
+        "print(schedule(12, #{ shuffle: true, seed: 7 }).to_json());",
+        &[],
+    );
     let cli = json(&["league", "schedule", "12", "--shuffle", "--seed", "7"]);
-    for key in ["rounds", "carryover", "seed", "breaks", "method", "legs", "shuffled"] {
+    for key in [
+        "rounds",
+        "carryover",
+        "seed",
+        "breaks",
+        "method",
+        "legs",
+        "shuffled",
+    ] {
         assert_eq!(s[key], cli[key], "{key}");
     }
     assert_eq!(s["seed"], 7);
     assert_eq!(s["rounds"].as_array().unwrap().len(), 11);
     // The teams in the league's order, so the schedule can go back to `standings`.
-    assert_eq!(s["teams"], serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]));
+    assert_eq!(
+        s["teams"],
+        serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    );
 }
 
 #[test]
@@ -47,7 +61,15 @@ fn the_sources_rotation_for_names_with_a_bye() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| format!("{}: {}-{} rests {}\n", r["round"], s(&r["matches"][0]["home"]), s(&r["matches"][0]["away"]), s(&r["bye"])))
+        .map(|r| {
+            format!(
+                "{}: {}-{} rests {}\n",
+                r["round"],
+                s(&r["matches"][0]["home"]),
+                s(&r["matches"][0]["away"]),
+                s(&r["bye"])
+            )
+        })
         .collect();
     assert_eq!(out, format!("{expected}true\n"));
 }
@@ -86,15 +108,24 @@ fn table_script(edit: &str) -> String {
 #[test]
 fn standings_from_a_schedule_and_results() {
     // 3/1/0: Elves 7; Orcs and Dwarfs 4, Orcs won their game (head to head first); Skaven 1.
-    assert_eq!(run_script(&table_script(""), &[]), "1 Elves 7 2\n2 Orcs 4 0\n3 Dwarfs 4 4\n4 Skaven 1 -6\n");
+    assert_eq!(
+        run_script(&table_script(""), &[]),
+        "1 Elves 7 2\n2 Orcs 4 0\n3 Dwarfs 4 4\n4 Skaven 1 -6\n"
+    );
 }
 
 #[test]
 fn league_points_changed_in_the_script_change_the_table() {
-    assert_eq!(run_script(&table_script("r.league.points.win = 2;"), &[]), "1 Elves 5 2\n2 Orcs 3 0\n3 Dwarfs 3 4\n4 Skaven 1 -6\n");
+    assert_eq!(
+        run_script(&table_script("r.league.points.win = 2;"), &[]),
+        "1 Elves 5 2\n2 Orcs 3 0\n3 Dwarfs 3 4\n4 Skaven 1 -6\n"
+    );
     // Tie-breakers too: score difference first puts Dwarfs (+4) above Orcs (0).
     assert_eq!(
-        run_script(&table_script("r.league.tiebreakers = [\"difference\"];\nr.league.points.draw = 0;"), &[]),
+        run_script(
+            &table_script("r.league.tiebreakers = [\"difference\"];\nr.league.points.draw = 0;"),
+            &[]
+        ),
         "1 Elves 6 2\n2 Dwarfs 3 4\n3 Orcs 3 0\n4 Skaven 0 -6\n"
     );
 }
@@ -106,7 +137,11 @@ fn standings_of_a_season_file_is_the_table_commands_json() {
     std::fs::write(&teams, "Orcs\nElves\nDwarfs\nSkaven\n").unwrap();
     let season = dir.path().join("season.yaml").to_str().unwrap().to_string();
     ok(&["league", "new", &season, "--teams", teams.to_str().unwrap()]);
-    for (h, a, hs, as_) in [("Elves", "Dwarfs", "1", "1"), ("Orcs", "Skaven", "1", "1"), ("Dwarfs", "Orcs", "0", "1")] {
+    for (h, a, hs, as_) in [
+        ("Elves", "Dwarfs", "1", "1"),
+        ("Orcs", "Skaven", "1", "1"),
+        ("Dwarfs", "Orcs", "0", "1"),
+    ] {
         ok(&["league", "record", &season, h, a, hs, as_]);
     }
     let from_script = script_json(&format!("print(standings(\"{season}\").to_json());"), &[]);
@@ -121,15 +156,24 @@ fn league_errors_are_clear() {
     let err = run_fails("schedule(1);");
     assert!(err.contains("at least 2 teams"), "{err}");
     let err = run_fails("schedule(6, #{ shufle: true });");
-    assert!(err.contains("schedule options") && err.contains("shufle"), "{err}");
+    assert!(
+        err.contains("schedule options") && err.contains("shufle"),
+        "{err}"
+    );
     let err = run_fails("schedule(6, #{ method: \"swiss\" });");
     assert!(err.contains("swiss"), "{err}");
     let err = run_fails("schedule([\"A\", \"a\"]);");
     assert!(err.contains("listed twice"), "{err}");
     let err = run_fails("schedule(\"/etc/passwd\");");
-    assert!(err.contains("outside what this script may read") && !err.contains("root:"), "{err}");
+    assert!(
+        err.contains("outside what this script may read") && !err.contains("root:"),
+        "{err}"
+    );
     let err = run_fails("let s = schedule(4);\nrules(\"bloodbowl\").standings(s, [#{ home: 1, away: 9, home_score: 1, away_score: 0 }]);");
-    assert!(err.contains("result 1") && err.contains("team `9`"), "{err}");
+    assert!(
+        err.contains("result 1") && err.contains("team `9`"),
+        "{err}"
+    );
     let err = run_fails("let s = schedule(4);\nrules(\"startrek\").standings(s, []);");
     assert!(err.contains("no league section"), "{err}");
 }

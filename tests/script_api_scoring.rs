@@ -4,7 +4,10 @@ mod common;
 use common::*;
 use serde_json::Value;
 
-const CEP_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/records/cep_example.yaml");
+const CEP_GAME: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/scripts/records/cep_example.yaml"
+);
 
 const HISTORY: &str = "rules: elo
 ratings: { Ana: 1613, Bo: 1609 }
@@ -34,7 +37,12 @@ fn script_json(script: &str, extra: &[&str]) -> Value {
 }
 
 fn points(v: &Value) -> Vec<i64> {
-    v["players"].as_array().unwrap().iter().map(|p| p["points"].as_i64().unwrap()).collect()
+    v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["points"].as_i64().unwrap())
+        .collect()
 }
 
 #[test]
@@ -73,13 +81,19 @@ fn a_points_formula_changed_in_the_script_is_used() {
     // = 64.6875; Mayor 0.25 · 241.5 = 60.375.
     let out = run_script(&format!("let v = rules(\"cep\");\nv.scoring.cep.points = \"result * game_value\";\nprint(v.score(\"{CEP_GAME}\").players.map(|p| p.points));"), &[]);
     assert_eq!(out, "[116, 65, 60]\n");
-    let err = run_fails("let v = rules(\"cep\");\nv.scoring.cep.points = \"result * speed\";\n", &[]);
+    let err = run_fails(
+        "let v = rules(\"cep\");\nv.scoring.cep.points = \"result * speed\";\n",
+        &[],
+    );
     assert!(err.contains("speed"), "{err}");
 }
 
 #[test]
 fn the_session_ruleset_scores_quick_tables_like_the_command() {
-    let from_script = script_json("print(score(#{ Ana: 7500, Bo: 7200, Cy: 6600 }).to_json());", &["--rules", "figf"]);
+    let from_script = script_json(
+        "print(score(#{ Ana: 7500, Bo: 7200, Cy: 6600 }).to_json());",
+        &["--rules", "figf"],
+    );
     let from_cli = json(&["score", "--rules", "figf", "Ana=7500", "Bo=7200", "Cy=6600"]);
     same_data(&from_script, &from_cli, "");
     assert_eq!(points(&from_script), [2040, 960, 880]);
@@ -88,8 +102,27 @@ fn the_session_ruleset_scores_quick_tables_like_the_command() {
         "let t = #{ players: [#{ name: \"Illyria\", score: 5042 }, #{ name: \"Crete\", score: 3791 }, #{ name: \"Iberia\", score: 1807 }] };\nlet a = rules(\"advciv\").score(t);\nprint(a.players.map(|p| `${p.name} ${p.points} ${p.change}`));",
         &[],
     );
-    let cli = json(&["score", "--rules", "advciv", "Illyria=5042", "Crete=3791", "Iberia=1807"]);
-    let expected: Vec<String> = cli["players"].as_array().unwrap().iter().map(|p| format!("\"{} {} {}\"", p["name"].as_str().unwrap(), p["points"], p["change"])).collect();
+    let cli = json(&[
+        "score",
+        "--rules",
+        "advciv",
+        "Illyria=5042",
+        "Crete=3791",
+        "Iberia=1807",
+    ]);
+    let expected: Vec<String> = cli["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            format!(
+                "\"{} {} {}\"",
+                p["name"].as_str().unwrap(),
+                p["points"],
+                p["change"]
+            )
+        })
+        .collect();
     assert_eq!(out, format!("[{}]\n", expected.join(", ")));
 }
 
@@ -101,7 +134,12 @@ fn score_vs_sets_a_variant_beside_the_original() {
     );
     assert_eq!(v["rules"], "cep (changed)");
     assert_eq!(v["vs"], "cep");
-    let diffs: Vec<i64> = v["players"].as_array().unwrap().iter().map(|p| p["difference"].as_i64().unwrap()).collect();
+    let diffs: Vec<i64> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["difference"].as_i64().unwrap())
+        .collect();
     assert_eq!(diffs, [0, 0, -13]);
 }
 
@@ -112,9 +150,15 @@ fn score_errors_are_clear() {
     let err = run_fails("rules(\"cep\").score(#{ turns: 12 });", &[]);
     assert!(err.contains("sides") || err.contains("players"), "{err}");
     let err = run_fails("rules(\"cep\").score(\"/etc/passwd\");", &[]);
-    assert!(err.contains("outside what this script may read") && !err.contains("root:"), "{err}");
+    assert!(
+        err.contains("outside what this script may read") && !err.contains("root:"),
+        "{err}"
+    );
     let err = run_fails(&format!("rules(\"figf\").score(\"{CEP_GAME}\");"), &[]);
-    assert!(err.contains("cep_example.yaml:") && err.contains("not a CEP game record"), "{err}");
+    assert!(
+        err.contains("cep_example.yaml:") && err.contains("not a CEP game record"),
+        "{err}"
+    );
     // A game whose ship the ruleset does not know names the ship.
     let err = run_fails("rules(\"cep\").score(#{ turns: 3, sides: [#{ name: \"A\", result: \"win\", players: [#{ name: \"P\", ships: [#{ type: \"warbird\" }] }] }, #{ name: \"B\", result: \"loss\", players: [#{ name: \"Q\", ships: [#{ value: 10 }] }] }] });", &[]);
     assert!(err.contains("warbird"), "{err}");
@@ -127,7 +171,13 @@ fn rate_of_a_file_is_the_rate_commands_json() {
     let from_cli = json(&["rate", path(&f)]);
     same_data(&from_script, &from_cli, "");
     // With every game's changes, as `--history`.
-    let with_games = script_json(&format!("print(rate(\"{}\", #{{ games: true }}).to_json());", path(&f)), &[]);
+    let with_games = script_json(
+        &format!(
+            "print(rate(\"{}\", #{{ games: true }}).to_json());",
+            path(&f)
+        ),
+        &[],
+    );
     assert_eq!(with_games["games"].as_array().unwrap().len(), 2);
 }
 
@@ -140,7 +190,10 @@ fn rate_of_a_map_by_hand() {
 
 #[test]
 fn a_k_factor_changed_in_the_script_changes_the_ratings() {
-    let f = temp_file("ratings: { Ana: 1613, Bo: 1609 }\ngames:\n  - { order: [Bo, Ana] }\n", ".yaml");
+    let f = temp_file(
+        "ratings: { Ana: 1613, Bo: 1609 }\ngames:\n  - { order: [Bo, Ana] }\n",
+        ".yaml",
+    );
     // K 16 instead of 32 halves the change: 8.092.
     let out = run_script(&format!("let r = rules(\"elo\");\nr.scoring.elo.k = 16;\nlet x = r.rate(\"{}\");\nprint((x.players[1].change * 1000.0).round());", path(&f)), &[]);
     assert_eq!(out, "8092.0\n");
@@ -155,8 +208,14 @@ fn rate_reads_csv_histories() {
 
 #[test]
 fn rate_errors_are_clear() {
-    let err = run_fails("rate(#{ games: [#{ order: [\"Ana\"] }] }, #{ gmaes: true });", &[]);
-    assert!(err.contains("rate options") && err.contains("gmaes"), "{err}");
+    let err = run_fails(
+        "rate(#{ games: [#{ order: [\"Ana\"] }] }, #{ gmaes: true });",
+        &[],
+    );
+    assert!(
+        err.contains("rate options") && err.contains("gmaes"),
+        "{err}"
+    );
     let err = run_fails("rate(#{ gaems: [] });", &[]);
     assert!(err.contains("a history") && err.contains("gaems"), "{err}");
     let f = temp_file("games:\n  - { order: [Ana, Ana] }\n", ".yaml");
@@ -168,7 +227,15 @@ fn rate_errors_are_clear() {
 fn the_repl_help_lists_the_engine_functions() {
     let o = run_stdin(&["repl"], ":help\n");
     let out = stdout(&o);
-    for usage in ["score(game)", "r.score(game)", "r.score_vs(game, other)", "rate(history", "schedule(n_or_names", "standings(season)", "r.standings(schedule, results)"] {
+    for usage in [
+        "score(game)",
+        "r.score(game)",
+        "r.score_vs(game, other)",
+        "rate(history",
+        "schedule(n_or_names",
+        "standings(season)",
+        "r.standings(schedule, results)",
+    ] {
         assert!(out.contains(usage), "{usage} missing from :help:\n{out}");
     }
 }

@@ -8,7 +8,11 @@ use std::path::Path;
 fn ruleset_with_hook(dir: &Path, rule: &str, hook_text: &str) -> String {
     std::fs::write(dir.join("hook.rhai"), hook_text).unwrap();
     let rules = dir.join("house.rules");
-    std::fs::write(&rules, format!("extends startrek\nscript {{\n  hooks {{ {rule} = \"hook.rhai\" }}\n}}\n")).unwrap();
+    std::fs::write(
+        &rules,
+        format!("extends startrek\nscript {{\n  hooks {{ {rule} = \"hook.rhai\" }}\n}}\n"),
+    )
+    .unwrap();
     rules.to_str().unwrap().to_string()
 }
 
@@ -40,7 +44,10 @@ fn a_hook_must_define_its_rule() {
     let dir = tempfile::tempdir().unwrap();
     let rules = ruleset_with_hook(dir.path(), "damage", "fn harm(roll) { roll }\n");
     let err = fails(&["rules", "check", &rules]);
-    assert!(err.contains("must define `fn damage(...)`") && err.contains("`harm`"), "{err}");
+    assert!(
+        err.contains("must define `fn damage(...)`") && err.contains("`harm`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -48,30 +55,52 @@ fn a_hostile_hook_stops_at_load() {
     let dir = tempfile::tempdir().unwrap();
     let rules = ruleset_with_hook(dir.path(), "damage", "loop { }\nfn damage(x) { x }\n");
     let err = fails(&["rules", "check", &rules]);
-    assert!(err.contains("hook.rhai:1:6") && err.contains("operation limit"), "{err}");
+    assert!(
+        err.contains("hook.rhai:1:6") && err.contains("operation limit"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_missing_hook_file_is_reported_where_the_ruleset_names_it() {
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("house.rules");
-    std::fs::write(&rules, "extends startrek\nscript {\n  hooks { damage = \"nowhere.rhai\" }\n}\n").unwrap();
+    std::fs::write(
+        &rules,
+        "extends startrek\nscript {\n  hooks { damage = \"nowhere.rhai\" }\n}\n",
+    )
+    .unwrap();
     let err = fails(&["rules", "check", rules.to_str().unwrap()]);
-    assert!(err.contains("house.rules:3:20") && err.contains("no such file"), "{err}");
+    assert!(
+        err.contains("house.rules:3:20") && err.contains("no such file"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_hook_runs_under_the_rulesets_tightened_limits() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("hook.rhai"), "fn count(n) {\n  let i = 0;\n  while i < n { i += 1; }\n  i\n}\n").unwrap();
+    std::fs::write(
+        dir.path().join("hook.rhai"),
+        "fn count(n) {\n  let i = 0;\n  while i < n { i += 1; }\n  i\n}\n",
+    )
+    .unwrap();
     let rules = dir.path().join("house.rules");
     std::fs::write(&rules, "extends startrek\nscript {\n  limits { max_operations = 2000 }\n  hooks { count = \"hook.rhai\" }\n}\n").unwrap();
-    let script = temp_file("print(r.hook(\"count\", [100]));\nprint(r.hook(\"count\", [100000]));\n", ".rhai");
+    let script = temp_file(
+        "print(r.hook(\"count\", [100]));\nprint(r.hook(\"count\", [100000]));\n",
+        ".rhai",
+    );
     let o = run(&["run", path(&script), "--rules", rules.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "100\n");
     let err = stderr(&o);
-    assert!(err.contains("hook.rhai") && err.contains("operation limit") && err.contains("in hook `count`"), "{err}");
+    assert!(
+        err.contains("hook.rhai")
+            && err.contains("operation limit")
+            && err.contains("in hook `count`"),
+        "{err}"
+    );
 }
 
 #[test]

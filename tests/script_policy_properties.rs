@@ -19,17 +19,32 @@ fn layout() -> tempfile::TempDir {
     let secret = root.path().join("secret");
     std::fs::create_dir(&secret).unwrap();
     for ext in ["yaml", "txt", "rhai", "csv", "rules", "json"] {
-        std::fs::write(secret.join(format!("secret.{ext}")), format!("{MARKER}: {MARKER}\n{MARKER}\n")).unwrap();
+        std::fs::write(
+            secret.join(format!("secret.{ext}")),
+            format!("{MARKER}: {MARKER}\n{MARKER}\n"),
+        )
+        .unwrap();
     }
     let club = root.path().join("club");
     std::fs::create_dir(&club).unwrap();
     std::fs::write(club.join("teams.txt"), "Ana\nBo\nCy\nDee\n").unwrap();
     std::fs::write(club.join("notes.txt"), format!("{MARKER}\n")).unwrap();
-    std::fs::copy(format!("{}/scripts/records/cep_example.yaml", env!("CARGO_MANIFEST_DIR")), club.join("game.yaml")).unwrap();
+    std::fs::copy(
+        format!(
+            "{}/scripts/records/cep_example.yaml",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        club.join("game.yaml"),
+    )
+    .unwrap();
     #[cfg(unix)]
     {
         for ext in ["yaml", "txt", "rhai", "rules"] {
-            std::os::unix::fs::symlink(secret.join(format!("secret.{ext}")), club.join(format!("link.{ext}"))).unwrap();
+            std::os::unix::fs::symlink(
+                secret.join(format!("secret.{ext}")),
+                club.join(format!("link.{ext}")),
+            )
+            .unwrap();
         }
         std::os::unix::fs::symlink(&secret, club.join("up")).unwrap();
     }
@@ -41,7 +56,10 @@ fn paths(root: &Path) -> Vec<(String, bool)> {
     let secret = root.join("secret");
     let mut out = Vec::new();
     for ext in ["yaml", "txt", "rhai", "rules", "csv", "json"] {
-        out.push((secret.join(format!("secret.{ext}")).display().to_string(), true));
+        out.push((
+            secret.join(format!("secret.{ext}")).display().to_string(),
+            true,
+        ));
         out.push((format!("../secret/secret.{ext}"), true));
         out.push((format!("./../secret/secret.{ext}"), true));
         out.push((format!("sub/../../secret/secret.{ext}"), true));
@@ -109,7 +127,11 @@ fn allow_read_opens_exactly_that_folder() {
     std::fs::write(club.join("t.rhai"), "print(score(\"../other/game.yaml\").players[0].points);\nscore(\"../secret/secret.yaml\");\n").unwrap();
     let o = run_in(&club, &["run", "t.rhai", "--allow-read", "../other"], None);
     assert_eq!(stdout(&o), "31\n", "{}", stderr(&o));
-    assert!(stderr(&o).contains(REFUSED) && !stderr(&o).contains(MARKER), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(REFUSED) && !stderr(&o).contains(MARKER),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -118,15 +140,39 @@ fn a_path_typed_after_dashes_is_the_persons_to_name() {
     let club = root.path().join("club");
     let elsewhere = root.path().join("elsewhere.yaml");
     std::fs::copy(club.join("game.yaml"), &elsewhere).unwrap();
-    std::fs::write(club.join("t.rhai"), "print(score(ARGS[0]).players[0].points);\n").unwrap();
-    let o = run_in(&club, &["run", "t.rhai", "--", elsewhere.to_str().unwrap()], None);
+    std::fs::write(
+        club.join("t.rhai"),
+        "print(score(ARGS[0]).players[0].points);\n",
+    )
+    .unwrap();
+    let o = run_in(
+        &club,
+        &["run", "t.rhai", "--", elsewhere.to_str().unwrap()],
+        None,
+    );
     assert_eq!(stdout(&o), "31\n", "{}", stderr(&o));
     // Only that file: its neighbour stays out of reach.
     std::fs::write(club.join("t.rhai"), "score(ARGS[0]);\n").unwrap();
     let neighbour = root.path().join("secret/secret.yaml");
-    let o = run_in(&club, &["run", "t.rhai", "--", elsewhere.to_str().unwrap()], None);
+    let o = run_in(
+        &club,
+        &["run", "t.rhai", "--", elsewhere.to_str().unwrap()],
+        None,
+    );
     assert!(o.status.success());
-    std::fs::write(club.join("t.rhai"), format!("score(\"{}\");\n", neighbour.display())).unwrap();
-    let o = run_in(&club, &["run", "t.rhai", "--", elsewhere.to_str().unwrap()], None);
-    assert!(stderr(&o).contains(REFUSED) && !stderr(&o).contains(MARKER), "{}", stderr(&o));
+    std::fs::write(
+        club.join("t.rhai"),
+        format!("score(\"{}\");\n", neighbour.display()),
+    )
+    .unwrap();
+    let o = run_in(
+        &club,
+        &["run", "t.rhai", "--", elsewhere.to_str().unwrap()],
+        None,
+    );
+    assert!(
+        stderr(&o).contains(REFUSED) && !stderr(&o).contains(MARKER),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -12,7 +12,10 @@ fn stopped(script: &str, within: Duration) -> String {
     let took = t.elapsed();
     // A generous bound for a loaded test machine; the limits themselves stop in well under a second.
     assert!(took < within, "took {took:?}: {script}\n{err}");
-    assert!(err.starts_with(path(&f)), "the error names the script: {err}");
+    assert!(
+        err.starts_with(path(&f)),
+        "the error names the script: {err}"
+    );
     err
 }
 
@@ -21,7 +24,10 @@ const QUICK: Duration = Duration::from_secs(5);
 #[test]
 fn an_endless_loop_hits_the_operation_limit() {
     let err = stopped("let i = 0;\nwhile true { i += 1; }\n", QUICK);
-    assert!(err.contains(":2:") && err.contains("operation limit"), "{err}");
+    assert!(
+        err.contains(":2:") && err.contains("operation limit"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -45,7 +51,10 @@ fn a_closure_calling_itself_hits_the_call_limit() {
 #[test]
 fn string_doubling_hits_the_string_limit() {
     let err = stopped("let s = \"ab\";\nloop { s += s; }\n", QUICK);
-    assert!(err.contains(":2:") && err.contains("Length of string is over the sandbox limit"), "{err}");
+    assert!(
+        err.contains(":2:") && err.contains("Length of string is over the sandbox limit"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -62,7 +71,10 @@ fn array_doubling_hits_the_array_limit() {
 
 #[test]
 fn array_growth_by_push_hits_the_array_limit() {
-    let err = stopped("let a = [];\nloop { a.push([1, 2, 3, 4, 5, 6, 7, 8]); }\n", QUICK);
+    let err = stopped(
+        "let a = [];\nloop { a.push([1, 2, 3, 4, 5, 6, 7, 8]); }\n",
+        QUICK,
+    );
     assert!(err.contains("Size of array"), "{err}");
 }
 
@@ -82,23 +94,38 @@ fn a_huge_padded_array_or_string_is_refused() {
 #[test]
 fn map_growth_stops() {
     // Growth through a map literal in a function argument is caught by the map limit...
-    let err = stopped("let m = #{};\nfor i in 0..30000 { m[`k${i}`] = i; }\nm.len()\n", QUICK);
+    let err = stopped(
+        "let m = #{};\nfor i in 0..30000 { m[`k${i}`] = i; }\nm.len()\n",
+        QUICK,
+    );
     assert!(err.contains("Size of object map"), "{err}");
     // ...and endless insertion by the operation limit (bounding its memory too).
-    let err = stopped("let m = #{};\nlet i = 0;\nloop { m[`k${i}`] = [i, i, i, i]; i += 1; }\n", QUICK);
-    assert!(err.contains("operation limit") || err.contains("Size of object map"), "{err}");
+    let err = stopped(
+        "let m = #{};\nlet i = 0;\nloop { m[`k${i}`] = [i, i, i, i]; i += 1; }\n",
+        QUICK,
+    );
+    assert!(
+        err.contains("operation limit") || err.contains("Size of object map"),
+        "{err}"
+    );
 }
 
 #[test]
 fn costly_operations_in_an_endless_loop_run_out_of_time() {
-    let err = stopped("let s = \"x\";\ns.pad(99000, \"y\");\nloop { s.index_of(\"z\"); }\n", QUICK);
+    let err = stopped(
+        "let s = \"x\";\ns.pad(99000, \"y\");\nloop { s.index_of(\"z\"); }\n",
+        QUICK,
+    );
     assert!(err.contains("ran out of time"), "{err}");
 }
 
 #[test]
 fn import_is_not_available() {
     let err = stopped("import \"os\" as os;\n", QUICK);
-    assert!(err.contains(":1:1:") && err.contains("modules are not available"), "{err}");
+    assert!(
+        err.contains(":1:1:") && err.contains("modules are not available"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -127,9 +154,15 @@ fn an_enormous_dice_expression_is_refused_not_computed() {
 fn without_allow_write_a_script_cannot_save() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("house.rules");
-    let script = format!("let r = rules(\"startrek\");\nr.save(\"{}\");\n", out.display());
+    let script = format!(
+        "let r = rules(\"startrek\");\nr.save(\"{}\");\n",
+        out.display()
+    );
     let err = stopped(&script, QUICK);
-    assert!(err.contains(":2:3:") && err.contains("--allow-write"), "{err}");
+    assert!(
+        err.contains(":2:3:") && err.contains("--allow-write"),
+        "{err}"
+    );
     assert!(!out.exists());
 }
 
@@ -137,8 +170,15 @@ fn without_allow_write_a_script_cannot_save() {
 fn a_ruleset_may_tighten_the_limits() {
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("tight.rules");
-    std::fs::write(&rules, "extends startrek\nscript {\n  limits { max_operations = 1000 }\n}\n").unwrap();
-    let f = temp_file("let i = 0;\nwhile i < 5000 { i += 1; }\nprint(i);\n", ".rhai");
+    std::fs::write(
+        &rules,
+        "extends startrek\nscript {\n  limits { max_operations = 1000 }\n}\n",
+    )
+    .unwrap();
+    let f = temp_file(
+        "let i = 0;\nwhile i < 5000 { i += 1; }\nprint(i);\n",
+        ".rhai",
+    );
     // The default limits let this run...
     assert_eq!(ok(&["run", path(&f)]).trim(), "5000");
     // ...the ruleset's do not.
@@ -150,18 +190,34 @@ fn a_ruleset_may_tighten_the_limits() {
 fn a_ruleset_may_not_loosen_the_limits() {
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("loose.rules");
-    std::fs::write(&rules, "extends startrek\nscript {\n  limits { max_operations = 999999999999 }\n}\n").unwrap();
+    std::fs::write(
+        &rules,
+        "extends startrek\nscript {\n  limits { max_operations = 999999999999 }\n}\n",
+    )
+    .unwrap();
     let err = fails(&["rules", "check", rules.to_str().unwrap()]);
-    assert!(err.contains("loose.rules:3:29") && err.contains("may only tighten"), "{err}");
+    assert!(
+        err.contains("loose.rules:3:29") && err.contains("may only tighten"),
+        "{err}"
+    );
 }
 
 #[test]
 fn scripts_read_only_ruleset_and_record_files() {
     let secret = temp_file("ssh-rsa AAAA very secret\n", ".key");
-    for call in [format!("rules(\"{}\")", path(&secret)), format!("rules(\"startrek\").extend(\"{}\")", path(&secret))] {
+    for call in [
+        format!("rules(\"{}\")", path(&secret)),
+        format!("rules(\"startrek\").extend(\"{}\")", path(&secret)),
+    ] {
         let err = stopped(&format!("{call};\n"), QUICK);
-        assert!(err.contains("may read only ruleset and record files"), "{err}");
-        assert!(!err.contains("very secret"), "the file's text must not leak: {err}");
+        assert!(
+            err.contains("may read only ruleset and record files"),
+            "{err}"
+        );
+        assert!(
+            !err.contains("very secret"),
+            "the file's text must not leak: {err}"
+        );
     }
     // A name that is neither a built-in nor a file still gets its suggestion.
     assert!(stopped("rules(\"startrak\");\n", QUICK).contains("startrek"));

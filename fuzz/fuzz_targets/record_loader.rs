@@ -6,7 +6,9 @@ use arbiter::scoring::{self, RateOptions, ScoreInput};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     if let Ok(doc) = load::parse_text("fuzz.yaml", text, load::Format::Yaml) {
         if let Ok(input) = ScoreInput::from_doc(&doc) {
             for name in ["cep", "figf", "advciv"] {
@@ -17,9 +19,14 @@ fuzz_target!(|data: &[u8]| {
     }
     let elo = load::load("elo").expect("elo loads");
     for name in ["fuzz.yaml", "fuzz.csv"] {
-        let Ok(history) = scoring::parse_history(name, text.to_string()) else { continue };
+        let Ok(history) = scoring::parse_history(name, text.to_string()) else {
+            continue;
+        };
         if let Ok(report) = history.rate(&elo, RateOptions::default()) {
-            assert!(report.players.iter().all(|p| p.rating.is_finite()), "a rating is not a number");
+            assert!(
+                report.players.iter().all(|p| p.rating.is_finite()),
+                "a rating is not a number"
+            );
         }
     }
 });

@@ -5,11 +5,18 @@ use arbiter::rules::{lang, load};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(doc) = load::parse_text("fuzz.rules", text, load::Format::Rules) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(doc) = load::parse_text("fuzz.rules", text, load::Format::Rules) else {
+        return;
+    };
     let written = lang::write(&doc.value);
     let again = load::parse_text("again.rules", &written, load::Format::Rules)
         .unwrap_or_else(|e| panic!("written text does not parse: {e}\n{written}"));
-    assert_eq!(doc.value, again.value, "round trip changed the value:\n{written}");
+    assert_eq!(
+        doc.value, again.value,
+        "round trip changed the value:\n{written}"
+    );
     let _ = load::ruleset_from_doc(&doc);
 });

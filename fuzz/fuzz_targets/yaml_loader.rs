@@ -5,8 +5,12 @@ use arbiter::rules::{lang, load};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(doc) = load::parse_text("fuzz.yaml", text, load::Format::Yaml) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(doc) = load::parse_text("fuzz.yaml", text, load::Format::Yaml) else {
+        return;
+    };
     if let Ok(ruleset) = load::ruleset_from_doc(&doc) {
         let _ = serde_json::to_string(&ruleset).expect("a ruleset serialises");
     }
@@ -14,6 +18,9 @@ fuzz_target!(|data: &[u8]| {
         let written = lang::write(&doc.value);
         let again = load::parse_text("again.rules", &written, load::Format::Rules)
             .unwrap_or_else(|e| panic!("converted text does not parse: {e}\n{written}"));
-        assert_eq!(doc.value, again.value, "conversion changed the value:\n{written}");
+        assert_eq!(
+            doc.value, again.value,
+            "conversion changed the value:\n{written}"
+        );
     }
 });

@@ -8,7 +8,9 @@ use clap::Subcommand;
 use std::io::IsTerminal;
 
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  arbiter combat ships\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Romulan bird of prey\" \"UFP frigate\" --range 3 --torpedo --json\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Crucero de batalla Klingon\" --seed 7\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1 --plot outcomes.svg\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 2000")]
+#[command(
+    after_help = "Examples:\n  arbiter combat ships\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Romulan bird of prey\" \"UFP frigate\" --range 3 --torpedo --json\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Crucero de batalla Klingon\" --seed 7\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1 --plot outcomes.svg\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 2000"
+)]
 pub struct Args {
     #[command(subcommand)]
     command: CombatCommand,
@@ -17,7 +19,9 @@ pub struct Args {
 #[derive(Subcommand)]
 enum CombatCommand {
     /// The ruleset's ships and their combat stats
-    #[command(after_help = "Examples:\n  arbiter combat ships\n  arbiter combat ships --rules house.rules --json")]
+    #[command(
+        after_help = "Examples:\n  arbiter combat ships\n  arbiter combat ships --rules house.rules --json"
+    )]
     Ships {
         #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
@@ -25,7 +29,9 @@ enum CombatCommand {
         json: bool,
     },
     /// Exact odds of one phaser volley (K dice) or one torpedo at a fresh target
-    #[command(after_help = "Examples:\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Klingon battle cruiser\" \"UFP frigate\" --range 3 --torpedo --json")]
+    #[command(
+        after_help = "Examples:\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Klingon battle cruiser\" \"UFP frigate\" --range 3 --torpedo --json"
+    )]
     Volley {
         attacker: String,
         target: String,
@@ -44,7 +50,9 @@ enum CombatCommand {
         json: bool,
     },
     /// One battle, narrated turn by turn (or --json: the events)
-    #[command(after_help = "Examples:\n  arbiter combat duel \"UFP heavy cruiser\" \"Klingon battle cruiser\" --seed 3\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Transporte\" --seed 1 --json")]
+    #[command(
+        after_help = "Examples:\n  arbiter combat duel \"UFP heavy cruiser\" \"Klingon battle cruiser\" --seed 3\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Transporte\" --seed 1 --json"
+    )]
     Duel {
         a: Option<String>,
         b: Option<String>,
@@ -58,7 +66,9 @@ enum CombatCommand {
         json: bool,
     },
     /// Monte Carlo: many battles, win rates with 95% intervals
-    #[command(after_help = "Examples:\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 2000 --seed 1 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 1000 --plot outcomes.svg")]
+    #[command(
+        after_help = "Examples:\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 2000 --seed 1 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 1000 --plot outcomes.svg"
+    )]
     Sim {
         a: Option<String>,
         b: Option<String>,
@@ -92,7 +102,15 @@ const DEFAULT_SEED: u64 = 1;
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         CombatCommand::Ships { rules, json } => ships(&load::load(&rules)?, json),
-        CombatCommand::Volley { attacker, target, range, dice, torpedo, rules, json } => {
+        CombatCommand::Volley {
+            attacker,
+            target,
+            range,
+            dice,
+            torpedo,
+            rules,
+            json,
+        } => {
             let r = load::load(&rules)?;
             let shot = if torpedo {
                 Shot::Torpedo
@@ -104,25 +122,61 @@ pub fn run(args: Args) -> Result<()> {
                 Shot::Phasers { dice }
             };
             let report = combat::volley(&r, &attacker, &target, range, shot)?;
-            super::print(&if json { json_string(&report) } else { report.render() })?;
+            super::print(&if json {
+                json_string(&report)
+            } else {
+                report.render()
+            })?;
             Ok(())
         }
-        CombatCommand::Duel { a, b, seed, scenario, rules, json } => {
+        CombatCommand::Duel {
+            a,
+            b,
+            seed,
+            scenario,
+            rules,
+            json,
+        } => {
             let (r, scen) = rules_and_scenario(rules, scenario.as_deref())?;
             let ctx = Context::new(&r)?;
             let resolved = match &scen {
                 Some((s, doc)) => s.resolve(&r, &ctx, Some(doc))?,
                 None => {
                     let (a, b) = two_ships(a, b)?;
-                    combat::scenario::Resolved { classes: [ctx.class(&r, &a)?, ctx.class(&r, &b)?], setup: combat::Setup::standard(&ctx) }
+                    combat::scenario::Resolved {
+                        classes: [ctx.class(&r, &a)?, ctx.class(&r, &b)?],
+                        setup: combat::Setup::standard(&ctx),
+                    }
                 }
             };
             let t = DefaultTactic::default();
-            let report = combat::duel_with(&ctx, [&resolved.classes[0], &resolved.classes[1]], [&t, &t], resolved.setup, seed, true);
-            super::print(&if json { json_string(&report) } else { combat::narrate(&report) })?;
+            let report = combat::duel_with(
+                &ctx,
+                [&resolved.classes[0], &resolved.classes[1]],
+                [&t, &t],
+                resolved.setup,
+                seed,
+                true,
+            );
+            super::print(&if json {
+                json_string(&report)
+            } else {
+                combat::narrate(&report)
+            })?;
             Ok(())
         }
-        CombatCommand::Sim { a, b, battles, seed, threads, scenario, rules, vs, plot, json } => {
+        CombatCommand::Sim {
+            a,
+            b,
+            battles,
+            seed,
+            threads,
+            scenario,
+            rules,
+            vs,
+            plot,
+            json,
+        } => {
             let (r, scen) = rules_and_scenario(rules, scenario.as_deref())?;
             let (a, b) = match &scen {
                 Some((s, _)) => (s.a.ship.clone(), s.b.ship.clone()),
@@ -135,8 +189,12 @@ pub fn run(args: Args) -> Result<()> {
             let opts = SimOptions {
                 a,
                 b,
-                battles: battles.or(scen.as_ref().and_then(|s| s.0.battles)).unwrap_or(DEFAULT_BATTLES),
-                seed: seed.or(scen.as_ref().and_then(|s| s.0.seed)).unwrap_or(DEFAULT_SEED),
+                battles: battles
+                    .or(scen.as_ref().and_then(|s| s.0.battles))
+                    .unwrap_or(DEFAULT_BATTLES),
+                seed: seed
+                    .or(scen.as_ref().and_then(|s| s.0.seed))
+                    .unwrap_or(DEFAULT_SEED),
                 threads,
                 scenario: scen.map(|s| s.0),
             };
@@ -157,7 +215,11 @@ pub fn run(args: Args) -> Result<()> {
                     if let Some(path) = &plot {
                         super::write_atomically(path, &plot_svg(&report)?)?;
                     }
-                    super::print(&if json { json_string(&strip_turns(report)) } else { report.render() })?;
+                    super::print(&if json {
+                        json_string(&strip_turns(report))
+                    } else {
+                        report.render()
+                    })?;
                 }
                 Some(other) => {
                     let r2 = load::load(&other)?;
@@ -174,7 +236,12 @@ pub fn run(args: Args) -> Result<()> {
                         c.variant.by_turn.clear();
                         super::print(&json_string(&c))?;
                     } else {
-                        super::print(&format!("{}\n{}\n{}\n", cmp.base.render(), cmp.variant.render(), cmp.verdict))?;
+                        super::print(&format!(
+                            "{}\n{}\n{}\n",
+                            cmp.base.render(),
+                            cmp.variant.render(),
+                            cmp.verdict
+                        ))?;
                     }
                 }
             }
@@ -192,7 +259,9 @@ fn strip_turns(mut r: SimReport) -> SimReport {
 fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {
     match (a, b) {
         (Some(a), Some(b)) => Ok((a, b)),
-        _ => Err(Error::msg("name two ships (see `arbiter combat ships`), or give --scenario FILE")),
+        _ => Err(Error::msg(
+            "name two ships (see `arbiter combat ships`), or give --scenario FILE",
+        )),
     }
 }
 
@@ -200,15 +269,22 @@ type LoadedScenario = (Scenario, arbiter::rules::Doc);
 
 /// The ruleset: --rules, else the scenario's `rules` (a relative path means the file beside
 /// the scenario when there is one), else startrek.
-fn rules_and_scenario(rules: Option<String>, scenario: Option<&str>) -> Result<(Ruleset, Option<LoadedScenario>)> {
+fn rules_and_scenario(
+    rules: Option<String>,
+    scenario: Option<&str>,
+) -> Result<(Ruleset, Option<LoadedScenario>)> {
     let scen = scenario.map(Scenario::load).transpose()?;
-    let named = scen.as_ref().and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
+    let named = scen
+        .as_ref()
+        .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
     let ruleset = match (rules, named) {
         (Some(r), _) => load::load(&r)?,
-        (None, Some((r, doc))) => load::load(&load::beside_file(r, scenario)).map_err(|e| match e {
-            Error::Plain(m) => doc.error_at("/rules", m),
-            located => located,
-        })?,
+        (None, Some((r, doc))) => {
+            load::load(&load::beside_file(r, scenario)).map_err(|e| match e {
+                Error::Plain(m) => doc.error_at("/rules", m),
+                located => located,
+            })?
+        }
         (None, None) => load::load(DEFAULT_COMBAT)?,
     };
     Ok((ruleset, scen))
@@ -219,7 +295,9 @@ fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
         return None;
     }
     let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {eta} left") {
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {eta} left")
+    {
         bar.set_style(style);
     }
     Some(bar)
@@ -248,7 +326,11 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
     // A ship's torpedo kind is shown when it is not the ruleset's default.
     let default_kind = r.combat.as_ref().map(|c| c.default_torpedo.as_str());
     for c in &ctx.ships {
-        let aliases = r.ships.get(&c.name).map(|s| s.aliases.join(", ")).unwrap_or_default();
+        let aliases = r
+            .ships
+            .get(&c.name)
+            .map(|s| s.aliases.join(", "))
+            .unwrap_or_default();
         let torps = if c.torpedoes == 0 || Some(c.torpedo_kind_name.as_str()) == default_kind {
             c.torpedoes.to_string()
         } else {
@@ -269,7 +351,10 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
             format!("{}+{}", c.generator, c.battery),
         ]);
     }
-    super::print(&format!("{}\nenergy: generator output a turn + battery capacity\n", t.render()))?;
+    super::print(&format!(
+        "{}\nenergy: generator output a turn + battery capacity\n",
+        t.render()
+    ))?;
     Ok(())
 }
 
@@ -290,13 +375,24 @@ fn plot_svg(report: &SimReport) -> Result<String> {
         let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot draw the chart: {e}"));
         root.fill(&WHITE).map_err(|e| fail(&e))?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(format!("{} vs {}: battles decided by turn ({} battles)", report.a.name, report.b.name, report.battles), ("sans-serif", 20))
+            .caption(
+                format!(
+                    "{} vs {}: battles decided by turn ({} battles)",
+                    report.a.name, report.b.name, report.battles
+                ),
+                ("sans-serif", 20),
+            )
             .margin(15)
             .x_label_area_size(40)
             .y_label_area_size(50)
             .build_cartesian_2d(0u32..last, 0f64..1f64)
             .map_err(|e| fail(&e))?;
-        chart.configure_mesh().x_desc("turn").y_desc("share of battles (cumulative)").draw().map_err(|e| fail(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc("turn")
+            .y_desc("share of battles (cumulative)")
+            .draw()
+            .map_err(|e| fail(&e))?;
         for (label, colour, count) in series.iter() {
             let mut total = 0u64;
             let points: Vec<(u32, f64)> = std::iter::once((0, 0.0))
@@ -312,7 +408,12 @@ fn plot_svg(report: &SimReport) -> Result<String> {
                 .label(label.to_string())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
         }
-        chart.configure_series_labels().border_style(BLACK).background_style(WHITE).draw().map_err(|e| fail(&e))?;
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE)
+            .draw()
+            .map_err(|e| fail(&e))?;
         root.present().map_err(|e| fail(&e))?;
     }
     Ok(svg)

@@ -5,7 +5,9 @@ use arbiter::{Error, Result};
 use serde::Serialize;
 
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  arbiter dice 3D6\n  arbiter dice 2D6+1D3 --json\n  arbiter dice D100")]
+#[command(
+    after_help = "Examples:\n  arbiter dice 3D6\n  arbiter dice 2D6+1D3 --json\n  arbiter dice D100"
+)]
 pub struct Args {
     /// Dice expression: 3D6, D100, 2D6+1, 4D6-2, 2D6+1D3
     expr: String,
@@ -31,18 +33,32 @@ pub fn run(args: Args) -> Result<()> {
         min: dice.min(),
         max: dice.max(),
         mean,
-        distribution: probs.iter().enumerate().map(|(i, p)| ((low + i as i64).to_string(), *p)).collect(),
+        distribution: probs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((low + i as i64).to_string(), *p))
+            .collect(),
     };
     if args.json {
         super::print(&arbiter::output::json_string(&report))?;
         return Ok(());
     }
     let top = probs.iter().copied().fold(0.0, f64::max);
-    let mut t = Table::new(&[("roll", Align::Right), ("chance", Align::Right), ("at least", Align::Right), ("", Align::Left)]);
+    let mut t = Table::new(&[
+        ("roll", Align::Right),
+        ("chance", Align::Right),
+        ("at least", Align::Right),
+        ("", Align::Left),
+    ]);
     let mut at_least = 1.0f64;
     for (i, p) in probs.iter().enumerate() {
         let bar = "#".repeat(((p / top) * 40.0).round() as usize);
-        t.row([(low + i as i64).to_string(), format!("{:.2}%", p * 100.0), format!("{:.2}%", at_least.max(0.0) * 100.0), bar]);
+        t.row([
+            (low + i as i64).to_string(),
+            format!("{:.2}%", p * 100.0),
+            format!("{:.2}%", at_least.max(0.0) * 100.0),
+            bar,
+        ]);
         at_least -= p;
     }
     super::print(&format!(

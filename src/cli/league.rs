@@ -6,7 +6,9 @@ use arbiter::{Error, Result};
 use clap::Subcommand;
 
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle\n  arbiter league schedule 12 --method balanced --seed 7 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json\n  arbiter league new season.yaml --teams teams.txt --legs 2\n  arbiter league record season.yaml Orcs Elves 2 1\n  arbiter league table season.yaml --html table.html")]
+#[command(
+    after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle\n  arbiter league schedule 12 --method balanced --seed 7 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json\n  arbiter league new season.yaml --teams teams.txt --legs 2\n  arbiter league record season.yaml Orcs Elves 2 1\n  arbiter league table season.yaml --html table.html"
+)]
 pub struct Args {
     #[command(subcommand)]
     command: LeagueCommand,
@@ -41,7 +43,9 @@ struct PlanArgs {
 #[derive(Subcommand)]
 enum LeagueCommand {
     /// Print a schedule, its carry-over and each team's breaks
-    #[command(after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle --seed 7\n  arbiter league schedule 12 --method balanced --seed 1 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json")]
+    #[command(
+        after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle --seed 7\n  arbiter league schedule 12 --method balanced --seed 1 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json"
+    )]
     Schedule {
         /// A number n (teams 1..n) or a file with one team name a line
         teams: String,
@@ -58,7 +62,9 @@ enum LeagueCommand {
         csv: bool,
     },
     /// Start a season file (YAML) from a schedule
-    #[command(after_help = "Examples:\n  arbiter league new season.yaml --teams teams.txt\n  arbiter league new season.yaml --teams 8 --legs 2 --shuffle --seed 3 --rules bloodbowl")]
+    #[command(
+        after_help = "Examples:\n  arbiter league new season.yaml --teams teams.txt\n  arbiter league new season.yaml --teams 8 --legs 2 --shuffle --seed 3 --rules bloodbowl"
+    )]
     New {
         season: String,
         /// A number n (teams 1..n) or a file with one team name a line
@@ -71,7 +77,9 @@ enum LeagueCommand {
         force: bool,
     },
     /// Record one result in a season file (atomically, under a lock)
-    #[command(after_help = "Examples:\n  arbiter league record season.yaml \"Gouged Eye\" \"Chaos All-Stars\" 2 1\n  arbiter league record season.yaml 3 5 1 1 --round 4\n  arbiter league record season.yaml 3 5 2 1 --correct")]
+    #[command(
+        after_help = "Examples:\n  arbiter league record season.yaml \"Gouged Eye\" \"Chaos All-Stars\" 2 1\n  arbiter league record season.yaml 3 5 1 1 --round 4\n  arbiter league record season.yaml 3 5 2 1 --correct"
+    )]
     Record {
         season: String,
         home: String,
@@ -88,7 +96,9 @@ enum LeagueCommand {
         correct: bool,
     },
     /// The standings of a season
-    #[command(after_help = "Examples:\n  arbiter league table season.yaml\n  arbiter league table season.yaml --json\n  arbiter league table season.yaml --html standings.html\n  arbiter league table season.yaml --rules house.rules   # the same results under other points")]
+    #[command(
+        after_help = "Examples:\n  arbiter league table season.yaml\n  arbiter league table season.yaml --json\n  arbiter league table season.yaml --html standings.html\n  arbiter league table season.yaml --rules house.rules   # the same results under other points"
+    )]
     Table {
         season: String,
         /// JSON: {"standings": [{"team", "played", "won", "drawn", "lost", "for", "against", "points", ...}]}
@@ -108,7 +118,13 @@ enum LeagueCommand {
 
 pub fn run(args: Args) -> Result<()> {
     match args.command {
-        LeagueCommand::Schedule { teams, plan, carryover, json, csv } => {
+        LeagueCommand::Schedule {
+            teams,
+            plan,
+            carryover,
+            json,
+            csv,
+        } => {
             let teams = Teams::from_arg(&teams)?;
             let (_, mut options) = plan.options()?;
             options.matrix = carryover;
@@ -122,14 +138,24 @@ pub fn run(args: Args) -> Result<()> {
             })?;
             Ok(())
         }
-        LeagueCommand::New { season, teams, plan, force } => {
+        LeagueCommand::New {
+            season,
+            teams,
+            plan,
+            force,
+        } => {
             let teams = Teams::from_arg(&teams)?;
             let (rules_name, options) = plan.options()?;
             let s = schedule(&options, &teams)?;
             let new = Season::from_schedule(&rules_name, &s);
             season::create_file(&season, &new, force)?;
             let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
-            let mut note = format!("{season}: {} teams, {} rounds, {games} matches ({}", teams.len(), s.rounds.len(), s.method.name());
+            let mut note = format!(
+                "{season}: {} teams, {} rounds, {games} matches ({}",
+                teams.len(),
+                s.rounds.len(),
+                s.method.name()
+            );
             if let Some(seed) = s.seed {
                 note.push_str(&format!(", seed {seed}"));
             }
@@ -137,11 +163,29 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&note)?;
             Ok(())
         }
-        LeagueCommand::Record { season, home, away, home_score, away_score, round, correct } => {
-            let request = RecordRequest { home, away, home_score: score(&home_score)?, away_score: score(&away_score)?, round, correct };
+        LeagueCommand::Record {
+            season,
+            home,
+            away,
+            home_score,
+            away_score,
+            round,
+            correct,
+        } => {
+            let request = RecordRequest {
+                home,
+                away,
+                home_score: score(&home_score)?,
+                away_score: score(&away_score)?,
+                round,
+                correct,
+            };
             let done = season::record_file(&season, &request)?;
             let r = &done.result;
-            let mut line = format!("round {}: {} {}–{} {}", r.round, r.home, r.home_score, r.away_score, r.away);
+            let mut line = format!(
+                "round {}: {} {}–{} {}",
+                r.round, r.home, r.home_score, r.away_score, r.away
+            );
             if let Some(old) = done.replaced {
                 line.push_str(&format!(" (was {}–{})", old.home_score, old.away_score));
             }
@@ -149,7 +193,13 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&line)?;
             Ok(())
         }
-        LeagueCommand::Table { season, json, csv, rules, html: page } => {
+        LeagueCommand::Table {
+            season,
+            json,
+            csv,
+            rules,
+            html: page,
+        } => {
             let s = Season::load(&season)?;
             let rules = match rules {
                 Some(r) => load::load(&r)?,
@@ -157,7 +207,10 @@ pub fn run(args: Args) -> Result<()> {
             };
             let table = standings(&rules, &s)?;
             if let Some(path) = page {
-                let title = std::path::Path::new(&season).file_stem().map(|f| f.to_string_lossy().into_owned()).unwrap_or(season.clone());
+                let title = std::path::Path::new(&season)
+                    .file_stem()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .unwrap_or(season.clone());
                 super::write_atomically(&path, &html::page(&title, &s, &table))?;
                 return Ok(());
             }
@@ -176,7 +229,10 @@ pub fn run(args: Args) -> Result<()> {
 impl PlanArgs {
     /// The ruleset's name and the schedule options: the ruleset's defaults, then the flags.
     fn options(&self) -> Result<(String, ScheduleOptions)> {
-        let name = self.rules.clone().unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_LEAGUE.to_string());
+        let name = self
+            .rules
+            .clone()
+            .unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_LEAGUE.to_string());
         let rules = load::load(&name)?;
         let mut o = ScheduleOptions::from_rules(rules.league.as_ref())?;
         if let Some(m) = &self.method {
@@ -187,10 +243,15 @@ impl PlanArgs {
         }
         o.shuffle |= self.shuffle;
         o.seed = self.seed;
-        o.search = SearchBudget { moves: self.effort, seconds: self.time_limit };
+        o.search = SearchBudget {
+            moves: self.effort,
+            seconds: self.time_limit,
+        };
         if let Some(t) = self.time_limit {
             if !(t.is_finite() && t > 0.0) {
-                return Err(Error::msg("--time-limit takes a positive number of seconds"));
+                return Err(Error::msg(
+                    "--time-limit takes a positive number of seconds",
+                ));
             }
         }
         Ok((name, o))
@@ -198,11 +259,16 @@ impl PlanArgs {
 }
 
 fn score(text: &str) -> Result<u32> {
-    text.trim().parse::<u32>().map_err(|_| Error::msg(format!("a score is a whole number of 0 or more, not `{text}`")))
+    text.trim().parse::<u32>().map_err(|_| {
+        Error::msg(format!(
+            "a score is a whole number of 0 or more, not `{text}`"
+        ))
+    })
 }
 
 /// The season's ruleset; a relative path means the file beside the season file when there is
 /// one (as for every file that names its ruleset).
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
-    load::load(&load::beside_file(&season.rules, Some(season_path))).map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))
+    load::load(&load::beside_file(&season.rules, Some(season_path)))
+        .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))
 }

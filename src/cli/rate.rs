@@ -4,7 +4,9 @@ use arbiter::scoring::{self, RateOptions};
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --json\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period`; one row per player per game.")]
+#[command(
+    after_help = "Examples:\n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --json\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period`; one row per player per game."
+)]
 pub struct Args {
     /// History file: YAML/JSON (`ratings:`, `games:`) or CSV
     #[arg(value_name = "HISTORY")]
@@ -25,16 +27,34 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let file = scoring::load_history(&args.file)?;
     // A relative `rules:` path in the history means the file beside it when there is one.
-    let named = file.rules.as_deref().map(|r| load::beside_file(r, Some(&args.file)));
-    let reference = args.rules.clone().or(named).unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_RATING.to_string());
+    let named = file
+        .rules
+        .as_deref()
+        .map(|r| load::beside_file(r, Some(&args.file)));
+    let reference = args
+        .rules
+        .clone()
+        .or(named)
+        .unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_RATING.to_string());
     let rules = load::load(&reference).map_err(|e| match e {
-        Error::Plain(m) if args.rules.is_none() && file.rules.is_some() => file.source.locate(scoring::Invalid::new("/rules", m)),
+        Error::Plain(m) if args.rules.is_none() && file.rules.is_some() => {
+            file.source.locate(scoring::Invalid::new("/rules", m))
+        }
         e => e,
     })?;
     let detailed = args.history || args.player.is_some();
-    let report = file.rate(&rules, RateOptions { record_games: detailed })?;
+    let report = file.rate(
+        &rules,
+        RateOptions {
+            record_games: detailed,
+        },
+    )?;
     if let Some(p) = &args.player {
-        if !report.players.iter().any(|r| arbiter::names::same(&r.name, p)) {
+        if !report
+            .players
+            .iter()
+            .any(|r| arbiter::names::same(&r.name, p))
+        {
             let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
             return Err(Error::msg(arbiter::names::unknown("player", p, &known)));
         }

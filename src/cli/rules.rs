@@ -5,7 +5,9 @@ use arbiter::{Error, Result};
 use clap::{Subcommand, ValueEnum};
 
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  arbiter rules list\n  arbiter rules check rulesets/*\n  arbiter rules show startrek --format yaml\n  arbiter rules convert house.yaml --to rules -o house.rules")]
+#[command(
+    after_help = "Examples:\n  arbiter rules list\n  arbiter rules check rulesets/*\n  arbiter rules show startrek --format yaml\n  arbiter rules convert house.yaml --to rules -o house.rules"
+)]
 pub struct Args {
     #[command(subcommand)]
     command: RulesCommand,
@@ -17,13 +19,17 @@ enum RulesCommand {
     #[command(after_help = "Examples:\n  arbiter rules list")]
     List,
     /// Check ruleset files (or built-in names): exit 1 if any has a problem
-    #[command(after_help = "Examples:\n  arbiter rules check rulesets/*\n  arbiter rules check house.rules startrek")]
+    #[command(
+        after_help = "Examples:\n  arbiter rules check rulesets/*\n  arbiter rules check house.rules startrek"
+    )]
     Check {
         #[arg(required = true)]
         files: Vec<String>,
     },
     /// Print a ruleset with its `extends` applied
-    #[command(after_help = "Examples:\n  arbiter rules show startrek\n  arbiter rules show house.rules --format yaml\n  arbiter rules show cep --format json")]
+    #[command(
+        after_help = "Examples:\n  arbiter rules show startrek\n  arbiter rules show house.rules --format yaml\n  arbiter rules show cep --format json"
+    )]
     Show {
         /// Built-in name or path
         ruleset: String,
@@ -31,7 +37,9 @@ enum RulesCommand {
         format: ShowFormat,
     },
     /// Convert a ruleset file between the rules language and YAML, as written (`extends` kept)
-    #[command(after_help = "Examples:\n  arbiter rules convert house.yaml --to rules\n  arbiter rules convert rulesets/startrek.rules --to yaml -o startrek.yaml")]
+    #[command(
+        after_help = "Examples:\n  arbiter rules convert house.yaml --to rules\n  arbiter rules convert rulesets/startrek.rules --to yaml -o startrek.yaml"
+    )]
     Convert {
         file: String,
         #[arg(long, value_enum)]
@@ -60,11 +68,21 @@ fn render(value: &serde_json::Value, format: ShowFormat) -> String {
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         RulesCommand::List => {
-            let mut t = Table::new(&[("name", Align::Left), ("file", Align::Left), ("ships", Align::Right), ("description", Align::Left)]);
+            let mut t = Table::new(&[
+                ("name", Align::Left),
+                ("file", Align::Left),
+                ("ships", Align::Right),
+                ("description", Align::Left),
+            ]);
             for name in builtin::names() {
                 let r = load::load(name)?;
                 let (_, file, _) = builtin::find(name).expect("built-in");
-                t.row([name.to_string(), format!("rulesets/{file}"), r.ships.len().to_string(), r.description.clone()]);
+                t.row([
+                    name.to_string(),
+                    format!("rulesets/{file}"),
+                    r.ships.len().to_string(),
+                    r.description.clone(),
+                ]);
             }
             super::print(&t.render())?;
             Ok(())
@@ -73,7 +91,11 @@ pub fn run(args: Args) -> Result<()> {
             let mut failed = 0;
             for f in &files {
                 match load::load(f) {
-                    Ok(r) => super::print(&format!("{f}: ok (ruleset `{}`, {} ships)\n", r.name, r.ships.len()))?,
+                    Ok(r) => super::print(&format!(
+                        "{f}: ok (ruleset `{}`, {} ships)\n",
+                        r.name,
+                        r.ships.len()
+                    ))?,
                     Err(e) => {
                         failed += 1;
                         super::report(&e);
@@ -81,7 +103,10 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
             if failed > 0 {
-                Err(Error::msg(format!("{failed} of {} rulesets failed the check", files.len())))
+                Err(Error::msg(format!(
+                    "{failed} of {} rulesets failed the check",
+                    files.len()
+                )))
             } else {
                 Ok(())
             }
@@ -96,14 +121,22 @@ pub fn run(args: Args) -> Result<()> {
         RulesCommand::Convert { file, to, output } => {
             let doc = load::read_doc(&file)?;
             // Check the whole ruleset (with what it extends) before writing anything.
-            let dir = std::path::Path::new(&file).parent().map(|p| p.to_path_buf());
+            let dir = std::path::Path::new(&file)
+                .parent()
+                .map(|p| p.to_path_buf());
             let resolved = load::resolve_loaded(doc.clone(), &file, dir.as_deref())?;
             load::ruleset_from_doc(&resolved)?;
             let text = render(&doc.value, to);
             match output {
                 Some(path) => {
                     if Format::of(&path) == Format::Rules && !matches!(to, ShowFormat::Rules) {
-                        return Err(Error::msg(format!("{path}: a .rules file name for {} output", match to { ShowFormat::Yaml => "YAML", _ => "JSON" })));
+                        return Err(Error::msg(format!(
+                            "{path}: a .rules file name for {} output",
+                            match to {
+                                ShowFormat::Yaml => "YAML",
+                                _ => "JSON",
+                            }
+                        )));
                     }
                     super::write_atomically(&path, &text)
                 }

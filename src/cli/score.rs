@@ -4,7 +4,9 @@ use arbiter::scoring::{self, ResultTable, ScoreInput};
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  arbiter score game.yaml                      # a CEP game record (its `rules:` picks the ruleset)\n  arbiter score game.yaml --vs house.yaml      # both rulesets side by side\n  arbiter score --rules figf A=7500 B=7200 C=6600\n  arbiter score --rules advciv Illyria=5042 Crete=3791 Iberia=1807 --json")]
+#[command(
+    after_help = "Examples:\n  arbiter score game.yaml                      # a CEP game record (its `rules:` picks the ruleset)\n  arbiter score game.yaml --vs house.yaml      # both rulesets side by side\n  arbiter score --rules figf A=7500 B=7200 C=6600\n  arbiter score --rules advciv Illyria=5042 Crete=3791 Iberia=1807 --json"
+)]
 pub struct Args {
     /// A game record or result-table file, or NAME=SCORE pairs
     #[arg(required = true, value_name = "GAME | NAME=SCORE")]
@@ -35,17 +37,26 @@ pub fn run(args: Args) -> Result<()> {
     match &args.vs {
         None => {
             let report = scoring::score_input(&rules, &input, doc.as_ref())?;
-            super::print(&if args.json { arbiter::output::json_string(&report) } else { report.table() })?;
+            super::print(&if args.json {
+                arbiter::output::json_string(&report)
+            } else {
+                report.table()
+            })?;
         }
         Some(vs) => {
             let vs_rules = load::load(vs)?;
-            let mut comparison = scoring::compare(&rules, &vs_rules, &input).map_err(|e| e.locate(doc.as_ref()))?;
+            let mut comparison =
+                scoring::compare(&rules, &vs_rules, &input).map_err(|e| e.locate(doc.as_ref()))?;
             // A house rule usually keeps the name of what it extends: tell them apart by file.
             if comparison.rules == comparison.vs {
                 comparison.rules = reference.clone();
                 comparison.vs = vs.clone();
             }
-            super::print(&if args.json { arbiter::output::json_string(&comparison) } else { comparison.table() })?;
+            super::print(&if args.json {
+                arbiter::output::json_string(&comparison)
+            } else {
+                comparison.table()
+            })?;
         }
     }
     Ok(())
@@ -68,23 +79,33 @@ fn read_input(inputs: &[String]) -> Result<(ScoreInput, Option<Doc>, Option<Stri
             let (name, score) = pair.rsplit_once('=').expect("has =");
             let name = name.trim();
             if name.is_empty() {
-                return Err(Error::msg(format!("`{pair}`: the player's name is missing (NAME=SCORE)")));
+                return Err(Error::msg(format!(
+                    "`{pair}`: the player's name is missing (NAME=SCORE)"
+                )));
             }
             let score: f64 = score
                 .trim()
                 .parse()
                 .ok()
                 .filter(|s: &f64| s.is_finite())
-                .ok_or_else(|| Error::msg(format!("`{pair}`: the score must be a number (NAME=SCORE)")))?;
+                .ok_or_else(|| {
+                    Error::msg(format!("`{pair}`: the score must be a number (NAME=SCORE)"))
+                })?;
             rows.push((name.to_string(), score));
         }
-        return Ok((ScoreInput::Table(ResultTable::from_pairs(&rows)), None, None));
+        return Ok((
+            ScoreInput::Table(ResultTable::from_pairs(&rows)),
+            None,
+            None,
+        ));
     }
     match inputs {
         [file] => {
             let (doc, input) = scoring::read_score_doc(file)?;
             Ok((input, Some(doc), Some(file.clone())))
         }
-        _ => Err(Error::msg("give one game file, or NAME=SCORE pairs (not both)")),
+        _ => Err(Error::msg(
+            "give one game file, or NAME=SCORE pairs (not both)",
+        )),
     }
 }

@@ -15,7 +15,9 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         let ctx = self.ctx;
         let class = self.classes[s];
         let ship = &mut self.ships[s];
-        let Some(endurance) = ship.home_teams.take() else { return };
+        let Some(endurance) = ship.home_teams.take() else {
+            return;
+        };
         ship.teams_sent += 1;
         let target = ship.skill(class, ctx, Skill::Transport, 0);
         let roll = ctx.thresholds.roll(&mut self.rng, Skill::Transport, target);
@@ -31,7 +33,11 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             TransportResult::Failed
         };
         if L::ON {
-            self.log.push(Event::Transport { side: s as u8, roll, result });
+            self.log.push(Event::Transport {
+                side: s as u8,
+                roll,
+                result,
+            });
         }
     }
 
@@ -63,7 +69,14 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                 self.ships[t].home_teams.absorb(dealt);
                 self.ships[s].boarders.absorb(taken);
                 if L::ON {
-                    self.log.push(Event::Boarders { side: s as u8, attack: "defenders".into(), dealt, taken, absorbed: dealt, location: None });
+                    self.log.push(Event::Boarders {
+                        side: s as u8,
+                        attack: "defenders".into(),
+                        dealt,
+                        taken,
+                        absorbed: dealt,
+                        location: None,
+                    });
                 }
             }
             BoardingOrder::AttackLocation(loc) => {
@@ -72,14 +85,31 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                 for _ in 0..self.ships[s].boarders.alive() {
                     dealt += self.rng.roll(&self.ctx.security.location_damage).max(0) as u32;
                 }
-                let absorb = self.ships[t].home_teams.alive() > 0 && self.tactics[t].absorb(&self.view(t), dealt);
+                let absorb = self.ships[t].home_teams.alive() > 0
+                    && self.tactics[t].absorb(&self.view(t), dealt);
                 let taken = self.attack(self.ships[t].home_teams);
-                let through = if absorb { self.ships[t].home_teams.absorb(dealt) } else { dealt };
+                let through = if absorb {
+                    self.ships[t].home_teams.absorb(dealt)
+                } else {
+                    dealt
+                };
                 self.ships[s].boarders.absorb(taken);
                 if L::ON {
-                    self.log.push(Event::Boarders { side: s as u8, attack: loc.name().into(), dealt, taken, absorbed: dealt - through, location: Some(loc) });
+                    self.log.push(Event::Boarders {
+                        side: s as u8,
+                        attack: loc.name().into(),
+                        dealt,
+                        taken,
+                        absorbed: dealt - through,
+                        location: Some(loc),
+                    });
                 }
-                let mut target = Target { ctx: self.ctx, class: self.classes[t], state: &mut self.ships[t], side: t as u8 };
+                let mut target = Target {
+                    ctx: self.ctx,
+                    class: self.classes[t],
+                    state: &mut self.ships[t],
+                    side: t as u8,
+                };
                 target.damage_location(&mut self.rng, &mut self.log, loc, through, None);
             }
         }
@@ -95,9 +125,16 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         }
         let found = if self.ships[e].boarders_hidden {
             let target = self.ships[s].skill(self.classes[s], self.ctx, Skill::Security, 0);
-            let roll = self.ctx.thresholds.roll(&mut self.rng, Skill::Security, target);
+            let roll = self
+                .ctx
+                .thresholds
+                .roll(&mut self.rng, Skill::Security, target);
             if L::ON {
-                self.log.push(Event::Search { side: s as u8, roll, found: roll.level.succeeded() });
+                self.log.push(Event::Search {
+                    side: s as u8,
+                    roll,
+                    found: roll.level.succeeded(),
+                });
             }
             roll.level.succeeded()
         } else {
@@ -109,7 +146,14 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             self.ships[e].boarders.absorb(dealt);
             self.ships[s].home_teams.absorb(taken);
             if L::ON {
-                self.log.push(Event::Boarders { side: e as u8, attack: "defenders".into(), dealt: taken, taken: dealt, absorbed: taken, location: None });
+                self.log.push(Event::Boarders {
+                    side: e as u8,
+                    attack: "defenders".into(),
+                    dealt: taken,
+                    taken: dealt,
+                    absorbed: taken,
+                    location: None,
+                });
             }
             self.check_capture(s);
         }

@@ -4,8 +4,8 @@ use super::ship::ShipClass;
 use super::skill::{Skill, Thresholds, SKILL_COUNT};
 use crate::error::{Error, Result};
 use crate::rules::combat::{
-    CombatRules, EmergencyPower, EnergyCosts, Excess, LevelEffect, ManeuverRules, RepairRules, SecurityTeams, ShieldRules,
-    SuccessLevels, TorpedoKind, TransportRules, WarpRules, LOCATIONS,
+    CombatRules, EmergencyPower, EnergyCosts, Excess, LevelEffect, ManeuverRules, RepairRules,
+    SecurityTeams, ShieldRules, SuccessLevels, TorpedoKind, TransportRules, WarpRules, LOCATIONS,
 };
 use crate::rules::Ruleset;
 use serde::{Deserialize, Serialize};
@@ -56,7 +56,10 @@ impl Loc {
 
     /// Whether narration says "are" of it (the sensors are damaged).
     pub fn is_plural(self) -> bool {
-        matches!(self, Loc::Sensors | Loc::Phasers | Loc::Torpedoes | Loc::Engines | Loc::Hangars)
+        matches!(
+            self,
+            Loc::Sensors | Loc::Phasers | Loc::Torpedoes | Loc::Engines | Loc::Hangars
+        )
     }
 
     pub fn from_name(name: &str) -> Option<Loc> {
@@ -147,7 +150,12 @@ impl Context {
             badly: Effect::default(),
         }; LOC_COUNT];
         for (i, loc) in Loc::ALL.iter().enumerate() {
-            let rule = c.locations.get(loc.name()).ok_or_else(|| Error::msg(format!("the combat rules have no `{}` location", loc.name())))?;
+            let rule = c.locations.get(loc.name()).ok_or_else(|| {
+                Error::msg(format!(
+                    "the combat rules have no `{}` location",
+                    loc.name()
+                ))
+            })?;
             for r in rule.roll[0]..=rule.roll[1] {
                 if let Some(slot) = location_by_roll.get_mut(r as usize) {
                     *slot = *loc;
@@ -171,7 +179,11 @@ impl Context {
             energy: c.energy.clone(),
             shields: c.shields.clone(),
             phaser_range_penalty: c.phasers.range_penalty,
-            torpedo_kinds: c.torpedoes.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            torpedo_kinds: c
+                .torpedoes
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
             maneuvers: c.maneuvers.clone(),
             emergency: c.emergency_power.clone(),
             warp: c.warp.clone(),
@@ -221,8 +233,10 @@ fn halved_by(locations: &[LocInfo; LOC_COUNT]) -> [[u16; 2]; SKILL_COUNT] {
 
 /// The ruleset's combat section, or a clear error.
 pub fn combat_rules(ruleset: &Ruleset) -> Result<&CombatRules> {
-    ruleset
-        .combat
-        .as_ref()
-        .ok_or_else(|| Error::msg(format!("ruleset `{}` has no combat section (try --rules startrek)", ruleset.name)))
+    ruleset.combat.as_ref().ok_or_else(|| {
+        Error::msg(format!(
+            "ruleset `{}` has no combat section (try --rules startrek)",
+            ruleset.name
+        ))
+    })
 }

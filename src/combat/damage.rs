@@ -32,13 +32,23 @@ pub struct Target<'a> {
 impl Target<'_> {
     /// A hit of `damage` points on absolute face `face`. `chosen`: the location the attacker
     /// picked after a special success (else rolled).
-    pub fn hit<R: Roller, L: Log>(&mut self, rng: &mut R, log: &mut L, face: u8, damage: u32, chosen: Option<Loc>) -> HitResult {
+    pub fn hit<R: Roller, L: Log>(
+        &mut self,
+        rng: &mut R,
+        log: &mut L,
+        face: u8,
+        damage: u32,
+        chosen: Option<Loc>,
+    ) -> HitResult {
         let before = self.state.shield_value(face);
         let (after, to_hull) = shield_absorb(before, damage);
         if self.state.shields_raised {
             self.state.shields[face as usize] = after;
         }
-        let mut result = HitResult { to_hull, ..HitResult::default() };
+        let mut result = HitResult {
+            to_hull,
+            ..HitResult::default()
+        };
         let hull_roll = if to_hull > 0 {
             match self.state.level(self.class, Loc::Hull) {
                 Condition::Light => Some(rng.roll(&self.class.hull_intact).max(0) as u32),
@@ -56,7 +66,11 @@ impl Target<'_> {
                 face: super::hex::relative_face(face, self.state.facing),
                 damage,
                 shield_before: before,
-                shield_after: if self.state.shields_raised { after } else { before },
+                shield_after: if self.state.shields_raised {
+                    after
+                } else {
+                    before
+                },
                 to_hull,
                 hull_roll,
                 internal: result.internal,
@@ -77,7 +91,14 @@ impl Target<'_> {
     }
 
     /// Points straight onto a location's track (internal damage, boarders, direct damage).
-    pub fn damage_location<R: Roller, L: Log>(&mut self, rng: &mut R, log: &mut L, loc: Loc, points: u32, roll: Option<u32>) {
+    pub fn damage_location<R: Roller, L: Log>(
+        &mut self,
+        rng: &mut R,
+        log: &mut L,
+        loc: Loc,
+        points: u32,
+        roll: Option<u32>,
+    ) {
         if points == 0 || self.state.destroyed {
             return;
         }
@@ -87,9 +108,19 @@ impl Target<'_> {
         let new = old + points;
         let info = *self.ctx.info(loc);
         let kept = new.min(track.excess);
-        self.state.damage[i] = if info.excess == Excess::Explosion { new } else { kept };
+        self.state.damage[i] = if info.excess == Excess::Explosion {
+            new
+        } else {
+            kept
+        };
         if L::ON {
-            log.push(Event::Location { side: self.side, location: loc, roll, points, damage: self.state.damage[i] });
+            log.push(Event::Location {
+                side: self.side,
+                location: loc,
+                roll,
+                points,
+                damage: self.state.damage[i],
+            });
         }
         if old <= track.damaged && new > track.damaged && self.state.crossed[i] & 1 == 0 {
             self.state.crossed[i] |= 1;
@@ -103,11 +134,19 @@ impl Target<'_> {
                 if let Some(skill) = info.badly.roll {
                     let target = self.state.skill(self.class, self.ctx, skill, 0);
                     let r = self.ctx.thresholds.roll(rng, skill, target);
-                    let extra = if r.level.succeeded() { 0 } else { info.badly.extra_casualties };
+                    let extra = if r.level.succeeded() {
+                        0
+                    } else {
+                        info.badly.extra_casualties
+                    };
                     self.state.casualties += extra;
                     self.state.casualties_total += extra;
                     if L::ON {
-                        log.push(Event::Decompression { side: self.side, roll: r, extra_casualties: extra });
+                        log.push(Event::Decompression {
+                            side: self.side,
+                            roll: r,
+                            extra_casualties: extra,
+                        });
                     }
                 }
             }
@@ -119,19 +158,29 @@ impl Target<'_> {
                 Excess::Explosion => {
                     self.state.destroyed = true;
                     if L::ON {
-                        log.push(Event::Destroyed { side: self.side, location: loc });
+                        log.push(Event::Destroyed {
+                            side: self.side,
+                            location: loc,
+                        });
                     }
                 }
                 Excess::Hull if loc == Loc::Hull => {
                     // A table that sends the hull's excess to the hull: the hull breaks.
                     self.state.destroyed = true;
                     if L::ON {
-                        log.push(Event::Destroyed { side: self.side, location: loc });
+                        log.push(Event::Destroyed {
+                            side: self.side,
+                            location: loc,
+                        });
                     }
                 }
                 Excess::Hull => {
                     if L::ON {
-                        log.push(Event::Excess { side: self.side, from: loc, points: over });
+                        log.push(Event::Excess {
+                            side: self.side,
+                            from: loc,
+                            points: over,
+                        });
                     }
                     self.damage_location(rng, log, Loc::Hull, over, None);
                 }
@@ -143,7 +192,12 @@ impl Target<'_> {
         self.state.casualties += n;
         self.state.casualties_total += n;
         if L::ON {
-            log.push(Event::Condition { side: self.side, location: loc, condition, casualties: n });
+            log.push(Event::Condition {
+                side: self.side,
+                location: loc,
+                condition,
+                casualties: n,
+            });
         }
     }
 

@@ -41,8 +41,16 @@ impl ShipSummary {
             position: [s.pos.q, s.pos.r],
             facing: s.facing,
             shields,
-            damage: Loc::ALL.iter().filter(|l| s.damage[**l as usize] > 0).map(|l| (l.name(), s.damage[*l as usize])).collect(),
-            conditions: Loc::ALL.iter().filter(|l| s.level(class, **l) > Condition::Light).map(|l| (l.name(), s.level(class, *l))).collect(),
+            damage: Loc::ALL
+                .iter()
+                .filter(|l| s.damage[**l as usize] > 0)
+                .map(|l| (l.name(), s.damage[*l as usize]))
+                .collect(),
+            conditions: Loc::ALL
+                .iter()
+                .filter(|l| s.level(class, **l) > Condition::Light)
+                .map(|l| (l.name(), s.level(class, *l)))
+                .collect(),
             casualties: s.casualties,
             casualties_total: s.casualties_total,
             torpedoes_left: s.torpedoes,
@@ -75,13 +83,34 @@ pub fn duel(rules: &Ruleset, a: &str, b: &str, seed: u64, narrate: bool) -> Resu
     let ctx = Context::new(rules)?;
     let classes = [ctx.class(rules, a)?, ctx.class(rules, b)?];
     let tactic = DefaultTactic::default();
-    Ok(duel_with(&ctx, [&classes[0], &classes[1]], [&tactic, &tactic], Setup::standard(&ctx), seed, narrate))
+    Ok(duel_with(
+        &ctx,
+        [&classes[0], &classes[1]],
+        [&tactic, &tactic],
+        Setup::standard(&ctx),
+        seed,
+        narrate,
+    ))
 }
 
 /// One battle with explicit classes, tactics and setup.
-pub fn duel_with(ctx: &Context, classes: [&ShipClass; 2], tactics: [&dyn Tactic; 2], setup: Setup, seed: u64, narrate: bool) -> DuelReport {
+pub fn duel_with(
+    ctx: &Context,
+    classes: [&ShipClass; 2],
+    tactics: [&dyn Tactic; 2],
+    setup: Setup,
+    seed: u64,
+    narrate: bool,
+) -> DuelReport {
     let (outcome, ships, events) = if narrate {
-        let mut b = Battle::new(ctx, classes, tactics, setup, Pcg::new(seed), Recorder::default());
+        let mut b = Battle::new(
+            ctx,
+            classes,
+            tactics,
+            setup,
+            Pcg::new(seed),
+            Recorder::default(),
+        );
         let o = b.play();
         (o, b.ships, b.log.0)
     } else {
@@ -92,7 +121,14 @@ pub fn duel_with(ctx: &Context, classes: [&ShipClass; 2], tactics: [&dyn Tactic;
     report(ctx, classes, seed, outcome, &ships, events)
 }
 
-fn report(ctx: &Context, classes: [&ShipClass; 2], seed: u64, o: Outcome, ships: &[ShipState; 2], events: Vec<Event>) -> DuelReport {
+fn report(
+    ctx: &Context,
+    classes: [&ShipClass; 2],
+    seed: u64,
+    o: Outcome,
+    ships: &[ShipState; 2],
+    events: Vec<Event>,
+) -> DuelReport {
     let name = |s: Option<u8>| s.map(|s| classes[s as usize].name.clone());
     DuelReport {
         ruleset: ctx.ruleset.clone(),
@@ -103,7 +139,10 @@ fn report(ctx: &Context, classes: [&ShipClass; 2], seed: u64, o: Outcome, ships:
         ship: name(o.side),
         winner: name(o.winner()),
         turns: o.turns,
-        ships: [ShipSummary::new(classes[0], &ships[0]), ShipSummary::new(classes[1], &ships[1])],
+        ships: [
+            ShipSummary::new(classes[0], &ships[0]),
+            ShipSummary::new(classes[1], &ships[1]),
+        ],
         events,
     }
 }
@@ -115,7 +154,12 @@ fn roll_text(r: &Roll) -> String {
         Level::Special => "special success",
         Level::Critical => "critical success",
     };
-    format!("{} roll {} vs {} ({level})", r.skill.name().replace('_', " "), r.roll, r.target.max(0))
+    format!(
+        "{} roll {} vs {} ({level})",
+        r.skill.name().replace('_', " "),
+        r.roll,
+        r.target.max(0)
+    )
 }
 
 /// The battle in plain English, turn by turn.
@@ -127,7 +171,10 @@ pub fn narrate(report: &DuelReport) -> String {
         out.push_str(&text);
         out.push('\n');
     };
-    line(format!("{} vs {} (ruleset {}, seed {})", report.a, report.b, report.ruleset, report.seed));
+    line(format!(
+        "{} vs {} (ruleset {}, seed {})",
+        report.a, report.b, report.ruleset, report.seed
+    ));
     for e in &report.events {
         match e {
             Event::Turn { turn } => line(format!("\n== Turn {turn} ==")),
@@ -323,8 +370,16 @@ pub fn narrate(report: &DuelReport) -> String {
     }
     line(String::new());
     line(match (&report.outcome, &report.ship) {
-        (OutcomeKind::Destroyed, Some(s)) => format!("{s} is destroyed on turn {}. {} wins.", report.turns, report.winner.clone().unwrap_or_default()),
-        (OutcomeKind::Captured, Some(s)) => format!("{s} is captured on turn {}. {} wins.", report.turns, report.winner.clone().unwrap_or_default()),
+        (OutcomeKind::Destroyed, Some(s)) => format!(
+            "{s} is destroyed on turn {}. {} wins.",
+            report.turns,
+            report.winner.clone().unwrap_or_default()
+        ),
+        (OutcomeKind::Captured, Some(s)) => format!(
+            "{s} is captured on turn {}. {} wins.",
+            report.turns,
+            report.winner.clone().unwrap_or_default()
+        ),
         (OutcomeKind::Escaped, Some(s)) => format!("{s} escapes to warp on turn {}.", report.turns),
         _ => format!("The turn limit ({}) is reached: a draw.", report.turns),
     });

@@ -1,8 +1,8 @@
 //! Fire: phaser shots (Gunnery at a penalty per hex) and torpedoes (dodged on a special
 //! Piloting success, one roll per hex travelled).
+use super::context::Loc;
 use super::damage::Target;
 use super::events::{Event, Log};
-use super::context::Loc;
 use super::hex;
 use super::roller::Roller;
 use super::ship::Condition;
@@ -19,18 +19,37 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         let ship = &mut self.ships[s];
         ship.spend(dice * ctx.energy.phaser_die);
         ship.phaser_dice_used += dice;
-        let target = ship.skill(class, ctx, Skill::Gunnery, (range * ctx.phaser_range_penalty) as i32);
+        let target = ship.skill(
+            class,
+            ctx,
+            Skill::Gunnery,
+            (range * ctx.phaser_range_penalty) as i32,
+        );
         let roll = ctx.thresholds.roll(&mut self.rng, Skill::Gunnery, target);
         let damage = if roll.level.succeeded() {
-            Some((0..dice).map(|_| self.rng.die(class.phaser_sides)).sum::<u32>())
+            Some(
+                (0..dice)
+                    .map(|_| self.rng.die(class.phaser_sides))
+                    .sum::<u32>(),
+            )
         } else {
             None
         };
         if L::ON {
-            self.log.push(Event::Phasers { side: s as u8, dice, range, roll, damage });
+            self.log.push(Event::Phasers {
+                side: s as u8,
+                dice,
+                range,
+                roll,
+                damage,
+            });
         }
         if let Some(points) = damage {
-            let chosen = if roll.level >= Level::Special { Some(self.tactics[s].choose_location(&self.view(s))) } else { None };
+            let chosen = if roll.level >= Level::Special {
+                Some(self.tactics[s].choose_location(&self.view(s)))
+            } else {
+                None
+            };
             self.hit_enemy(s, points, chosen);
         }
     }
@@ -46,10 +65,20 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         ship.spend(kind.energy);
         ship.torpedo_launched = true;
         // A damaged launcher may not fire it (the torpedo stays aboard).
-        let chance = if ship.level(class, Loc::Torpedoes) >= Condition::Damaged { ctx.info(Loc::Torpedoes).damaged.failure_chance } else { 0 };
+        let chance = if ship.level(class, Loc::Torpedoes) >= Condition::Damaged {
+            ctx.info(Loc::Torpedoes).damaged.failure_chance
+        } else {
+            0
+        };
         if chance > 0 && self.rng.die(100) <= chance {
             if L::ON {
-                self.log.push(Event::Torpedo { side: s as u8, kind: kind_name.clone(), range, launched: false, damage: None });
+                self.log.push(Event::Torpedo {
+                    side: s as u8,
+                    kind: kind_name.clone(),
+                    range,
+                    launched: false,
+                    damage: None,
+                });
             }
             return;
         }
@@ -62,7 +91,13 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             Some(rolled.saturating_sub(kind.loss_per_hex * range))
         };
         if L::ON {
-            self.log.push(Event::Torpedo { side: s as u8, kind: kind_name.clone(), range, launched: true, damage });
+            self.log.push(Event::Torpedo {
+                side: s as u8,
+                kind: kind_name.clone(),
+                range,
+                launched: true,
+                damage,
+            });
         }
         if let Some(points) = damage {
             self.hit_enemy(s, points, None);
@@ -77,10 +112,17 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         }
         let target = self.ships[t].skill(self.classes[t], self.ctx, Skill::Piloting, 0);
         for _ in 0..hexes {
-            let roll = self.ctx.thresholds.roll(&mut self.rng, Skill::Piloting, target);
+            let roll = self
+                .ctx
+                .thresholds
+                .roll(&mut self.rng, Skill::Piloting, target);
             let dodged = roll.level >= Level::Special;
             if L::ON {
-                self.log.push(Event::Dodge { side: t as u8, roll, dodged });
+                self.log.push(Event::Dodge {
+                    side: t as u8,
+                    roll,
+                    dodged,
+                });
             }
             if dodged {
                 return true;
@@ -93,7 +135,12 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
     pub(crate) fn hit_enemy(&mut self, s: usize, points: u32, chosen: Option<super::context::Loc>) {
         let t = 1 - s;
         let face = hex::face_hit(self.ships[t].pos, self.ships[s].pos, &self.ships[t].shields);
-        let mut target = Target { ctx: self.ctx, class: self.classes[t], state: &mut self.ships[t], side: t as u8 };
+        let mut target = Target {
+            ctx: self.ctx,
+            class: self.classes[t],
+            state: &mut self.ships[t],
+            side: t as u8,
+        };
         target.hit(&mut self.rng, &mut self.log, face, points, chosen);
     }
 }

@@ -11,11 +11,24 @@ pub struct Hex {
 
 /// The six directions (and the six faces of a hex), counter-clockwise from 0.
 /// Direction d±1 is adjacent to d; d+3 is opposite.
-pub const DIRECTIONS: [Hex; 6] =
-    [Hex { q: 1, r: 0 }, Hex { q: 1, r: -1 }, Hex { q: 0, r: -1 }, Hex { q: -1, r: 0 }, Hex { q: -1, r: 1 }, Hex { q: 0, r: 1 }];
+pub const DIRECTIONS: [Hex; 6] = [
+    Hex { q: 1, r: 0 },
+    Hex { q: 1, r: -1 },
+    Hex { q: 0, r: -1 },
+    Hex { q: -1, r: 0 },
+    Hex { q: -1, r: 1 },
+    Hex { q: 0, r: 1 },
+];
 
 /// Names of the six faces relative to a ship's facing (face 0 is the bow).
-pub const FACE_NAMES: [&str; 6] = ["front", "front-left", "rear-left", "rear", "rear-right", "front-right"];
+pub const FACE_NAMES: [&str; 6] = [
+    "front",
+    "front-left",
+    "rear-left",
+    "rear",
+    "rear-right",
+    "front-right",
+];
 
 impl Hex {
     pub const fn new(q: i32, r: i32) -> Hex {
@@ -41,7 +54,9 @@ impl Hex {
     /// Hexes between two centres.
     pub fn distance(self, o: Hex) -> u32 {
         let d = self.minus(o);
-        d.q.unsigned_abs().max(d.r.unsigned_abs()).max(d.s().unsigned_abs())
+        d.q.unsigned_abs()
+            .max(d.r.unsigned_abs())
+            .max(d.s().unsigned_abs())
     }
 
     /// The neighbour in direction `dir` (0..6).
@@ -164,14 +179,20 @@ impl Relation {
             bits |= ((v.r == 0) as u32) << (12 + f);
             bits |= (offset_in_phaser_arc(back.in_frame(f)) as u32) << (18 + f);
         }
-        Relation { distance: Hex::default().distance(u), bits }
+        Relation {
+            distance: Hex::default().distance(u),
+            bits,
+        }
     }
 
     /// The same as `faces_toward(me, enemy)`.
     #[inline]
     pub fn faces(self) -> (u8, Option<u8>) {
         let tie = (self.bits >> 3 & 7) as u8;
-        ((self.bits & 7) as u8, if tie == 7 { None } else { Some(tie) })
+        (
+            (self.bits & 7) as u8,
+            if tie == 7 { None } else { Some(tie) },
+        )
     }
 
     /// My face toward the enemy and, on a vertex, the other one (the same face otherwise),
@@ -221,7 +242,10 @@ fn relation_table() -> &'static [Relation] {
         let mut t = Vec::with_capacity((TABLE_SIDE * TABLE_SIDE) as usize);
         for q in 0..TABLE_SIDE {
             for r in 0..TABLE_SIDE {
-                t.push(Relation::compute(Hex::new(q - TABLE_RADIUS, r - TABLE_RADIUS)));
+                t.push(Relation::compute(Hex::new(
+                    q - TABLE_RADIUS,
+                    r - TABLE_RADIUS,
+                )));
             }
         }
         t
@@ -267,7 +291,10 @@ mod tests {
             assert!(!in_phaser_arc(o, facing, o.neighbour(turn_right(facing))));
             assert!(!in_phaser_arc(o, facing, o));
             // Two ahead then one ahead-left is in; two ahead-left is not.
-            let h = o.neighbour(facing).neighbour(facing).neighbour(turn_left(facing));
+            let h = o
+                .neighbour(facing)
+                .neighbour(facing)
+                .neighbour(turn_left(facing));
             assert!(in_phaser_arc(o, facing, h));
             let h2 = o.neighbour(turn_left(facing)).neighbour(turn_left(facing));
             assert!(!in_phaser_arc(o, facing, h2));
@@ -290,7 +317,10 @@ mod tests {
         let t = Hex::new(0, 0);
         // Straight along a direction: that face, no tie.
         for d in 0..6u8 {
-            assert_eq!(faces_toward(t, t.plus(DIRECTIONS[d as usize].scale(4))), (d, None));
+            assert_eq!(
+                faces_toward(t, t.plus(DIRECTIONS[d as usize].scale(4))),
+                (d, None)
+            );
         }
         // Off-line: (3,-1) leans toward direction 0 more than direction 1.
         assert_eq!(faces_toward(t, Hex::new(3, -1)), (0, None));

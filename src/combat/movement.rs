@@ -14,7 +14,11 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         ship.pos = ship.pos.neighbour(ship.facing);
         ship.moved = true;
         if L::ON {
-            self.log.push(Event::Inertia { side: s as u8, to: ship.pos, facing: ship.facing });
+            self.log.push(Event::Inertia {
+                side: s as u8,
+                to: ship.pos,
+                facing: ship.facing,
+            });
         }
     }
 
@@ -51,17 +55,38 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             }
         }
         if L::ON {
-            self.log.push(Event::Maneuver { side: s as u8, maneuver: m, energy: cost, roll, done, to: ship.pos, facing: ship.facing });
+            self.log.push(Event::Maneuver {
+                side: s as u8,
+                maneuver: m,
+                energy: cost,
+                roll,
+                done,
+                to: ship.pos,
+                facing: ship.facing,
+            });
         }
         if overspeed > 0 {
             let target = ship.skill(class, ctx, Skill::Engines, overspeed as i32);
             let roll = ctx.thresholds.roll(&mut self.rng, Skill::Engines, target);
-            let damage = if roll.level.succeeded() { None } else { Some(self.rng.roll(&ctx.maneuvers.overspeed_damage).max(0) as u32) };
+            let damage = if roll.level.succeeded() {
+                None
+            } else {
+                Some(self.rng.roll(&ctx.maneuvers.overspeed_damage).max(0) as u32)
+            };
             if L::ON {
-                self.log.push(Event::Overspeed { side: s as u8, roll, engine_damage: damage });
+                self.log.push(Event::Overspeed {
+                    side: s as u8,
+                    roll,
+                    engine_damage: damage,
+                });
             }
             if let Some(points) = damage {
-                let mut t = Target { ctx, class, state: &mut self.ships[s], side: s as u8 };
+                let mut t = Target {
+                    ctx,
+                    class,
+                    state: &mut self.ships[s],
+                    side: s as u8,
+                };
                 t.damage_location(&mut self.rng, &mut self.log, Loc::Engines, points, None);
             }
         }

@@ -50,15 +50,42 @@ struct ShotValues {
 impl Default for ShotValues {
     fn default() -> Self {
         let weights = PlaceWeights::default();
-        ShotValues { key: None, weights, scaled: Scaled::from(&weights), range: 0, in_arc: [0; DISTANCES], in_row: [0; DISTANCES] }
+        ShotValues {
+            key: None,
+            weights,
+            scaled: Scaled::from(&weights),
+            range: 0,
+            in_arc: [0; DISTANCES],
+            in_row: [0; DISTANCES],
+        }
     }
 }
 
 /// The values at distance `d` for Gunnery `gunnery` and a torpedo not dodged all the way
 /// with chance `through`.
-fn shot_values_at(ctx: &Context, w: &PlaceWeights, d: u32, gunnery: i32, through: f64, torpedoes: bool) -> (i64, i64) {
-    let hit = ctx.thresholds.chance(Level::Success, gunnery.saturating_sub(d.saturating_mul(ctx.phaser_range_penalty).min(i32::MAX as u32) as i32));
-    (milli(w.in_arc + w.hit_chance * hit), if torpedoes { milli(w.torpedo_line * through) } else { 0 })
+fn shot_values_at(
+    ctx: &Context,
+    w: &PlaceWeights,
+    d: u32,
+    gunnery: i32,
+    through: f64,
+    torpedoes: bool,
+) -> (i64, i64) {
+    let hit = ctx.thresholds.chance(
+        Level::Success,
+        gunnery.saturating_sub(
+            d.saturating_mul(ctx.phaser_range_penalty)
+                .min(i32::MAX as u32) as i32,
+        ),
+    );
+    (
+        milli(w.in_arc + w.hit_chance * hit),
+        if torpedoes {
+            milli(w.torpedo_line * through)
+        } else {
+            0
+        },
+    )
 }
 
 /// Points to the nearest thousandth (halves away from zero).
@@ -145,7 +172,14 @@ impl From<&PlaceWeights> for Scaled {
 impl ShotValues {
     fn refresh(&mut self, v: &View, weights: &PlaceWeights) {
         let gunnery = v.my_skill(Skill::Gunnery, 0);
-        let not_dodged = if v.enemy_can_dodge() { 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0)) } else { 1.0 };
+        let not_dodged = if v.enemy_can_dodge() {
+            1.0 - v
+                .ctx
+                .thresholds
+                .chance(Level::Special, v.enemy_skill(Skill::Piloting, 0))
+        } else {
+            1.0
+        };
         let torpedoes = v.me.torpedoes > 0;
         let key = (gunnery, f64::to_bits(not_dodged), torpedoes);
         if self.key == Some(key) && self.weights == *weights {
@@ -157,7 +191,8 @@ impl ShotValues {
         let mut through = 1.0;
         for d in 1..=self.range.min(DISTANCES as u32 - 1) {
             through *= not_dodged;
-            (self.in_arc[d as usize], self.in_row[d as usize]) = shot_values_at(v.ctx, weights, d, gunnery, through, torpedoes);
+            (self.in_arc[d as usize], self.in_row[d as usize]) =
+                shot_values_at(v.ctx, weights, d, gunnery, through, torpedoes);
         }
     }
 
@@ -181,7 +216,9 @@ impl ShotValues {
     #[cold]
     #[inline(never)]
     fn far(&self, d: u32, ctx: &Context) -> (i64, i64) {
-        let Some((gunnery, not_dodged, torpedoes)) = self.key else { return (0, 0) };
+        let Some((gunnery, not_dodged, torpedoes)) = self.key else {
+            return (0, 0);
+        };
         let through = f64::from_bits(not_dodged).powi(d.min(i32::MAX as u32) as i32);
         shot_values_at(ctx, &self.weights, d, gunnery, through, torpedoes)
     }
@@ -216,7 +253,11 @@ impl Scorer<'_> {
         let mut shown = [0; 16];
         let (per_weak_point, per_shield_point) = (w.weak_enemy_face, w.my_face);
         for f in 0..6 {
-            weakness[f] = per_weak_point * v.enemy_class.shields.saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6)) as i64;
+            weakness[f] = per_weak_point
+                * v.enemy_class
+                    .shields
+                    .saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6))
+                    as i64;
             shown[f] = per_shield_point * v.me.shields[(f + facing as usize) % 6] as i64;
             shown[f + 6] = shown[f];
         }
@@ -264,14 +305,19 @@ impl Scorer<'_> {
         let mut s = 0;
         if d.wrapping_sub(1) < self.shots.range && rel.in_arc(turn) {
             // Better still if the shot lands on a weakened face.
-            let (in_arc, in_row) = if FAR { self.shots.at(d, self.ctx) } else { self.shots.near(d) };
+            let (in_arc, in_row) = if FAR {
+                self.shots.at(d, self.ctx)
+            } else {
+                self.shots.near(d)
+            };
             s += in_arc + self.weakness[mine as usize % 8].min(self.weakness[other as usize % 8]);
             if rel.in_row(turn) {
                 s += in_row;
             }
         }
         // Show the enemy a strong face: after turning, face f carries the shield of face f − turn.
-        s + self.shown[(mine + 6 - turn) as usize % 16].max(self.shown[(other + 6 - turn) as usize % 16])
+        s + self.shown[(mine + 6 - turn) as usize % 16]
+            .max(self.shown[(other + 6 - turn) as usize % 16])
     }
 }
 
@@ -316,12 +362,23 @@ impl PlanCache {
     /// the ship where it was: retrying it keeps to the best place still affordable (a
     /// cheapest path's rest is a cheapest path), so only a plan that no longer fits the
     /// budget, or a change of mind about fleeing or of engine costs, is made afresh.
-    pub fn next_move(&mut self, v: &View, budget: u32, flee: bool, preferred: u32, weights: &PlaceWeights) -> (Option<Maneuver>, (Hex, u8)) {
+    pub fn next_move(
+        &mut self,
+        v: &View,
+        budget: u32,
+        flee: bool,
+        preferred: u32,
+        weights: &PlaceWeights,
+    ) -> (Option<Maneuver>, (Hex, u8)) {
         // The engines' cost multiplier: what one energy of maneuver costs now.
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
         let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
         let next = self.next as usize;
-        if next > 0 && next <= self.len as usize && self.before[next] != here && self.before[next - 1] == here {
+        if next > 0
+            && next <= self.len as usize
+            && self.before[next] != here
+            && self.before[next - 1] == here
+        {
             self.next -= 1; // the last move failed: it is the next one again
         }
         let next = self.next as usize;
@@ -334,7 +391,11 @@ impl PlanCache {
         if !on_track {
             self.plan(v, budget, flee, preferred, mult, weights);
         }
-        let step = if self.next < self.len { self.moves[self.next as usize] } else { None };
+        let step = if self.next < self.len {
+            self.moves[self.next as usize]
+        } else {
+            None
+        };
         (step, self.end)
     }
 
@@ -344,30 +405,63 @@ impl PlanCache {
     }
 
     /// The best place within reach (staying put included) and the cheapest moves there.
-    fn plan(&mut self, v: &View, budget: u32, flee: bool, preferred: u32, mult: u32, w: &PlaceWeights) {
-        let free = v.my_class.maneuverability.saturating_sub(v.me.free_turns_used);
+    fn plan(
+        &mut self,
+        v: &View,
+        budget: u32,
+        flee: bool,
+        preferred: u32,
+        mult: u32,
+        w: &PlaceWeights,
+    ) {
+        let free = v
+            .my_class
+            .maneuverability
+            .saturating_sub(v.me.free_turns_used);
         let (start_pos, start_facing) = (v.me.pos, v.me.facing);
         let reachable = v.my_class.reach(v.ctx).places(free);
         let best = if flee {
             // Away from the enemy, as cheaply as possible.
             let enemy = v.enemy.pos.minus(start_pos).in_frame(start_facing % 6);
             let per_hex = milli(w.flee_distance);
-            best_place(reachable, mult, budget, milli(w.flee_energy), |offset| ((), per_hex * offset.distance(enemy) as i64), |_, _| 0)
+            best_place(
+                reachable,
+                mult,
+                budget,
+                milli(w.flee_energy),
+                |offset| ((), per_hex * offset.distance(enemy) as i64),
+                |_, _| 0,
+            )
         } else {
             self.shots.refresh(v, w);
             let sc = Scorer::new(v, preferred, &self.shots);
             let per_energy = self.shots.scaled.energy;
             // Every place lies within MAX_MOVES hexes of the start.
             if v.distance().saturating_add(MAX_MOVES as u32) < DISTANCES as u32 {
-                best_place(reachable, mult, budget, per_energy, |offset| sc.hex(offset), |rel, turn| sc.facing::<false>(rel, turn))
+                best_place(
+                    reachable,
+                    mult,
+                    budget,
+                    per_energy,
+                    |offset| sc.hex(offset),
+                    |rel, turn| sc.facing::<false>(rel, turn),
+                )
             } else {
-                best_place(reachable, mult, budget, per_energy, |offset| sc.hex(offset), |rel, turn| sc.facing::<true>(rel, turn))
+                best_place(
+                    reachable,
+                    mult,
+                    budget,
+                    per_energy,
+                    |offset| sc.hex(offset),
+                    |rel, turn| sc.facing::<true>(rel, turn),
+                )
             }
         };
         let moves = best.map_or(&[][..], |r| r.moves());
         // Remember the moves, the state expected before each and what the rest costs.
         // (Field by field: the shot values stay.)
-        (self.turn, self.flee, self.mult, self.len, self.next) = (v.turn, flee, mult, moves.len() as u8, 0);
+        (self.turn, self.flee, self.mult, self.len, self.next) =
+            (v.turn, flee, mult, moves.len() as u8, 0);
         self.moves = [None; MAX_MOVES];
         self.cost_from = [0; MAX_MOVES + 1];
         let (mut pos, mut facing, mut free_used) = (start_pos, start_facing, v.me.free_turns_used);
@@ -406,7 +500,14 @@ mod tests {
         me.energy = 11;
         let mut enemy = ShipState::new(&b, &ctx, Hex::new(distance, 0), 3);
         (me.shields_raised, enemy.shields_raised) = (true, true);
-        check(&View { ctx: &ctx, turn: 1, me: &me, my_class: &a, enemy: &enemy, enemy_class: &b });
+        check(&View {
+            ctx: &ctx,
+            turn: 1,
+            me: &me,
+            my_class: &a,
+            enemy: &enemy,
+            enemy_class: &b,
+        });
     }
 
     #[test]
@@ -415,7 +516,10 @@ mod tests {
             let mut shots = ShotValues::default();
             shots.refresh(v, &PlaceWeights::default());
             assert_eq!(shots.range, 100);
-            let not_dodged = 1.0 - v.ctx.thresholds.chance(Level::Special, v.enemy_skill(Skill::Piloting, 0));
+            let not_dodged = 1.0
+                - v.ctx
+                    .thresholds
+                    .chance(Level::Special, v.enemy_skill(Skill::Piloting, 0));
             let mut through = 1.0;
             for d in 1..=70 {
                 through *= not_dodged;
@@ -425,7 +529,10 @@ mod tests {
                 if d > 12 {
                     assert_eq!(arc, 10_000, "distance {d}");
                 }
-                assert!((row - milli(8.0 * through)).abs() <= 1, "distance {d}: {row}");
+                assert!(
+                    (row - milli(8.0 * through)).abs() <= 1,
+                    "distance {d}: {row}"
+                );
             }
         });
     }
@@ -436,7 +543,10 @@ mod tests {
         far_apart(70, 3, |v| {
             let mut plan = PlanCache::default();
             let (first, end) = plan.next_move(v, 3, false, 3, &PlaceWeights::default());
-            assert!(matches!(first, Some(Maneuver::TurnLeft | Maneuver::TurnRight)), "{first:?}");
+            assert!(
+                matches!(first, Some(Maneuver::TurnLeft | Maneuver::TurnRight)),
+                "{first:?}"
+            );
             assert_eq!(end, (Hex::new(0, 0), 0));
         });
     }
@@ -446,11 +556,20 @@ mod tests {
         // Three turns cost 3 energy: worth it at 1.5 points an energy (4.5 for 10 points of
         // arc), not at 4 (12 points).
         far_apart(70, 3, |v| {
-            let dear = PlaceWeights { energy: 4.0, ..PlaceWeights::default() };
+            let dear = PlaceWeights {
+                energy: 4.0,
+                ..PlaceWeights::default()
+            };
             let (first, end) = PlanCache::default().next_move(v, 3, false, 3, &dear);
             assert_eq!((first, end), (None, (Hex::new(0, 0), 3)));
-            let keen = PlaceWeights { in_arc: 13.0, ..dear };
-            assert_eq!(PlanCache::default().next_move(v, 3, false, 3, &keen).1, (Hex::new(0, 0), 0));
+            let keen = PlaceWeights {
+                in_arc: 13.0,
+                ..dear
+            };
+            assert_eq!(
+                PlanCache::default().next_move(v, 3, false, 3, &keen).1,
+                (Hex::new(0, 0), 0)
+            );
         });
     }
 }

@@ -73,7 +73,12 @@ impl Reachable {
         let mut hexes: Vec<HexPlaces> = Vec::new();
         for r in &found {
             if !hexes.iter().any(|h| h.offset == r.offset) {
-                hexes.push(HexPlaces { offset: r.offset, cheapest: r.cost, start: 0, end: 0 });
+                hexes.push(HexPlaces {
+                    offset: r.offset,
+                    cheapest: r.cost,
+                    start: 0,
+                    end: 0,
+                });
             }
         }
         let mut places = Vec::with_capacity(found.len());
@@ -87,7 +92,9 @@ impl Reachable {
 
     /// The hexes, cheapest first, each with its places, cheapest first.
     pub fn by_hex(&self) -> impl Iterator<Item = (&HexPlaces, &[Reach])> {
-        self.hexes.iter().map(|h| (h, &self.places[h.start as usize..h.end as usize]))
+        self.hexes
+            .iter()
+            .map(|h| (h, &self.places[h.start as usize..h.end as usize]))
     }
 
     /// Every place.
@@ -97,12 +104,20 @@ impl Reachable {
     }
 }
 
-const ORDER: [Maneuver; 4] = [Maneuver::Forward, Maneuver::TurnLeft, Maneuver::TurnRight, Maneuver::Back];
+const ORDER: [Maneuver; 4] = [
+    Maneuver::Forward,
+    Maneuver::TurnLeft,
+    Maneuver::TurnRight,
+    Maneuver::Back,
+];
 
 fn undoes(a: Maneuver, b: Maneuver) -> bool {
     matches!(
         (a, b),
-        (Maneuver::Forward, Maneuver::Back) | (Maneuver::Back, Maneuver::Forward) | (Maneuver::TurnLeft, Maneuver::TurnRight) | (Maneuver::TurnRight, Maneuver::TurnLeft)
+        (Maneuver::Forward, Maneuver::Back)
+            | (Maneuver::Back, Maneuver::Forward)
+            | (Maneuver::TurnLeft, Maneuver::TurnRight)
+            | (Maneuver::TurnRight, Maneuver::TurnLeft)
     )
 }
 
@@ -110,12 +125,19 @@ impl ReachTable {
     pub fn new(energy: &EnergyCosts, maneuverability: u32, max_speed: u32) -> ReachTable {
         // More free turns than moves in a sequence change nothing.
         let most_free = maneuverability.min(MAX_MOVES as u32);
-        ReachTable { by_free_turns: (0..=most_free).map(|free| Reachable::new(places(energy, free, max_speed))).collect() }
+        ReachTable {
+            by_free_turns: (0..=most_free)
+                .map(|free| Reachable::new(places(energy, free, max_speed)))
+                .collect(),
+        }
     }
 
     /// The places reachable with `free_turns` free turns left.
     pub fn places(&self, free_turns: u32) -> &Reachable {
-        static NONE: Reachable = Reachable { hexes: Vec::new(), places: Vec::new() };
+        static NONE: Reachable = Reachable {
+            hexes: Vec::new(),
+            places: Vec::new(),
+        };
         let i = (free_turns as usize).min(self.by_free_turns.len().saturating_sub(1));
         self.by_free_turns.get(i).unwrap_or(&NONE)
     }
@@ -149,7 +171,13 @@ fn places(energy: &EnergyCosts, free: u32, max_cost: u32) -> Vec<Reach> {
                 }
                 let (p, f) = apply_maneuver(pos, facing, m);
                 self.moves[depth] = m;
-                let reach = Reach { offset: p, turn: f, cost: total, len: depth as u8 + 1, moves: self.moves };
+                let reach = Reach {
+                    offset: p,
+                    turn: f,
+                    cost: total,
+                    len: depth as u8 + 1,
+                    moves: self.moves,
+                };
                 match self.index.get(&(p, f)) {
                     Some(&i) if self.found[i].cost <= total => {}
                     Some(&i) => self.found[i] = reach,
@@ -164,10 +192,19 @@ fn places(energy: &EnergyCosts, free: u32, max_cost: u32) -> Vec<Reach> {
             }
         }
     }
-    let mut w = Walk { energy, max_cost, found: Vec::new(), index: HashMap::new(), moves: [Maneuver::Forward; MAX_MOVES] };
+    let mut w = Walk {
+        energy,
+        max_cost,
+        found: Vec::new(),
+        index: HashMap::new(),
+        moves: [Maneuver::Forward; MAX_MOVES],
+    };
     w.walk(Hex::new(0, 0), 0, 0, free, 0);
     // Staying put is not a move: a sequence that ends where it started, facing the same way, is dropped.
-    w.found.into_iter().filter(|r| !(r.offset == Hex::new(0, 0) && r.turn == 0)).collect()
+    w.found
+        .into_iter()
+        .filter(|r| !(r.offset == Hex::new(0, 0) && r.turn == 0))
+        .collect()
 }
 
 #[cfg(test)]
@@ -222,7 +259,12 @@ mod tests {
 
     #[test]
     fn every_place_comes_with_its_cheapest_sequence() {
-        for (e, free, max) in [(energy(1, 2, 1), 0, 6), (energy(1, 2, 1), 2, 6), (energy(2, 3, 1), 1, 9), (energy(1, 1, 0), 0, 3)] {
+        for (e, free, max) in [
+            (energy(1, 2, 1), 0, 6),
+            (energy(1, 2, 1), 2, 6),
+            (energy(2, 3, 1), 1, 9),
+            (energy(1, 1, 0), 0, 3),
+        ] {
             let table = ReachTable::new(&e, free, max);
             let places = table.places(free).all();
             let expected = brute(&e, free, max);
@@ -248,30 +290,56 @@ mod tests {
                 seen.push(hex.offset);
                 last_cheapest = hex.cheapest;
             }
-            assert_eq!(table.places(free).by_hex().map(|(_, at)| at.len()).sum::<usize>(), places.len());
+            assert_eq!(
+                table
+                    .places(free)
+                    .by_hex()
+                    .map(|(_, at)| at.len())
+                    .sum::<usize>(),
+                places.len()
+            );
         }
     }
 
     /// Where `r` takes a ship at `pos` facing `facing`: its offset and turn are in the ship's
     /// frame, as the planner reads them.
     fn from(r: &Reach, pos: Hex, facing: u8) -> (Hex, u8) {
-        (pos.plus(r.offset.in_frame((6 - facing) % 6)), (facing + r.turn) % 6)
+        (
+            pos.plus(r.offset.in_frame((6 - facing) % 6)),
+            (facing + r.turn) % 6,
+        )
     }
 
     #[test]
     fn a_place_turns_with_the_ship() {
         let e = energy(1, 2, 1);
         let table = ReachTable::new(&e, 0, 6);
-        let ahead = table.places(0).all().iter().find(|r| r.moves() == [Maneuver::Forward]).unwrap();
+        let ahead = table
+            .places(0)
+            .all()
+            .iter()
+            .find(|r| r.moves() == [Maneuver::Forward])
+            .unwrap();
         for facing in 0..6 {
             let start = Hex::new(3, -1);
-            assert_eq!(from(ahead, start, facing), apply_maneuver(start, facing, Maneuver::Forward));
+            assert_eq!(
+                from(ahead, start, facing),
+                apply_maneuver(start, facing, Maneuver::Forward)
+            );
         }
-        let left_ahead = table.places(0).all().iter().find(|r| r.moves() == [Maneuver::TurnLeft, Maneuver::Forward]).unwrap();
+        let left_ahead = table
+            .places(0)
+            .all()
+            .iter()
+            .find(|r| r.moves() == [Maneuver::TurnLeft, Maneuver::Forward])
+            .unwrap();
         for facing in 0..6 {
             let start = Hex::new(-2, 5);
             let (p, f) = apply_maneuver(start, facing, Maneuver::TurnLeft);
-            assert_eq!(from(left_ahead, start, facing), apply_maneuver(p, f, Maneuver::Forward));
+            assert_eq!(
+                from(left_ahead, start, facing),
+                apply_maneuver(p, f, Maneuver::Forward)
+            );
         }
     }
 
@@ -280,6 +348,10 @@ mod tests {
         let e = energy(1, 2, 1);
         let table = ReachTable::new(&e, 20, 6);
         assert_eq!(table.places(20), table.places(MAX_MOVES as u32));
-        assert!(table.places(3).all().iter().any(|r| r.cost == 0 && r.turn == 3));
+        assert!(table
+            .places(3)
+            .all()
+            .iter()
+            .any(|r| r.cost == 0 && r.turn == 3));
     }
 }

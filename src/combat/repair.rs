@@ -11,7 +11,9 @@ use super::turn::Battle;
 impl<R: Roller, L: Log> Battle<'_, R, L> {
     pub(crate) fn damage_control(&mut self, s: usize) {
         for team in 0..self.classes[s].repair_teams {
-            let Some(job) = self.tactics[s].repair(&self.view(s), team) else { continue };
+            let Some(job) = self.tactics[s].repair(&self.view(s), team) else {
+                continue;
+            };
             match job {
                 RepairJob::Location(loc) => self.repair_location(s, loc),
                 RepairJob::EmergencyPower => self.repair_emergency(s),
@@ -23,7 +25,11 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
     fn repair_location(&mut self, s: usize, loc: Loc) {
         if let Err(reason) = self.view(s).can_repair(loc) {
             if L::ON {
-                self.log.push(Event::Refused { side: s as u8, action: format!("repair {}", loc.words()), reason });
+                self.log.push(Event::Refused {
+                    side: s as u8,
+                    action: format!("repair {}", loc.words()),
+                    reason,
+                });
             }
             return;
         }
@@ -36,7 +42,11 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         let skill = ctx.info(loc).repair;
         let target = ship.skill(class, ctx, skill, 0);
         let roll = ctx.thresholds.roll(&mut self.rng, skill, target);
-        let needs = if condition >= Condition::BadlyDamaged { Level::from(ctx.repair.badly_damaged_needs) } else { Level::Success };
+        let needs = if condition >= Condition::BadlyDamaged {
+            Level::from(ctx.repair.badly_damaged_needs)
+        } else {
+            Level::Success
+        };
         let points = if roll.level >= needs {
             let p = &ctx.repair.points;
             match roll.level {
@@ -54,7 +64,15 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             ship.bridge_switch_left = 0;
         }
         if L::ON {
-            self.log.push(Event::Repair { side: s as u8, location: loc, energy: cost, roll, needs_special: needs > Level::Success, repaired: points, damage: ship.damage[i] });
+            self.log.push(Event::Repair {
+                side: s as u8,
+                location: loc,
+                energy: cost,
+                roll,
+                needs_special: needs > Level::Success,
+                repaired: points,
+                damage: ship.damage[i],
+            });
         }
     }
 
@@ -64,7 +82,10 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         let ctx = self.ctx;
         let class = self.classes[s];
         let ship = &mut self.ships[s];
-        if !(ship.emergency_burnt && ship.level(class, Loc::Generator) >= Condition::BadlyDamaged && ship.spend(ctx.repair.emergency_energy)) {
+        if !(ship.emergency_burnt
+            && ship.level(class, Loc::Generator) >= Condition::BadlyDamaged
+            && ship.spend(ctx.repair.emergency_energy))
+        {
             return;
         }
         let target = ship.skill(class, ctx, Skill::Mechanics, 0);
@@ -75,7 +96,11 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             ship.emergency_turns = 0;
         }
         if L::ON {
-            self.log.push(Event::EmergencyRepair { side: s as u8, roll, repaired });
+            self.log.push(Event::EmergencyRepair {
+                side: s as u8,
+                roll,
+                repaired,
+            });
         }
     }
 
@@ -99,7 +124,12 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         .min(ship.casualties);
         ship.casualties -= treated;
         if L::ON {
-            self.log.push(Event::FirstAid { side: s as u8, roll, treated, casualties: ship.casualties });
+            self.log.push(Event::FirstAid {
+                side: s as u8,
+                roll,
+                treated,
+                casualties: ship.casualties,
+            });
         }
     }
 }

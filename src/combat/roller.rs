@@ -12,7 +12,11 @@ pub trait Roller {
     fn roll(&mut self, dice: &Dice) -> i64 {
         let mut total = 0i64;
         for t in &dice.terms {
-            let v: i64 = if t.sides == 0 { t.count as i64 } else { (0..t.count).map(|_| self.die(t.sides) as i64).sum() };
+            let v: i64 = if t.sides == 0 {
+                t.count as i64
+            } else {
+                (0..t.count).map(|_| self.die(t.sides) as i64).sum()
+            };
             total += if t.negative { -v } else { v };
         }
         total
@@ -48,7 +52,10 @@ pub struct Rigged {
 
 impl Rigged {
     pub fn new(rolls: &[u32]) -> Rigged {
-        Rigged { rolls: rolls.to_vec(), next: 0 }
+        Rigged {
+            rolls: rolls.to_vec(),
+            next: 0,
+        }
     }
 
     /// How many rigged rolls have been used.
@@ -63,8 +70,17 @@ impl Rigged {
 
 impl Roller for Rigged {
     fn die(&mut self, sides: u32) -> u32 {
-        let v = *self.rolls.get(self.next).unwrap_or_else(|| panic!("rigged dice ran out after {} rolls (wanted a D{sides})", self.next));
-        assert!(v >= 1 && v <= sides.max(1), "rigged roll {v} cannot come from a D{sides} (roll #{})", self.next + 1);
+        let v = *self.rolls.get(self.next).unwrap_or_else(|| {
+            panic!(
+                "rigged dice ran out after {} rolls (wanted a D{sides})",
+                self.next
+            )
+        });
+        assert!(
+            v >= 1 && v <= sides.max(1),
+            "rigged roll {v} cannot come from a D{sides} (roll #{})",
+            self.next + 1
+        );
         self.next += 1;
         v
     }
@@ -73,7 +89,10 @@ impl Roller for Rigged {
 /// The seed of battle `index` of a run seeded `run_seed` (SplitMix64 mixing), so a battle
 /// replays alone and results do not depend on which thread ran it.
 pub fn battle_seed(run_seed: u64, index: u64) -> u64 {
-    let mut z = run_seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
+    let mut z = run_seed
+        ^ index
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0xD1B5_4A32_D192_ED03);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -69,24 +69,39 @@ impl Scenario {
     /// Resolve ships and positions; `doc` (if the scenario came from a file) locates errors.
     pub fn resolve(&self, rules: &Ruleset, ctx: &Context, doc: Option<&Doc>) -> Result<Resolved> {
         let err = |pointer: &str, e: crate::error::Error| match doc {
-            Some(d) => d.error_at(pointer, e.to_string().trim_start_matches("error: ").to_string()),
+            Some(d) => d.error_at(
+                pointer,
+                e.to_string().trim_start_matches("error: ").to_string(),
+            ),
             None => e,
         };
         let mut setup = Setup::standard(ctx);
         let mut classes = Vec::new();
         for (i, (key, ship)) in [("a", &self.a), ("b", &self.b)].into_iter().enumerate() {
             let p = pointer_push("", key);
-            let mut class = ctx.class(rules, &ship.ship).map_err(|e| err(&pointer_push(&p, "ship"), e))?;
-            class.set_crew(&ship.crew).map_err(|e| err(&pointer_push(&p, "crew"), e))?;
+            let mut class = ctx
+                .class(rules, &ship.ship)
+                .map_err(|e| err(&pointer_push(&p, "ship"), e))?;
+            class
+                .set_crew(&ship.crew)
+                .map_err(|e| err(&pointer_push(&p, "crew"), e))?;
             if let Some([q, r]) = ship.position {
                 if q.unsigned_abs() > MAX_COORDINATE || r.unsigned_abs() > MAX_COORDINATE {
-                    return Err(err(&pointer_push(&p, "position"), crate::error::Error::msg(format!("coordinates are at most {MAX_COORDINATE} from 0"))));
+                    return Err(err(
+                        &pointer_push(&p, "position"),
+                        crate::error::Error::msg(format!(
+                            "coordinates are at most {MAX_COORDINATE} from 0"
+                        )),
+                    ));
                 }
                 setup.positions[i] = Hex::new(q, r);
             }
             if let Some(f) = ship.facing {
                 if f > 5 {
-                    return Err(err(&pointer_push(&p, "facing"), crate::error::Error::msg("facing is 0 to 5")));
+                    return Err(err(
+                        &pointer_push(&p, "facing"),
+                        crate::error::Error::msg("facing is 0 to 5"),
+                    ));
                 }
                 setup.facings[i] = f;
             }
@@ -94,24 +109,45 @@ impl Scenario {
         }
         if setup.positions[0] == setup.positions[1] {
             // Facing, arcs and the face hit all need two different hexes.
-            let at = if self.b.position.is_some() { "/b/position" } else { "/a/position" };
-            return Err(err(at, crate::error::Error::msg("the two ships cannot start in the same hex")));
+            let at = if self.b.position.is_some() {
+                "/b/position"
+            } else {
+                "/a/position"
+            };
+            return Err(err(
+                at,
+                crate::error::Error::msg("the two ships cannot start in the same hex"),
+            ));
         }
         if let Some(first) = &self.first {
             setup.first = match first.to_lowercase().as_str() {
                 "a" => 0,
                 "b" => 1,
-                _ => return Err(err("/first", crate::error::Error::msg(format!("`first` is a or b, not `{first}`")))),
+                _ => {
+                    return Err(err(
+                        "/first",
+                        crate::error::Error::msg(format!("`first` is a or b, not `{first}`")),
+                    ))
+                }
             };
         }
         if let Some(t) = self.turn_limit {
             if t > crate::rules::combat::MAX_TURN_LIMIT {
-                return Err(err("/turn_limit", crate::error::Error::msg(format!("turn_limit is at most {}", crate::rules::combat::MAX_TURN_LIMIT))));
+                return Err(err(
+                    "/turn_limit",
+                    crate::error::Error::msg(format!(
+                        "turn_limit is at most {}",
+                        crate::rules::combat::MAX_TURN_LIMIT
+                    )),
+                ));
             }
             setup.turn_limit = t;
         }
         let b = classes.pop().expect("two ships");
         let a = classes.pop().expect("two ships");
-        Ok(Resolved { classes: [a, b], setup })
+        Ok(Resolved {
+            classes: [a, b],
+            setup,
+        })
     }
 }

@@ -1,8 +1,8 @@
 //! The shields phase: moving points between adjacent faces and generator points into a face,
 //! each with a Shields roll; never above the rating.
 use super::context::Loc;
-use super::hex::relative_face;
 use super::events::{Event, Log};
+use super::hex::relative_face;
 use super::roller::Roller;
 use super::skill::Skill;
 use super::tactics::ShieldOp;
@@ -12,7 +12,9 @@ use super::view::transfer_index;
 impl<R: Roller, L: Log> Battle<'_, R, L> {
     pub(crate) fn shields_phase(&mut self, s: usize) {
         for _ in 0..24 {
-            let Some(op) = self.tactics[s].next_shield_op(&self.view(s)) else { break };
+            let Some(op) = self.tactics[s].next_shield_op(&self.view(s)) else {
+                break;
+            };
             let refused = {
                 let v = self.view(s);
                 match op {
@@ -22,7 +24,11 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             };
             if let Some(reason) = refused {
                 if L::ON {
-                    self.log.push(Event::Refused { side: s as u8, action: format!("{op:?}"), reason });
+                    self.log.push(Event::Refused {
+                        side: s as u8,
+                        action: format!("{op:?}"),
+                        reason,
+                    });
                 }
                 break;
             }
@@ -38,11 +44,18 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                     let roll = ctx.thresholds.roll(&mut self.rng, Skill::Shields, target);
                     if roll.level.succeeded() {
                         ship.shields[from as usize] -= taken;
-                        ship.shields[to as usize] = (ship.shields[to as usize] + 1).min(class.shields);
+                        ship.shields[to as usize] =
+                            (ship.shields[to as usize] + 1).min(class.shields);
                     }
                     if L::ON {
                         let f = ship.facing;
-                        self.log.push(Event::ShieldTransfer { side: s as u8, from: relative_face(from, f), to: relative_face(to, f), roll, value: ship.shields[to as usize] });
+                        self.log.push(Event::ShieldTransfer {
+                            side: s as u8,
+                            from: relative_face(from, f),
+                            to: relative_face(to, f),
+                            roll,
+                            value: ship.shields[to as usize],
+                        });
                     }
                 }
                 ShieldOp::Reinforce { face } => {
@@ -51,10 +64,17 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                     ship.energy_points_given[face as usize] += 1;
                     let roll = ctx.thresholds.roll(&mut self.rng, Skill::Shields, target);
                     if roll.level.succeeded() {
-                        ship.shields[face as usize] = (ship.shields[face as usize] + 1).min(class.shields);
+                        ship.shields[face as usize] =
+                            (ship.shields[face as usize] + 1).min(class.shields);
                     }
                     if L::ON {
-                        self.log.push(Event::ShieldReinforce { side: s as u8, face: relative_face(face, ship.facing), energy: cost, roll, value: ship.shields[face as usize] });
+                        self.log.push(Event::ShieldReinforce {
+                            side: s as u8,
+                            face: relative_face(face, ship.facing),
+                            energy: cost,
+                            roll,
+                            value: ship.shields[face as usize],
+                        });
                     }
                 }
             }

@@ -49,28 +49,56 @@ fn ser_display<S: serde::Serializer>(d: &Dice, s: S) -> std::result::Result<S::O
 
 impl ShipClass {
     pub fn new(name: &str, ship: &Ship, rules: &CombatRules, ctx: &Context) -> Result<ShipClass> {
-        let missing = |what: &str| Error::msg(format!("ship `{name}` has no `{what}`: it cannot fight in ruleset `{}`", ctx.ruleset));
+        let missing = |what: &str| {
+            Error::msg(format!(
+                "ship `{name}` has no `{what}`: it cannot fight in ruleset `{}`",
+                ctx.ruleset
+            ))
+        };
         let hull = ship.hull.as_ref().ok_or_else(|| missing("hull"))?;
         let phasers = ship.phasers.as_ref().ok_or_else(|| missing("phasers"))?;
-        let phaser_sides = phasers.terms.iter().find(|t| t.sides > 0 && !t.negative).map(|t| t.sides).unwrap_or(0);
-        if phaser_sides == 0 || phasers.terms.iter().any(|t| t.negative || t.sides != phaser_sides) {
-            return Err(Error::msg(format!("ship `{name}`: phasers must be a number of like dice (4D6), not `{phasers}`")));
+        let phaser_sides = phasers
+            .terms
+            .iter()
+            .find(|t| t.sides > 0 && !t.negative)
+            .map(|t| t.sides)
+            .unwrap_or(0);
+        if phaser_sides == 0
+            || phasers
+                .terms
+                .iter()
+                .any(|t| t.negative || t.sides != phaser_sides)
+        {
+            return Err(Error::msg(format!(
+                "ship `{name}`: phasers must be a number of like dice (4D6), not `{phasers}`"
+            )));
         }
         let size_name = ship.size.clone().ok_or_else(|| missing("size"))?;
-        let track = *rules.sizes.get(&size_name).ok_or_else(|| Error::msg(format!("ship `{name}`: unknown size `{size_name}`")))?;
-        let kind_name = ship.torpedo_kind.clone().unwrap_or_else(|| rules.default_torpedo.clone());
+        let track = *rules
+            .sizes
+            .get(&size_name)
+            .ok_or_else(|| Error::msg(format!("ship `{name}`: unknown size `{size_name}`")))?;
+        let kind_name = ship
+            .torpedo_kind
+            .clone()
+            .unwrap_or_else(|| rules.default_torpedo.clone());
         let torpedo_kind = ctx
             .torpedo_kinds
             .iter()
             .position(|(k, _)| *k == kind_name)
-            .ok_or_else(|| Error::msg(format!("ship `{name}`: unknown torpedo kind `{kind_name}`")))?;
+            .ok_or_else(|| {
+                Error::msg(format!("ship `{name}`: unknown torpedo kind `{kind_name}`"))
+            })?;
         // Formulas read the ship's stats; a ship without its own generator uses the rules' default.
         let mut with_defaults = ship.clone();
         if with_defaults.generator.is_none() {
             with_defaults.generator = Some(rules.generator.clone());
         }
         let generator = with_defaults.generator_output().unwrap_or(f64::NAN);
-        let battery_formula = ship.battery.clone().unwrap_or_else(|| rules.battery.clone());
+        let battery_formula = ship
+            .battery
+            .clone()
+            .unwrap_or_else(|| rules.battery.clone());
         let battery = battery_formula.value(&|v| with_defaults.stat(v));
         let whole = |x: f64, what: &str| -> Result<u32> {
             if (0.0..1e6).contains(&x) {
@@ -81,11 +109,18 @@ impl ShipClass {
         };
         let mut crew = [0u32; SKILL_COUNT];
         for (i, s) in Skill::ALL.iter().enumerate() {
-            crew[i] = ship.crew.get(s.name()).or_else(|| rules.crew.get(s.name())).copied().unwrap_or(0);
+            crew[i] = ship
+                .crew
+                .get(s.name())
+                .or_else(|| rules.crew.get(s.name()))
+                .copied()
+                .unwrap_or(0);
         }
         let security_teams = ship.security_teams.unwrap_or(0);
         if security_teams as usize > MAX_TEAMS {
-            return Err(Error::msg(format!("ship `{name}`: at most {MAX_TEAMS} security teams")));
+            return Err(Error::msg(format!(
+                "ship `{name}`: at most {MAX_TEAMS} security teams"
+            )));
         }
         Ok(ShipClass {
             name: name.to_string(),
@@ -114,7 +149,8 @@ impl ShipClass {
     /// Every place its maneuvers can take it this turn, and the cheapest way there (for
     /// tactics that plan movement), by the maneuver costs of `ctx`, its own context.
     pub fn reach(&self, ctx: &Context) -> &ReachTable {
-        self.reach.get_or_init(|| ReachTable::new(&ctx.energy, self.maneuverability, self.max_speed))
+        self.reach
+            .get_or_init(|| ReachTable::new(&ctx.energy, self.maneuverability, self.max_speed))
     }
 
     /// Set crew skills by name (a scenario's crew).
@@ -150,7 +186,10 @@ pub struct Teams {
 
 impl Default for Teams {
     fn default() -> Teams {
-        Teams { endurance: [0; MAX_TEAMS], count: 0 }
+        Teams {
+            endurance: [0; MAX_TEAMS],
+            count: 0,
+        }
     }
 }
 
@@ -173,7 +212,9 @@ impl Teams {
     /// Take one fresh team out (the first with full endurance, else the strongest).
     pub fn take(&mut self) -> Option<u32> {
         let n = self.count as usize;
-        let best = (0..n).filter(|i| self.endurance[*i] > 0).max_by_key(|i| self.endurance[*i])?;
+        let best = (0..n)
+            .filter(|i| self.endurance[*i] > 0)
+            .max_by_key(|i| self.endurance[*i])?;
         let e = self.endurance[best] as u32;
         self.endurance.copy_within(best + 1..n, best);
         self.count -= 1;
@@ -181,11 +222,17 @@ impl Teams {
     }
 
     pub fn alive(&self) -> u32 {
-        self.endurance[..self.count as usize].iter().filter(|e| **e > 0).count() as u32
+        self.endurance[..self.count as usize]
+            .iter()
+            .filter(|e| **e > 0)
+            .count() as u32
     }
 
     pub fn total_endurance(&self) -> u32 {
-        self.endurance[..self.count as usize].iter().map(|e| *e as u32).sum()
+        self.endurance[..self.count as usize]
+            .iter()
+            .map(|e| *e as u32)
+            .sum()
     }
 
     /// Lose `points` of endurance, team by team; returns the points not absorbed.
@@ -202,11 +249,19 @@ impl Teams {
     }
 
     /// Attack-die faces of each living team: fresh faces minus a step per point lost.
-    pub fn dice(&self, fresh_endurance: u32, fresh_die: u32, step: u32) -> impl Iterator<Item = u32> + '_ {
-        self.endurance[..self.count as usize].iter().filter(|e| **e > 0).map(move |e| {
-            let lost = fresh_endurance.saturating_sub(*e as u32);
-            fresh_die.saturating_sub(step * lost)
-        })
+    pub fn dice(
+        &self,
+        fresh_endurance: u32,
+        fresh_die: u32,
+        step: u32,
+    ) -> impl Iterator<Item = u32> + '_ {
+        self.endurance[..self.count as usize]
+            .iter()
+            .filter(|e| **e > 0)
+            .map(move |e| {
+                let lost = fresh_endurance.saturating_sub(*e as u32);
+                fresh_die.saturating_sub(step * lost)
+            })
     }
 }
 
@@ -332,7 +387,11 @@ impl ShipState {
 
     /// The effective skill after damage and a penalty.
     pub fn skill(&self, class: &ShipClass, ctx: &Context, skill: Skill, penalty: i32) -> i32 {
-        effective(class.crew[skill as usize], self.halvings(class, ctx, skill), penalty)
+        effective(
+            class.crew[skill as usize],
+            self.halvings(class, ctx, skill),
+            penalty,
+        )
     }
 
     /// The bridge is out and the crew is still moving to the auxiliary bridge: no actions.

@@ -41,11 +41,16 @@ impl SimOptions {
             return Err(Error::msg("the number of battles must be at least 1"));
         }
         if self.battles > MAX_BATTLES {
-            return Err(Error::msg(format!("{} battles is more than one simulation runs ({MAX_BATTLES})", self.battles)));
+            return Err(Error::msg(format!(
+                "{} battles is more than one simulation runs ({MAX_BATTLES})",
+                self.battles
+            )));
         }
         match self.threads {
             Some(0) => Err(Error::msg("the number of threads must be at least 1")),
-            Some(n) if n > MAX_THREADS => Err(Error::msg(format!("{n} threads is more than a simulation starts ({MAX_THREADS})"))),
+            Some(n) if n > MAX_THREADS => Err(Error::msg(format!(
+                "{n} threads is more than a simulation starts ({MAX_THREADS})"
+            ))),
             // The result is the same whatever the number: idle threads would only cost memory.
             Some(n) => Ok(Some(n.min(usize::try_from(self.battles).unwrap_or(n)))),
             None => Ok(None),
@@ -109,7 +114,10 @@ struct Tally {
 
 impl Tally {
     fn new(limit: u32) -> Tally {
-        Tally { by_turn: vec![[0; 4]; limit as usize + 1], ..Tally::default() }
+        Tally {
+            by_turn: vec![[0; 4]; limit as usize + 1],
+            ..Tally::default()
+        }
     }
 
     fn merge(mut self, o: Tally) -> Tally {
@@ -151,19 +159,41 @@ pub fn simulate(rules: &Ruleset, opts: &SimOptions) -> Result<SimReport> {
 }
 
 /// Run the simulation with given tactics; `progress` hears how many battles finished (in batches).
-pub fn simulate_with(rules: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 2], progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport> {
+pub fn simulate_with(
+    rules: &Ruleset,
+    opts: &SimOptions,
+    tactics: [&dyn Tactic; 2],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport> {
     let ctx = Context::new(rules)?;
     let Resolved { classes, setup } = match &opts.scenario {
         Some(s) => s.resolve(rules, &ctx, None)?,
-        None => Resolved { classes: [ctx.class(rules, &opts.a)?, ctx.class(rules, &opts.b)?], setup: Setup::standard(&ctx) },
+        None => Resolved {
+            classes: [ctx.class(rules, &opts.a)?, ctx.class(rules, &opts.b)?],
+            setup: Setup::standard(&ctx),
+        },
     };
     let threads = opts.check()?;
     // The caller's bound (a script's limits) goes with the work to every worker thread; it is
     // read here, on the caller's thread, before any pool takes the work.
     let bound = crate::stop::current();
-    let run = || run_battles(&ctx, [&classes[0], &classes[1]], tactics, setup, (opts.battles, opts.seed), bound.clone(), progress);
+    let run = || {
+        run_battles(
+            &ctx,
+            [&classes[0], &classes[1]],
+            tactics,
+            setup,
+            (opts.battles, opts.seed),
+            bound.clone(),
+            progress,
+        )
+    };
     let tally = match threads {
-        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| Error::msg(format!("cannot start {n} threads: {e}")))?.install(run),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::msg(format!("cannot start {n} threads: {e}")))?
+            .install(run),
         None => run(),
     };
     // A bound the caller set (a script's time or memory limit) ended the battles early.
@@ -185,50 +215,69 @@ fn run_battles(
     let batches = n.div_ceil(BATCH);
     (0..batches)
         .into_par_iter()
-        .map(|b| crate::stop::enter(bound.clone(), || {
-            let mut t = Tally::new(setup.turn_limit);
-            let end = ((b + 1) * BATCH).min(n);
-            for i in b * BATCH..end {
-                if crate::stop::reason().is_some() {
-                    break; // the caller reports it (`simulate_with` checks again)
-                }
-                let mut battle = Battle::new(ctx, classes, tactics, setup, Pcg::new(battle_seed(seed, i)), Silent);
-                let o = battle.play();
-                t.turns += o.turns as u64;
-                let turn = (o.turns as usize).min(t.by_turn.len() - 1);
-                match (o.kind, o.side) {
-                    (OutcomeKind::TurnLimit, _) | (_, None) => {
-                        t.draws += 1;
-                        t.by_turn[turn][3] += 1;
+        .map(|b| {
+            crate::stop::enter(bound.clone(), || {
+                let mut t = Tally::new(setup.turn_limit);
+                let end = ((b + 1) * BATCH).min(n);
+                for i in b * BATCH..end {
+                    if crate::stop::reason().is_some() {
+                        break; // the caller reports it (`simulate_with` checks again)
                     }
-                    (OutcomeKind::Escaped, Some(s)) => {
-                        t.escaped[s as usize] += 1;
-                        t.by_turn[turn][2] += 1;
-                    }
-                    (kind, Some(s)) => {
-                        let s = s as usize;
-                        if kind == OutcomeKind::Destroyed {
-                            t.destroyed[s] += 1;
-                        } else {
-                            t.captured[s] += 1;
+                    let mut battle = Battle::new(
+                        ctx,
+                        classes,
+                        tactics,
+                        setup,
+                        Pcg::new(battle_seed(seed, i)),
+                        Silent,
+                    );
+                    let o = battle.play();
+                    t.turns += o.turns as u64;
+                    let turn = (o.turns as usize).min(t.by_turn.len() - 1);
+                    match (o.kind, o.side) {
+                        (OutcomeKind::TurnLimit, _) | (_, None) => {
+                            t.draws += 1;
+                            t.by_turn[turn][3] += 1;
                         }
-                        t.wins[1 - s] += 1;
-                        t.by_turn[turn][1 - s] += 1;
+                        (OutcomeKind::Escaped, Some(s)) => {
+                            t.escaped[s as usize] += 1;
+                            t.by_turn[turn][2] += 1;
+                        }
+                        (kind, Some(s)) => {
+                            let s = s as usize;
+                            if kind == OutcomeKind::Destroyed {
+                                t.destroyed[s] += 1;
+                            } else {
+                                t.captured[s] += 1;
+                            }
+                            t.wins[1 - s] += 1;
+                            t.by_turn[turn][1 - s] += 1;
+                        }
                     }
                 }
-            }
-            progress(end - b * BATCH);
-            t
-        }))
+                progress(end - b * BATCH);
+                t
+            })
+        })
         .reduce(|| Tally::new(setup.turn_limit), Tally::merge)
 }
 
-fn report(ctx: &Context, classes: [&ShipClass; 2], setup: Setup, opts: &SimOptions, t: Tally) -> SimReport {
+fn report(
+    ctx: &Context,
+    classes: [&ShipClass; 2],
+    setup: Setup,
+    opts: &SimOptions,
+    t: Tally,
+) -> SimReport {
     let n = opts.battles;
     let side = |i: usize| SideStats {
         name: classes[i].name.clone(),
         wins: t.wins[i],
-        win_rate: if n == 0 { 0.0 } else { t.wins[i] as f64 / n as f64 },
+        win_rate: if n == 0 {
+            0.0
+        } else {
+            t.wins[i] as f64 / n as f64
+        },
         ci95: wilson(t.wins[i], n),
         destroyed: t.destroyed[i],
         captured: t.captured[i],
@@ -243,14 +292,24 @@ fn report(ctx: &Context, classes: [&ShipClass; 2], setup: Setup, opts: &SimOptio
         draws: t.draws,
         escapes: t.escaped[0] + t.escaped[1],
         captures: t.captured[0] + t.captured[1],
-        mean_turns: if n == 0 { 0.0 } else { t.turns as f64 / n as f64 },
+        mean_turns: if n == 0 {
+            0.0
+        } else {
+            t.turns as f64 / n as f64
+        },
         turn_limit: setup.turn_limit,
         by_turn: t
             .by_turn
             .iter()
             .enumerate()
             .skip(1)
-            .map(|(turn, c)| TurnCounts { turn: turn as u32, a_wins: c[0], b_wins: c[1], escapes: c[2], draws: c[3] })
+            .map(|(turn, c)| TurnCounts {
+                turn: turn as u32,
+                a_wins: c[0],
+                b_wins: c[1],
+                escapes: c[2],
+                draws: c[3],
+            })
             .collect(),
     }
 }
@@ -278,7 +337,10 @@ pub fn chi_square(rows: [[u64; 3]; 2]) -> (f64, f64) {
     if total == 0 {
         return (0.0, 1.0);
     }
-    let row_sum = [rows[0].iter().sum::<u64>() as f64, rows[1].iter().sum::<u64>() as f64];
+    let row_sum = [
+        rows[0].iter().sum::<u64>() as f64,
+        rows[1].iter().sum::<u64>() as f64,
+    ];
     let mut chi2 = 0.0;
     let mut categories = 0;
     for k in 0..3 {
@@ -307,7 +369,10 @@ pub fn chi_square(rows: [[u64; 3]; 2]) -> (f64, f64) {
 /// Complementary error function (Abramowitz & Stegun 7.1.26, error below 1.5e-7).
 fn erfc(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly = t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
     let e = poly * (-x * x).exp();
     if x >= 0.0 {
         e
@@ -317,7 +382,13 @@ fn erfc(x: f64) -> f64 {
 }
 
 /// Run `opts` under `base` and `variant` on the same seeds and test whether the outcomes changed.
-pub fn compare(base: &Ruleset, variant: &Ruleset, opts: &SimOptions, tactics: [&dyn Tactic; 2], progress: &(dyn Fn(u64) + Sync)) -> Result<Comparison> {
+pub fn compare(
+    base: &Ruleset,
+    variant: &Ruleset,
+    opts: &SimOptions,
+    tactics: [&dyn Tactic; 2],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Comparison> {
     let b = simulate_with(base, opts, tactics, progress)?;
     let v = simulate_with(variant, opts, tactics, progress)?;
     let row = |r: &SimReport| [r.a.wins, r.b.wins, r.battles - r.a.wins - r.b.wins];
@@ -337,7 +408,16 @@ pub fn compare(base: &Ruleset, variant: &Ruleset, opts: &SimOptions, tactics: [&
         chi2,
         p_value
     );
-    Ok(Comparison { difference: v.a.win_rate - b.a.win_rate, b_difference: v.b.win_rate - b.b.win_rate, base: b, variant: v, chi2, p_value, significant, verdict })
+    Ok(Comparison {
+        difference: v.a.win_rate - b.a.win_rate,
+        b_difference: v.b.win_rate - b.b.win_rate,
+        base: b,
+        variant: v,
+        chi2,
+        p_value,
+        significant,
+        verdict,
+    })
 }
 
 impl SimReport {
@@ -387,7 +467,10 @@ mod tests {
     fn wilson_interval_known_values() {
         // 50 of 100: 0.4038 to 0.5962; 0 of 10: 0 to 0.2775.
         let [lo, hi] = wilson(50, 100);
-        assert!((lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5, "{lo} {hi}");
+        assert!(
+            (lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5,
+            "{lo} {hi}"
+        );
         let [lo, hi] = wilson(0, 10);
         assert!(lo == 0.0 && (hi - 0.277_533).abs() < 1e-5, "{hi}");
     }
@@ -398,7 +481,10 @@ mod tests {
         assert_eq!(chi_square([[10, 20, 70], [10, 20, 70]]).0, 0.0);
         // [[30, 70, 0], [50, 50, 0]]: one degree of freedom, χ² = 8.333, p ≈ 0.00389.
         let (c, p) = chi_square([[30, 70, 0], [50, 50, 0]]);
-        assert!((c - 8.333_333).abs() < 1e-5 && (p - 0.003_892).abs() < 1e-5, "{c} {p}");
+        assert!(
+            (c - 8.333_333).abs() < 1e-5 && (p - 0.003_892).abs() < 1e-5,
+            "{c} {p}"
+        );
         // Two degrees: p = e^(−χ²/2).
         let (c, p) = chi_square([[40, 64, 296], [28, 200, 172]]);
         assert!((p - (-c / 2.0).exp()).abs() < 1e-15 && p < 0.001);

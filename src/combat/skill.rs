@@ -42,7 +42,10 @@ impl Skill {
 
     /// The skill of a ruleset name (validated names always resolve).
     pub fn from_name(name: &str) -> Option<Skill> {
-        SKILLS.iter().position(|s| *s == name).map(|i| Skill::ALL[i])
+        SKILLS
+            .iter()
+            .position(|s| *s == name)
+            .map(|i| Skill::ALL[i])
     }
 
     pub fn name(self) -> &'static str {
@@ -141,7 +144,12 @@ impl Thresholds {
     /// The highest special and the highest critical roll against `target` (before the
     /// success and fumble limits).
     fn compute(&self, target: i64) -> [i64; 2] {
-        [self.rounding.divide(target, self.special).max(self.minimum), self.rounding.divide(target, self.critical).max(self.minimum)]
+        [
+            self.rounding.divide(target, self.special).max(self.minimum),
+            self.rounding
+                .divide(target, self.critical)
+                .max(self.minimum),
+        ]
     }
 
     #[inline]
@@ -196,7 +204,12 @@ impl Thresholds {
 
     pub fn roll<R: Roller>(&self, rng: &mut R, skill: Skill, target: i32) -> Roll {
         let roll = rng.die(self.die);
-        Roll { skill, roll, target, level: self.level(roll, target) }
+        Roll {
+            skill,
+            roll,
+            target,
+            level: self.level(roll, target),
+        }
     }
 }
 
@@ -206,7 +219,14 @@ mod tests {
     use crate::rules::combat::Rounding;
 
     fn brp() -> Thresholds {
-        Thresholds::new(&SkillRolls { die: 100, special_divisor: 5, critical_divisor: 20, rounding: Rounding::HalfUp, minimum: 1, fumble: None })
+        Thresholds::new(&SkillRolls {
+            die: 100,
+            special_divisor: 5,
+            critical_divisor: 20,
+            rounding: Rounding::HalfUp,
+            minimum: 1,
+            fumble: None,
+        })
     }
 
     #[test]
@@ -268,7 +288,11 @@ mod tests {
             for target in -5..130 {
                 for level in [Level::Success, Level::Special, Level::Critical] {
                     let counted = (1..=100).filter(|r| t.level(*r, target) >= level).count() as u32;
-                    assert_eq!(t.highest(level, target), counted, "target {target} {level:?} fumble {fumble:?}");
+                    assert_eq!(
+                        t.highest(level, target),
+                        counted,
+                        "target {target} {level:?} fumble {fumble:?}"
+                    );
                 }
             }
         }

@@ -17,7 +17,9 @@ use super::view::View;
 pub enum Action {
     Move(Maneuver),
     /// Fire this many phaser dice as one shot (the turn's dice may be split over shots).
-    Fire { dice: u32 },
+    Fire {
+        dice: u32,
+    },
     Torpedo,
     Transport,
     Warp,
@@ -79,7 +81,10 @@ pub trait Tactic: Send + Sync {
     fn name(&self) -> &str;
     /// Phase 0: raise shields, switch the cloak on.
     fn activation(&self, view: &View) -> Activation {
-        Activation { raise_shields: !view.me.shields_raised, cloak: false }
+        Activation {
+            raise_shields: !view.me.shields_raised,
+            cloak: false,
+        }
     }
     /// Phase 2, asked repeatedly until `Action::End`. `memory` is this side's scratch space
     /// for the battle (a plan made at the first question can be followed at the next ones).
@@ -196,14 +201,26 @@ impl super::tactics::Tactic for DefaultTactic {
     fn activation(&self, v: &View) -> Activation {
         let raise = !v.me.shields_raised;
         let mut cloak = false;
-        if v.my_class.cloak && !v.me.cloaked && v.turn > 1 && v.my_condition(Loc::Hull) == Condition::Light {
+        if v.my_class.cloak
+            && !v.me.cloaked
+            && v.turn > 1
+            && v.my_condition(Loc::Hull) == Condition::Light
+        {
             let toward = v.my_face_toward_enemy();
-            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6].iter().map(|f| v.me.shields[*f as usize]).min().unwrap_or(0);
+            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6]
+                .iter()
+                .map(|f| v.me.shields[*f as usize])
+                .min()
+                .unwrap_or(0);
             let shaky = (weakest as f64) < v.my_class.shields as f64 / 2.0;
-            let spare = v.me.available() >= v.ctx.energy.cloak + if raise { v.raise_cost() } else { 0 } + 2;
+            let spare =
+                v.me.available() >= v.ctx.energy.cloak + if raise { v.raise_cost() } else { 0 } + 2;
             cloak = shaky && spare && self.shot_quality(v, v.me.pos, v.me.facing) < 0.3;
         }
-        Activation { raise_shields: raise, cloak }
+        Activation {
+            raise_shields: raise,
+            cloak,
+        }
     }
 
     fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
@@ -213,17 +230,31 @@ impl super::tactics::Tactic for DefaultTactic {
         }
         let phaser_cost = v.phaser_dice_left() * v.ctx.energy.phaser_die;
         let wants_fire = !flee && v.can_fire(v.phaser_dice_left()).is_ok();
-        let reserve = if flee { v.warp_cost() } else { phaser_cost + v.shield_point_cost() };
+        let reserve = if flee {
+            v.warp_cost()
+        } else {
+            phaser_cost + v.shield_point_cost()
+        };
         let max_speed_left = v.my_class.max_speed.saturating_sub(v.me.maneuver_energy);
         let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
-        let can_move = v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
-        let (step, (end_pos, end_facing)) =
-            if can_move { memory.plan.next_move(v, budget, flee, self.preferred_range, &self.weights) } else { (None, (v.me.pos, v.me.facing)) };
+        let can_move =
+            v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
+        let (step, (end_pos, end_facing)) = if can_move {
+            memory
+                .plan
+                .next_move(v, budget, flee, self.preferred_range, &self.weights)
+        } else {
+            (None, (v.me.pos, v.me.facing))
+        };
         // Fire now if this spot is at least as good for the shot as where the plan ends.
         if wants_fire {
             let now = self.shot_quality(v, v.me.pos, v.me.facing);
-            if now >= self.min_phaser_chance && (step.is_none() || now >= self.shot_quality(v, end_pos, end_facing)) {
-                return Action::Fire { dice: v.phaser_dice_left() };
+            if now >= self.min_phaser_chance
+                && (step.is_none() || now >= self.shot_quality(v, end_pos, end_facing))
+            {
+                return Action::Fire {
+                    dice: v.phaser_dice_left(),
+                };
             }
         }
         if let Some(m) = step {
@@ -232,7 +263,10 @@ impl super::tactics::Tactic for DefaultTactic {
                 return Action::Move(m);
             }
         }
-        if !flee && v.can_launch().is_ok() && v.torpedo_chance_from(v.me.pos) >= self.min_torpedo_chance {
+        if !flee
+            && v.can_launch().is_ok()
+            && v.torpedo_chance_from(v.me.pos) >= self.min_torpedo_chance
+        {
             return Action::Torpedo;
         }
         if !flee && self.wants_to_board(v) && v.can_transport().is_ok() {
@@ -261,7 +295,12 @@ impl super::tactics::Tactic for DefaultTactic {
             return Some(ShieldOp::Reinforce { face: t });
         }
         // Points from stronger neighbours into it, then into the neighbours from further round.
-        for (from, to) in [(left, t), (right, t), ((t + 2) % 6, left), ((t + 4) % 6, right)] {
+        for (from, to) in [
+            (left, t),
+            (right, t),
+            ((t + 2) % 6, left),
+            ((t + 4) % 6, right),
+        ] {
             if s(from) > s(to) + 1 && v.can_transfer(from, to).is_ok() {
                 return Some(ShieldOp::Transfer { from, to });
             }
@@ -271,8 +310,13 @@ impl super::tactics::Tactic for DefaultTactic {
         if v.can_reinforce(weaker).is_err() {
             return None;
         }
-        let repairs: u32 = Loc::ALL.iter().filter_map(|l| v.repair_cost(*l)).take(v.my_class.repair_teams as usize).sum();
-        (v.me.available() >= repairs + v.shield_point_cost()).then_some(ShieldOp::Reinforce { face: weaker })
+        let repairs: u32 = Loc::ALL
+            .iter()
+            .filter_map(|l| v.repair_cost(*l))
+            .take(v.my_class.repair_teams as usize)
+            .sum();
+        (v.me.available() >= repairs + v.shield_point_cost())
+            .then_some(ShieldOp::Reinforce { face: weaker })
     }
 
     fn repair(&self, v: &View, _team: u32) -> Option<RepairJob> {
@@ -280,12 +324,23 @@ impl super::tactics::Tactic for DefaultTactic {
         if v.me.damage.iter().all(|d| *d == 0) {
             return None;
         }
-        if v.my_condition(Loc::Generator) >= Condition::BadlyDamaged && v.me.emergency_burnt && v.me.available() >= v.ctx.repair.emergency_energy {
+        if v.my_condition(Loc::Generator) >= Condition::BadlyDamaged
+            && v.me.emergency_burnt
+            && v.me.available() >= v.ctx.repair.emergency_energy
+        {
             return Some(RepairJob::EmergencyPower);
         }
         const URGENT: [Loc; 2] = [Loc::Hull, Loc::Engines];
-        const FIGHTING: [Loc; 8] =
-            [Loc::Generator, Loc::Phasers, Loc::Sensors, Loc::Bridge, Loc::ShieldControl, Loc::Torpedoes, Loc::Transporter, Loc::Hangars];
+        const FIGHTING: [Loc; 8] = [
+            Loc::Generator,
+            Loc::Phasers,
+            Loc::Sensors,
+            Loc::Bridge,
+            Loc::ShieldControl,
+            Loc::Torpedoes,
+            Loc::Transporter,
+            Loc::Hangars,
+        ];
         let ok = |l: Loc| v.can_repair(l).is_ok();
         // Hull or engines once damaged; then disabled or damaged fighting systems; then light damage
         // on hull and engines (every point there is a point nearer to breaking); then anything.
@@ -299,7 +354,11 @@ impl super::tactics::Tactic for DefaultTactic {
                 return Some(RepairJob::Location(l));
             }
         }
-        URGENT.into_iter().chain(FIGHTING).find(|l| ok(*l)).map(RepairJob::Location)
+        URGENT
+            .into_iter()
+            .chain(FIGHTING)
+            .find(|l| ok(*l))
+            .map(RepairJob::Location)
     }
 
     fn boarding(&self, v: &View) -> BoardingOrder {
@@ -314,16 +373,26 @@ impl super::tactics::Tactic for DefaultTactic {
         let mut decloak = false;
         if v.me.cloaked {
             let toward = v.my_face_toward_enemy();
-            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6].iter().map(|f| v.me.shields[*f as usize]).min().unwrap_or(0);
+            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6]
+                .iter()
+                .map(|f| v.me.shields[*f as usize])
+                .min()
+                .unwrap_or(0);
             decloak = weakest as f64 >= self.decloak_shields * v.my_class.shields as f64;
         }
         let room = v.my_class.battery.saturating_sub(v.me.battery);
         let per = v.ctx.energy.battery_point.max(1);
-        Deactivation { charge_battery: room.min(v.me.energy / per), decloak, lower_shields: false }
+        Deactivation {
+            charge_battery: room.min(v.me.energy / per),
+            decloak,
+            lower_shields: false,
+        }
     }
 }
 
 /// Chance of at least a special success with this effective skill (for tactics).
 pub fn special_chance(v: &View, skill: Skill, penalty: i32) -> f64 {
-    v.ctx.thresholds.chance(Level::Special, v.my_skill(skill, penalty))
+    v.ctx
+        .thresholds
+        .chance(Level::Special, v.my_skill(skill, penalty))
 }

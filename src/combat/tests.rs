@@ -6,7 +6,9 @@ use super::hex::Hex;
 use super::roller::Rigged;
 use super::ship::{Condition, ShipClass, ShipState, Teams};
 use super::skill::Skill;
-use super::tactics::{Action, Activation, BoardingOrder, Deactivation, RepairJob, ShieldOp, Tactic};
+use super::tactics::{
+    Action, Activation, BoardingOrder, Deactivation, RepairJob, ShieldOp, Tactic,
+};
 use super::turn::{Battle, Setup};
 use super::view::View;
 use super::warp::failure_band;
@@ -83,9 +85,26 @@ impl Fixture {
     }
 
     /// A battle with side a at (0,0) facing 0 and side b at (distance,0) facing 3, shields up.
-    fn battle<'a>(&'a self, distance: i32, rolls: &[u32], tactics: [&'a dyn Tactic; 2]) -> Battle<'a, Rigged, Recorder> {
-        let setup = Setup { positions: [Hex::new(0, 0), Hex::new(distance, 0)], facings: [0, 3], first: 0, turn_limit: 10 };
-        let mut b = Battle::new(&self.ctx, [&self.a, &self.b], tactics, setup, Rigged::new(rolls), Recorder::default());
+    fn battle<'a>(
+        &'a self,
+        distance: i32,
+        rolls: &[u32],
+        tactics: [&'a dyn Tactic; 2],
+    ) -> Battle<'a, Rigged, Recorder> {
+        let setup = Setup {
+            positions: [Hex::new(0, 0), Hex::new(distance, 0)],
+            facings: [0, 3],
+            first: 0,
+            turn_limit: 10,
+        };
+        let mut b = Battle::new(
+            &self.ctx,
+            [&self.a, &self.b],
+            tactics,
+            setup,
+            Rigged::new(rolls),
+            Recorder::default(),
+        );
         b.turn = 1;
         for s in &mut b.ships {
             s.shields_raised = true;
@@ -95,7 +114,12 @@ impl Fixture {
 }
 
 fn target<'a>(ctx: &'a Context, class: &'a ShipClass, state: &'a mut ShipState) -> Target<'a> {
-    Target { ctx, class, state, side: 1 }
+    Target {
+        ctx,
+        class,
+        state,
+        side: 1,
+    }
 }
 
 #[test]
@@ -124,27 +148,44 @@ fn hit_goes_shield_then_hull_roll_then_location() {
     assert!(rng.exhausted());
     // Location table edges: 5 bridge, 6 transporter, 60 engines, 61 shield control, 100 hull.
     let by = |r: usize| f.ctx.location_by_roll[r];
-    assert_eq!([by(1), by(5), by(6), by(10), by(11), by(20), by(21), by(31), by(41), by(50)], [
-        Loc::Bridge,
-        Loc::Bridge,
-        Loc::Transporter,
-        Loc::Transporter,
-        Loc::Sensors,
-        Loc::Sensors,
-        Loc::Phasers,
-        Loc::Torpedoes,
-        Loc::Generator,
-        Loc::Generator
-    ]);
-    assert_eq!([by(51), by(60), by(61), by(71), by(80), by(81), by(100)], [
-        Loc::Engines,
-        Loc::Engines,
-        Loc::ShieldControl,
-        Loc::Hangars,
-        Loc::Hangars,
-        Loc::Hull,
-        Loc::Hull
-    ]);
+    assert_eq!(
+        [
+            by(1),
+            by(5),
+            by(6),
+            by(10),
+            by(11),
+            by(20),
+            by(21),
+            by(31),
+            by(41),
+            by(50)
+        ],
+        [
+            Loc::Bridge,
+            Loc::Bridge,
+            Loc::Transporter,
+            Loc::Transporter,
+            Loc::Sensors,
+            Loc::Sensors,
+            Loc::Phasers,
+            Loc::Torpedoes,
+            Loc::Generator,
+            Loc::Generator
+        ]
+    );
+    assert_eq!(
+        [by(51), by(60), by(61), by(71), by(80), by(81), by(100)],
+        [
+            Loc::Engines,
+            Loc::Engines,
+            Loc::ShieldControl,
+            Loc::Hangars,
+            Loc::Hangars,
+            Loc::Hull,
+            Loc::Hull
+        ]
+    );
 }
 
 #[test]
@@ -185,26 +226,55 @@ fn size_thresholds_and_casualties_counted_once() {
     // Large: damaged beyond 5, badly beyond 10, excess beyond 15.
     let mut s = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     let mut rng = Rigged::new(&[]);
-    let mut t = Target { ctx: &f.ctx, class: &f.a, state: &mut s, side: 0 };
+    let mut t = Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut s,
+        side: 0,
+    };
     t.damage_location(&mut rng, &mut log, Loc::Generator, 5, None);
-    assert_eq!((t.state.level(&f.a, Loc::Generator), t.state.casualties), (Condition::Light, 0));
+    assert_eq!(
+        (t.state.level(&f.a, Loc::Generator), t.state.casualties),
+        (Condition::Light, 0)
+    );
     t.damage_location(&mut rng, &mut log, Loc::Generator, 1, None);
-    assert_eq!((t.state.level(&f.a, Loc::Generator), t.state.casualties), (Condition::Damaged, 1));
-    assert_eq!(t.state.generator_output(&f.a), 5, "half of 11, rounded down");
+    assert_eq!(
+        (t.state.level(&f.a, Loc::Generator), t.state.casualties),
+        (Condition::Damaged, 1)
+    );
+    assert_eq!(
+        t.state.generator_output(&f.a),
+        5,
+        "half of 11, rounded down"
+    );
     // Repaired below the threshold and damaged again: no new casualty.
     t.state.damage[Loc::Generator as usize] = 4;
     t.damage_location(&mut rng, &mut log, Loc::Generator, 3, None);
     assert_eq!(t.state.casualties, 1);
     t.damage_location(&mut rng, &mut log, Loc::Generator, 4, None);
-    assert_eq!((t.state.level(&f.a, Loc::Generator), t.state.casualties), (Condition::BadlyDamaged, 3));
+    assert_eq!(
+        (t.state.level(&f.a, Loc::Generator), t.state.casualties),
+        (Condition::BadlyDamaged, 3)
+    );
     assert_eq!(t.state.generator_output(&f.a), 0);
     // Medium: 4 / 8 / 12.
     let mut d = ShipState::new(&f.b, &f.ctx, Hex::new(0, 0), 0);
-    let mut t = Target { ctx: &f.ctx, class: &f.b, state: &mut d, side: 1 };
+    let mut t = Target {
+        ctx: &f.ctx,
+        class: &f.b,
+        state: &mut d,
+        side: 1,
+    };
     t.damage_location(&mut rng, &mut log, Loc::Hangars, 5, None);
-    assert_eq!((t.state.level(&f.b, Loc::Hangars), t.state.casualties), (Condition::Damaged, 1));
+    assert_eq!(
+        (t.state.level(&f.b, Loc::Hangars), t.state.casualties),
+        (Condition::Damaged, 1)
+    );
     t.damage_location(&mut rng, &mut log, Loc::Hangars, 4, None);
-    assert_eq!((t.state.level(&f.b, Loc::Hangars), t.state.casualties), (Condition::BadlyDamaged, 3));
+    assert_eq!(
+        (t.state.level(&f.b, Loc::Hangars), t.state.casualties),
+        (Condition::BadlyDamaged, 3)
+    );
     // Locations without casualties in the source: none.
     t.damage_location(&mut rng, &mut log, Loc::Sensors, 9, None);
     assert_eq!(t.state.casualties, 3);
@@ -217,7 +287,13 @@ fn hull_decompression_rolls_life_support() {
         let mut s = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
         let mut rng = Rigged::new(&[roll]);
         // 11 at once: damaged (1) and badly damaged (2), then Life support or 1 more.
-        Target { ctx: &f.ctx, class: &f.a, state: &mut s, side: 0 }.damage_location(&mut rng, &mut Recorder::default(), Loc::Hull, 11, None);
+        Target {
+            ctx: &f.ctx,
+            class: &f.a,
+            state: &mut s,
+            side: 0,
+        }
+        .damage_location(&mut rng, &mut Recorder::default(), Loc::Hull, 11, None);
         assert_eq!(s.casualties, expected, "life support roll {roll}");
         assert!(!s.destroyed);
     }
@@ -229,22 +305,51 @@ fn excess_goes_to_the_hull_and_hull_or_engines_beyond_explode() {
     let mut log = Recorder::default();
     let mut s = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     let mut rng = Rigged::new(&[]);
-    let mut t = Target { ctx: &f.ctx, class: &f.a, state: &mut s, side: 0 };
+    let mut t = Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut s,
+        side: 0,
+    };
     t.damage_location(&mut rng, &mut log, Loc::Phasers, 20, None);
     assert_eq!(t.state.damage[Loc::Phasers as usize], 15);
     assert_eq!(t.state.damage[Loc::Hull as usize], 5);
     assert!(!t.state.destroyed);
     let mut e = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
-    Target { ctx: &f.ctx, class: &f.a, state: &mut e, side: 0 }.damage_location(&mut rng, &mut log, Loc::Engines, 15, None);
+    Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut e,
+        side: 0,
+    }
+    .damage_location(&mut rng, &mut log, Loc::Engines, 15, None);
     assert!(!e.destroyed);
-    Target { ctx: &f.ctx, class: &f.a, state: &mut e, side: 0 }.damage_location(&mut rng, &mut log, Loc::Engines, 1, None);
+    Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut e,
+        side: 0,
+    }
+    .damage_location(&mut rng, &mut log, Loc::Engines, 1, None);
     assert!(e.destroyed, "engines beyond badly damaged explode");
     let mut h = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     h.damage[Loc::Hull as usize] = 15;
     h.crossed[Loc::Hull as usize] = 3;
-    Target { ctx: &f.ctx, class: &f.a, state: &mut h, side: 0 }.damage_location(&mut rng, &mut log, Loc::Hull, 1, None);
+    Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut h,
+        side: 0,
+    }
+    .damage_location(&mut rng, &mut log, Loc::Hull, 1, None);
     assert!(h.destroyed, "the hull breaks");
-    assert!(log.0.iter().any(|e| matches!(e, Event::Destroyed { location: Loc::Engines, .. })));
+    assert!(log.0.iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            location: Loc::Engines,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -254,7 +359,14 @@ fn location_effects_halve_skills_and_stack() {
     let sk = |s: &ShipState, k: Skill| s.skill(&f.a, &f.ctx, k, 0);
     assert_eq!(sk(&s, Skill::Gunnery), 60);
     s.damage[Loc::Bridge as usize] = 6;
-    for k in [Skill::Gunnery, Skill::Shields, Skill::Sensors, Skill::Piloting, Skill::Navigation, Skill::LifeSupport] {
+    for k in [
+        Skill::Gunnery,
+        Skill::Shields,
+        Skill::Sensors,
+        Skill::Piloting,
+        Skill::Navigation,
+        Skill::LifeSupport,
+    ] {
         assert_eq!(sk(&s, k), 30, "{k:?} at half with the bridge damaged");
     }
     assert_eq!(sk(&s, Skill::Mechanics), 60);
@@ -271,7 +383,14 @@ fn location_effects_halve_skills_and_stack() {
 }
 
 fn view<'a>(f: &'a Fixture, me: &'a ShipState, enemy: &'a ShipState) -> View<'a> {
-    View { ctx: &f.ctx, turn: 1, me, my_class: &f.a, enemy, enemy_class: &f.b }
+    View {
+        ctx: &f.ctx,
+        turn: 1,
+        me,
+        my_class: &f.a,
+        enemy,
+        enemy_class: &f.b,
+    }
 }
 
 #[test]
@@ -281,23 +400,40 @@ fn disabled_systems_refuse_their_actions() {
     let enemy = ShipState::new(&f.b, &f.ctx, Hex::new(3, 0), 3);
     me.energy = 11;
     assert!(view(&f, &me, &enemy).can_fire(4).is_ok());
-    assert!(view(&f, &me, &enemy).can_fire(5).is_err(), "only F dice a turn");
+    assert!(
+        view(&f, &me, &enemy).can_fire(5).is_err(),
+        "only F dice a turn"
+    );
     assert!(view(&f, &me, &enemy).can_launch().is_ok());
     me.damage[Loc::Phasers as usize] = 11;
-    assert_eq!(view(&f, &me, &enemy).can_fire(4), Err("phasers are badly damaged"));
+    assert_eq!(
+        view(&f, &me, &enemy).can_fire(4),
+        Err("phasers are badly damaged")
+    );
     me.damage[Loc::Phasers as usize] = 0;
     me.damage[Loc::Sensors as usize] = 11;
-    assert_eq!(view(&f, &me, &enemy).can_fire(4), Err("sensors are badly damaged"));
-    assert_eq!(view(&f, &me, &enemy).can_launch(), Err("sensors are badly damaged"));
+    assert_eq!(
+        view(&f, &me, &enemy).can_fire(4),
+        Err("sensors are badly damaged")
+    );
+    assert_eq!(
+        view(&f, &me, &enemy).can_launch(),
+        Err("sensors are badly damaged")
+    );
     me.damage[Loc::Sensors as usize] = 0;
     me.damage[Loc::Torpedoes as usize] = 11;
-    assert_eq!(view(&f, &me, &enemy).can_launch(), Err("torpedo launchers are badly damaged"));
+    assert_eq!(
+        view(&f, &me, &enemy).can_launch(),
+        Err("torpedo launchers are badly damaged")
+    );
     me.damage[Loc::Engines as usize] = 6;
     assert_eq!(view(&f, &me, &enemy).maneuver_cost(Maneuver::Forward), 2);
     assert_eq!(view(&f, &me, &enemy).maneuver_cost(Maneuver::Back), 4);
     assert_eq!(view(&f, &me, &enemy).warp_cost(), 6);
     me.damage[Loc::Engines as usize] = 11;
-    assert!(view(&f, &me, &enemy).can_maneuver(Maneuver::Forward).is_err());
+    assert!(view(&f, &me, &enemy)
+        .can_maneuver(Maneuver::Forward)
+        .is_err());
     assert!(view(&f, &me, &enemy).can_warp().is_err());
     me.damage[Loc::ShieldControl as usize] = 6;
     me.shields_raised = true;
@@ -310,22 +446,37 @@ fn disabled_systems_refuse_their_actions() {
     let behind = ShipState::new(&f.b, &f.ctx, Hex::new(-3, 0), 0);
     let mut broke = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     broke.battery = 0;
-    assert_eq!(view(&f, &broke, &enemy).can_fire(1), Err("not enough energy"));
+    assert_eq!(
+        view(&f, &broke, &enemy).can_fire(1),
+        Err("not enough energy")
+    );
     let mut fresh = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     fresh.energy = 11;
-    assert_eq!(view(&f, &fresh, &behind).can_fire(1), Err("the enemy is outside the phaser arc"));
+    assert_eq!(
+        view(&f, &fresh, &behind).can_fire(1),
+        Err("the enemy is outside the phaser arc")
+    );
     let far = ShipState::new(&f.b, &f.ctx, Hex::new(11, 0), 3);
-    assert_eq!(view(&f, &fresh, &far).can_fire(1), Err("the enemy is beyond sensor range"));
+    assert_eq!(
+        view(&f, &fresh, &far).can_fire(1),
+        Err("the enemy is beyond sensor range")
+    );
     let side = ShipState::new(&f.b, &f.ctx, Hex::new(2, 1), 3);
     assert!(view(&f, &fresh, &side).can_fire(1).is_ok());
-    assert_eq!(view(&f, &fresh, &side).can_launch(), Err("the enemy is not on the torpedo line"));
+    assert_eq!(
+        view(&f, &fresh, &side).can_launch(),
+        Err("the enemy is not on the torpedo line")
+    );
 }
 
 #[test]
 fn phasers_need_gunnery_at_five_per_hex_and_special_chooses_the_location() {
     let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
     let idle = Script::default();
-    let chooser = Script { location: Some(Loc::Engines), ..Script::default() };
+    let chooser = Script {
+        location: Some(Loc::Engines),
+        ..Script::default()
+    };
     // Range 5: Gunnery 60 − 25 = 35. A 35 hits for 3+3+3+3 = 12 on face 3 (9 → 6).
     let mut b = f.battle(5, &[35, 3, 3, 3, 3], [&idle, &idle]);
     b.ships[0].energy = 11;
@@ -377,7 +528,10 @@ fn damaged_launcher_fails_half_the_time_and_keeps_the_torpedo() {
     b.ships[0].damage[Loc::Torpedoes as usize] = 6;
     b.launch_torpedo(0);
     assert_eq!(b.ships[0].torpedoes, 9);
-    assert_eq!(b.ships[1].shields[3], 9, "5 on a face of 9 only meets the shield");
+    assert_eq!(
+        b.ships[1].shields[3], 9,
+        "5 on a face of 9 only meets the shield"
+    );
 }
 
 #[test]
@@ -385,12 +539,22 @@ fn plasma_costs_three_and_loses_two_per_hex() {
     let f = Fixture::new("Romulan bird of prey", "UFP heavy cruiser");
     let idle = Script::default();
     // Range 4: four dodge rolls fail; 6D6 = 36 − 8 = 28 on face 10: 0, 8 on; hull 3D6 = 18: nothing inside.
-    let mut b = f.battle(4, &[50, 50, 50, 50, 6, 6, 6, 6, 6, 6, 6, 6, 6], [&idle, &idle]);
+    let mut b = f.battle(
+        4,
+        &[50, 50, 50, 50, 6, 6, 6, 6, 6, 6, 6, 6, 6],
+        [&idle, &idle],
+    );
     b.ships[0].energy = 7;
     b.launch_torpedo(0);
     assert_eq!(b.ships[0].energy, 4);
     assert_eq!(b.ships[1].shields[3], 0);
-    assert!(b.log.0.iter().any(|e| matches!(e, Event::Torpedo { damage: Some(28), .. })));
+    assert!(b.log.0.iter().any(|e| matches!(
+        e,
+        Event::Torpedo {
+            damage: Some(28),
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -406,7 +570,10 @@ fn generator_and_emergency_power() {
     b.activation(0);
     assert_eq!((b.ships[0].energy, b.ships[0].emergency_burnt), (0, true));
     // Repaired with no energy, needing a special (12): 13 is not enough, 12 is.
-    let repairs = Script { repairs: Mutex::new(vec![RepairJob::EmergencyPower, RepairJob::EmergencyPower]), ..Script::default() };
+    let repairs = Script {
+        repairs: Mutex::new(vec![RepairJob::EmergencyPower, RepairJob::EmergencyPower]),
+        ..Script::default()
+    };
     let mut b = f.battle(5, &[13, 12], [&repairs, &idle]);
     b.ships[0].damage[Loc::Generator as usize] = 11;
     b.ships[0].emergency_burnt = true;
@@ -442,13 +609,20 @@ fn warp_penalty_falls_with_distance_and_the_ship_escapes() {
     me.energy = 11;
     let at = |d: i32| ShipState::new(&f.b, &f.ctx, Hex::new(d, 0), 3);
     assert_eq!(view(&f, &me, &at(7)).warp_penalty(), 65);
-    assert!(view(&f, &me, &at(7)).can_warp().is_err(), "65 exceeds Navigation 60");
+    assert!(
+        view(&f, &me, &at(7)).can_warp().is_err(),
+        "65 exceeds Navigation 60"
+    );
     assert_eq!(view(&f, &me, &at(8)).warp_penalty(), 60);
     assert!(view(&f, &me, &at(8)).can_warp().is_ok());
     assert_eq!(view(&f, &me, &at(20)).warp_penalty(), 0);
     assert_eq!(view(&f, &me, &at(25)).warp_penalty(), 0);
     // Distance 10: Navigation 60 − 50 = 10. A 95 fails by 85: severe, 7 × 1D6 to hull and engines.
-    let mut b = f.battle(10, &[95, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [&idle, &idle]);
+    let mut b = f.battle(
+        10,
+        &[95, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+        [&idle, &idle],
+    );
     b.ships[0].energy = 11;
     b.warp(0);
     assert_eq!(b.ships[0].damage[Loc::Hull as usize], 7);
@@ -459,7 +633,13 @@ fn warp_penalty_falls_with_distance_and_the_ship_escapes() {
     let mut b = f.battle(10, &[50, 4, 2], [&idle, &idle]);
     b.ships[0].energy = 11;
     b.warp(0);
-    assert_eq!((b.ships[0].damage[Loc::Hull as usize], b.ships[0].damage[Loc::Engines as usize]), (4, 2));
+    assert_eq!(
+        (
+            b.ships[0].damage[Loc::Hull as usize],
+            b.ships[0].damage[Loc::Engines as usize]
+        ),
+        (4, 2)
+    );
     // A clean jump.
     let mut b = f.battle(10, &[10], [&idle, &idle]);
     b.ships[0].energy = 11;
@@ -478,7 +658,14 @@ fn maneuvers_inertia_free_turns_and_overspeed() {
     // Destroyer M = 2: two free turns, no roll.
     b.maneuver(0, Maneuver::TurnLeft);
     b.maneuver(0, Maneuver::TurnRight);
-    assert_eq!((b.ships[0].facing, b.ships[0].energy, b.ships[0].free_turns_used), (0, 9, 2));
+    assert_eq!(
+        (
+            b.ships[0].facing,
+            b.ships[0].energy,
+            b.ships[0].free_turns_used
+        ),
+        (0, 9, 2)
+    );
     // Then turns cost 1 and roll Piloting (20: done).
     b.maneuver(0, Maneuver::TurnLeft);
     assert_eq!((b.ships[0].facing, b.ships[0].energy), (1, 8));
@@ -508,10 +695,16 @@ fn shields_turn_with_the_ship() {
     assert_eq!(b.ships[0].shields[b.ships[0].facing as usize], 1);
     b.maneuver(0, Maneuver::TurnRight);
     b.maneuver(0, Maneuver::TurnRight);
-    assert_eq!((b.ships[0].facing, b.ships[0].shields), (5, [2, 3, 4, 5, 6, 1]));
+    assert_eq!(
+        (b.ships[0].facing, b.ships[0].shields),
+        (5, [2, 3, 4, 5, 6, 1])
+    );
     // A failed turn leaves ship and shields as they were; moving does not turn them.
     b.maneuver(0, Maneuver::TurnRight);
-    assert_eq!((b.ships[0].facing, b.ships[0].shields), (5, [2, 3, 4, 5, 6, 1]));
+    assert_eq!(
+        (b.ships[0].facing, b.ships[0].shields),
+        (5, [2, 3, 4, 5, 6, 1])
+    );
     b.ships[0].energy = 9;
     b.inertia(0);
     assert_eq!(b.ships[0].shields, [2, 3, 4, 5, 6, 1]);
@@ -525,12 +718,20 @@ fn no_maneuvering_while_the_enemy_is_cloaked_and_no_firing_while_cloaked() {
     me.energy = 11;
     let mut enemy = ShipState::new(&f.b, &f.ctx, Hex::new(4, 0), 3);
     enemy.cloaked = true;
-    assert!(view(&f, &me, &enemy).can_maneuver(Maneuver::Forward).is_err());
-    assert_eq!(view(&f, &me, &enemy).can_fire(4), Err("the enemy is cloaked and undetected"));
+    assert!(view(&f, &me, &enemy)
+        .can_maneuver(Maneuver::Forward)
+        .is_err());
+    assert_eq!(
+        view(&f, &me, &enemy).can_fire(4),
+        Err("the enemy is cloaked and undetected")
+    );
     enemy.detected = true;
     assert!(view(&f, &me, &enemy).can_fire(4).is_ok());
     me.cloaked = true;
-    assert_eq!(view(&f, &me, &enemy).can_fire(4), Err("a cloaked ship cannot fire"));
+    assert_eq!(
+        view(&f, &me, &enemy).can_fire(4),
+        Err("a cloaked ship cannot fire")
+    );
     assert!(view(&f, &me, &enemy).can_launch().is_err());
 }
 
@@ -553,7 +754,19 @@ fn damaged_hull_switches_the_cloak_off() {
     let f = Fixture::new("Klingon battle cruiser", "UFP heavy cruiser");
     let mut s = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     s.cloaked = true;
-    Target { ctx: &f.ctx, class: &f.a, state: &mut s, side: 0 }.damage_location(&mut Rigged::new(&[]), &mut Recorder::default(), Loc::Hull, 6, None);
+    Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut s,
+        side: 0,
+    }
+    .damage_location(
+        &mut Rigged::new(&[]),
+        &mut Recorder::default(),
+        Loc::Hull,
+        6,
+        None,
+    );
     assert!(!s.cloaked);
 }
 
@@ -581,12 +794,28 @@ fn shields_phase_moves_and_adds_points_at_most_three_a_face() {
     // A face at its rating takes nothing more; a transfer must be between neighbours.
     let me = &b.ships[0];
     let enemy = &b.ships[1];
-    let v = View { ctx: &f.ctx, turn: 1, me, my_class: &f.a, enemy, enemy_class: &f.b };
+    let v = View {
+        ctx: &f.ctx,
+        turn: 1,
+        me,
+        my_class: &f.a,
+        enemy,
+        enemy_class: &f.b,
+    };
     assert!(v.can_transfer(0, 2).is_err());
-    assert!(v.can_transfer(0, 1).is_ok(), "face 1 is below its rating and has received nothing from face 0");
+    assert!(
+        v.can_transfer(0, 1).is_ok(),
+        "face 1 is below its rating and has received nothing from face 0"
+    );
     assert!(v.can_reinforce(2).is_err(), "at its rating");
     // Damaged shield control: a transfer takes two points from the giver, a point costs 2 energy.
-    let ops = Script { shield_ops: Mutex::new(vec![ShieldOp::Transfer { from: 1, to: 0 }, ShieldOp::Reinforce { face: 0 }]), ..Script::default() };
+    let ops = Script {
+        shield_ops: Mutex::new(vec![
+            ShieldOp::Transfer { from: 1, to: 0 },
+            ShieldOp::Reinforce { face: 0 },
+        ]),
+        ..Script::default()
+    };
     let mut b = f.battle(4, &[10, 10], [&ops, &idle]);
     b.ships[0].energy = 5;
     b.ships[0].shields = [4, 10, 10, 10, 10, 10];
@@ -600,7 +829,10 @@ fn shields_phase_moves_and_adds_points_at_most_three_a_face() {
 fn repairs_by_condition_and_success_level() {
     let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
     let idle = Script::default();
-    let jobs = |n| Script { repairs: Mutex::new(vec![RepairJob::Location(Loc::Phasers); n]), ..Script::default() };
+    let jobs = |n| Script {
+        repairs: Mutex::new(vec![RepairJob::Location(Loc::Phasers); n]),
+        ..Script::default()
+    };
     // Light (3 points): 1 energy each; success 1, special 2.
     let t = jobs(2);
     let mut b = f.battle(4, &[13, 12], [&t, &idle]);
@@ -615,14 +847,20 @@ fn repairs_by_condition_and_success_level() {
     b.ships[0].energy = 10;
     b.ships[0].damage[Loc::Phasers as usize] = 7;
     b.damage_control(0);
-    assert_eq!((b.ships[0].damage[Loc::Phasers as usize], b.ships[0].energy), (3, 8));
+    assert_eq!(
+        (b.ships[0].damage[Loc::Phasers as usize], b.ships[0].energy),
+        (3, 8)
+    );
     // Badly damaged (12): 2 energy and at least a special: a 30 does nothing, a 10 repairs 2.
     let t = jobs(2);
     let mut b = f.battle(4, &[30, 10], [&t, &idle]);
     b.ships[0].energy = 10;
     b.ships[0].damage[Loc::Phasers as usize] = 12;
     b.damage_control(0);
-    assert_eq!((b.ships[0].damage[Loc::Phasers as usize], b.ships[0].energy), (10, 6));
+    assert_eq!(
+        (b.ships[0].damage[Loc::Phasers as usize], b.ships[0].energy),
+        (10, 6)
+    );
     // Engines are repaired with the Engines skill, the bridge with Electricity.
     assert_eq!(f.ctx.info(Loc::Engines).repair, Skill::Engines);
     assert_eq!(f.ctx.info(Loc::Bridge).repair, Skill::Electricity);
@@ -646,13 +884,28 @@ fn bridge_out_costs_a_whole_turn_then_skills_at_half() {
     let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
     let idle = Script::default();
     let mut b = f.battle(6, &[], [&idle, &idle]);
-    let mut t = Target { ctx: &f.ctx, class: &f.a, state: &mut b.ships[0], side: 0 };
-    t.damage_location(&mut Rigged::new(&[]), &mut Recorder::default(), Loc::Bridge, 11, None);
+    let mut t = Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut b.ships[0],
+        side: 0,
+    };
+    t.damage_location(
+        &mut Rigged::new(&[]),
+        &mut Recorder::default(),
+        Loc::Bridge,
+        11,
+        None,
+    );
     assert_eq!(b.ships[0].casualties, 3);
     // The switching turn: only inertia, no rolls at all.
     b.side_turn(0);
     assert_eq!(b.ships[0].pos, Hex::new(1, 0));
-    assert!(b.log.0.iter().any(|e| matches!(e, Event::BridgeSwitching { .. })));
+    assert!(b
+        .log
+        .0
+        .iter()
+        .any(|e| matches!(e, Event::BridgeSwitching { .. })));
     assert!(!b.ships[0].bridge_out(&f.a));
     assert_eq!(b.ships[0].skill(&f.a, &f.ctx, Skill::Gunnery, 0), 30);
 }
@@ -664,7 +917,10 @@ fn transport_needs_a_downed_face_and_can_kill_the_team() {
     let mut me = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     let mut enemy = ShipState::new(&f.b, &f.ctx, Hex::new(2, 0), 3);
     enemy.shields_raised = true;
-    assert_eq!(view(&f, &me, &enemy).can_transport(), Err("the enemy's shield toward us is up"));
+    assert_eq!(
+        view(&f, &me, &enemy).can_transport(),
+        Err("the enemy's shield toward us is up")
+    );
     enemy.shields[3] = 0;
     assert!(view(&f, &me, &enemy).can_transport().is_ok());
     me.damage[Loc::Transporter as usize] = 11;
@@ -674,14 +930,22 @@ fn transport_needs_a_downed_face_and_can_kill_the_team() {
         let mut b = f.battle(2, &[roll], [&idle, &idle]);
         b.transport(0);
         let s = &b.ships[0];
-        assert_eq!((s.home_teams.alive(), s.boarders.alive(), s.teams_lost), (home, aboard, lost), "roll {roll}");
+        assert_eq!(
+            (s.home_teams.alive(), s.boarders.alive(), s.teams_lost),
+            (home, aboard, lost),
+            "roll {roll}"
+        );
     }
 }
 
 #[test]
 fn boarders_fight_defenders_and_capture() {
     let f = Fixture::new("UFP heavy cruiser", "Transport");
-    let attack = Script { actions: Mutex::new(vec![Action::Transport]), board: Some(BoardingOrder::AttackDefenders), ..Script::default() };
+    let attack = Script {
+        actions: Mutex::new(vec![Action::Transport]),
+        board: Some(BoardingOrder::AttackDefenders),
+        ..Script::default()
+    };
     let idle = Script::default();
     // Inertia to (1,0); transport roll 50 arrives; boarders D6 = 6, defender's D6 = 2: defenders spent.
     let mut b = f.battle(2, &[50, 6, 2], [&attack, &idle]);
@@ -708,7 +972,16 @@ fn hidden_boarders_are_searched_for_and_attack_dice_step_down() {
     assert_eq!(b.ships[1].boarders.total_endurance(), 4);
     assert_eq!(b.ships[0].home_teams.total_endurance(), 1);
     assert!(!b.ships[0].captured, "one defender is still standing");
-    let t = Teams { endurance: { let mut e = [0; 32]; e[0] = 6; e[1] = 4; e[2] = 1; e }, count: 3 };
+    let t = Teams {
+        endurance: {
+            let mut e = [0; 32];
+            e[0] = 6;
+            e[1] = 4;
+            e[2] = 1;
+            e
+        },
+        count: 3,
+    };
     assert_eq!(t.dice(6, 6, 1).collect::<Vec<_>>(), vec![6, 4, 1]);
 }
 
@@ -716,8 +989,18 @@ fn hidden_boarders_are_searched_for_and_attack_dice_step_down() {
 fn default_tactic_battle_replays_from_its_seed() {
     let r = rules();
     let a = super::duel(&r, "UFP heavy cruiser", "Klingon battle cruiser", 42, true).unwrap();
-    let b = super::duel(&r, "Crucero pesado de la UFP", "Crucero de batalla Klingon", 42, true).unwrap();
-    assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+    let b = super::duel(
+        &r,
+        "Crucero pesado de la UFP",
+        "Crucero de batalla Klingon",
+        42,
+        true,
+    )
+    .unwrap();
+    assert_eq!(
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap()
+    );
     let silent = super::duel(&r, "UFP heavy cruiser", "Klingon battle cruiser", 42, false).unwrap();
     assert_eq!((silent.outcome, silent.turns), (a.outcome, a.turns));
     assert!(silent.events.is_empty() && !a.events.is_empty());
@@ -753,7 +1036,16 @@ fn a_custom_tactic_plugs_into_simulations() {
     assert_eq!(report.b.wins, 0, "a ship that never fires never wins");
     assert!(report.a.wins > 100, "{report:?}");
     // Same seeds, same tactics: the same report on one thread.
-    let one = super::simulate_with(&r, &super::SimOptions { threads: Some(1), ..opts.clone() }, [&default, &Passive], &|_| {}).unwrap();
+    let one = super::simulate_with(
+        &r,
+        &super::SimOptions {
+            threads: Some(1),
+            ..opts.clone()
+        },
+        [&default, &Passive],
+        &|_| {},
+    )
+    .unwrap();
     assert_eq!(one, report);
 }
 
@@ -763,10 +1055,30 @@ fn a_custom_tactic_plugs_into_simulations() {
 fn simulation_results_are_pinned_for_their_seeds() {
     let r = rules();
     let run = |a: &str, b: &str| {
-        let opts = super::SimOptions { a: a.into(), b: b.into(), battles: 300, seed: 11, threads: Some(2), scenario: None };
+        let opts = super::SimOptions {
+            a: a.into(),
+            b: b.into(),
+            battles: 300,
+            seed: 11,
+            threads: Some(2),
+            scenario: None,
+        };
         let s = super::simulate(&r, &opts).unwrap();
-        (s.a.wins, s.b.wins, s.draws, s.escapes, s.captures, (s.mean_turns * 300.0).round() as u64)
+        (
+            s.a.wins,
+            s.b.wins,
+            s.draws,
+            s.escapes,
+            s.captures,
+            (s.mean_turns * 300.0).round() as u64,
+        )
     };
-    assert_eq!(run("UFP heavy cruiser", "Klingon battle cruiser"), (37, 37, 219, 7, 0, 9888));
-    assert_eq!(run("Romulan bird of prey", "UFP destroyer"), (18, 235, 44, 3, 0, 3429));
+    assert_eq!(
+        run("UFP heavy cruiser", "Klingon battle cruiser"),
+        (37, 37, 219, 7, 0, 9888)
+    );
+    assert_eq!(
+        run("Romulan bird of prey", "UFP destroyer"),
+        (18, 235, 44, 3, 0, 3429)
+    );
 }

@@ -78,12 +78,29 @@ pub struct Battle<'a, R: Roller, L: Log> {
 const MAX_STEPS: usize = 64;
 
 impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
-    pub fn new(ctx: &'a Context, classes: [&'a ShipClass; 2], tactics: [&'a dyn Tactic; 2], setup: Setup, rng: R, log: L) -> Self {
+    pub fn new(
+        ctx: &'a Context,
+        classes: [&'a ShipClass; 2],
+        tactics: [&'a dyn Tactic; 2],
+        setup: Setup,
+        rng: R,
+        log: L,
+    ) -> Self {
         let ships = [
             ShipState::new(classes[0], ctx, setup.positions[0], setup.facings[0]),
             ShipState::new(classes[1], ctx, setup.positions[1], setup.facings[1]),
         ];
-        Battle { ctx, classes, ships, tactics, rng, log, turn: 0, setup, memory: Default::default() }
+        Battle {
+            ctx,
+            classes,
+            ships,
+            tactics,
+            rng,
+            log,
+            turn: 0,
+            setup,
+            memory: Default::default(),
+        }
     }
 
     pub fn view(&self, side: usize) -> View<'_> {
@@ -110,7 +127,11 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             } else {
                 continue;
             };
-            return Some(Outcome { kind, side: Some(s as u8), turns: self.turn });
+            return Some(Outcome {
+                kind,
+                side: Some(s as u8),
+                turns: self.turn,
+            });
         }
         None
     }
@@ -127,14 +148,22 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
                 self.log.push(Event::Turn { turn });
             }
             for k in 0..2 {
-                let side = if k == 0 { self.setup.first as usize } else { 1 - self.setup.first as usize };
+                let side = if k == 0 {
+                    self.setup.first as usize
+                } else {
+                    1 - self.setup.first as usize
+                };
                 self.side_turn(side);
                 if let Some(o) = self.outcome() {
                     return o;
                 }
             }
         }
-        Outcome { kind: OutcomeKind::TurnLimit, side: None, turns: self.setup.turn_limit }
+        Outcome {
+            kind: OutcomeKind::TurnLimit,
+            side: None,
+            turns: self.setup.turn_limit,
+        }
     }
 
     /// One side plays every phase.
@@ -186,7 +215,12 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
                     ship.energy += ctx.emergency.energy;
                 }
                 if L::ON {
-                    self.log.push(Event::EmergencyPower { side: s as u8, roll, burnt, energy: ship.energy });
+                    self.log.push(Event::EmergencyPower {
+                        side: s as u8,
+                        roll,
+                        burnt,
+                        energy: ship.energy,
+                    });
                 }
             }
         } else {
@@ -194,13 +228,20 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             ship.emergency_burnt = false;
         }
         if L::ON {
-            self.log.push(Event::Activation { side: s as u8, energy: ship.energy, battery: ship.battery });
+            self.log.push(Event::Activation {
+                side: s as u8,
+                energy: ship.energy,
+                battery: ship.battery,
+            });
         }
         // The cloak costs its energy every turn it stays on.
         if ship.cloaked && !ship.spend(ctx.energy.cloak) {
             ship.cloaked = false;
             if L::ON {
-                self.log.push(Event::Cloak { side: s as u8, on: false });
+                self.log.push(Event::Cloak {
+                    side: s as u8,
+                    on: false,
+                });
             }
         }
         let orders = self.tactics[s].activation(&self.view(s));
@@ -208,14 +249,20 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         if orders.raise_shields && !ship.shields_raised && ship.spend(ctx.energy.raise_shields) {
             ship.shields_raised = true;
             if L::ON {
-                self.log.push(Event::ShieldsRaised { side: s as u8, energy: ctx.energy.raise_shields });
+                self.log.push(Event::ShieldsRaised {
+                    side: s as u8,
+                    energy: ctx.energy.raise_shields,
+                });
             }
         }
         let cloak_works = class.cloak && ship.level(class, Loc::Hull) == Condition::Light;
         if orders.cloak && !ship.cloaked && cloak_works && ship.spend(ctx.energy.cloak) {
             ship.cloaked = true;
             if L::ON {
-                self.log.push(Event::Cloak { side: s as u8, on: true });
+                self.log.push(Event::Cloak {
+                    side: s as u8,
+                    on: true,
+                });
             }
         }
     }
@@ -227,13 +274,21 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             return;
         }
         let target = self.ships[s].skill(class, self.ctx, Skill::Sensors, 0);
-        let roll = self.ctx.thresholds.roll(&mut self.rng, Skill::Sensors, target);
+        let roll = self
+            .ctx
+            .thresholds
+            .roll(&mut self.rng, Skill::Sensors, target);
         let cloaked = self.ships[1 - s].cloaked;
         let detected = cloaked && roll.level >= Level::Special;
         self.ships[1 - s].detected = detected;
         self.ships[s].status_known = roll.level.succeeded() && (!cloaked || detected);
         if L::ON {
-            self.log.push(Event::Sensors { side: s as u8, roll, enemy_cloaked: cloaked, detected });
+            self.log.push(Event::Sensors {
+                side: s as u8,
+                roll,
+                enemy_cloaked: cloaked,
+                detected,
+            });
         }
     }
 
@@ -263,7 +318,11 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             };
             if let Some(reason) = refused {
                 if L::ON {
-                    self.log.push(Event::Refused { side: s as u8, action: format!("{action:?}"), reason });
+                    self.log.push(Event::Refused {
+                        side: s as u8,
+                        action: format!("{action:?}"),
+                        reason,
+                    });
                 }
                 break;
             }
@@ -288,7 +347,10 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         let class = self.classes[s];
         let per = self.ctx.energy.battery_point.max(1);
         let ship = &mut self.ships[s];
-        let charged = orders.charge_battery.min(class.battery.saturating_sub(ship.battery)).min(ship.energy / per);
+        let charged = orders
+            .charge_battery
+            .min(class.battery.saturating_sub(ship.battery))
+            .min(ship.energy / per);
         ship.energy -= charged * per;
         ship.battery += charged;
         let decloaked = orders.decloak && ship.cloaked;
@@ -300,7 +362,12 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             ship.shields_raised = false;
         }
         if L::ON {
-            self.log.push(Event::Deactivation { side: s as u8, charged, decloaked, lowered_shields: lowered });
+            self.log.push(Event::Deactivation {
+                side: s as u8,
+                charged,
+                decloaked,
+                lowered_shields: lowered,
+            });
         }
         self.end_of_turn(s);
     }

@@ -61,16 +61,27 @@ impl<'a> View<'a> {
         if d > self.ctx.sensor_range {
             return Err("the enemy is beyond sensor range");
         }
-        let inside = if line { hex::in_torpedo_line(from, facing, self.enemy.pos) } else { hex::in_phaser_arc(from, facing, self.enemy.pos) };
+        let inside = if line {
+            hex::in_torpedo_line(from, facing, self.enemy.pos)
+        } else {
+            hex::in_phaser_arc(from, facing, self.enemy.pos)
+        };
         if !inside {
-            return Err(if line { "the enemy is not on the torpedo line" } else { "the enemy is outside the phaser arc" });
+            return Err(if line {
+                "the enemy is not on the torpedo line"
+            } else {
+                "the enemy is outside the phaser arc"
+            });
         }
         Ok(())
     }
 
     /// Energy one maneuver costs now (0 for a free turn).
     pub fn maneuver_cost(&self, m: Maneuver) -> u32 {
-        let free = self.my_class.maneuverability.saturating_sub(self.me.free_turns_used);
+        let free = self
+            .my_class
+            .maneuverability
+            .saturating_sub(self.me.free_turns_used);
         let (base, _) = super::reach::price(&self.ctx.energy, m, free);
         self.me.cost(self.my_class, self.ctx, Loc::Engines, base)
     }
@@ -96,7 +107,9 @@ impl<'a> View<'a> {
     }
 
     pub fn phaser_dice_left(&self) -> u32 {
-        self.my_class.phaser_dice.saturating_sub(self.me.phaser_dice_used)
+        self.my_class
+            .phaser_dice
+            .saturating_sub(self.me.phaser_dice_used)
     }
 
     pub fn can_fire(&self, dice: u32) -> Result<(), Refusal> {
@@ -127,7 +140,9 @@ impl<'a> View<'a> {
 
     /// Chance that a phaser shot from `from` hits.
     pub fn phaser_chance_from(&self, from: Hex) -> f64 {
-        self.ctx.thresholds.chance(Level::Success, self.gunnery_from(from))
+        self.ctx
+            .thresholds
+            .chance(Level::Success, self.gunnery_from(from))
     }
 
     pub fn torpedo_energy(&self) -> u32 {
@@ -164,12 +179,16 @@ impl<'a> View<'a> {
         if !self.enemy_can_dodge() {
             return 1.0;
         }
-        let p = self.ctx.thresholds.chance(Level::Special, self.enemy_skill(Skill::Piloting, 0));
+        let p = self
+            .ctx
+            .thresholds
+            .chance(Level::Special, self.enemy_skill(Skill::Piloting, 0));
         (1.0 - p).powi(d as i32)
     }
 
     pub fn enemy_can_dodge(&self) -> bool {
-        !(self.enemy_condition(Loc::Sensors) >= Condition::BadlyDamaged || self.enemy.bridge_out(self.enemy_class))
+        !(self.enemy_condition(Loc::Sensors) >= Condition::BadlyDamaged
+            || self.enemy.bridge_out(self.enemy_class))
     }
 
     /// The enemy face a shot from `from` would cross (absolute), with the vertex rule.
@@ -199,7 +218,8 @@ impl<'a> View<'a> {
         self.can_target(self.me.pos, self.me.facing, false)?;
         if self.enemy.shields_raised {
             let (a, b) = hex::faces_toward(self.enemy.pos, self.me.pos);
-            let down = self.enemy.shields[a as usize] == 0 || b.is_some_and(|b| self.enemy.shields[b as usize] == 0);
+            let down = self.enemy.shields[a as usize] == 0
+                || b.is_some_and(|b| self.enemy.shields[b as usize] == 0);
             if !down {
                 return Err("the enemy's shield toward us is up");
             }
@@ -219,7 +239,8 @@ impl<'a> View<'a> {
     }
 
     pub fn warp_cost(&self) -> u32 {
-        self.me.cost(self.my_class, self.ctx, Loc::Engines, self.ctx.energy.warp)
+        self.me
+            .cost(self.my_class, self.ctx, Loc::Engines, self.ctx.energy.warp)
     }
 
     pub fn can_warp(&self) -> Result<(), Refusal> {
@@ -242,7 +263,12 @@ impl<'a> View<'a> {
     }
 
     pub fn shield_point_cost(&self) -> u32 {
-        self.me.cost(self.my_class, self.ctx, Loc::ShieldControl, self.ctx.energy.shield_point)
+        self.me.cost(
+            self.my_class,
+            self.ctx,
+            Loc::ShieldControl,
+            self.ctx.energy.shield_point,
+        )
     }
 
     /// Can a point move from face `from` to the adjacent face `to`?
@@ -257,7 +283,9 @@ impl<'a> View<'a> {
         if self.my_condition(Loc::ShieldControl) >= Condition::BadlyDamaged {
             return Err("shield control is badly damaged");
         }
-        if self.me.transfers[transfer_index(from, to)] as u32 >= self.ctx.shields.transfer_per_neighbour {
+        if self.me.transfers[transfer_index(from, to)] as u32
+            >= self.ctx.shields.transfer_per_neighbour
+        {
             return Err("that transfer was made this turn");
         }
         let taken = self.me.cost(self.my_class, self.ctx, Loc::ShieldControl, 1);
@@ -281,7 +309,9 @@ impl<'a> View<'a> {
         if self.my_condition(Loc::ShieldControl) >= Condition::BadlyDamaged {
             return Err("shield control is badly damaged");
         }
-        if self.me.energy_points_given[face as usize] as u32 >= self.ctx.shields.energy_points_per_face {
+        if self.me.energy_points_given[face as usize] as u32
+            >= self.ctx.shields.energy_points_per_face
+        {
             return Err("that face had its generator point this turn");
         }
         if self.me.shields[face as usize] >= self.my_class.shields {

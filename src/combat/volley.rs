@@ -45,26 +45,51 @@ pub struct VolleyReport {
 }
 
 /// The exact outcome of one phaser volley of K dice or one torpedo at `range` hexes.
-pub fn volley(rules: &Ruleset, attacker: &str, target: &str, range: u32, shot: Shot) -> Result<VolleyReport> {
+pub fn volley(
+    rules: &Ruleset,
+    attacker: &str,
+    target: &str,
+    range: u32,
+    shot: Shot,
+) -> Result<VolleyReport> {
     let ctx = Context::new(rules)?;
     let a = ctx.class(rules, attacker)?;
     let t = ctx.class(rules, target)?;
     volley_classes(&ctx, &a, &t, range, shot)
 }
 
-pub fn volley_classes(ctx: &Context, a: &super::ShipClass, t: &super::ShipClass, range: u32, shot: Shot) -> Result<VolleyReport> {
+pub fn volley_classes(
+    ctx: &Context,
+    a: &super::ShipClass,
+    t: &super::ShipClass,
+    range: u32,
+    shot: Shot,
+) -> Result<VolleyReport> {
     if range == 0 || range > ctx.sensor_range {
-        return Err(Error::msg(format!("range must be 1 to {} hexes (the sensor range), not {range}", ctx.sensor_range)));
+        return Err(Error::msg(format!(
+            "range must be 1 to {} hexes (the sensor range), not {range}",
+            ctx.sensor_range
+        )));
     }
     let th = &ctx.thresholds;
     let (hit_chance, special_chance, roll_needed, damage, label) = match shot {
         Shot::Phasers { dice } => {
             if dice == 0 || dice > a.phaser_dice {
-                return Err(Error::msg(format!("{} fires 1 to {} phaser dice, not {dice}", a.name, a.phaser_dice)));
+                return Err(Error::msg(format!(
+                    "{} fires 1 to {} phaser dice, not {dice}",
+                    a.name, a.phaser_dice
+                )));
             }
-            let skill = a.crew[Skill::Gunnery as usize] as i32 - (range * ctx.phaser_range_penalty) as i32;
+            let skill =
+                a.crew[Skill::Gunnery as usize] as i32 - (range * ctx.phaser_range_penalty) as i32;
             let dmg = Dice::new(dice, a.phaser_sides);
-            (th.chance(Level::Success, skill), th.chance(Level::Special, skill), skill, dmg, format!("{dice}D{} phasers", a.phaser_sides))
+            (
+                th.chance(Level::Success, skill),
+                th.chance(Level::Special, skill),
+                skill,
+                dmg,
+                format!("{dice}D{} phasers", a.phaser_sides),
+            )
         }
         Shot::Torpedo => {
             if a.torpedoes == 0 {
@@ -76,7 +101,11 @@ pub fn volley_classes(ctx: &Context, a: &super::ShipClass, t: &super::ShipClass,
             let mut dmg = rule.damage.clone();
             let loss = rule.loss_per_hex * range;
             if loss > 0 {
-                dmg.terms.push(crate::rules::dice::DiceTerm { negative: true, count: loss, sides: 0 });
+                dmg.terms.push(crate::rules::dice::DiceTerm {
+                    negative: true,
+                    count: loss,
+                    sides: 0,
+                });
             }
             (not_dodged, 0.0, piloting, dmg, format!("{kind} torpedo"))
         }
@@ -84,7 +113,8 @@ pub fn volley_classes(ctx: &Context, a: &super::ShipClass, t: &super::ShipClass,
     let (low, probs) = damage.distribution().map_err(Error::msg)?;
     let (hull_low, hull_probs) = t.hull_intact.distribution().map_err(Error::msg)?;
     let s = t.shields;
-    let (mut e_damage, mut e_loss, mut p_through, mut p_internal, mut e_internal) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    let (mut e_damage, mut e_loss, mut p_through, mut p_internal, mut e_internal) =
+        (0.0, 0.0, 0.0, 0.0, 0.0);
     for (i, p) in probs.iter().enumerate() {
         let x = (low + i as i64).max(0) as u32;
         let (after, to_hull) = shield_absorb(s, x);
@@ -128,13 +158,38 @@ impl VolleyReport {
         let mut t = Table::new(&[("", Align::Left), ("", Align::Right)]);
         t.row(["hit chance".to_string(), pct(self.hit_chance)]);
         if self.special_chance > 0.0 {
-            t.row(["special (choose location)".to_string(), pct(self.special_chance)]);
+            t.row([
+                "special (choose location)".to_string(),
+                pct(self.special_chance),
+            ]);
         }
-        t.row(["expected damage".to_string(), trim_number(self.expected_damage, 3)]);
-        t.row([format!("expected shield loss (face at {})", self.shield), trim_number(self.expected_shield_loss, 3)]);
-        t.row(["past the shield".to_string(), pct(self.through_shield_chance)]);
-        t.row([format!("past the hull roll ({})", self.hull), pct(self.internal_chance)]);
-        t.row(["expected internal damage".to_string(), trim_number(self.expected_internal, 3)]);
-        format!("{} → {}: {} at range {}\n\n{}", self.attacker, self.target, self.shot, self.range, t.render())
+        t.row([
+            "expected damage".to_string(),
+            trim_number(self.expected_damage, 3),
+        ]);
+        t.row([
+            format!("expected shield loss (face at {})", self.shield),
+            trim_number(self.expected_shield_loss, 3),
+        ]);
+        t.row([
+            "past the shield".to_string(),
+            pct(self.through_shield_chance),
+        ]);
+        t.row([
+            format!("past the hull roll ({})", self.hull),
+            pct(self.internal_chance),
+        ]);
+        t.row([
+            "expected internal damage".to_string(),
+            trim_number(self.expected_internal, 3),
+        ]);
+        format!(
+            "{} → {}: {} at range {}\n\n{}",
+            self.attacker,
+            self.target,
+            self.shot,
+            self.range,
+            t.render()
+        )
     }
 }

@@ -37,7 +37,9 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         let class = self.classes[s];
         self.ships[s].spend(cost);
         let target = self.ships[s].skill(class, ctx, Skill::Navigation, penalty as i32);
-        let roll = ctx.thresholds.roll(&mut self.rng, Skill::Navigation, target);
+        let roll = ctx
+            .thresholds
+            .roll(&mut self.rng, Skill::Navigation, target);
         let (mut hull, mut engines, mut effect) = (0u32, 0u32, None);
         if !roll.level.succeeded() {
             if let Some((band, times)) = failure_band(&ctx.warp, roll.margin().max(0) as u32) {
@@ -52,9 +54,21 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             }
         }
         if L::ON {
-            self.log.push(Event::Warp { side: s as u8, penalty, roll, effect: effect.map(str::to_string), hull_damage: hull, engine_damage: engines });
+            self.log.push(Event::Warp {
+                side: s as u8,
+                penalty,
+                roll,
+                effect: effect.map(str::to_string),
+                hull_damage: hull,
+                engine_damage: engines,
+            });
         }
-        let mut t = Target { ctx, class, state: &mut self.ships[s], side: s as u8 };
+        let mut t = Target {
+            ctx,
+            class,
+            state: &mut self.ships[s],
+            side: s as u8,
+        };
         t.damage_location(&mut self.rng, &mut self.log, Loc::Hull, hull, None);
         t.damage_location(&mut self.rng, &mut self.log, Loc::Engines, engines, None);
         if !self.ships[s].destroyed {

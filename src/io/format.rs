@@ -44,7 +44,11 @@ impl FileKind {
 
     /// The extensions of the given kinds, for messages (".rules, .yaml, ...").
     pub fn extensions(kinds: &[FileKind]) -> String {
-        let shown: Vec<String> = EXTENSIONS.iter().filter(|(_, k)| kinds.contains(k)).map(|(e, _)| format!(".{e}")).collect();
+        let shown: Vec<String> = EXTENSIONS
+            .iter()
+            .filter(|(_, k)| kinds.contains(k))
+            .map(|(e, _)| format!(".{e}"))
+            .collect();
         shown.join(", ")
     }
 
@@ -85,6 +89,9 @@ mod tests {
         assert_eq!(FileKind::of("x.exe"), None);
         assert_eq!(Format::of("x.rules"), Format::Rules);
         assert_eq!(Format::of("x.json"), Format::Yaml);
-        assert_eq!(FileKind::extensions(&[FileKind::Yaml, FileKind::Csv]), ".yaml, .yml, .csv");
+        assert_eq!(
+            FileKind::extensions(&[FileKind::Yaml, FileKind::Csv]),
+            ".yaml, .yml, .csv"
+        );
     }
 }

@@ -18,11 +18,17 @@ pub fn identity(path: &Path) -> PathBuf {
 /// Note that `path` was read.
 pub fn note_read(path: &Path) {
     let id = identity(path);
-    registry().lock().unwrap_or_else(|p| p.into_inner()).insert(id);
+    registry()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(id);
 }
 
 /// Whether `path` (after symlinks) is a file this run has read.
 pub fn was_read(path: &Path) -> bool {
     let id = identity(path);
-    registry().lock().unwrap_or_else(|p| p.into_inner()).contains(&id)
+    registry()
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .contains(&id)
 }

@@ -18,7 +18,9 @@ pub fn with_file_lock<T>(path: &str, work: impl FnOnce() -> Result<T>) -> Result
         }
         // Replaced while we waited: lock the new file instead.
     }
-    Err(Error::msg(format!("{path}: cannot lock: the file keeps being replaced")))
+    Err(Error::msg(format!(
+        "{path}: cannot lock: the file keeps being replaced"
+    )))
 }
 
 #[cfg(unix)]

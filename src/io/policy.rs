@@ -38,8 +38,18 @@ impl Kind {
     pub fn files(self) -> &'static [FileKind] {
         match self {
             Kind::Ruleset => &[FileKind::Rules, FileKind::Yaml, FileKind::Json],
-            Kind::Record => &[FileKind::Rules, FileKind::Yaml, FileKind::Json, FileKind::Csv],
-            Kind::TeamList => &[FileKind::Names, FileKind::Yaml, FileKind::Json, FileKind::Csv],
+            Kind::Record => &[
+                FileKind::Rules,
+                FileKind::Yaml,
+                FileKind::Json,
+                FileKind::Csv,
+            ],
+            Kind::TeamList => &[
+                FileKind::Names,
+                FileKind::Yaml,
+                FileKind::Json,
+                FileKind::Csv,
+            ],
             Kind::Script => &[FileKind::Script],
         }
     }
@@ -82,14 +92,18 @@ impl Policy {
     /// A script's policy: its folder and the current folder.
     pub fn for_script(script: &str) -> Policy {
         let mut p = Policy::current_folder();
-        let dir = Path::new(script).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let dir = Path::new(script)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         p.allow_folder(dir);
         p
     }
 
     /// Everything below `dir` (`--allow-read DIR`). A folder that does not exist is an error.
     pub fn allow_read(&mut self, dir: &str) -> Result<()> {
-        let canonical = std::fs::canonicalize(dir).map_err(|e| Error::msg(format!("--allow-read {dir}: {e}")))?;
+        let canonical = std::fs::canonicalize(dir)
+            .map_err(|e| Error::msg(format!("--allow-read {dir}: {e}")))?;
         if !canonical.is_dir() {
             return Err(Error::msg(format!("--allow-read {dir}: not a folder")));
         }
@@ -123,18 +137,26 @@ impl Policy {
         if !within {
             return Err(Error::msg(outside(&shown)));
         }
-        if !path.to_str().and_then(FileKind::of).is_some_and(|k| kind.files().contains(&k)) {
+        if !path
+            .to_str()
+            .and_then(FileKind::of)
+            .is_some_and(|k| kind.files().contains(&k))
+        {
             return Err(Error::msg(kind.refusal(&shown)));
         }
         Ok(())
     }
 
     fn is_within(&self, path: &Path, beside: Option<&Path>) -> bool {
-        let Some(real) = real_path(path) else { return false };
+        let Some(real) = real_path(path) else {
+            return false;
+        };
         if self.named.contains(&real) || self.roots.iter().any(|r| real.starts_with(r)) {
             return true;
         }
-        beside.and_then(|d| std::fs::canonicalize(d).ok()).is_some_and(|dir| real.starts_with(dir))
+        beside
+            .and_then(|d| std::fs::canonicalize(d).ok())
+            .is_some_and(|dir| real.starts_with(dir))
     }
 }
 
@@ -146,10 +168,17 @@ pub fn real_path(path: &Path) -> Option<PathBuf> {
         return Some(c);
     }
     let name = path.file_name()?;
-    if path.components().next_back().is_some_and(|c| matches!(c, Component::ParentDir)) {
+    if path
+        .components()
+        .next_back()
+        .is_some_and(|c| matches!(c, Component::ParentDir))
+    {
         return None;
     }
-    let parent = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let parent = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::canonicalize(parent).ok().map(|d| d.join(name))
 }
 
@@ -210,9 +239,9 @@ pub fn check_hook(path: &Path, beside: Option<&Path>) -> Result<()> {
         let shown = path.display().to_string();
         match current() {
             Some(_) => e,
-            None if e.to_string().starts_with(&format!("{shown}: outside")) => {
-                Error::msg(format!("{shown}: outside what a ruleset may name (its own folder and the current folder)"))
-            }
+            None if e.to_string().starts_with(&format!("{shown}: outside")) => Error::msg(format!(
+                "{shown}: outside what a ruleset may name (its own folder and the current folder)"
+            )),
             None => e,
         }
     })
@@ -236,12 +265,25 @@ mod tests {
         std::fs::write(inner.join("game.yaml"), "x: 1\n").unwrap();
         std::fs::write(outer.path().join("secret.yaml"), "x: 1\n").unwrap();
         let p = policy_for(&inner);
-        assert!(p.check(&inner.join("game.yaml"), Kind::Record, None).is_ok());
-        assert!(p.check(&inner.join("missing.yaml"), Kind::Record, None).is_ok(), "missing files are reported by the reader");
-        let e = p.check(&inner.join("../secret.yaml"), Kind::Record, None).unwrap_err().to_string();
+        assert!(p
+            .check(&inner.join("game.yaml"), Kind::Record, None)
+            .is_ok());
+        assert!(
+            p.check(&inner.join("missing.yaml"), Kind::Record, None)
+                .is_ok(),
+            "missing files are reported by the reader"
+        );
+        let e = p
+            .check(&inner.join("../secret.yaml"), Kind::Record, None)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("outside what this script may read"), "{e}");
-        assert!(p.check(&outer.path().join("secret.yaml"), Kind::Record, None).is_err());
-        assert!(p.check(&inner.join("nowhere/../../secret.yaml"), Kind::Record, None).is_err());
+        assert!(p
+            .check(&outer.path().join("secret.yaml"), Kind::Record, None)
+            .is_err());
+        assert!(p
+            .check(&inner.join("nowhere/../../secret.yaml"), Kind::Record, None)
+            .is_err());
     }
 
     #[cfg(unix)]
@@ -251,11 +293,16 @@ mod tests {
         let inner = outer.path().join("club");
         std::fs::create_dir(&inner).unwrap();
         std::fs::write(outer.path().join("secret.yaml"), "x: 1\n").unwrap();
-        std::os::unix::fs::symlink(outer.path().join("secret.yaml"), inner.join("link.yaml")).unwrap();
+        std::os::unix::fs::symlink(outer.path().join("secret.yaml"), inner.join("link.yaml"))
+            .unwrap();
         std::os::unix::fs::symlink(outer.path(), inner.join("up")).unwrap();
         let p = policy_for(&inner);
-        assert!(p.check(&inner.join("link.yaml"), Kind::Record, None).is_err());
-        assert!(p.check(&inner.join("up/secret.yaml"), Kind::Record, None).is_err());
+        assert!(p
+            .check(&inner.join("link.yaml"), Kind::Record, None)
+            .is_err());
+        assert!(p
+            .check(&inner.join("up/secret.yaml"), Kind::Record, None)
+            .is_err());
     }
 
     #[test]
@@ -266,20 +313,39 @@ mod tests {
         std::fs::write(outer.path().join("hook.rhai"), "x").unwrap();
         let mut p = Policy::default();
         p.allow_named(outer.path().join("house.rules").to_str().unwrap());
-        assert!(p.check(&outer.path().join("house.rules"), Kind::Ruleset, None).is_ok());
-        assert!(p.check(&outer.path().join("other.rules"), Kind::Ruleset, None).is_err());
-        assert!(p.check(&outer.path().join("hook.rhai"), Kind::Script, Some(outer.path())).is_ok());
-        assert!(p.check(&outer.path().join("hook.rhai"), Kind::Script, None).is_err());
+        assert!(p
+            .check(&outer.path().join("house.rules"), Kind::Ruleset, None)
+            .is_ok());
+        assert!(p
+            .check(&outer.path().join("other.rules"), Kind::Ruleset, None)
+            .is_err());
+        assert!(p
+            .check(
+                &outer.path().join("hook.rhai"),
+                Kind::Script,
+                Some(outer.path())
+            )
+            .is_ok());
+        assert!(p
+            .check(&outer.path().join("hook.rhai"), Kind::Script, None)
+            .is_err());
     }
 
     #[test]
     fn each_kind_reads_only_its_formats() {
         let dir = tempfile::tempdir().unwrap();
         let p = policy_for(dir.path());
-        let e = p.check(&dir.path().join("teams.txt"), Kind::Record, None).unwrap_err().to_string();
+        let e = p
+            .check(&dir.path().join("teams.txt"), Kind::Record, None)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("only ruleset and record files here"), "{e}");
-        assert!(p.check(&dir.path().join("teams.txt"), Kind::TeamList, None).is_ok());
-        assert!(p.check(&dir.path().join("passwd"), Kind::Ruleset, None).is_err());
+        assert!(p
+            .check(&dir.path().join("teams.txt"), Kind::TeamList, None)
+            .is_ok());
+        assert!(p
+            .check(&dir.path().join("passwd"), Kind::Ruleset, None)
+            .is_err());
     }
 
     #[test]

@@ -21,9 +21,13 @@ pub fn read_text(path: &str) -> Result<String> {
     // The name may have been swapped for something else since it was looked at.
     refuse_non_regular(path, &file.metadata().map_err(|e| io_error(path, &e))?)?;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| io_error(path, &e))?;
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_error(path, &e))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Error::msg(format!("{path}: too large (more than {MAX_FILE_BYTES} bytes)")));
+        return Err(Error::msg(format!(
+            "{path}: too large (more than {MAX_FILE_BYTES} bytes)"
+        )));
     }
     inputs::note_read(Path::new(path));
     decode(path, bytes)
@@ -35,18 +39,36 @@ pub fn decode(path: &str, mut bytes: Vec<u8>) -> Result<String> {
         bytes.drain(..BOM.len_utf8());
     }
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        let source = Arc::new(Source { name: path.to_string(), text: String::new() });
-        let what = if bytes.is_empty() { "the file is empty" } else { "the file holds only blank lines" };
+        let source = Arc::new(Source {
+            name: path.to_string(),
+            text: String::new(),
+        });
+        let what = if bytes.is_empty() {
+            "the file is empty"
+        } else {
+            "the file holds only blank lines"
+        };
         return Err(Span::new(&source, 1, 1).at(what));
     }
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         let before = &e.as_bytes()[..offset];
         let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-        let col = String::from_utf8_lossy(before).chars().rev().take_while(|c| *c != '\n').count() + 1;
+        let col = String::from_utf8_lossy(before)
+            .chars()
+            .rev()
+            .take_while(|c| *c != '\n')
+            .count()
+            + 1;
         let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-        let source = Arc::new(Source { name: path.to_string(), text });
-        Span::new(&source, line, col).at(format!("not UTF-8 text (byte {offset} is 0x{:02x}; a binary file?)", e.as_bytes()[offset]))
+        let source = Arc::new(Source {
+            name: path.to_string(),
+            text,
+        });
+        Span::new(&source, line, col).at(format!(
+            "not UTF-8 text (byte {offset} is 0x{:02x}; a binary file?)",
+            e.as_bytes()[offset]
+        ))
     })
 }
 
@@ -56,7 +78,10 @@ fn refuse_non_regular(path: &str, meta: &std::fs::Metadata) -> Result<()> {
         return Err(Error::msg(format!("{path}: is a directory, not a file")));
     }
     if !t.is_file() {
-        return Err(Error::msg(format!("{path}: is not a regular file ({}); arbiter reads only files", special_kind(&t))));
+        return Err(Error::msg(format!(
+            "{path}: is not a regular file ({}); arbiter reads only files",
+            special_kind(&t)
+        )));
     }
     Ok(())
 }
@@ -83,7 +108,10 @@ fn special_kind(_: &std::fs::FileType) -> &'static str {
 #[cfg(unix)]
 fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
 }
 
 #[cfg(not(unix))]
@@ -115,29 +143,44 @@ mod tests {
     #[test]
     fn the_bom_is_dropped() {
         let f = temp("\u{feff}# comment\nname: x\n".as_bytes());
-        assert_eq!(read_text(f.path().to_str().unwrap()).unwrap(), "# comment\nname: x\n");
+        assert_eq!(
+            read_text(f.path().to_str().unwrap()).unwrap(),
+            "# comment\nname: x\n"
+        );
     }
 
     #[test]
     fn empty_and_binary_files_say_so() {
         let f = temp(b"");
-        assert!(read_text(f.path().to_str().unwrap()).unwrap_err().to_string().contains(":1:1: the file is empty"));
+        assert!(read_text(f.path().to_str().unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains(":1:1: the file is empty"));
         let f = temp(b"name: x\nab\xffc\n");
-        let e = read_text(f.path().to_str().unwrap()).unwrap_err().to_string();
+        let e = read_text(f.path().to_str().unwrap())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(":2:3: not UTF-8 text (byte 10 is 0xff"), "{e}");
     }
 
     #[test]
     fn directories_and_devices_are_refused_by_type() {
         let d = tempfile::tempdir().unwrap();
-        let e = read_text(d.path().to_str().unwrap()).unwrap_err().to_string();
+        let e = read_text(d.path().to_str().unwrap())
+            .unwrap_err()
+            .to_string();
         assert!(e.ends_with("is a directory, not a file"), "{e}");
         #[cfg(unix)]
         {
             let e = read_text("/dev/zero").unwrap_err().to_string();
-            assert_eq!(e, "/dev/zero: is not a regular file (a device); arbiter reads only files");
+            assert_eq!(
+                e,
+                "/dev/zero: is not a regular file (a device); arbiter reads only files"
+            );
         }
-        let e = read_text(&format!("{}/missing.yaml", d.path().display())).unwrap_err().to_string();
+        let e = read_text(&format!("{}/missing.yaml", d.path().display()))
+            .unwrap_err()
+            .to_string();
         assert!(e.ends_with("missing.yaml: no such file"), "{e}");
     }
 
@@ -149,6 +192,9 @@ mod tests {
         let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
         let e = read_text(p.to_str().unwrap()).unwrap_err().to_string();
-        assert!(e.ends_with("is not a regular file (a pipe); arbiter reads only files"), "{e}");
+        assert!(
+            e.ends_with("is not a regular file (a pipe); arbiter reads only files"),
+            "{e}"
+        );
     }
 }

@@ -40,20 +40,32 @@ pub fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
             return Err(Error::msg(format!("{path}: is a directory, not a file")));
         }
         if !meta.is_file() {
-            return Err(Error::msg(format!("{path}: is not a regular file; arbiter writes only files")));
+            return Err(Error::msg(format!(
+                "{path}: is not a regular file; arbiter writes only files"
+            )));
         }
         if meta.permissions().readonly() {
-            return Err(Error::msg(format!("{path}: is read-only; not writing over it")));
+            return Err(Error::msg(format!(
+                "{path}: is read-only; not writing over it"
+            )));
         }
         if replace == Replace::Nothing {
-            return Err(Error::msg(format!("{path}: already exists; not writing over it")));
+            return Err(Error::msg(format!(
+                "{path}: already exists; not writing over it"
+            )));
         }
         if replace == Replace::Output && inputs::was_read(&target) {
             return Err(Error::msg(format!("{path}: is one of this command's inputs; not writing over it (choose another file)")));
         }
     }
-    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     remove_stale_temporaries(dir, &name);
     let fail = |e: &dyn std::fmt::Display| Error::msg(format!("{path}: cannot write: {e}"));
     let tmp = temporary_beside(dir, &name).map_err(|e| fail(&e))?;
@@ -118,11 +130,20 @@ fn temporary_beside(dir: &Path, name: &str) -> std::io::Result<tempfile::NamedTe
 /// Remove temporary files of `name` left behind by runs that no longer exist (`kill -9`).
 fn remove_stale_temporaries(dir: &Path, name: &str) {
     let prefix = format!(".{name}.");
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(middle) = file.strip_prefix(&prefix).and_then(|r| r.strip_suffix(TEMP_SUFFIX)) else { continue };
-        let Some(pid) = middle.split('.').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        let Some(middle) = file
+            .strip_prefix(&prefix)
+            .and_then(|r| r.strip_suffix(TEMP_SUFFIX))
+        else {
+            continue;
+        };
+        let Some(pid) = middle.split('.').next().and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
         if !process_alive(pid) {
             let _ = std::fs::remove_file(entry.path());
         }
@@ -134,9 +155,14 @@ fn process_alive(pid: u32) -> bool {
     if pid == std::process::id() {
         return true;
     }
-    let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
     // Signal 0 checks for existence; EPERM means it exists but is someone else's.
-    unsafe { libc::kill(pid, 0) == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM) }
+    unsafe {
+        libc::kill(pid, 0) == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
 }
 
 #[cfg(not(unix))]
@@ -156,14 +182,20 @@ struct InFlight(PathBuf);
 
 impl InFlight {
     fn new(path: PathBuf) -> InFlight {
-        in_flight().lock().unwrap_or_else(|p| p.into_inner()).insert(path.clone());
+        in_flight()
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(path.clone());
         InFlight(path)
     }
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        in_flight().lock().unwrap_or_else(|p| p.into_inner()).remove(&self.0);
+        in_flight()
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&self.0);
     }
 }
 
@@ -185,7 +217,10 @@ mod tests {
     }
 
     fn leftovers(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
         v.sort();
         v
     }
@@ -199,7 +234,10 @@ mod tests {
         let link = d.path().join("link.yaml");
         std::os::unix::fs::symlink("real.yaml", &link).unwrap();
         write_atomically(link.to_str().unwrap(), "new").unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
         assert_eq!(mode(&real), 0o640);
         assert_eq!(leftovers(d.path()), ["link.yaml", "real.yaml"]);
@@ -211,12 +249,16 @@ mod tests {
         let locked = d.path().join("locked.yaml");
         std::fs::write(&locked, "keep").unwrap();
         std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o444)).unwrap();
-        let e = write_atomically(locked.to_str().unwrap(), "x").unwrap_err().to_string();
+        let e = write_atomically(locked.to_str().unwrap(), "x")
+            .unwrap_err()
+            .to_string();
         assert!(e.ends_with("is read-only; not writing over it"), "{e}");
         let input = d.path().join("season.yaml");
         std::fs::write(&input, "name: x\n").unwrap();
         crate::io::read_text(input.to_str().unwrap()).unwrap();
-        let e = write_atomically(input.to_str().unwrap(), "<html>").unwrap_err().to_string();
+        let e = write_atomically(input.to_str().unwrap(), "<html>")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is one of this command's inputs"), "{e}");
         write_file(input.to_str().unwrap(), "name: y\n", Replace::ItsOwnInput).unwrap();
         assert_eq!(std::fs::read_to_string(&input).unwrap(), "name: y\n");
@@ -228,12 +270,20 @@ mod tests {
     fn a_temporary_left_by_a_killed_run_is_removed_by_the_next_write() {
         let d = tempfile::tempdir().unwrap();
         // No process has pid 2^22 + 1 (Linux caps pids at 2^22).
-        let stale = d.path().join(format!(".out.svg.{}.abc123{TEMP_SUFFIX}", (1u32 << 22) + 1));
+        let stale = d
+            .path()
+            .join(format!(".out.svg.{}.abc123{TEMP_SUFFIX}", (1u32 << 22) + 1));
         std::fs::write(&stale, "half").unwrap();
-        let other = d.path().join(format!(".other.svg.{}.abc123{TEMP_SUFFIX}", (1u32 << 22) + 1));
+        let other = d.path().join(format!(
+            ".other.svg.{}.abc123{TEMP_SUFFIX}",
+            (1u32 << 22) + 1
+        ));
         std::fs::write(&other, "not ours").unwrap();
         write_atomically(d.path().join("out.svg").to_str().unwrap(), "<svg/>").unwrap();
         assert!(!stale.exists());
-        assert!(other.exists(), "a temporary of another file is left to that file's next write");
+        assert!(
+            other.exists(),
+            "a temporary of another file is left to that file's next write"
+        );
     }
 }

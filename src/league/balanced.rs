@@ -16,7 +16,12 @@ const ORIENT_PASSES: usize = 300;
 
 /// A balanced single round robin for n teams. Uses `rng` only when n is not a power of two
 /// (the search) and for ties in the home/away choice.
-pub fn balanced(n: usize, legs: u32, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Option<SearchReport>) {
+pub fn balanced(
+    n: usize,
+    legs: u32,
+    rng: &mut Pcg64Mcg,
+    budget: &SearchBudget,
+) -> (Plan, Option<SearchReport>) {
     let (mut plan, report) = match russell(n) {
         Some(p) => (p, None),
         None => {

@@ -17,7 +17,11 @@ pub fn berger(n: usize) -> Plan {
             // 1-based player x shifted, as a 0-based index among the first m players.
             let moved = |x: usize| (x - 1 + shift) % m;
             let first = moved(1);
-            let mut games = vec![if r % 2 == 0 { (first, last) } else { (last, first) }];
+            let mut games = vec![if r % 2 == 0 {
+                (first, last)
+            } else {
+                (last, first)
+            }];
             games.extend((2..=half).map(|k| (moved(k), moved(players + 1 - k))));
             let mut bye = None;
             if n % 2 == 1 {
@@ -66,6 +70,13 @@ mod tests {
         assert_eq!(first[3], single[4]);
         assert_eq!(first[4], single[3]);
         assert_eq!(first[..3], single[..3]);
-        assert_eq!(second[0].games, single[0].games.iter().map(|&(h, a)| (a, h)).collect::<Vec<_>>());
+        assert_eq!(
+            second[0].games,
+            single[0]
+                .games
+                .iter()
+                .map(|&(h, a)| (a, h))
+                .collect::<Vec<_>>()
+        );
     }
 }

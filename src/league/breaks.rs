@@ -109,8 +109,16 @@ pub fn orient(plan: &mut Plan, n: usize, legs: u32, rng: &mut Pcg64Mcg, passes: 
     };
     // Annealing over single-game flips: each flip changes only the two teams' breaks
     // around that round, so its effect is cheap to weigh; the best orientation is kept.
-    let games: Vec<(usize, usize, usize)> = plan.iter().enumerate().flat_map(|(r, round)| round.games.iter().map(move |&(h, a)| (r, h, a))).collect();
-    let total = |home: &Vec<Vec<bool>>| -> i64 { (0..n).map(|t| played[t].iter().map(|&r| local(home, t, r)).sum::<i64>()).sum() };
+    let games: Vec<(usize, usize, usize)> = plan
+        .iter()
+        .enumerate()
+        .flat_map(|(r, round)| round.games.iter().map(move |&(h, a)| (r, h, a)))
+        .collect();
+    let total = |home: &Vec<Vec<bool>>| -> i64 {
+        (0..n)
+            .map(|t| played[t].iter().map(|&r| local(home, t, r)).sum::<i64>())
+            .sum()
+    };
     let mut current = total(&home) / 2;
     let mut best = (current, home.clone());
     let flips = (passes * games.len()).clamp(games.len(), MAX_FLIPS).max(1);
@@ -169,13 +177,19 @@ pub fn best_start(plan: &[RoundPlan], n: usize) -> usize {
     let saved = |c: usize| -> usize {
         (0..n)
             .filter(|&t| {
-                let before = (1..rounds).map(|k| venue[(c + rounds - k) % rounds][t]).find(|&v| v != 0);
-                let after = (0..rounds).map(|k| venue[(c + k) % rounds][t]).find(|&v| v != 0);
+                let before = (1..rounds)
+                    .map(|k| venue[(c + rounds - k) % rounds][t])
+                    .find(|&v| v != 0);
+                let after = (0..rounds)
+                    .map(|k| venue[(c + k) % rounds][t])
+                    .find(|&v| v != 0);
                 before.is_some() && before == after
             })
             .count()
     };
-    (0..rounds).max_by_key(|&c| (saved(c), std::cmp::Reverse(c))).unwrap_or(0)
+    (0..rounds)
+        .max_by_key(|&c| (saved(c), std::cmp::Reverse(c)))
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -207,14 +221,44 @@ mod tests {
     fn counting_breaks_skips_rests() {
         // Team 0: home, rest, home → one break (home twice, across the rest).
         let plan = [
-            RoundPlan { games: vec![(0, 1)], bye: Some(2) },
-            RoundPlan { games: vec![(1, 2)], bye: Some(0) },
-            RoundPlan { games: vec![(0, 2)], bye: Some(1) },
+            RoundPlan {
+                games: vec![(0, 1)],
+                bye: Some(2),
+            },
+            RoundPlan {
+                games: vec![(1, 2)],
+                bye: Some(0),
+            },
+            RoundPlan {
+                games: vec![(0, 2)],
+                bye: Some(1),
+            },
         ];
         let order: Vec<&RoundPlan> = plan.iter().collect();
         let v = venues(&order, 3);
-        assert_eq!(v[0], Venues { home: 2, away: 0, breaks: 1 });
-        assert_eq!(v[1], Venues { home: 1, away: 1, breaks: 0 });
-        assert_eq!(v[2], Venues { home: 0, away: 2, breaks: 1 });
+        assert_eq!(
+            v[0],
+            Venues {
+                home: 2,
+                away: 0,
+                breaks: 1
+            }
+        );
+        assert_eq!(
+            v[1],
+            Venues {
+                home: 1,
+                away: 1,
+                breaks: 0
+            }
+        );
+        assert_eq!(
+            v[2],
+            Venues {
+                home: 0,
+                away: 2,
+                breaks: 1
+            }
+        );
     }
 }

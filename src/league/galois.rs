@@ -8,16 +8,18 @@ pub fn primitive_polynomial(k: u32) -> Option<u64> {
         return None;
     }
     let order = (1u64 << k) - 1;
-    ((1u64 << k) + 1..(1u64 << (k + 1))).step_by(2).find(|&poly| {
-        let mut v = 1u64;
-        for step in 1..=order {
-            v = times_x(v, poly, k);
-            if v == 1 {
-                return step == order;
+    ((1u64 << k) + 1..(1u64 << (k + 1)))
+        .step_by(2)
+        .find(|&poly| {
+            let mut v = 1u64;
+            for step in 1..=order {
+                v = times_x(v, poly, k);
+                if v == 1 {
+                    return step == order;
+                }
             }
-        }
-        false
-    })
+            false
+        })
 }
 
 /// v · x in GF(2)[x] / poly.

@@ -4,7 +4,11 @@ use super::season::Season;
 use super::standings::Standings;
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// The page. `title` is shown as its heading (the season file's name, say).
@@ -19,9 +23,15 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
          td.n{text-align:right}tr:nth-child(even){background:#f4f4f4}h2{margin-top:1.5em}\n</style>\n",
     );
     h.push_str(&format!("</head>\n<body>\n<h1>{title}</h1>\n"));
-    h.push_str(&format!("<p>{} of {} matches played", table.played, table.scheduled));
+    h.push_str(&format!(
+        "<p>{} of {} matches played",
+        table.played, table.scheduled
+    ));
     if !table.tiebreakers.is_empty() {
-        h.push_str(&format!("; ties broken by {}", escape(&table.tiebreakers.join(", ").replace('_', " "))));
+        h.push_str(&format!(
+            "; ties broken by {}",
+            escape(&table.tiebreakers.join(", ").replace('_', " "))
+        ));
     }
     h.push_str(".</p>\n<h2>Table</h2>\n<table>\n<tr><th>#</th><th>Team</th><th>P</th><th>W</th><th>D</th><th>L</th><th>For</th><th>Against</th><th>Diff</th><th>Points</th></tr>\n");
     for s in &table.standings {
@@ -43,7 +53,10 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
     for r in &season.schedule.rounds {
         h.push_str(&format!("<h3>Round {}</h3>\n<table>\n", r.round));
         for m in &r.matches {
-            let result = season.results.iter().find(|x| x.round == r.round && x.home == m.home && x.away == m.away);
+            let result = season
+                .results
+                .iter()
+                .find(|x| x.round == r.round && x.home == m.home && x.away == m.away);
             let score = match result {
                 Some(x) => format!("{} – {}", x.home_score, x.away_score),
                 None => "–".to_string(),
@@ -56,7 +69,10 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
             ));
         }
         if let Some(b) = &r.bye {
-            h.push_str(&format!("<tr><td colspan=\"3\">rests: {}</td></tr>\n", escape(&b.to_string())));
+            h.push_str(&format!(
+                "<tr><td colspan=\"3\">rests: {}</td></tr>\n",
+                escape(&b.to_string())
+            ));
         }
         h.push_str("</table>\n");
     }

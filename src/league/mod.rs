@@ -21,6 +21,6 @@ pub mod teams;
 pub use carryover::Carryover;
 pub use schedule::{schedule, Match, Method, Round, Schedule, ScheduleOptions};
 pub use search::SearchBudget;
-pub use teams::{Team, Teams};
 pub use season::{RecordRequest, Season};
 pub use standings::{standings, Standing, Standings};
+pub use teams::{Team, Teams};

@@ -27,7 +27,10 @@ pub fn opponents(plan: &[RoundPlan], n: usize) -> Vec<Vec<Option<usize>>> {
 
 /// The same games with home and away swapped (the next leg).
 pub fn mirrored(round: &RoundPlan) -> RoundPlan {
-    RoundPlan { games: round.games.iter().map(|&(h, a)| (a, h)).collect(), bye: round.bye }
+    RoundPlan {
+        games: round.games.iter().map(|&(h, a)| (a, h)).collect(),
+        bye: round.bye,
+    }
 }
 
 /// Whether `plan` is a single round robin for n teams: every team plays or rests exactly
@@ -35,14 +38,20 @@ pub fn mirrored(round: &RoundPlan) -> RoundPlan {
 pub fn check_round_robin(plan: &[RoundPlan], n: usize) -> Result<(), String> {
     let rounds = if n.is_multiple_of(2) { n - 1 } else { n };
     if plan.len() != rounds {
-        return Err(format!("{} rounds for {n} teams, expected {rounds}", plan.len()));
+        return Err(format!(
+            "{} rounds for {n} teams, expected {rounds}",
+            plan.len()
+        ));
     }
     let mut met = vec![false; n * n];
     for (r, round) in plan.iter().enumerate() {
         let mut seen = vec![false; n];
         let mut mark = |t: usize| -> Result<(), String> {
             if t >= n || seen[t] {
-                return Err(format!("team index {t} appears twice (or is out of range) in round {}", r + 1));
+                return Err(format!(
+                    "team index {t} appears twice (or is out of range) in round {}",
+                    r + 1
+                ));
             }
             seen[t] = true;
             Ok(())
@@ -52,7 +61,10 @@ pub fn check_round_robin(plan: &[RoundPlan], n: usize) -> Result<(), String> {
             mark(a)?;
             let (lo, hi) = (h.min(a), h.max(a));
             if met[lo * n + hi] {
-                return Err(format!("teams {lo} and {hi} meet twice (again in round {})", r + 1));
+                return Err(format!(
+                    "teams {lo} and {hi} meet twice (again in round {})",
+                    r + 1
+                ));
             }
             met[lo * n + hi] = true;
         }
@@ -60,7 +72,10 @@ pub fn check_round_robin(plan: &[RoundPlan], n: usize) -> Result<(), String> {
             mark(b)?;
         }
         if seen.iter().any(|s| !s) {
-            return Err(format!("some team neither plays nor rests in round {}", r + 1));
+            return Err(format!(
+                "some team neither plays nor rests in round {}",
+                r + 1
+            ));
         }
     }
     Ok(())

@@ -11,7 +11,9 @@ pub fn rotation(n: usize) -> Plan {
     let index = |x: isize| -> usize { (x - 1).rem_euclid(m as isize) as usize };
     (1..=m as isize)
         .map(|r| {
-            let mut games: Vec<(usize, usize)> = (1..=(m as isize - 1) / 2).map(|k| (index(r + k), index(r - k))).collect();
+            let mut games: Vec<(usize, usize)> = (1..=(m as isize - 1) / 2)
+                .map(|k| (index(r + k), index(r - k)))
+                .collect();
             let resting = index(r);
             let bye = if n.is_multiple_of(2) {
                 games.push((resting, n - 1));
@@ -31,7 +33,9 @@ mod tests {
 
     /// 1-based (home, away) pairs of each round.
     fn numbered(plan: &Plan) -> Vec<Vec<(usize, usize)>> {
-        plan.iter().map(|r| r.games.iter().map(|&(h, a)| (h + 1, a + 1)).collect()).collect()
+        plan.iter()
+            .map(|r| r.games.iter().map(|&(h, a)| (h + 1, a + 1)).collect())
+            .collect()
     }
 
     #[test]

@@ -39,7 +39,11 @@ impl Method {
             Some(0) => Ok(Method::Rotation),
             Some(1) => Ok(Method::Berger),
             Some(2) => Ok(Method::Balanced),
-            _ => Err(Error::msg(crate::names::unknown("scheduling method", name, known))),
+            _ => Err(Error::msg(crate::names::unknown(
+                "scheduling method",
+                name,
+                known,
+            ))),
         }
     }
 
@@ -71,7 +75,14 @@ pub struct ScheduleOptions {
 
 impl Default for ScheduleOptions {
     fn default() -> ScheduleOptions {
-        ScheduleOptions { method: Method::Rotation, legs: 1, shuffle: false, seed: None, matrix: false, search: SearchBudget::default() }
+        ScheduleOptions {
+            method: Method::Rotation,
+            legs: 1,
+            shuffle: false,
+            seed: None,
+            matrix: false,
+            search: SearchBudget::default(),
+        }
     }
 }
 
@@ -182,7 +193,12 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
     let breaks = venues(&order, n)
         .into_iter()
         .enumerate()
-        .map(|(t, v)| TeamBreaks { team: all[t].clone(), home: v.home, away: v.away, breaks: v.breaks })
+        .map(|(t, v)| TeamBreaks {
+            team: all[t].clone(),
+            home: v.home,
+            away: v.away,
+            breaks: v.breaks,
+        })
         .collect();
     let carry = carryover(&legs[0], n, options.matrix);
     let mut rounds = Vec::with_capacity(order.len());
@@ -191,12 +207,29 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
             rounds.push(Round {
                 round: rounds.len() as u32 + 1,
                 leg: l as u32 + 1,
-                matches: r.games.iter().map(|&(h, a)| Match { home: all[h].clone(), away: all[a].clone() }).collect(),
+                matches: r
+                    .games
+                    .iter()
+                    .map(|&(h, a)| Match {
+                        home: all[h].clone(),
+                        away: all[a].clone(),
+                    })
+                    .collect(),
                 bye: r.bye.map(|b| all[b].clone()),
             });
         }
     }
-    Ok(Schedule { method: options.method, legs: options.legs, shuffled: options.shuffle, rounds, carryover: carry, breaks, seed, search, teams: all })
+    Ok(Schedule {
+        method: options.method,
+        legs: options.legs,
+        shuffled: options.shuffle,
+        rounds,
+        carryover: carry,
+        breaks,
+        seed,
+        search,
+        teams: all,
+    })
 }
 
 /// A fresh seed, short enough to type back and to survive any JSON reader.
@@ -212,7 +245,15 @@ fn lay_out_legs(base: &Plan, method: Method, legs: u32) -> Vec<Plan> {
     } else {
         (base.clone(), base.iter().map(mirrored).collect())
     };
-    (0..legs).map(|l| if l % 2 == 0 { odd.clone() } else { even.clone() }).collect()
+    (0..legs)
+        .map(|l| {
+            if l % 2 == 0 {
+                odd.clone()
+            } else {
+                even.clone()
+            }
+        })
+        .collect()
 }
 
 impl Schedule {
@@ -233,14 +274,24 @@ impl Schedule {
         for (i, r) in self.rounds.iter().enumerate() {
             out.push_str("    ");
             out.push_str(&compact(r));
-            out.push_str(if i + 1 < self.rounds.len() { ",\n" } else { "\n" });
+            out.push_str(if i + 1 < self.rounds.len() {
+                ",\n"
+            } else {
+                "\n"
+            });
         }
         out.push_str("  ],\n");
         let mut carry = String::from("{");
-        carry.push_str(&format!("\"value\": {}, \"lower_bound\": {}", self.carryover.value, self.carryover.lower_bound));
+        carry.push_str(&format!(
+            "\"value\": {}, \"lower_bound\": {}",
+            self.carryover.value, self.carryover.lower_bound
+        ));
         if let Some(m) = &self.carryover.matrix {
             carry.push_str(",\n    \"matrix\": [\n");
-            let rows: Vec<String> = m.iter().map(|row| format!("      {}", compact(row))).collect();
+            let rows: Vec<String> = m
+                .iter()
+                .map(|row| format!("      {}", compact(row)))
+                .collect();
             carry.push_str(&rows.join(",\n"));
             carry.push_str("\n    ]\n  ");
         }
@@ -250,7 +301,11 @@ impl Schedule {
         for (i, b) in self.breaks.iter().enumerate() {
             out.push_str("    ");
             out.push_str(&compact(b));
-            out.push_str(if i + 1 < self.breaks.len() { ",\n" } else { "\n" });
+            out.push_str(if i + 1 < self.breaks.len() {
+                ",\n"
+            } else {
+                "\n"
+            });
         }
         out.push_str("  ],\n");
         if let Some(s) = &self.search {
@@ -268,7 +323,13 @@ impl Schedule {
         for r in &self.rounds {
             let (round, leg) = (r.round.to_string(), r.leg.to_string());
             for m in &r.matches {
-                let _ = w.write_record([round.as_str(), leg.as_str(), &m.home.to_string(), &m.away.to_string(), ""]);
+                let _ = w.write_record([
+                    round.as_str(),
+                    leg.as_str(),
+                    &m.home.to_string(),
+                    &m.away.to_string(),
+                    "",
+                ]);
             }
             if let Some(b) = &r.bye {
                 let _ = w.write_record([round.as_str(), leg.as_str(), "", "", &b.to_string()]);
@@ -280,7 +341,12 @@ impl Schedule {
     /// The schedule for people: rounds in the source's layout, then carry-over, seed and
     /// breaks (and the carry-over matrix when it was asked for).
     pub fn render(&self) -> String {
-        let width = self.teams.iter().map(|t| t.to_string().chars().count()).max().unwrap_or(1);
+        let width = self
+            .teams
+            .iter()
+            .map(|t| t.to_string().chars().count())
+            .max()
+            .unwrap_or(1);
         let mut out = String::new();
         for r in &self.rounds {
             if self.legs > 1 {
@@ -302,19 +368,32 @@ impl Schedule {
             self.teams.len(),
             self.legs,
             if self.legs == 1 { "" } else { "s" },
-            if self.shuffled { ", rounds shuffled" } else { "" }
+            if self.shuffled {
+                ", rounds shuffled"
+            } else {
+                ""
+            }
         ));
-        out.push_str(&format!("carry-over: {} (lower bound {})\n", self.carryover.value, self.carryover.lower_bound));
+        out.push_str(&format!(
+            "carry-over: {} (lower bound {})\n",
+            self.carryover.value, self.carryover.lower_bound
+        ));
         if let Some(search) = &self.search {
             out.push_str(&format!(
                 "search: {} moves from the rotation's {}{}\n",
                 search.moves,
                 search.start_value,
-                if search.stopped_by_time { ", stopped by the time limit" } else { "" }
+                if search.stopped_by_time {
+                    ", stopped by the time limit"
+                } else {
+                    ""
+                }
             ));
         }
         if let Some(seed) = self.seed {
-            out.push_str(&format!("seed: {seed} (the same schedule again: --seed {seed})\n"));
+            out.push_str(&format!(
+                "seed: {seed} (the same schedule again: --seed {seed})\n"
+            ));
         }
         out.push_str(&format!("breaks: {} in all\n\n", self.total_breaks()));
         let mut t = crate::output::Table::new(&[
@@ -324,7 +403,12 @@ impl Schedule {
             ("breaks", crate::output::Align::Right),
         ]);
         for b in &self.breaks {
-            t.row([b.team.to_string(), b.home.to_string(), b.away.to_string(), b.breaks.to_string()]);
+            t.row([
+                b.team.to_string(),
+                b.home.to_string(),
+                b.away.to_string(),
+                b.breaks.to_string(),
+            ]);
         }
         out.push_str(&t.render());
         if let Some(m) = &self.carryover.matrix {
@@ -343,7 +427,13 @@ fn matrix_table(teams: &[Team], matrix: &[Vec<u32>]) -> String {
     let mut t = Table::new(&columns);
     for (i, row) in matrix.iter().enumerate() {
         let mut cells = vec![labels[i].clone()];
-        cells.extend(row.iter().enumerate().map(|(j, c)| if i == j { "·".to_string() } else { c.to_string() }));
+        cells.extend(row.iter().enumerate().map(|(j, c)| {
+            if i == j {
+                "·".to_string()
+            } else {
+                c.to_string()
+            }
+        }));
         t.row(cells);
     }
     t.render()
@@ -360,8 +450,22 @@ mod tests {
 
     #[test]
     fn the_fast_json_is_the_serde_json() {
-        for (n, method, matrix) in [(5, Method::Rotation, true), (6, Method::Balanced, false), (7, Method::Berger, true)] {
-            let o = ScheduleOptions { method, matrix, seed: Some(9), legs: 2, search: SearchBudget { moves: Some(500), seconds: None }, ..Default::default() };
+        for (n, method, matrix) in [
+            (5, Method::Rotation, true),
+            (6, Method::Balanced, false),
+            (7, Method::Berger, true),
+        ] {
+            let o = ScheduleOptions {
+                method,
+                matrix,
+                seed: Some(9),
+                legs: 2,
+                search: SearchBudget {
+                    moves: Some(500),
+                    seconds: None,
+                },
+                ..Default::default()
+            };
             let s = schedule(&o, &Teams::Count(n)).unwrap();
             let fast: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
             assert_eq!(fast, serde_json::to_value(&s).unwrap(), "{n} teams");

@@ -64,7 +64,14 @@ impl State {
                 opp[r][a] = h;
             }
         }
-        let mut s = State { n, size, rounds, opp, counts: vec![0; n * n], value: 0 };
+        let mut s = State {
+            n,
+            size,
+            rounds,
+            opp,
+            counts: vec![0; n * n],
+            value: 0,
+        };
         for i in 0..rounds {
             for t in 0..n {
                 s.touch(t, i, true);
@@ -140,7 +147,10 @@ impl State {
         self.opp
             .iter()
             .map(|row| {
-                let games = (0..n).filter(|&t| t < row[t] && row[t] < n).map(|t| (t, row[t])).collect();
+                let games = (0..n)
+                    .filter(|&t| t < row[t] && row[t] < n)
+                    .map(|t| (t, row[t]))
+                    .collect();
                 let bye = (0..n).find(|&t| row[t] >= n);
                 RoundPlan { games, bye }
             })
@@ -215,8 +225,14 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
     let mut state = State::new(n);
     let start_value = state.value;
     let moves = budget.moves.unwrap_or_else(|| default_moves(n));
-    let deadline = budget.seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
-    let mut report = SearchReport { moves: 0, start_value, stopped_by_time: false };
+    let deadline = budget
+        .seconds
+        .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+    let mut report = SearchReport {
+        moves: 0,
+        start_value,
+        stopped_by_time: false,
+    };
     if state.rounds < 3 {
         return (state.plan(), report);
     }
@@ -254,12 +270,20 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
         let kind = rng.gen_range(0..10);
         let m = if kind < 2 {
             let (transitions, count) = state.transitions(r, s);
-            pairs.extend(transitions[..count].iter().flat_map(|&i| (0..n).map(move |t| (t, i))));
+            pairs.extend(
+                transitions[..count]
+                    .iter()
+                    .flat_map(|&i| (0..n).map(move |t| (t, i))),
+            );
             Move::Rounds(r, s)
         } else if kind < 6 {
             state.cycle(r, s, rng.gen_range(0..state.size), &mut cycle);
             let (transitions, count) = state.transitions(r, s);
-            pairs.extend(transitions[..count].iter().flat_map(|&i| cycle.iter().map(move |&t| (t, i))));
+            pairs.extend(
+                transitions[..count]
+                    .iter()
+                    .flat_map(|&i| cycle.iter().map(move |&t| (t, i))),
+            );
             Move::Cycle(r, s)
         } else {
             let t1 = rng.gen_range(0..state.size);
@@ -297,7 +321,10 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
         }
     }
     // The running value must match a recount (a check on the incremental bookkeeping).
-    debug_assert_eq!(state.value, super::carryover::value_of(&super::carryover::counts(&state.plan(), n)));
+    debug_assert_eq!(
+        state.value,
+        super::carryover::value_of(&super::carryover::counts(&state.plan(), n))
+    );
     if state.value >= best.0 {
         state.opp = best.1;
     }
@@ -314,18 +341,28 @@ mod tests {
     #[test]
     fn the_search_keeps_a_round_robin_and_lowers_the_value() {
         for n in [3, 5, 6, 7, 9, 10, 12, 13] {
-            let budget = SearchBudget { moves: Some(5000), seconds: None };
+            let budget = SearchBudget {
+                moves: Some(5000),
+                seconds: None,
+            };
             let (plan, report) = search(n, &mut Pcg64Mcg::seed_from_u64(n as u64), &budget);
             check_round_robin(&plan, n).unwrap_or_else(|e| panic!("{n} teams: {e}"));
             let value = carryover(&plan, n, false).value;
-            assert!(value <= report.start_value, "{n} teams: {value} > {}", report.start_value);
+            assert!(
+                value <= report.start_value,
+                "{n} teams: {value} > {}",
+                report.start_value
+            );
         }
     }
 
     #[test]
     fn seven_teams_reach_the_bound() {
         // 35 = 7 · 5 carry-overs, each cell at most once.
-        let budget = SearchBudget { moves: Some(50_000), seconds: None };
+        let budget = SearchBudget {
+            moves: Some(50_000),
+            seconds: None,
+        };
         let (plan, _) = search(7, &mut Pcg64Mcg::seed_from_u64(1), &budget);
         let c = carryover(&plan, 7, false);
         assert_eq!((c.value, c.lower_bound), (35, 35));

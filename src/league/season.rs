@@ -7,9 +7,9 @@
 use super::schedule::{Method, Round, Schedule};
 use super::teams::Team;
 use crate::error::{Error, Result};
+use crate::io::{write_file, Replace};
 use crate::rules::doc::{pointer_push, Doc};
 use serde::{Deserialize, Serialize};
-use crate::io::{write_file, Replace};
 use std::collections::HashSet;
 
 /// The season file.
@@ -76,7 +76,12 @@ impl Season {
         Season {
             rules: rules.to_string(),
             teams: schedule.teams.clone(),
-            schedule: SeasonSchedule { method: schedule.method, legs: schedule.legs, seed: schedule.seed, rounds: schedule.rounds.clone() },
+            schedule: SeasonSchedule {
+                method: schedule.method,
+                legs: schedule.legs,
+                seed: schedule.seed,
+                rounds: schedule.rounds.clone(),
+            },
             results: Vec::new(),
         }
     }
@@ -100,7 +105,10 @@ impl Season {
         let mut teams = HashSet::new();
         for (i, t) in self.teams.iter().enumerate() {
             if !teams.insert(team_key(t)) {
-                return Err(doc.error_at(&format!("/teams/{i}"), format!("team `{t}` is listed twice")));
+                return Err(doc.error_at(
+                    &format!("/teams/{i}"),
+                    format!("team `{t}` is listed twice"),
+                ));
             }
         }
         if self.teams.len() < 2 {
@@ -111,15 +119,21 @@ impl Season {
             let base = format!("/schedule/rounds/{r}");
             let mut playing = HashSet::new();
             let sides = round.matches.iter().enumerate().flat_map(|(m, game)| {
-                [("home", &game.home), ("away", &game.away)].map(|(side, team)| (pointer_push(&format!("{base}/matches/{m}"), side), team))
+                [("home", &game.home), ("away", &game.away)]
+                    .map(|(side, team)| (pointer_push(&format!("{base}/matches/{m}"), side), team))
             });
             for (at, team) in sides.chain(round.bye.iter().map(|b| (format!("{base}/bye"), b))) {
                 let key = team_key(team);
                 if !teams.contains(&key) {
-                    return Err(doc.error_at(&at, format!("`{team}` is not one of the season's teams")));
+                    return Err(
+                        doc.error_at(&at, format!("`{team}` is not one of the season's teams"))
+                    );
                 }
                 if !playing.insert(key) {
-                    return Err(doc.error_at(&at, format!("`{team}` appears twice in round {}", round.round)));
+                    return Err(doc.error_at(
+                        &at,
+                        format!("`{team}` appears twice in round {}", round.round),
+                    ));
                 }
             }
             for game in &round.matches {
@@ -131,10 +145,22 @@ impl Season {
             let at = format!("/results/{i}");
             let game = (res.round, team_key(&res.home), team_key(&res.away));
             if !scheduled.contains(&game) {
-                return Err(doc.error_at(&at, format!("{} v {} in round {} is not in the schedule", res.home, res.away, res.round)));
+                return Err(doc.error_at(
+                    &at,
+                    format!(
+                        "{} v {} in round {} is not in the schedule",
+                        res.home, res.away, res.round
+                    ),
+                ));
             }
             if !recorded.insert(game) {
-                return Err(doc.error_at(&at, format!("{} v {} in round {} is recorded twice", res.home, res.away, res.round)));
+                return Err(doc.error_at(
+                    &at,
+                    format!(
+                        "{} v {} in round {} is recorded twice",
+                        res.home, res.away, res.round
+                    ),
+                ));
             }
         }
         Ok(())
@@ -165,30 +191,59 @@ impl Season {
             .map(|r| r.round)
             .collect();
         if rounds.is_empty() {
-            let reversed: Vec<u32> =
-                self.schedule.rounds.iter().filter(|r| r.matches.iter().any(|m| m.home == away && m.away == home)).map(|r| r.round).collect();
+            let reversed: Vec<u32> = self
+                .schedule
+                .rounds
+                .iter()
+                .filter(|r| r.matches.iter().any(|m| m.home == away && m.away == home))
+                .map(|r| r.round)
+                .collect();
             let hint = match reversed.first() {
-                Some(r) => format!(" ({away} is at home to {home} in round {r}: give the home team first)"),
+                Some(r) => {
+                    format!(" ({away} is at home to {home} in round {r}: give the home team first)")
+                }
                 None => String::new(),
             };
-            return Err(Error::msg(format!("{home} v {away} is not in the schedule{hint}")));
+            return Err(Error::msg(format!(
+                "{home} v {away} is not in the schedule{hint}"
+            )));
         }
-        let recorded = |round: u32, results: &[MatchResult]| results.iter().position(|x| x.round == round && x.home == home && x.away == away);
+        let recorded = |round: u32, results: &[MatchResult]| {
+            results
+                .iter()
+                .position(|x| x.round == round && x.home == home && x.away == away)
+        };
         let round = match request.round {
             Some(r) if rounds.contains(&r) => r,
             Some(r) => {
                 let list: Vec<String> = rounds.iter().map(|x| x.to_string()).collect();
-                return Err(Error::msg(format!("{home} v {away} is not in round {r} (it is in round {})", list.join(", "))));
+                return Err(Error::msg(format!(
+                    "{home} v {away} is not in round {r} (it is in round {})",
+                    list.join(", ")
+                )));
             }
             None if request.correct && rounds.len() > 1 => {
                 let list: Vec<String> = rounds.iter().map(|x| x.to_string()).collect();
-                return Err(Error::msg(format!("{home} v {away} is in rounds {}: say which to correct with --round", list.join(", "))));
+                return Err(Error::msg(format!(
+                    "{home} v {away} is in rounds {}: say which to correct with --round",
+                    list.join(", ")
+                )));
             }
             // The first of them still without a result (or the first, to report it).
-            None => rounds.iter().copied().find(|&r| recorded(r, &self.results).is_none()).unwrap_or(rounds[0]),
+            None => rounds
+                .iter()
+                .copied()
+                .find(|&r| recorded(r, &self.results).is_none())
+                .unwrap_or(rounds[0]),
         };
         let existing = recorded(round, &self.results);
-        let result = MatchResult { round, home, away, home_score: request.home_score, away_score: request.away_score };
+        let result = MatchResult {
+            round,
+            home,
+            away,
+            home_score: request.home_score,
+            away_score: request.away_score,
+        };
         match existing {
             Some(i) if !request.correct => {
                 let old = &self.results[i];
@@ -199,11 +254,17 @@ impl Season {
             }
             Some(i) => {
                 let replaced = std::mem::replace(&mut self.results[i], result.clone());
-                Ok(Recorded { result, replaced: Some(replaced) })
+                Ok(Recorded {
+                    result,
+                    replaced: Some(replaced),
+                })
             }
             None => {
                 self.results.push(result.clone());
-                Ok(Recorded { result, replaced: None })
+                Ok(Recorded {
+                    result,
+                    replaced: None,
+                })
             }
         }
     }
@@ -217,7 +278,12 @@ impl Season {
             out.push_str(&format!("  - {}\n", flow(t)));
         }
         out.push_str("schedule:\n");
-        out.push_str(&format!("  method: {}\n  legs: {}\n  seed: {}\n", flow(&self.schedule.method), self.schedule.legs, flow(&self.schedule.seed)));
+        out.push_str(&format!(
+            "  method: {}\n  legs: {}\n  seed: {}\n",
+            flow(&self.schedule.method),
+            self.schedule.legs,
+            flow(&self.schedule.seed)
+        ));
         out.push_str("  rounds:\n");
         for r in &self.schedule.rounds {
             out.push_str(&format!("    - {}\n", flow(r)));
@@ -283,7 +349,10 @@ fn flow<T: Serialize + ?Sized>(value: &T) -> String {
         }
     }
     let mut out = String::new();
-    write(&serde_json::to_value(value).expect("seasons serialise"), &mut out);
+    write(
+        &serde_json::to_value(value).expect("seasons serialise"),
+        &mut out,
+    );
     out
 }
 
@@ -295,7 +364,15 @@ pub fn create_file(path: &str, season: &Season, replace: bool) -> Result<()> {
         return Err(Error::msg(format!("{path}: already exists (a season file is the league's record; use --force to replace it)")));
     }
     // Checked again as the file is created, should another run create it meanwhile.
-    write_file(path, &season.to_yaml(), if replace { Replace::Output } else { Replace::Nothing })
+    write_file(
+        path,
+        &season.to_yaml(),
+        if replace {
+            Replace::Output
+        } else {
+            Replace::Nothing
+        },
+    )
 }
 
 /// Record one result in a season file, under a lock on the file.
@@ -314,12 +391,22 @@ mod tests {
     use crate::league::{schedule, ScheduleOptions, Teams};
 
     fn season(n: usize, legs: u32) -> Season {
-        let o = ScheduleOptions { legs, ..ScheduleOptions::default() };
+        let o = ScheduleOptions {
+            legs,
+            ..ScheduleOptions::default()
+        };
         Season::from_schedule("bloodbowl", &schedule(&o, &Teams::Count(n)).unwrap())
     }
 
     fn req(h: &str, a: &str, hs: u32, as_: u32) -> RecordRequest {
-        RecordRequest { home: h.into(), away: a.into(), home_score: hs, away_score: as_, round: None, correct: false }
+        RecordRequest {
+            home: h.into(),
+            away: a.into(),
+            home_score: hs,
+            away_score: as_,
+            round: None,
+            correct: false,
+        }
     }
 
     #[test]
@@ -330,10 +417,18 @@ mod tests {
         let e = s.record(&req("2", "3", 0, 0)).unwrap_err().to_string();
         assert!(e.contains("already has a result (2–1)"), "{e}");
         let e = s.record(&req("3", "2", 0, 0)).unwrap_err().to_string();
-        assert!(e.contains("not in the schedule (2 is at home to 3 in round 1"), "{e}");
+        assert!(
+            e.contains("not in the schedule (2 is at home to 3 in round 1"),
+            "{e}"
+        );
         let e = s.record(&req("9", "2", 0, 0)).unwrap_err().to_string();
         assert!(e.contains("unknown team `9`"), "{e}");
-        let fixed = s.record(&RecordRequest { correct: true, ..req("2", "3", 1, 1) }).unwrap();
+        let fixed = s
+            .record(&RecordRequest {
+                correct: true,
+                ..req("2", "3", 1, 1)
+            })
+            .unwrap();
         assert_eq!(fixed.replaced.unwrap().home_score, 2);
         assert_eq!(s.results.len(), 1);
         assert_eq!(s.results[0].home_score, 1);

@@ -47,12 +47,26 @@ fn whole_as_integer<S: Serializer>(x: &f64, s: S) -> std::result::Result<S::Ok, 
 
 /// The standings of a season under a ruleset's league points and tie-breakers.
 pub fn standings(rules: &Ruleset, season: &Season) -> Result<Standings> {
-    let league = rules.league.as_ref().ok_or_else(|| Error::msg(format!("ruleset `{}` has no league section (points and tie-breakers)", rules.name)))?;
-    let points = league.points.as_ref().ok_or_else(|| Error::msg(format!("ruleset `{}` gives no league points (league.points: win, draw, loss)", rules.name)))?;
+    let league = rules.league.as_ref().ok_or_else(|| {
+        Error::msg(format!(
+            "ruleset `{}` has no league section (points and tie-breakers)",
+            rules.name
+        ))
+    })?;
+    let points = league.points.as_ref().ok_or_else(|| {
+        Error::msg(format!(
+            "ruleset `{}` gives no league points (league.points: win, draw, loss)",
+            rules.name
+        ))
+    })?;
     let teams = &season.teams;
     let index = |t: &Team| teams.iter().position(|u| u == t);
     // Results as (home index, away index, result), unknown teams already refused on load.
-    let games: Vec<(usize, usize, &MatchResult)> = season.results.iter().filter_map(|r| Some((index(&r.home)?, index(&r.away)?, r))).collect();
+    let games: Vec<(usize, usize, &MatchResult)> = season
+        .results
+        .iter()
+        .filter_map(|r| Some((index(&r.home)?, index(&r.away)?, r)))
+        .collect();
     let all: Vec<usize> = (0..teams.len()).collect();
     let totals = tally(&games, &all, points);
 
@@ -91,7 +105,13 @@ pub fn standings(rules: &Ruleset, season: &Season) -> Result<Standings> {
         }
     }
     let scheduled = season.schedule.rounds.iter().map(|r| r.matches.len()).sum();
-    Ok(Standings { standings: out, tiebreakers: league.tiebreakers.clone(), played: games.len(), scheduled, score_name: league.score_name.clone() })
+    Ok(Standings {
+        standings: out,
+        tiebreakers: league.tiebreakers.clone(),
+        played: games.len(),
+        scheduled,
+        score_name: league.score_name.clone(),
+    })
 }
 
 #[derive(Debug, Clone, Default)]
@@ -108,7 +128,11 @@ struct Tally {
 
 /// Totals of each team over the games whose both teams are in `among` (indexed by team).
 fn tally(games: &[(usize, usize, &MatchResult)], among: &[usize], points: &Points) -> Vec<Tally> {
-    let size = among.iter().max().map_or(0, |m| m + 1).max(games.iter().map(|g| g.0.max(g.1) + 1).max().unwrap_or(0));
+    let size = among
+        .iter()
+        .max()
+        .map_or(0, |m| m + 1)
+        .max(games.iter().map(|g| g.0.max(g.1) + 1).max().unwrap_or(0));
     let mut inside = vec![false; size];
     for &t in among {
         inside[t] = true;
@@ -118,7 +142,10 @@ fn tally(games: &[(usize, usize, &MatchResult)], among: &[usize], points: &Point
         if !(inside[h] && inside[a]) {
             continue;
         }
-        for (me, mine, theirs, away) in [(h, r.home_score, r.away_score, false), (a, r.away_score, r.home_score, true)] {
+        for (me, mine, theirs, away) in [
+            (h, r.home_score, r.away_score, false),
+            (a, r.away_score, r.home_score, true),
+        ] {
             let x = &mut out[me];
             x.played += 1;
             x.scored += mine;
@@ -194,12 +221,19 @@ impl Standings {
         ]);
         let mut last = 0;
         for s in &self.standings {
-            let pos = if s.position == last { "=".to_string() } else { s.position.to_string() };
+            let pos = if s.position == last {
+                "=".to_string()
+            } else {
+                s.position.to_string()
+            };
             last = s.position;
             t.row(row_cells(pos, s, format!("{:+}", s.difference)));
         }
         let mut out = t.render();
-        out.push_str(&format!("\n{} of {} matches played", self.played, self.scheduled));
+        out.push_str(&format!(
+            "\n{} of {} matches played",
+            self.played, self.scheduled
+        ));
         if let Some(name) = &self.score_name {
             out.push_str(&format!("; for/against count {name}"));
         }
@@ -213,9 +247,24 @@ impl Standings {
     /// CSV with the JSON's columns.
     pub fn to_csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
-        let _ = w.write_record(["position", "team", "played", "won", "drawn", "lost", "for", "against", "difference", "points"]);
+        let _ = w.write_record([
+            "position",
+            "team",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "for",
+            "against",
+            "difference",
+            "points",
+        ]);
         for s in &self.standings {
-            let _ = w.write_record(row_cells(s.position.to_string(), s, s.difference.to_string()));
+            let _ = w.write_record(row_cells(
+                s.position.to_string(),
+                s,
+                s.difference.to_string(),
+            ));
         }
         String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
     }

@@ -37,7 +37,11 @@ impl Team {
     /// and accents).
     pub fn answers_to(&self, typed: &str) -> bool {
         match self {
-            Team::Number(n) => typed.trim().parse::<u32>().map(|t| t == *n).unwrap_or(false),
+            Team::Number(n) => typed
+                .trim()
+                .parse::<u32>()
+                .map(|t| t == *n)
+                .unwrap_or(false),
             Team::Name(s) => crate::names::same(s, typed),
         }
     }
@@ -62,7 +66,10 @@ impl Teams {
                 Ok(teams)
             }
             Err(_) if !arg.trim().is_empty() && arg.trim().chars().all(|c| c.is_ascii_digit()) => {
-                Err(Error::msg(format!("{} teams is more than this program schedules ({MAX_TEAMS})", arg.trim())))
+                Err(Error::msg(format!(
+                    "{} teams is more than this program schedules ({MAX_TEAMS})",
+                    arg.trim()
+                )))
             }
             Err(_) => Teams::read(arg),
         }
@@ -76,7 +83,10 @@ impl Teams {
 
     /// Names from text, one a line. Errors name the file and line.
     pub fn parse(file: &str, text: &str) -> Result<Teams> {
-        let source = Arc::new(Source { name: file.to_string(), text: text.to_string() });
+        let source = Arc::new(Source {
+            name: file.to_string(),
+            text: text.to_string(),
+        });
         let mut names: Vec<String> = Vec::new();
         let mut first_line: HashMap<String, usize> = HashMap::new();
         for (i, line) in text.lines().enumerate() {
@@ -87,18 +97,26 @@ impl Teams {
             let col = line.find(name).unwrap_or(0) + 1;
             let at = || Span::new(&source, i + 1, col);
             if name.chars().count() > MAX_NAME_CHARS {
-                return Err(at().at(format!("a team name is longer than {MAX_NAME_CHARS} characters")));
+                return Err(at().at(format!(
+                    "a team name is longer than {MAX_NAME_CHARS} characters"
+                )));
             }
             if names.len() == MAX_TEAMS {
-                return Err(at().at(format!("more than {MAX_TEAMS} teams (the most this program schedules)")));
+                return Err(at().at(format!(
+                    "more than {MAX_TEAMS} teams (the most this program schedules)"
+                )));
             }
             if let Some(first) = first_line.insert(crate::names::normalize(name), i + 1) {
-                return Err(at().at(format!("team `{name}` is listed twice (first on line {first})")));
+                return Err(at().at(format!(
+                    "team `{name}` is listed twice (first on line {first})"
+                )));
             }
             names.push(name.to_string());
         }
         let teams = Teams::Names(names);
-        teams.check().map_err(|e| Error::msg(format!("{file}: {e}")))?;
+        teams
+            .check()
+            .map_err(|e| Error::msg(format!("{file}: {e}")))?;
         Ok(teams)
     }
 
@@ -106,10 +124,14 @@ impl Teams {
     pub fn check(&self) -> Result<()> {
         let n = self.len();
         if n < 2 {
-            return Err(Error::msg(format!("a league needs at least 2 teams (got {n})")));
+            return Err(Error::msg(format!(
+                "a league needs at least 2 teams (got {n})"
+            )));
         }
         if n > MAX_TEAMS {
-            return Err(Error::msg(format!("{n} teams is more than this program schedules ({MAX_TEAMS})")));
+            return Err(Error::msg(format!(
+                "{n} teams is more than this program schedules ({MAX_TEAMS})"
+            )));
         }
         if let Teams::Names(names) = self {
             let mut seen = HashSet::new();
@@ -118,7 +140,9 @@ impl Teams {
                     return Err(Error::msg("a team name is empty"));
                 }
                 if a.chars().count() > MAX_NAME_CHARS {
-                    return Err(Error::msg(format!("a team name is longer than {MAX_NAME_CHARS} characters")));
+                    return Err(Error::msg(format!(
+                        "a team name is longer than {MAX_NAME_CHARS} characters"
+                    )));
                 }
                 if !seen.insert(crate::names::normalize(a)) {
                     return Err(Error::msg(format!("team `{a}` is listed twice")));
@@ -158,23 +182,46 @@ mod tests {
 
     #[test]
     fn names_skip_blanks_and_comments() {
-        let t = Teams::parse("t.txt", "# my league\nOrcs\n\n  Elves \n#\n#1 Seed\nDwarfs\n").unwrap();
-        assert_eq!(t, Teams::Names(vec!["Orcs".into(), "Elves".into(), "#1 Seed".into(), "Dwarfs".into()]));
+        let t = Teams::parse(
+            "t.txt",
+            "# my league\nOrcs\n\n  Elves \n#\n#1 Seed\nDwarfs\n",
+        )
+        .unwrap();
+        assert_eq!(
+            t,
+            Teams::Names(vec![
+                "Orcs".into(),
+                "Elves".into(),
+                "#1 Seed".into(),
+                "Dwarfs".into()
+            ])
+        );
     }
 
     #[test]
     fn an_overlong_name_is_refused_at_its_line() {
         let text = format!("Orcs\n{}\n", "A".repeat(65536));
         let e = Teams::parse("t.txt", &text).unwrap_err().to_string();
-        assert!(e.starts_with("t.txt:2:1: a team name is longer than 200 characters"), "{e}");
-        let e = Teams::Names(vec!["Orcs".into(), "B".repeat(201)]).check().unwrap_err().to_string();
+        assert!(
+            e.starts_with("t.txt:2:1: a team name is longer than 200 characters"),
+            "{e}"
+        );
+        let e = Teams::Names(vec!["Orcs".into(), "B".repeat(201)])
+            .check()
+            .unwrap_err()
+            .to_string();
         assert_eq!(e, "a team name is longer than 200 characters");
     }
 
     #[test]
     fn a_repeated_name_is_located() {
-        let e = Teams::parse("t.txt", "Orcs\nElves\n  orcs\n").unwrap_err().to_string();
-        assert!(e.starts_with("t.txt:3:3: team `orcs` is listed twice (first on line 1)"), "{e}");
+        let e = Teams::parse("t.txt", "Orcs\nElves\n  orcs\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("t.txt:3:3: team `orcs` is listed twice (first on line 1)"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -183,7 +230,10 @@ mod tests {
         assert!(Teams::from_arg("1").is_err());
         assert!(Teams::from_arg("-3").is_err());
         assert!(Teams::from_arg("100000").is_err());
-        assert!(Teams::from_arg("99999999999999999999999").unwrap_err().to_string().contains("more than"));
+        assert!(Teams::from_arg("99999999999999999999999")
+            .unwrap_err()
+            .to_string()
+            .contains("more than"));
         assert!(Team::Number(7).answers_to("7"));
         assert!(Team::Name("Übersreik".into()).answers_to("ubersreik"));
     }

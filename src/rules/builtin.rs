@@ -3,11 +3,27 @@
 /// (name, file name, text) of every built-in ruleset.
 pub const BUILTINS: &[(&str, &str, &str)] = &[
     ("cep", "cep.yaml", include_str!("../../rulesets/cep.yaml")),
-    ("figf", "figf.rules", include_str!("../../rulesets/figf.rules")),
-    ("advciv", "advciv.rules", include_str!("../../rulesets/advciv.rules")),
+    (
+        "figf",
+        "figf.rules",
+        include_str!("../../rulesets/figf.rules"),
+    ),
+    (
+        "advciv",
+        "advciv.rules",
+        include_str!("../../rulesets/advciv.rules"),
+    ),
     ("elo", "elo.yaml", include_str!("../../rulesets/elo.yaml")),
-    ("bloodbowl", "bloodbowl.rules", include_str!("../../rulesets/bloodbowl.rules")),
-    ("startrek", "startrek.rules", include_str!("../../rulesets/startrek.rules")),
+    (
+        "bloodbowl",
+        "bloodbowl.rules",
+        include_str!("../../rulesets/bloodbowl.rules"),
+    ),
+    (
+        "startrek",
+        "startrek.rules",
+        include_str!("../../rulesets/startrek.rules"),
+    ),
 ];
 
 /// The ruleset each engine uses when neither the command line, the input file nor the
@@ -18,7 +34,10 @@ pub const DEFAULT_RATING: &str = "elo";
 
 /// A built-in ruleset by name (case and accents ignored).
 pub fn find(name: &str) -> Option<(&'static str, &'static str, &'static str)> {
-    BUILTINS.iter().copied().find(|(n, _, _)| crate::names::same(n, name))
+    BUILTINS
+        .iter()
+        .copied()
+        .find(|(n, _, _)| crate::names::same(n, name))
 }
 
 pub fn names() -> Vec<&'static str> {

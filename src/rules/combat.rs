@@ -12,16 +12,36 @@ use serde::{Deserialize, Serialize};
 
 /// The crew skills the engine rolls against, by their ruleset names.
 pub const SKILLS: &[&str] = &[
-    "gunnery", "piloting", "shields", "sensors", "navigation", "mechanics", "electricity", "engines", "transport",
-    "life_support", "first_aid", "security",
+    "gunnery",
+    "piloting",
+    "shields",
+    "sensors",
+    "navigation",
+    "mechanics",
+    "electricity",
+    "engines",
+    "transport",
+    "life_support",
+    "first_aid",
+    "security",
 ];
 
 /// Longest battle a ruleset or scenario may ask for (a guard against runaway simulations).
 pub const MAX_TURN_LIMIT: u32 = 100_000;
 
 /// The ship locations the engine knows the effects of, by their ruleset names.
-pub const LOCATIONS: &[&str] =
-    &["bridge", "transporter", "sensors", "phasers", "torpedoes", "generator", "engines", "shield_control", "hangars", "hull"];
+pub const LOCATIONS: &[&str] = &[
+    "bridge",
+    "transporter",
+    "sensors",
+    "phasers",
+    "torpedoes",
+    "generator",
+    "engines",
+    "shield_control",
+    "hangars",
+    "hull",
+];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -306,24 +326,48 @@ impl CombatRules {
             if SKILLS.contains(&name) {
                 Ok(())
             } else {
-                Err(doc.error_at(p, format!("unknown skill `{name}`{}; skills are: {}", crate::names::suggestion(name, SKILLS.iter().copied()), SKILLS.join(", "))))
+                Err(doc.error_at(
+                    p,
+                    format!(
+                        "unknown skill `{name}`{}; skills are: {}",
+                        crate::names::suggestion(name, SKILLS.iter().copied()),
+                        SKILLS.join(", ")
+                    ),
+                ))
             }
         };
         // Products of these numbers (a penalty per hex times a distance) must fit 32 bits.
-        super::ranges::at_most(doc, pointer, super::ranges::MAX_COMBAT_NUMBER, &["turn_limit"])?;
+        super::ranges::at_most(
+            doc,
+            pointer,
+            super::ranges::MAX_COMBAT_NUMBER,
+            &["turn_limit"],
+        )?;
         if self.start_distance == 0 {
-            return Err(doc.error_at(&at("start_distance"), "`start_distance` must be at least 1 (the ships cannot start in one hex)"));
+            return Err(doc.error_at(
+                &at("start_distance"),
+                "`start_distance` must be at least 1 (the ships cannot start in one hex)",
+            ));
         }
         if self.turn_limit > MAX_TURN_LIMIT {
-            return Err(doc.error_at(&at("turn_limit"), format!("turn_limit is at most {MAX_TURN_LIMIT}")));
+            return Err(doc.error_at(
+                &at("turn_limit"),
+                format!("turn_limit is at most {MAX_TURN_LIMIT}"),
+            ));
         }
         let sr = &self.skill_rolls;
         if sr.die < 2 || sr.special_divisor == 0 || sr.critical_divisor == 0 {
-            return Err(doc.error_at(&at("skill_rolls"), "the skill die needs 2 or more faces and the divisors must be positive"));
+            return Err(doc.error_at(
+                &at("skill_rolls"),
+                "the skill die needs 2 or more faces and the divisors must be positive",
+            ));
         }
         for skill in SKILLS {
             if !self.crew.contains_key(*skill) {
-                return Err(doc.error_at_key(&at("crew"), format!("the default crew has no `{skill}` skill")));
+                return Err(doc.error_at_key(
+                    &at("crew"),
+                    format!("the default crew has no `{skill}` skill"),
+                ));
             }
         }
         for name in self.crew.keys() {
@@ -331,29 +375,46 @@ impl CombatRules {
         }
         for (name, size) in &self.sizes {
             if !(size.damaged <= size.badly_damaged && size.badly_damaged <= size.excess) {
-                return Err(doc.error_at(&pointer_push(&at("sizes"), name), "thresholds must rise: damaged <= badly_damaged <= excess"));
+                return Err(doc.error_at(
+                    &pointer_push(&at("sizes"), name),
+                    "thresholds must rise: damaged <= badly_damaged <= excess",
+                ));
             }
         }
         // Every location known and present, and the rolls cover the die once each.
         let lp = at("locations");
         for name in self.locations.keys() {
             if !LOCATIONS.contains(&name.as_str()) {
-                return Err(doc.error_at_key(&pointer_push(&lp, name), format!("unknown location `{name}`; locations are: {}", LOCATIONS.join(", "))));
+                return Err(doc.error_at_key(
+                    &pointer_push(&lp, name),
+                    format!(
+                        "unknown location `{name}`; locations are: {}",
+                        LOCATIONS.join(", ")
+                    ),
+                ));
             }
         }
         let mut covered = vec![0u32; sr.die as usize + 1];
         for loc in LOCATIONS {
-            let rule = self.locations.get(*loc).ok_or_else(|| doc.error_at_key(&lp, format!("the hit-location table has no `{loc}`")))?;
+            let rule = self.locations.get(*loc).ok_or_else(|| {
+                doc.error_at_key(&lp, format!("the hit-location table has no `{loc}`"))
+            })?;
             let p = pointer_push(&lp, loc);
             let [lo, hi] = rule.roll;
             if lo < 1 || hi > sr.die || lo > hi {
-                return Err(doc.error_at(&pointer_push(&p, "roll"), format!("roll range must lie within 1..{}", sr.die)));
+                return Err(doc.error_at(
+                    &pointer_push(&p, "roll"),
+                    format!("roll range must lie within 1..{}", sr.die),
+                ));
             }
             for c in &mut covered[lo as usize..=hi as usize] {
                 *c += 1;
             }
             skill_known(&rule.repair, &pointer_push(&p, "repair"))?;
-            for (level, effect) in [("damaged", &rule.damaged), ("badly_damaged", &rule.badly_damaged)] {
+            for (level, effect) in [
+                ("damaged", &rule.damaged),
+                ("badly_damaged", &rule.badly_damaged),
+            ] {
                 let lp = pointer_push(&p, level);
                 for s in &effect.halves {
                     skill_known(s, &pointer_push(&lp, "halves"))?;
@@ -362,41 +423,79 @@ impl CombatRules {
                     skill_known(s, &pointer_push(&lp, "roll"))?;
                 }
                 if effect.failure_chance > 100 {
-                    return Err(doc.error_at(&pointer_push(&lp, "failure_chance"), "a percent chance is at most 100"));
+                    return Err(doc.error_at(
+                        &pointer_push(&lp, "failure_chance"),
+                        "a percent chance is at most 100",
+                    ));
                 }
             }
         }
         if let Some(i) = covered.iter().skip(1).position(|c| *c != 1) {
             let n = covered[i + 1];
-            return Err(doc.error_at(&lp, format!("hit-location rolls must cover 1..{} exactly once; {} is covered {n} times", sr.die, i + 1)));
+            return Err(doc.error_at(
+                &lp,
+                format!(
+                    "hit-location rolls must cover 1..{} exactly once; {} is covered {n} times",
+                    sr.die,
+                    i + 1
+                ),
+            ));
         }
         if !self.torpedoes.contains_key(&self.default_torpedo) {
-            return Err(doc.error_at(&at("default_torpedo"), format!("`{}` is not one of the torpedo kinds", self.default_torpedo)));
+            return Err(doc.error_at(
+                &at("default_torpedo"),
+                format!("`{}` is not one of the torpedo kinds", self.default_torpedo),
+            ));
         }
         if self.energy.damaged_multiplier == 0 {
-            return Err(doc.error_at(&pointer_push(&at("energy"), "damaged_multiplier"), "must be at least 1"));
+            return Err(doc.error_at(
+                &pointer_push(&at("energy"), "damaged_multiplier"),
+                "must be at least 1",
+            ));
         }
-        if self.warp.failures.is_empty() || self.warp.failures[..self.warp.failures.len() - 1].iter().any(|f| f.up_to.is_none()) {
-            return Err(doc.error_at(&pointer_push(&at("warp"), "failures"), "warp failures need bands with `up_to`, the last one may be open"));
+        if self.warp.failures.is_empty()
+            || self.warp.failures[..self.warp.failures.len() - 1]
+                .iter()
+                .any(|f| f.up_to.is_none())
+        {
+            return Err(doc.error_at(
+                &pointer_push(&at("warp"), "failures"),
+                "warp failures need bands with `up_to`, the last one may be open",
+            ));
         }
-        let formula_vars: Vec<&str> = super::ship::SHIP_FORMULA_VARIABLES.iter().copied().filter(|v| *v != "generator").collect();
+        let formula_vars: Vec<&str> = super::ship::SHIP_FORMULA_VARIABLES
+            .iter()
+            .copied()
+            .filter(|v| *v != "generator")
+            .collect();
         if let NumberOrFormula::Formula(f) = &self.generator {
-            f.check(&formula_vars).map_err(|e| doc.formula_error(&at("generator"), &e))?;
+            f.check(&formula_vars)
+                .map_err(|e| doc.formula_error(&at("generator"), &e))?;
         }
         if let NumberOrFormula::Formula(f) = &self.battery {
-            f.check(super::ship::SHIP_FORMULA_VARIABLES).map_err(|e| doc.formula_error(&at("battery"), &e))?;
+            f.check(super::ship::SHIP_FORMULA_VARIABLES)
+                .map_err(|e| doc.formula_error(&at("battery"), &e))?;
         }
         // Ships' references into this section.
         for (name, ship) in &ruleset.ships {
             let sp = pointer_push("/ships", name);
             if let Some(size) = &ship.size {
                 if !self.sizes.contains_key(size) {
-                    return Err(doc.error_at(&pointer_push(&sp, "size"), format!("unknown size `{size}`; sizes are: {}", self.sizes.keys().cloned().collect::<Vec<_>>().join(", "))));
+                    return Err(doc.error_at(
+                        &pointer_push(&sp, "size"),
+                        format!(
+                            "unknown size `{size}`; sizes are: {}",
+                            self.sizes.keys().cloned().collect::<Vec<_>>().join(", ")
+                        ),
+                    ));
                 }
             }
             if let Some(kind) = &ship.torpedo_kind {
                 if !self.torpedoes.contains_key(kind) {
-                    return Err(doc.error_at(&pointer_push(&sp, "torpedo_kind"), format!("unknown torpedo kind `{kind}`")));
+                    return Err(doc.error_at(
+                        &pointer_push(&sp, "torpedo_kind"),
+                        format!("unknown torpedo kind `{kind}`"),
+                    ));
                 }
             }
             for skill in ship.crew.keys() {

@@ -31,43 +31,74 @@ pub const MAX_FILE_TERMS: usize = 100;
 impl Dice {
     /// `count` dice of `sides` faces.
     pub fn new(count: u32, sides: u32) -> Dice {
-        Dice { terms: vec![DiceTerm { negative: false, count, sides }] }
+        Dice {
+            terms: vec![DiceTerm {
+                negative: false,
+                count,
+                sides,
+            }],
+        }
     }
 
     pub fn parse(text: &str) -> Result<Dice, String> {
         let pair = parse_pair(text)?;
         if pair.1.is_some() {
-            return Err(format!("`{}` is a pair of dice (intact/damaged); one roll is expected here", super::formula::shorten(text)));
+            return Err(format!(
+                "`{}` is a pair of dice (intact/damaged); one roll is expected here",
+                super::formula::shorten(text)
+            ));
         }
         Ok(pair.0)
     }
 
     pub fn min(&self) -> i64 {
-        self.terms.iter().map(|t| t.signed(if t.negative { t.high() } else { t.low() })).sum()
+        self.terms
+            .iter()
+            .map(|t| t.signed(if t.negative { t.high() } else { t.low() }))
+            .sum()
     }
 
     pub fn max(&self) -> i64 {
-        self.terms.iter().map(|t| t.signed(if t.negative { t.low() } else { t.high() })).sum()
+        self.terms
+            .iter()
+            .map(|t| t.signed(if t.negative { t.low() } else { t.high() }))
+            .sum()
     }
 
     pub fn mean(&self) -> f64 {
-        self.terms.iter().map(|t| if t.negative { -t.mean() } else { t.mean() }).sum()
+        self.terms
+            .iter()
+            .map(|t| if t.negative { -t.mean() } else { t.mean() })
+            .sum()
     }
 
     /// How many dice are rolled (constants excluded).
     pub fn dice_count(&self) -> u32 {
-        self.terms.iter().filter(|t| t.sides > 0).fold(0u32, |n, t| n.saturating_add(t.count))
+        self.terms
+            .iter()
+            .filter(|t| t.sides > 0)
+            .fold(0u32, |n, t| n.saturating_add(t.count))
     }
 
     /// Dice read from a file are rolled again and again (every turn of every battle), so they
     /// hold at most `MAX_DICE` dice and `MAX_FILE_TERMS` terms.
     pub fn check_rollable(&self) -> Result<(), String> {
         if self.terms.len() > MAX_FILE_TERMS {
-            return Err(format!("`{}` has more than {MAX_FILE_TERMS} terms", super::formula::shorten(&self.to_string())));
+            return Err(format!(
+                "`{}` has more than {MAX_FILE_TERMS} terms",
+                super::formula::shorten(&self.to_string())
+            ));
         }
-        let dice: u64 = self.terms.iter().filter(|t| t.sides > 0).map(|t| t.count as u64).sum();
+        let dice: u64 = self
+            .terms
+            .iter()
+            .filter(|t| t.sides > 0)
+            .map(|t| t.count as u64)
+            .sum();
         if dice > MAX_DICE as u64 {
-            return Err(format!("`{self}` rolls {dice} dice; dice in a file roll at most {MAX_DICE}"));
+            return Err(format!(
+                "`{self}` rolls {dice} dice; dice in a file roll at most {MAX_DICE}"
+            ));
         }
         Ok(())
     }
@@ -79,7 +110,9 @@ impl Dice {
             let v: i64 = if t.sides == 0 {
                 t.count as i64
             } else {
-                (0..t.count).map(|_| rng.gen_range(1..=t.sides as i64)).sum()
+                (0..t.count)
+                    .map(|_| rng.gen_range(1..=t.sides as i64))
+                    .sum()
             };
             total += if t.negative { -v } else { v };
         }
@@ -89,8 +122,18 @@ impl Dice {
     /// The exact distribution, by convolution: (min, probabilities of min..=max).
     pub fn distribution(&self) -> Result<(i64, Vec<f64>), String> {
         let outcomes = self.max() - self.min() + 1;
-        let dice: i64 = self.terms.iter().filter(|t| t.sides > 0).map(|t| t.count as i64).sum();
-        let widest = self.terms.iter().map(|t| t.sides as i128).max().unwrap_or(1);
+        let dice: i64 = self
+            .terms
+            .iter()
+            .filter(|t| t.sides > 0)
+            .map(|t| t.count as i64)
+            .sum();
+        let widest = self
+            .terms
+            .iter()
+            .map(|t| t.sides as i128)
+            .max()
+            .unwrap_or(1);
         let work = dice as i128 * outcomes as i128 * widest;
         if outcomes > MAX_OUTCOMES || dice > MAX_DICE || work > MAX_WORK {
             return Err(format!(
@@ -160,13 +203,25 @@ impl DiceTerm {
         self.count as i64
     }
     fn high(&self) -> i64 {
-        if self.sides == 0 { self.count as i64 } else { self.count as i64 * self.sides as i64 }
+        if self.sides == 0 {
+            self.count as i64
+        } else {
+            self.count as i64 * self.sides as i64
+        }
     }
     fn mean(&self) -> f64 {
-        if self.sides == 0 { self.count as f64 } else { self.count as f64 * (self.sides as f64 + 1.0) / 2.0 }
+        if self.sides == 0 {
+            self.count as f64
+        } else {
+            self.count as f64 * (self.sides as f64 + 1.0) / 2.0
+        }
     }
     fn signed(&self, v: i64) -> i64 {
-        if self.negative { -v } else { v }
+        if self.negative {
+            -v
+        } else {
+            v
+        }
     }
 }
 
@@ -191,7 +246,11 @@ pub fn parse_pair(text: &str) -> Result<(Dice, Option<Dice>), String> {
             pest::error::InputLocation::Pos(p) => p,
             pest::error::InputLocation::Span((p, _)) => p,
         };
-        format!("`{}` is not dice notation (like 3D6, D100, 2D6+1, 3D6/3D3): problem at character {}", super::formula::shorten(text), at + 1)
+        format!(
+            "`{}` is not dice notation (like 3D6, D100, 2D6+1, 3D6/3D3): problem at character {}",
+            super::formula::shorten(text),
+            at + 1
+        )
     })?;
     let mut sums = Vec::new();
     for sum in pairs.filter(|p| p.as_rule() == Rule::dice_sum) {
@@ -203,26 +262,53 @@ pub fn parse_pair(text: &str) -> Result<(Dice, Option<Dice>), String> {
                 Rule::dice => {
                     let s = p.as_str().to_uppercase();
                     let (c, d) = s.split_once('D').expect("dice has a D");
-                    let count: u32 = if c.is_empty() { 1 } else { c.parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("`{c}` dice is too many (at most {MAX_TERM})"))? };
-                    let sides: u32 = d.parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("a die of `{d}` sides is too many (at most {MAX_TERM})"))?;
+                    let count: u32 = if c.is_empty() {
+                        1
+                    } else {
+                        c.parse()
+                            .ok()
+                            .filter(|n| *n <= MAX_TERM)
+                            .ok_or_else(|| format!("`{c}` dice is too many (at most {MAX_TERM})"))?
+                    };
+                    let sides: u32 =
+                        d.parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| {
+                            format!("a die of `{d}` sides is too many (at most {MAX_TERM})")
+                        })?;
                     if count == 0 {
                         return Err(format!("`{s}`: a roll needs at least one die"));
                     }
                     if sides == 0 {
                         return Err(format!("`{s}`: a die needs at least one side"));
                     }
-                    terms.push(DiceTerm { negative, count, sides });
+                    terms.push(DiceTerm {
+                        negative,
+                        count,
+                        sides,
+                    });
                 }
                 _ => {
-                    let n: u32 = p.as_str().parse().ok().filter(|n| *n <= MAX_TERM).ok_or_else(|| format!("`{}` is not a whole number up to {MAX_TERM}", p.as_str()))?;
-                    terms.push(DiceTerm { negative, count: n, sides: 0 });
+                    let n: u32 = p
+                        .as_str()
+                        .parse()
+                        .ok()
+                        .filter(|n| *n <= MAX_TERM)
+                        .ok_or_else(|| {
+                            format!("`{}` is not a whole number up to {MAX_TERM}", p.as_str())
+                        })?;
+                    terms.push(DiceTerm {
+                        negative,
+                        count: n,
+                        sides: 0,
+                    });
                 }
             }
         }
         sums.push(Dice { terms });
     }
     let mut it = sums.into_iter();
-    let first = it.next().ok_or_else(|| format!("`{}` holds no dice", super::formula::shorten(text)))?;
+    let first = it
+        .next()
+        .ok_or_else(|| format!("`{}` holds no dice", super::formula::shorten(text)))?;
     Ok((first, it.next()))
 }
 
@@ -255,11 +341,13 @@ pub fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Erro
         I(i64),
         F(f64),
     }
-    Ok(match Raw::deserialize(d).map_err(|_| serde::de::Error::custom("expected text"))? {
-        Raw::S(s) => s,
-        Raw::I(i) => i.to_string(),
-        Raw::F(x) => x.to_string(),
-    })
+    Ok(
+        match Raw::deserialize(d).map_err(|_| serde::de::Error::custom("expected text"))? {
+            Raw::S(s) => s,
+            Raw::I(i) => i.to_string(),
+            Raw::F(x) => x.to_string(),
+        },
+    )
 }
 
 impl Serialize for Dice {
@@ -305,7 +393,10 @@ impl<'de> Deserialize<'de> for DicePair {
         }
         match (intact, damaged) {
             (intact, Some(damaged)) => Ok(DicePair { intact, damaged }),
-            (intact, None) => Ok(DicePair { damaged: intact.clone(), intact }),
+            (intact, None) => Ok(DicePair {
+                damaged: intact.clone(),
+                intact,
+            }),
         }
     }
 }

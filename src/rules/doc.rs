@@ -38,12 +38,18 @@ pub fn pointer_push(base: &str, segment: &str) -> String {
 
 /// The segments of a JSON pointer ("/ships/a~1b" → "ships", "a/b"), unescaped.
 pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
-    pointer.split('/').skip(1).map(|s| s.replace("~1", "/").replace("~0", "~"))
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|s| s.replace("~1", "/").replace("~0", "~"))
 }
 
 impl Doc {
     pub fn new(value: Value) -> Doc {
-        Doc { value, places: HashMap::new() }
+        Doc {
+            value,
+            places: HashMap::new(),
+        }
     }
 
     /// The place of `pointer`, or of its nearest ancestor that has one.
@@ -71,7 +77,11 @@ impl Doc {
     /// An error located at the key of `pointer` (falls back to its value).
     pub fn error_at_key(&self, pointer: &str, message: impl Into<String>) -> Error {
         match self.place(pointer) {
-            Some(place) => place.key.clone().unwrap_or_else(|| place.value.clone()).at(message),
+            Some(place) => place
+                .key
+                .clone()
+                .unwrap_or_else(|| place.value.clone())
+                .at(message),
             None => Error::msg(message),
         }
     }
@@ -84,8 +94,12 @@ impl Doc {
             let mut pointer = String::new();
             for segment in e.path().iter() {
                 match segment {
-                    serde_path_to_error::Segment::Seq { index } => pointer = pointer_push(&pointer, &index.to_string()),
-                    serde_path_to_error::Segment::Map { key } => pointer = pointer_push(&pointer, key),
+                    serde_path_to_error::Segment::Seq { index } => {
+                        pointer = pointer_push(&pointer, &index.to_string())
+                    }
+                    serde_path_to_error::Segment::Map { key } => {
+                        pointer = pointer_push(&pointer, key)
+                    }
                     _ => {}
                 }
             }
@@ -115,7 +129,8 @@ impl Doc {
                         break;
                     }
                     Some(Move { to, subtree: true }) => {
-                        self.places.insert(format!("{to}{}", &from[ancestor.len()..]), place);
+                        self.places
+                            .insert(format!("{to}{}", &from[ancestor.len()..]), place);
                         break;
                     }
                     Some(_) => break,
@@ -139,17 +154,29 @@ struct Move {
 /// Merge `over` into `base`; `moved` maps every overlay node's pointer to where it went, so its
 /// places can follow it. Keys are found through a table of their names as compared, so a big
 /// overlay merges in linear time.
-fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, moved: &mut HashMap<String, Move>) {
+fn merge_value(
+    base: &mut Value,
+    over: Value,
+    base_ptr: &str,
+    over_ptr: &str,
+    moved: &mut HashMap<String, Move>,
+) {
     match (base, over) {
         (Value::Object(b), Value::Object(o)) => {
             let mut names: HashMap<String, String> = HashMap::with_capacity(b.len());
             for k in b.keys() {
-                names.entry(crate::names::normalize(k)).or_insert_with(|| k.clone());
+                names
+                    .entry(crate::names::normalize(k))
+                    .or_insert_with(|| k.clone());
             }
             let mut removed = std::collections::HashSet::new();
             for (k, v) in o {
                 let over_child = pointer_push(over_ptr, &k);
-                let existing = if b.contains_key(&k) { Some(k.clone()) } else { names.get(&crate::names::normalize(&k)).cloned() };
+                let existing = if b.contains_key(&k) {
+                    Some(k.clone())
+                } else {
+                    names.get(&crate::names::normalize(&k)).cloned()
+                };
                 if v.is_null() {
                     // Removed together at the end: one shift of the map, not one per key.
                     removed.extend(existing);
@@ -159,12 +186,30 @@ fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, mo
                     Some(e) => {
                         let base_child = pointer_push(base_ptr, &e);
                         // The node's own place becomes the overlay's: that is where the change was written.
-                        moved.insert(over_child.clone(), Move { to: base_child.clone(), subtree: false });
-                        merge_value(b.get_mut(&e).expect("key exists"), v, &base_child, &over_child, moved);
+                        moved.insert(
+                            over_child.clone(),
+                            Move {
+                                to: base_child.clone(),
+                                subtree: false,
+                            },
+                        );
+                        merge_value(
+                            b.get_mut(&e).expect("key exists"),
+                            v,
+                            &base_child,
+                            &over_child,
+                            moved,
+                        );
                     }
                     None => {
                         let base_child = pointer_push(base_ptr, &k);
-                        moved.insert(over_child, Move { to: base_child, subtree: true });
+                        moved.insert(
+                            over_child,
+                            Move {
+                                to: base_child,
+                                subtree: true,
+                            },
+                        );
                         names.insert(crate::names::normalize(&k), k.clone());
                         b.insert(k, v);
                     }
@@ -176,7 +221,13 @@ fn merge_value(base: &mut Value, over: Value, base_ptr: &str, over_ptr: &str, mo
         }
         (b, o) => {
             *b = o;
-            moved.insert(over_ptr.to_string(), Move { to: base_ptr.to_string(), subtree: true });
+            moved.insert(
+                over_ptr.to_string(),
+                Move {
+                    to: base_ptr.to_string(),
+                    subtree: true,
+                },
+            );
         }
     }
 }
@@ -194,11 +245,16 @@ fn friendly_serde_message(m: &str) -> String {
             let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
             let hint = crate::names::suggestion(name, known.iter().copied());
             if !hint.is_empty() {
-                return format!("unknown field `{name}`{hint}; the fields here are {}", known.join(", "));
+                return format!(
+                    "unknown field `{name}`{hint}; the fields here are {}",
+                    known.join(", ")
+                );
             }
         }
     }
-    let mut m = m.replace("invalid type: ", "wrong type: found ").replace("invalid value: ", "wrong value: found ");
+    let mut m = m
+        .replace("invalid type: ", "wrong type: found ")
+        .replace("invalid value: ", "wrong value: found ");
     for (rust, person) in [
         ("expected u8", "expected a whole number from 0 to 255"),
         ("expected u16", "expected a whole number from 0 to 65535"),
@@ -224,7 +280,12 @@ impl Doc {
         match self.places.get(pointer) {
             Some(place) => {
                 let span = &place.value;
-                let opening = span.source.text.lines().nth(span.line - 1).and_then(|l| l.chars().nth(span.col - 1));
+                let opening = span
+                    .source
+                    .text
+                    .lines()
+                    .nth(span.line - 1)
+                    .and_then(|l| l.chars().nth(span.col - 1));
                 let quote = usize::from(matches!(opening, Some('"') | Some('\'')));
                 span.shifted(e.offset + quote).at(e.message.clone())
             }
@@ -254,16 +315,26 @@ mod tests {
     use crate::rules::lang::parse;
 
     fn line(doc: &super::Doc, pointer: &str) -> (String, usize) {
-        let place = doc.places.get(pointer).unwrap_or_else(|| panic!("no place for {pointer}"));
+        let place = doc
+            .places
+            .get(pointer)
+            .unwrap_or_else(|| panic!("no place for {pointer}"));
         (place.value.source.name.clone(), place.value.line)
     }
 
     #[test]
     fn an_overlay_merges_by_name_removes_with_null_and_moves_its_places() {
-        let mut base = parse("base.rules", "ships {\n  Alpha { shields = 1 }\n  \"Bêta\" { shields = 2\n    hull = 3 }\n}\n").unwrap();
+        let mut base = parse(
+            "base.rules",
+            "ships {\n  Alpha { shields = 1 }\n  \"Bêta\" { shields = 2\n    hull = 3 }\n}\n",
+        )
+        .unwrap();
         let over = parse("over.rules", "ships {\n  alpha = null\n  beta { shields = 5 }\n  gamma {\n    crew { x = 1 }\n  }\n}\n").unwrap();
         base.overlay(over);
-        assert_eq!(base.value, serde_json::json!({"ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}}));
+        assert_eq!(
+            base.value,
+            serde_json::json!({"ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}})
+        );
         assert_eq!(line(&base, "/ships/Bêta"), ("over.rules".into(), 3));
         assert_eq!(line(&base, "/ships/Bêta/shields"), ("over.rules".into(), 3));
         assert_eq!(line(&base, "/ships/Bêta/hull"), ("base.rules".into(), 4));
@@ -274,10 +345,21 @@ mod tests {
     #[test]
     fn a_big_overlay_keeps_every_ship_and_its_place() {
         let mut base = parse("base.rules", "ships { a { shields = 1 } }\n").unwrap();
-        let ships: String = (0..20_000).map(|i| format!("  \"s{i}\" {{ shields = 1 }}\n")).collect();
-        base.overlay(parse("over.rules", &format!("ships {{\n{ships}  A {{ shields = 2 }}\n}}\n")).unwrap());
+        let ships: String = (0..20_000)
+            .map(|i| format!("  \"s{i}\" {{ shields = 1 }}\n"))
+            .collect();
+        base.overlay(
+            parse(
+                "over.rules",
+                &format!("ships {{\n{ships}  A {{ shields = 2 }}\n}}\n"),
+            )
+            .unwrap(),
+        );
         assert_eq!(base.value["ships"].as_object().unwrap().len(), 20_001);
         assert_eq!(base.value["ships"]["a"]["shields"], 2);
-        assert_eq!(line(&base, "/ships/s19999/shields"), ("over.rules".into(), 20_001));
+        assert_eq!(
+            line(&base, "/ships/s19999/shields"),
+            ("over.rules".into(), 20_001)
+        );
     }
 }

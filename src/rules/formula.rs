@@ -10,15 +10,37 @@ use std::sync::OnceLock;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum BinOp {
-    Add, Sub, Mul, Div, Pow, Lt, Le, Gt, Ge, Eq, Ne, And, Or,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Pow,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
 }
 
 impl BinOp {
     fn symbol(self) -> &'static str {
         match self {
-            BinOp::Add => "+", BinOp::Sub => "-", BinOp::Mul => "*", BinOp::Div => "/", BinOp::Pow => "^",
-            BinOp::Lt => "<", BinOp::Le => "<=", BinOp::Gt => ">", BinOp::Ge => ">=", BinOp::Eq => "==",
-            BinOp::Ne => "!=", BinOp::And => "and", BinOp::Or => "or",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Pow => "^",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "and",
+            BinOp::Or => "or",
         }
     }
     /// Binding strength, matching the Pratt table below.
@@ -37,14 +59,27 @@ impl BinOp {
 /// A parsed formula. `offset` fields are character offsets into the formula text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
-    Num { value: f64, text: String },
+    Num {
+        value: f64,
+        text: String,
+    },
     Bool(bool),
-    Var { name: String, offset: usize },
-    Dice { text: String, offset: usize },
+    Var {
+        name: String,
+        offset: usize,
+    },
+    Dice {
+        text: String,
+        offset: usize,
+    },
     Neg(Box<Node>),
     Not(Box<Node>),
     Bin(BinOp, Box<Node>, Box<Node>),
-    Call { name: String, offset: usize, args: Vec<Node> },
+    Call {
+        name: String,
+        offset: usize,
+        args: Vec<Node>,
+    },
     If(Box<Node>, Box<Node>, Box<Node>),
 }
 
@@ -56,7 +91,12 @@ pub const FUNCTIONS: &[(&str, usize, usize, &str)] = &[
     ("min", 1, usize::MAX, "smallest of the arguments"),
     ("max", 1, usize::MAX, "largest of the arguments"),
     ("clamp", 3, 3, "clamp(x, lo, hi): x kept inside [lo, hi]"),
-    ("round", 1, 2, "round(x) to an integer, halves away from zero; round(x, d) to d decimals"),
+    (
+        "round",
+        1,
+        2,
+        "round(x) to an integer, halves away from zero; round(x, d) to d decimals",
+    ),
     ("floor", 1, 1, "largest integer not above x"),
     ("ceil", 1, 1, "smallest integer not below x"),
     ("abs", 1, 1, "absolute value"),
@@ -114,7 +154,14 @@ pub struct BuildError {
 pub fn build(pair: Pair<Rule>, text: &str, base: usize) -> Result<Node, BuildError> {
     check_size(&pair)?;
     let chars = super::lines::LineIndex::new(text);
-    Ok(build_checked(pair, &Offsets { text, base, chars: &chars }))
+    Ok(build_checked(
+        pair,
+        &Offsets {
+            text,
+            base,
+            chars: &chars,
+        },
+    ))
 }
 
 /// Count signs, powers and operators in one pass over the pairs, in text order.
@@ -130,13 +177,25 @@ fn check_size(pair: &Pair<Rule>) -> Result<(), BuildError> {
             Rule::expr => (signs, powers) = (0, 0),
             // A literal too large for a 64-bit float would become infinity, and then `null`.
             Rule::number if !p.as_str().parse::<f64>().is_ok_and(f64::is_finite) => {
-                return Err(BuildError { pos: p.as_span().start(), message: format!("number too large: {}", shorten(p.as_str())) })
+                return Err(BuildError {
+                    pos: p.as_span().start(),
+                    message: format!("number too large: {}", shorten(p.as_str())),
+                })
             }
             Rule::neg | Rule::not => signs += 1,
             Rule::pow => (signs, powers) = (0, powers + 1),
-            Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::lt | Rule::le | Rule::gt | Rule::ge | Rule::eq | Rule::ne | Rule::and | Rule::or => {
-                (signs, powers) = (0, 0)
-            }
+            Rule::add
+            | Rule::sub
+            | Rule::mul
+            | Rule::div
+            | Rule::lt
+            | Rule::le
+            | Rule::gt
+            | Rule::ge
+            | Rule::eq
+            | Rule::ne
+            | Rule::and
+            | Rule::or => (signs, powers) = (0, 0),
             _ => continue,
         }
         if rule != Rule::expr {
@@ -151,7 +210,10 @@ fn check_size(pair: &Pair<Rule>) -> Result<(), BuildError> {
         } else {
             continue;
         };
-        return Err(BuildError { pos: p.as_span().start(), message });
+        return Err(BuildError {
+            pos: p.as_span().start(),
+            message,
+        });
     }
     Ok(())
 }
@@ -165,7 +227,8 @@ struct Offsets<'t> {
 
 impl Offsets<'_> {
     fn of(&self, p: &Pair<Rule>) -> usize {
-        self.chars.char_offset(self.text, p.as_span().start().saturating_sub(self.base))
+        self.chars
+            .char_offset(self.text, p.as_span().start().saturating_sub(self.base))
     }
 }
 
@@ -175,7 +238,10 @@ fn build_checked(pair: Pair<Rule>, at: &Offsets) -> Node {
         .map_prefix(|op, rhs| match op.as_rule() {
             Rule::neg => match rhs {
                 // A negative literal stays a literal, so "-5" is the number -5.
-                Node::Num { value, text } if !text.starts_with('-') => Node::Num { value: -value, text: format!("-{text}") },
+                Node::Num { value, text } if !text.starts_with('-') => Node::Num {
+                    value: -value,
+                    text: format!("-{text}"),
+                },
                 other => Node::Neg(Box::new(other)),
             },
             _ => Node::Not(Box::new(rhs)),
@@ -204,12 +270,21 @@ fn build_checked(pair: Pair<Rule>, at: &Offsets) -> Node {
 fn primary(p: Pair<Rule>, at: &Offsets) -> Node {
     let offset = at.of(&p);
     match p.as_rule() {
-        Rule::number => Node::Num { value: p.as_str().parse().unwrap_or(f64::NAN), text: p.as_str().to_string() },
+        Rule::number => Node::Num {
+            value: p.as_str().parse().unwrap_or(f64::NAN),
+            text: p.as_str().to_string(),
+        },
         Rule::boolean => Node::Bool(p.as_str() == "true"),
-        Rule::dice => Node::Dice { text: p.as_str().to_uppercase(), offset },
+        Rule::dice => Node::Dice {
+            text: p.as_str().to_uppercase(),
+            offset,
+        },
         Rule::paren => build_checked(p.into_inner().next().expect("paren holds an expr"), at),
         Rule::conditional => {
-            let mut parts = p.into_inner().filter(|e| e.as_rule() == Rule::expr).map(|e| build_checked(e, at));
+            let mut parts = p
+                .into_inner()
+                .filter(|e| e.as_rule() == Rule::expr)
+                .map(|e| build_checked(e, at));
             let c = parts.next().expect("if");
             let t = parts.next().expect("then");
             let e = parts.next().expect("else");
@@ -217,9 +292,17 @@ fn primary(p: Pair<Rule>, at: &Offsets) -> Node {
         }
         Rule::reference => {
             let mut inner = p.into_inner();
-            let name = inner.next().expect("a reference has a name").as_str().to_string();
+            let name = inner
+                .next()
+                .expect("a reference has a name")
+                .as_str()
+                .to_string();
             match inner.next() {
-                Some(args) => Node::Call { name, offset, args: args.into_inner().map(|e| build_checked(e, at)).collect() },
+                Some(args) => Node::Call {
+                    name,
+                    offset,
+                    args: args.into_inner().map(|e| build_checked(e, at)).collect(),
+                },
                 None => Node::Var { name, offset },
             }
         }
@@ -240,7 +323,10 @@ pub fn parse(text: &str) -> Result<Node, FormulaError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let char_offset = |pos: usize| text[..pos.min(text.len())].chars().count();
     if let Some((pos, message)) = super::nesting::precheck(text) {
-        return Err(FormulaError { offset: char_offset(pos), message });
+        return Err(FormulaError {
+            offset: char_offset(pos),
+            message,
+        });
     }
     let mut pairs = RulesParser::parse(Rule::formula, text).map_err(|e| {
         let offset = match e.location {
@@ -249,14 +335,25 @@ pub fn parse(text: &str) -> Result<Node, FormulaError> {
         };
         let message = match &e.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-                format!("expected {}", super::grammar::join_or(positives.iter().map(super::grammar::rule_name).collect()))
+                format!(
+                    "expected {}",
+                    super::grammar::join_or(
+                        positives.iter().map(super::grammar::rule_name).collect()
+                    )
+                )
             }
             _ => "syntax error".to_string(),
         };
-        FormulaError { offset: char_offset(offset), message }
+        FormulaError {
+            offset: char_offset(offset),
+            message,
+        }
     })?;
     let expr = pairs.next().expect("formula holds an expr");
-    let node = build(expr, text, 0).map_err(|e| FormulaError { offset: char_offset(e.pos), message: e.message })?;
+    let node = build(expr, text, 0).map_err(|e| FormulaError {
+        offset: char_offset(e.pos),
+        message: e.message,
+    })?;
     check_calls(&node)?;
     Ok(node)
 }
@@ -270,11 +367,19 @@ fn check_calls(node: &Node) -> Result<(), FormulaError> {
                     let known: Vec<&str> = FUNCTIONS.iter().map(|f| f.0).collect();
                     result = Err(FormulaError {
                         offset: *offset,
-                        message: format!("unknown function `{name}`{}", crate::names::suggestion(name, known.iter().copied())),
+                        message: format!(
+                            "unknown function `{name}`{}",
+                            crate::names::suggestion(name, known.iter().copied())
+                        ),
                     })
                 }
-                Some((_, lo, hi, _)) if (args.len() < *lo || args.len() > *hi) && result.is_ok() => {
-                    result = Err(FormulaError { offset: *offset, message: format!("`{name}` takes {}", arity_text(*lo, *hi)) })
+                Some((_, lo, hi, _))
+                    if (args.len() < *lo || args.len() > *hi) && result.is_ok() =>
+                {
+                    result = Err(FormulaError {
+                        offset: *offset,
+                        message: format!("`{name}` takes {}", arity_text(*lo, *hi)),
+                    })
                 }
                 _ => {}
             }
@@ -396,7 +501,11 @@ fn write_node(node: &Node, out: &mut String) {
         Node::Bin(op, a, b) => {
             let p = op.precedence();
             // Left-associative: the right child needs parentheses at equal strength; `^` the reverse.
-            let (lmin, rmin) = if *op == BinOp::Pow { (p + 1, p) } else { (p, p + 1) };
+            let (lmin, rmin) = if *op == BinOp::Pow {
+                (p + 1, p)
+            } else {
+                (p, p + 1)
+            };
             write_child(a, lmin, out);
             out.push(' ');
             out.push_str(op.symbol());
@@ -446,7 +555,10 @@ impl PartialEq for Formula {
 
 impl Formula {
     pub fn parse(text: &str) -> Result<Formula, FormulaError> {
-        Ok(Formula { node: parse(text)?, text: text.to_string() })
+        Ok(Formula {
+            node: parse(text)?,
+            text: text.to_string(),
+        })
     }
 
     pub fn text(&self) -> &str {
@@ -487,7 +599,10 @@ impl Formula {
                     })
                 }
                 Node::Dice { text, offset } => {
-                    result = Err(FormulaError { offset: *offset, message: format!("dice ({text}) cannot appear in this formula") })
+                    result = Err(FormulaError {
+                        offset: *offset,
+                        message: format!("dice ({text}) cannot appear in this formula"),
+                    })
                 }
                 _ => {}
             }
@@ -498,7 +613,10 @@ impl Formula {
     /// Bind variable names to slots: `slots[i]` is the value of `names[i]` at evaluation.
     /// Call `check` first: an unknown name evaluates as NaN.
     pub fn compile(&self, names: &[&str]) -> Compiled {
-        Compiled { node: self.node.clone(), slots: names.iter().map(|s| s.to_string()).collect() }
+        Compiled {
+            node: self.node.clone(),
+            slots: names.iter().map(|s| s.to_string()).collect(),
+        }
     }
 
     /// Evaluate with a lookup function (slower than `compile`, handy for one-off use).
@@ -517,7 +635,11 @@ pub struct Compiled {
 impl Compiled {
     pub fn eval(&self, values: &[f64]) -> f64 {
         eval_node(&self.node, &|name: &str| {
-            self.slots.iter().position(|s| s == name).and_then(|i| values.get(i).copied()).unwrap_or(f64::NAN)
+            self.slots
+                .iter()
+                .position(|s| s == name)
+                .and_then(|i| values.get(i).copied())
+                .unwrap_or(f64::NAN)
         })
     }
 }
@@ -609,7 +731,8 @@ impl Serialize for Formula {
 impl<'de> Deserialize<'de> for Formula {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Formula, D::Error> {
         let text = crate::rules::dice::text_or_number(d)?;
-        Formula::parse(&text).map_err(|e| serde::de::Error::custom(format!("bad formula `{}`: {e}", shorten(&text))))
+        Formula::parse(&text)
+            .map_err(|e| serde::de::Error::custom(format!("bad formula `{}`: {e}", shorten(&text))))
     }
 }
 
@@ -633,7 +756,9 @@ impl NumberOrFormula {
 impl Serialize for NumberOrFormula {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            NumberOrFormula::Number(n) if n.fract() == 0.0 && n.abs() < 9e15 => s.serialize_i64(*n as i64),
+            NumberOrFormula::Number(n) if n.fract() == 0.0 && n.abs() < 9e15 => {
+                s.serialize_i64(*n as i64)
+            }
             NumberOrFormula::Number(n) => s.serialize_f64(*n),
             NumberOrFormula::Formula(f) => f.serialize(s),
         }
@@ -652,7 +777,9 @@ impl<'de> Deserialize<'de> for NumberOrFormula {
             Raw::N(n) => Ok(NumberOrFormula::Number(n)),
             Raw::S(text) => Formula::parse(&text)
                 .map(NumberOrFormula::Formula)
-                .map_err(|e| serde::de::Error::custom(format!("bad formula `{}`: {e}", shorten(&text)))),
+                .map_err(|e| {
+                    serde::de::Error::custom(format!("bad formula `{}`: {e}", shorten(&text)))
+                }),
         }
     }
 }
@@ -696,7 +823,8 @@ mod tests {
     fn the_cep_formula_reproduces_the_source() {
         // Teniente: Res 0.75 · 81/126, v = 75/241.5, G = 0.85, Vp = 241.5 → 31.
         let f = Formula::parse("result * violence * grade * game_value").unwrap();
-        f.check(&["result", "violence", "grade", "game_value"]).unwrap();
+        f.check(&["result", "violence", "grade", "game_value"])
+            .unwrap();
         let c = f.compile(&["result", "violence", "grade", "game_value"]);
         let points = c.eval(&[0.75 * 81.0 / 126.0, 75.0 / 241.5, 0.85, 241.5]);
         assert_eq!(points.round(), 31.0);
@@ -715,21 +843,39 @@ mod tests {
         assert!(e.message.contains("3 arguments"), "{}", e.message);
         let e = Formula::parse("1 + * 2").unwrap_err();
         assert_eq!(e.offset, 4);
-        let e = Formula::parse("3D6 + x").unwrap().check(&["x"]).unwrap_err();
+        let e = Formula::parse("3D6 + x")
+            .unwrap()
+            .check(&["x"])
+            .unwrap_err();
         assert!(e.message.contains("dice"));
     }
 
     #[test]
     fn long_rows_of_signs_and_powers_are_refused_where_they_pass_the_limit() {
         let e = Formula::parse(&format!("{}1", "-".repeat(20_000))).unwrap_err();
-        assert_eq!(e, FormulaError { offset: 100, message: "more than 100 signs (`-`, `not`) in a row".into() });
+        assert_eq!(
+            e,
+            FormulaError {
+                offset: 100,
+                message: "more than 100 signs (`-`, `not`) in a row".into()
+            }
+        );
         let e = Formula::parse(&format!("{}x", "not ".repeat(20_000))).unwrap_err();
-        assert_eq!((e.offset, e.message.as_str()), (400, "more than 100 signs (`-`, `not`) in a row"));
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (400, "more than 100 signs (`-`, `not`) in a row")
+        );
         let e = Formula::parse(&format!("{}2", "2^".repeat(20_000))).unwrap_err();
-        assert_eq!((e.offset, e.message.as_str()), (201, "more than 100 powers (`^`) in a row"));
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (201, "more than 100 powers (`^`) in a row")
+        );
         // A bracket does not start a new row: the canonical text would drop it.
         let e = Formula::parse(&format!("{}1{}", "--(".repeat(60), ")".repeat(60))).unwrap_err();
-        assert_eq!((e.offset, e.message.as_str()), (150, "more than 100 signs (`-`, `not`) in a row"));
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (150, "more than 100 signs (`-`, `not`) in a row")
+        );
         // An operator ends a row; 100 in a row is fine.
         assert!(Formula::parse(&vec![format!("{}1", "-".repeat(100)); 5].join(" + ")).is_ok());
         assert!(Formula::parse(&format!("{}2", "2^".repeat(100))).is_ok());
@@ -738,7 +884,10 @@ mod tests {
     #[test]
     fn formulas_have_at_most_a_thousand_operators() {
         let e = Formula::parse(&format!("{}1", "1+".repeat(100_000))).unwrap_err();
-        assert_eq!((e.offset, e.message.as_str()), (2001, "more than 1000 operators in one formula"));
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (2001, "more than 1000 operators in one formula")
+        );
         assert_eq!(eval(&format!("{}1", "1+".repeat(1000)), &[]), 1001.0);
         // Arguments are no operators: many are fine, and their places are counted in characters.
         let f = Formula::parse(&format!("max({}, ñ)", vec!["1"; 50_000].join(","))).unwrap();
@@ -748,7 +897,11 @@ mod tests {
     #[test]
     fn the_deepest_formula_allowed_evaluates_prints_and_drops() {
         // Ten levels of `1 + ` and 99 signs before a bracket: 1000 operators, a tree 1000 deep.
-        let deep = format!("{}x{}", format!("1 + {}(", "-".repeat(99)).repeat(10), ")".repeat(10));
+        let deep = format!(
+            "{}x{}",
+            format!("1 + {}(", "-".repeat(99)).repeat(10),
+            ")".repeat(10)
+        );
         let f = Formula::parse(&deep).unwrap();
         f.check(&["x"]).unwrap();
         // 99 signs negate: each level is 1 - (the level inside), so the levels alternate 0, 1, ...
@@ -765,20 +918,36 @@ mod tests {
     #[test]
     fn numbers_too_large_for_a_float_are_refused_at_their_place() {
         let e = Formula::parse("2 * 1e309").unwrap_err();
-        assert_eq!(e, FormulaError { offset: 4, message: "number too large: 1e309".into() });
+        assert_eq!(
+            e,
+            FormulaError {
+                offset: 4,
+                message: "number too large: 1e309".into()
+            }
+        );
         let e = Formula::parse("-1e999").unwrap_err();
-        assert_eq!((e.offset, e.message.as_str()), (1, "number too large: 1e999"));
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (1, "number too large: 1e999")
+        );
         assert_eq!(eval("1e308", &[]), 1e308);
     }
 
     #[test]
     fn the_deepest_brackets_and_ifs_allowed_parse_and_evaluate() {
         // 100 levels: 50 of `(if` (one level each) and 50 brackets after `^ -`.
-        let deep = format!("{}x{}", "-(if x then 0.5 ^ -(".repeat(50), ") else 0)".repeat(50));
+        let deep = format!(
+            "{}x{}",
+            "-(if x then 0.5 ^ -(".repeat(50),
+            ") else 0)".repeat(50)
+        );
         let f = Formula::parse(&deep).unwrap();
         let expected = (0..50).fold(1.0f64, |v, _| -(0.5f64.powf(-v)));
         assert_eq!(f.compile(&["x"]).eval(&[1.0]), expected);
-        assert!(Formula::parse(&format!("({deep})")).unwrap_err().message.contains("nested more than 100"));
+        assert!(Formula::parse(&format!("({deep})"))
+            .unwrap_err()
+            .message
+            .contains("nested more than 100"));
         let text = canonical(f.node());
         assert_eq!(canonical(&parse(&text).unwrap()), text);
     }
@@ -786,7 +955,10 @@ mod tests {
     #[test]
     fn nested_ifs_past_the_limit_are_refused() {
         let e = Formula::parse(&format!("{}1", "if 1 then 1 else ".repeat(20_000))).unwrap_err();
-        assert_eq!((e.offset, e.message.as_str()), (1700, "nested more than 100 deep (`if`s and brackets)"));
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (1700, "nested more than 100 deep (`if`s and brackets)")
+        );
     }
 
     #[test]
@@ -806,7 +978,10 @@ mod tests {
             ("(a-b)-c", "a - b - c"),
             ("(2^3)^2", "(2 ^ 3) ^ 2"),
             ("-(a+b)", "-(a + b)"),
-            ("if a>1 then max(a,2) else -1", "if a > 1 then max(a, 2) else -1"),
+            (
+                "if a>1 then max(a,2) else -1",
+                "if a > 1 then max(a, 2) else -1",
+            ),
             ("3d6 / 3d3", "3D6/3D3"),
             ("2D6 + 1", "2D6+1"),
             ("not (a and b)", "not (a and b)"),
@@ -824,7 +999,11 @@ mod tests {
             let node = parse(input).unwrap();
             let text = canonical(&node);
             assert_eq!(text, canon, "canonical form of {input}");
-            assert_eq!(canonical(&parse(&text).unwrap()), text, "canonical form is stable for {input}");
+            assert_eq!(
+                canonical(&parse(&text).unwrap()),
+                text,
+                "canonical form is stable for {input}"
+            );
         }
     }
 }

@@ -46,13 +46,21 @@ pub fn rule_name(rule: &Rule) -> String {
 }
 
 /// Turn a pest error into one of ours, at the right line and column of `source`.
-pub fn pest_error(e: pest::error::Error<Rule>, source: &std::sync::Arc<crate::error::Source>, line_offset: usize, col_offset: usize) -> Error {
+pub fn pest_error(
+    e: pest::error::Error<Rule>,
+    source: &std::sync::Arc<crate::error::Source>,
+    line_offset: usize,
+    col_offset: usize,
+) -> Error {
     let (line, col) = match e.line_col {
         pest::error::LineColLocation::Pos((l, c)) => (l, c),
         pest::error::LineColLocation::Span((l, c), _) => (l, c),
     };
     let message = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, negatives } => {
+        pest::error::ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => {
             let mut m = String::new();
             if !positives.is_empty() {
                 m.push_str("expected ");
@@ -73,7 +81,11 @@ pub fn pest_error(e: pest::error::Error<Rule>, source: &std::sync::Arc<crate::er
         }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
-    let (line, col) = if line == 1 { (line_offset + line, col_offset + col) } else { (line_offset + line, col) };
+    let (line, col) = if line == 1 {
+        (line_offset + line, col_offset + col)
+    } else {
+        (line_offset + line, col)
+    };
     Span::new(source, line, col).at(message)
 }
 

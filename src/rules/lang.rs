@@ -42,17 +42,31 @@ impl Text {
 pub fn parse(name: &str, text: &str) -> Result<Doc> {
     // A byte-order mark is no part of the text (editors on Windows write one).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
-    let t = Text { lines: LineIndex::new(text), source, path_bytes: Default::default() };
+    let source = Arc::new(Source {
+        name: name.to_string(),
+        text: text.to_string(),
+    });
+    let t = Text {
+        lines: LineIndex::new(text),
+        source,
+        path_bytes: Default::default(),
+    };
     if let Some((pos, message)) = super::nesting::precheck(text) {
         return Err(t.span_at(pos).at(message));
     }
-    let mut pairs = RulesParser::parse(Rule::ruleset_file, text).map_err(|e| pest_error(e, &t.source, 0, 0))?;
+    let mut pairs =
+        RulesParser::parse(Rule::ruleset_file, text).map_err(|e| pest_error(e, &t.source, 0, 0))?;
     let file = pairs.next().expect("ruleset_file");
     let mut doc = Doc::new(Value::Null);
     let mut root = Keys::default();
     let root_span = Span::new(&t.source, 1, 1);
-    doc.places.insert(String::new(), Place { key: None, value: root_span });
+    doc.places.insert(
+        String::new(),
+        Place {
+            key: None,
+            value: root_span,
+        },
+    );
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::extends_decl => {
@@ -62,7 +76,13 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
                     Rule::string => unescape(&target, &t)?,
                     _ => target.as_str().to_string(),
                 };
-                doc.places.insert("/extends".into(), Place { key: Some(span.clone()), value: span.clone() });
+                doc.places.insert(
+                    "/extends".into(),
+                    Place {
+                        key: Some(span.clone()),
+                        value: span.clone(),
+                    },
+                );
                 root.insert("extends".into(), Value::String(name), span)?;
             }
             Rule::EOI => {}
@@ -88,7 +108,9 @@ impl Keys {
             return Err(at.at(if *first == key {
                 format!("`{key}` is given twice in the same block")
             } else {
-                format!("`{key}` is the same name as `{first}` above (case and accents are ignored)")
+                format!(
+                    "`{key}` is the same name as `{first}` above (case and accents are ignored)"
+                )
             }));
         }
         self.names.insert(name, key.clone());
@@ -98,7 +120,8 @@ impl Keys {
 }
 
 fn unescape(pair: &Pair<Rule>, t: &Text) -> Result<String> {
-    serde_json::from_str::<String>(pair.as_str()).map_err(|e| t.span_of(pair).at(format!("bad string: {e}")))
+    serde_json::from_str::<String>(pair.as_str())
+        .map_err(|e| t.span_of(pair).at(format!("bad string: {e}")))
 }
 
 fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &Text) -> Result<()> {
@@ -116,7 +139,13 @@ fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &T
     keys.insert(key.clone(), Value::Null, key_span.clone())?;
     let value_pair = inner.next().expect("statement value");
     let value_span = t.span_of(&value_pair);
-    doc.places.insert(pointer.clone(), Place { key: Some(key_span), value: value_span });
+    doc.places.insert(
+        pointer.clone(),
+        Place {
+            key: Some(key_span),
+            value: value_span,
+        },
+    );
     let value = match value_pair.as_rule() {
         Rule::block => block(value_pair, &pointer, doc, t)?,
         _ => value(value_pair, &pointer, doc, t)?,
@@ -134,7 +163,11 @@ fn block(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Val
 }
 
 fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Value> {
-    let pair = if pair.as_rule() == Rule::value { pair.into_inner().next().expect("value content") } else { pair };
+    let pair = if pair.as_rule() == Rule::value {
+        pair.into_inner().next().expect("value content")
+    } else {
+        pair
+    };
     Ok(match pair.as_rule() {
         Rule::block => block(pair, pointer, doc, t)?,
         Rule::string => Value::String(unescape(&pair, t)?),
@@ -145,7 +178,13 @@ fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Val
                 let p = pointer_push(pointer, &i.to_string());
                 let span = t.span_of(&item);
                 t.charge(&p, &span)?;
-                doc.places.insert(p.clone(), Place { key: None, value: span });
+                doc.places.insert(
+                    p.clone(),
+                    Place {
+                        key: None,
+                        value: span,
+                    },
+                );
                 items.push(value(item, &p, doc, t)?);
             }
             Value::Array(items)
@@ -153,7 +192,8 @@ fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Val
         Rule::expr => {
             let start = pair.as_span().start();
             let text = pair.as_str();
-            let node = formula::build(pair, text, start).map_err(|e| t.span_at(e.pos).at(e.message))?;
+            let node =
+                formula::build(pair, text, start).map_err(|e| t.span_at(e.pos).at(e.message))?;
             bare_value(&node)
         }
         other => unreachable!("not a value: {other:?}"),
@@ -177,7 +217,9 @@ fn number_value(text: &str, value: f64) -> Value {
             return Value::Number(i.into());
         }
     }
-    Number::from_f64(value).map(Value::Number).unwrap_or(Value::Null)
+    Number::from_f64(value)
+        .map(Value::Number)
+        .unwrap_or(Value::Null)
 }
 
 // ---- writing ----------------------------------------------------------------------------
@@ -233,7 +275,9 @@ fn write_value(v: &Value, depth: usize, out: &mut String) {
         Value::Number(n) => out.push_str(&number_text(n)),
         Value::String(s) => out.push_str(&if is_bare(s) { s.clone() } else { quote(s) }),
         Value::Array(items) => {
-            let simple = items.iter().all(|i| !matches!(i, Value::Object(_) | Value::Array(_)));
+            let simple = items
+                .iter()
+                .all(|i| !matches!(i, Value::Object(_) | Value::Array(_)));
             if simple {
                 out.push('[');
                 for (i, item) in items.iter().enumerate() {
@@ -268,7 +312,11 @@ fn number_text(n: &Number) -> String {
     if n.is_f64() {
         let f = n.as_f64().unwrap_or(0.0);
         let s = format!("{f:?}");
-        if s.contains(['.', 'e', 'E']) { s } else { format!("{s}.0") }
+        if s.contains(['.', 'e', 'E']) {
+            s
+        } else {
+            format!("{s}.0")
+        }
     } else {
         n.to_string()
     }
@@ -280,13 +328,19 @@ fn quote(s: &str) -> String {
 
 /// A name that reads back as itself when written without quotes.
 fn is_bare_name(s: &str) -> bool {
-    RulesParser::parse(Rule::ident, s).map(|p| p.as_str() == s).unwrap_or(false)
+    RulesParser::parse(Rule::ident, s)
+        .map(|p| p.as_str() == s)
+        .unwrap_or(false)
         && !matches!(s, "true" | "false" | "null")
 }
 
 fn key_text(k: &str) -> String {
-    if RulesParser::parse(Rule::ident, k).map(|p| p.as_str() == k).unwrap_or(false)
-        || RulesParser::parse(Rule::keyword, k).map(|p| p.as_str() == k).unwrap_or(false)
+    if RulesParser::parse(Rule::ident, k)
+        .map(|p| p.as_str() == k)
+        .unwrap_or(false)
+        || RulesParser::parse(Rule::keyword, k)
+            .map(|p| p.as_str() == k)
+            .unwrap_or(false)
     {
         k.to_string()
     } else {
@@ -310,25 +364,49 @@ mod tests {
     use super::*;
 
     fn error(text: &str) -> String {
-        parse("t.rules", text).unwrap_err().to_string().lines().next().unwrap().to_string()
+        parse("t.rules", text)
+            .unwrap_err()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
     }
 
     #[test]
     fn formula_limits_are_reported_at_their_line_and_column() {
         let minus = format!("a {{\n  b = {}1\n}}\n", "-".repeat(20_000));
-        assert_eq!(error(&minus), "t.rules:2:107: more than 100 signs (`-`, `not`) in a row");
+        assert_eq!(
+            error(&minus),
+            "t.rules:2:107: more than 100 signs (`-`, `not`) in a row"
+        );
         let terms = format!("a = 1\nb = 1 +\n  {}1\n", "1+".repeat(100_000));
-        assert_eq!(error(&terms), "t.rules:3:2002: more than 1000 operators in one formula");
+        assert_eq!(
+            error(&terms),
+            "t.rules:3:2002: more than 1000 operators in one formula"
+        );
         let ifs = format!("x = {}1", "if 1 then 1 else ".repeat(200));
-        assert_eq!(error(&ifs), "t.rules:1:1705: nested more than 100 deep (`if`s and brackets)");
+        assert_eq!(
+            error(&ifs),
+            "t.rules:1:1705: nested more than 100 deep (`if`s and brackets)"
+        );
         let brackets = format!("a = 1\nb = {}", "[".repeat(101));
-        assert_eq!(error(&brackets), "t.rules:2:105: nested more than 100 brackets deep");
+        assert_eq!(
+            error(&brackets),
+            "t.rules:2:105: nested more than 100 brackets deep"
+        );
     }
 
     #[test]
     fn numbers_too_large_are_errors_not_null() {
-        assert_eq!(error("a {\n  shields = 1e309\n}\n"), "t.rules:2:13: number too large: 1e309");
-        assert_eq!(error("a = [1, -1e400]\n"), "t.rules:1:10: number too large: 1e400");
+        assert_eq!(
+            error("a {\n  shields = 1e309\n}\n"),
+            "t.rules:2:13: number too large: 1e309"
+        );
+        assert_eq!(
+            error("a = [1, -1e400]\n"),
+            "t.rules:1:10: number too large: 1e400"
+        );
         let doc = parse("t.rules", "a = 1e308\n").unwrap();
         assert_eq!(doc.value["a"].as_f64(), Some(1e308));
     }
@@ -337,7 +415,10 @@ mod tests {
     fn keys_a_capital_or_an_accent_apart_are_refused_at_the_second() {
         assert_eq!(error("s {\n  Shields = 1\n  shields = 2\n}\n"), "t.rules:3:3: `shields` is the same name as `Shields` above (case and accents are ignored)");
         assert_eq!(error("\"Trialón\" = 1\ntrialon = 2\n"), "t.rules:2:1: `trialon` is the same name as `Trialón` above (case and accents are ignored)");
-        assert_eq!(error("a = 1\na = 2\n"), "t.rules:2:1: `a` is given twice in the same block");
+        assert_eq!(
+            error("a = 1\na = 2\n"),
+            "t.rules:2:1: `a` is given twice in the same block"
+        );
         // The same name in different blocks is fine.
         assert!(parse("t.rules", "a { x = 1 }\nb { X = 1 }\n").is_ok());
     }
@@ -347,14 +428,23 @@ mod tests {
         let key = "k".repeat(1_000_000);
         let text = format!("a = 1\n\"{key}\" = [{}]\n", vec!["1"; 100].join(", "));
         // Each item's path is the key again: the 67th passes 64 MiB (item 0 is at column 1,000,007).
-        assert_eq!(error(&text), format!("t.rules:2:{}: {}", 1_000_007 + 3 * 66, super::super::doc::too_long_paths()));
+        assert_eq!(
+            error(&text),
+            format!(
+                "t.rules:2:{}: {}",
+                1_000_007 + 3 * 66,
+                super::super::doc::too_long_paths()
+            )
+        );
         let fine = format!("\"{key}\" = [{}]\n", vec!["1"; 50].join(", "));
         assert!(parse("t.rules", &fine).is_ok());
     }
 
     #[test]
     fn a_byte_order_mark_is_no_part_of_the_text() {
-        let doc = parse("t.rules", "\u{feff}# comment\nname = x\nbad = \n").unwrap_err().to_string();
+        let doc = parse("t.rules", "\u{feff}# comment\nname = x\nbad = \n")
+            .unwrap_err()
+            .to_string();
         assert!(doc.starts_with("t.rules:4:1: "), "{doc}");
         let doc = parse("t.rules", "\u{feff}extends startrek\n").unwrap();
         assert_eq!(doc.value["extends"], "startrek");
@@ -365,7 +455,10 @@ mod tests {
         let items: Vec<String> = (0..20_000).map(|i| format!("\"é{i}\"")).collect();
         let doc = parse("t.rules", &format!("a = [{}]\n", items.join(", "))).unwrap();
         let place = doc.place("/a/19999").unwrap();
-        let expected = 6 + items[..19_999].iter().map(|s| s.chars().count() + 2).sum::<usize>();
+        let expected = 6 + items[..19_999]
+            .iter()
+            .map(|s| s.chars().count() + 2)
+            .sum::<usize>();
         assert_eq!((place.value.line, place.value.col), (1, expected));
     }
 }

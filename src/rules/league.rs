@@ -15,14 +15,23 @@ pub const MAX_LEGS: u32 = 100;
 /// The tie-breakers the standings know, by the name a ruleset uses for them.
 pub const TIEBREAKERS: &[(&str, &str)] = &[
     ("head_to_head", "points in the games among the tied teams"),
-    ("head_to_head_difference", "score difference in the games among the tied teams"),
-    ("head_to_head_scored", "scored in the games among the tied teams"),
+    (
+        "head_to_head_difference",
+        "score difference in the games among the tied teams",
+    ),
+    (
+        "head_to_head_scored",
+        "scored in the games among the tied teams",
+    ),
     ("difference", "score difference (for minus against)"),
     ("scored", "more scored (for)"),
     ("conceded", "fewer conceded (against)"),
     ("won", "more games won"),
     ("away_scored", "more scored in away games"),
-    ("fewer_played", "fewer games played (a team with games in hand ranks first)"),
+    (
+        "fewer_played",
+        "fewer games played (a team with games in hand ranks first)",
+    ),
 ];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -69,18 +78,30 @@ fn default_legs() -> u32 {
 impl LeagueRules {
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         if !METHODS.contains(&self.method.as_str()) {
-            return Err(doc.error_at(&pointer_push(pointer, "method"), crate::names::unknown("scheduling method", &self.method, METHODS)));
+            return Err(doc.error_at(
+                &pointer_push(pointer, "method"),
+                crate::names::unknown("scheduling method", &self.method, METHODS),
+            ));
         }
         if self.legs == 0 {
-            return Err(doc.error_at(&pointer_push(pointer, "legs"), "a league needs at least one leg"));
+            return Err(doc.error_at(
+                &pointer_push(pointer, "legs"),
+                "a league needs at least one leg",
+            ));
         }
         if self.legs > MAX_LEGS {
-            return Err(doc.error_at(&pointer_push(pointer, "legs"), format!("a league plays at most {MAX_LEGS} legs")));
+            return Err(doc.error_at(
+                &pointer_push(pointer, "legs"),
+                format!("a league plays at most {MAX_LEGS} legs"),
+            ));
         }
         if let Some(p) = &self.points {
             for (name, v) in [("win", p.win), ("draw", p.draw), ("loss", p.loss)] {
                 if !v.is_finite() {
-                    return Err(doc.error_at(&pointer_push(&pointer_push(pointer, "points"), name), "points must be a finite number"));
+                    return Err(doc.error_at(
+                        &pointer_push(&pointer_push(pointer, "points"), name),
+                        "points must be a finite number",
+                    ));
                 }
             }
         }

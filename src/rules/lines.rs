@@ -17,7 +17,13 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];
-        line_starts.extend(bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1));
+        line_starts.extend(
+            bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         let mut chars_before_block = Vec::new();
         if !text.is_ascii() {
             let mut count = 0;
@@ -26,7 +32,10 @@ impl LineIndex {
                 count += block.iter().filter(|b| !is_continuation(**b)).count();
             }
         }
-        LineIndex { line_starts, chars_before_block }
+        LineIndex {
+            line_starts,
+            chars_before_block,
+        }
     }
 
     /// Characters of `text` (the text the index was made from) before byte `pos`.
@@ -38,7 +47,10 @@ impl LineIndex {
         let block = pos / BLOCK;
         let start = block * BLOCK;
         self.chars_before_block[block.min(self.chars_before_block.len() - 1)]
-            + text.as_bytes()[start..pos].iter().filter(|b| !is_continuation(**b)).count()
+            + text.as_bytes()[start..pos]
+                .iter()
+                .filter(|b| !is_continuation(**b))
+                .count()
     }
 
     /// 1-based line and column (in characters) of byte `pos`.
@@ -63,12 +75,19 @@ mod tests {
     fn lines_columns_and_offsets_match_a_plain_count() {
         let text = format!("héllo 你好\nworld\n{}ñ x\n\n🎈end", "a".repeat(150));
         let index = LineIndex::new(&text);
-        for (pos, _) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        for (pos, _) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
             let before = &text[..pos];
             let line = before.matches('\n').count() + 1;
             let col = before.rsplit('\n').next().unwrap().chars().count() + 1;
             assert_eq!(index.line_col(&text, pos), (line, col), "at byte {pos}");
-            assert_eq!(index.char_offset(&text, pos), before.chars().count(), "at byte {pos}");
+            assert_eq!(
+                index.char_offset(&text, pos),
+                before.chars().count(),
+                "at byte {pos}"
+            );
         }
     }
 

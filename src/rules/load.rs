@@ -58,7 +58,11 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
         crate::io::policy::check_ruleset_file(&as_path, relative_to)?;
         Err(Error::msg(format!("{}: no such file", as_path.display())))
     } else {
-        Err(Error::msg(crate::names::unknown("ruleset", reference, &builtin::names())))
+        Err(Error::msg(crate::names::unknown(
+            "ruleset",
+            reference,
+            &builtin::names(),
+        )))
     }
 }
 
@@ -70,16 +74,30 @@ pub fn resolve_doc(reference: &str) -> Result<Doc> {
 /// Load a reference named inside a file in `dir` (a record's `rules:`): a relative path is
 /// found there, and under a script's read policy the file may sit there.
 pub fn resolve_doc_beside(reference: &str, dir: Option<&Path>) -> Result<Doc> {
-    resolve(reference, dir.filter(|d| !d.as_os_str().is_empty()), &mut Vec::new())
+    resolve(
+        reference,
+        dir.filter(|d| !d.as_os_str().is_empty()),
+        &mut Vec::new(),
+    )
 }
 
 fn resolve(reference: &str, relative_to: Option<&Path>, chain: &mut Vec<String>) -> Result<Doc> {
     let origin = locate(reference, relative_to)?;
     let (id, doc, dir) = match origin {
-        Origin::Builtin(name, file, text) => (format!("builtin:{name}"), parse_text(&format!("<built-in {name}: rulesets/{file}>"), text, Format::of(file))?, None),
+        Origin::Builtin(name, file, text) => (
+            format!("builtin:{name}"),
+            parse_text(
+                &format!("<built-in {name}: rulesets/{file}>"),
+                text,
+                Format::of(file),
+            )?,
+            None,
+        ),
         Origin::File(path) => {
             let shown = path.display().to_string();
-            let id = std::fs::canonicalize(&path).map(|p| p.display().to_string()).unwrap_or(shown.clone());
+            let id = std::fs::canonicalize(&path)
+                .map(|p| p.display().to_string())
+                .unwrap_or(shown.clone());
             let doc = read_doc(&shown)?;
             (id, doc, path.parent().map(|p| p.to_path_buf()))
         }
@@ -92,20 +110,35 @@ pub fn resolve_loaded(doc: Doc, id: &str, dir: Option<&Path>) -> Result<Doc> {
     resolve_extends(doc, id.to_string(), dir, &mut Vec::new())
 }
 
-fn resolve_extends(mut doc: Doc, id: String, dir: Option<&Path>, chain: &mut Vec<String>) -> Result<Doc> {
+fn resolve_extends(
+    mut doc: Doc,
+    id: String,
+    dir: Option<&Path>,
+    chain: &mut Vec<String>,
+) -> Result<Doc> {
     if chain.contains(&id) {
         chain.push(id);
-        return Err(doc.error_at("/extends", format!("`extends` goes round in a circle: {}", chain.join(" -> "))));
+        return Err(doc.error_at(
+            "/extends",
+            format!("`extends` goes round in a circle: {}", chain.join(" -> ")),
+        ));
     }
     if !doc.value.is_object() {
-        return Err(doc.error_at("", "a ruleset must be a mapping of sections (`name: ...`, `ships: ...`)"));
+        return Err(doc.error_at(
+            "",
+            "a ruleset must be a mapping of sections (`name: ...`, `ships: ...`)",
+        ));
     }
     let base_ref = match doc.value.get("extends") {
         None => None,
         Some(serde_json::Value::String(s)) => Some(s.clone()),
-        Some(_) => return Err(doc.error_at("/extends", "`extends` takes the name or path of a ruleset")),
+        Some(_) => {
+            return Err(doc.error_at("/extends", "`extends` takes the name or path of a ruleset"))
+        }
     };
-    let Some(base_ref) = base_ref else { return Ok(doc) };
+    let Some(base_ref) = base_ref else {
+        return Ok(doc);
+    };
     chain.push(id);
     let mut base = resolve(&base_ref, dir, chain).map_err(|e| match e {
         Error::Plain(m) => doc.error_at("/extends", m),

@@ -5,8 +5,8 @@ use super::combat::CombatRules;
 use super::doc::Doc;
 use super::league::LeagueRules;
 use super::scoring::ScoringRules;
-use super::ship::Ship;
 use super::script::ScriptRules;
+use super::ship::Ship;
 use crate::error::Result;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -42,7 +42,12 @@ impl Ruleset {
         for (name, ship) in &self.ships {
             let pointer = super::doc::pointer_push("/ships", name);
             // Combat stats (victory points aside) are summed and multiplied in 32 bits.
-            super::ranges::at_most(doc, &pointer, super::ranges::MAX_COMBAT_NUMBER, &["value", "structure"])?;
+            super::ranges::at_most(
+                doc,
+                &pointer,
+                super::ranges::MAX_COMBAT_NUMBER,
+                &["value", "structure"],
+            )?;
             ship.validate(doc, &pointer)?;
         }
         if let Some(s) = &self.scoring {
@@ -68,8 +73,15 @@ impl Ruleset {
             for (i, name) in std::iter::once(key).chain(ship.aliases.iter()).enumerate() {
                 let n = crate::names::normalize(name);
                 if let Some(owner) = seen.get(&n) {
-                    let at = if i == 0 { pointer.clone() } else { super::doc::pointer_push(&pointer, "aliases") };
-                    return Err(doc.error_at_key(&at, format!("the name `{name}` is already used by ship `{owner}`")));
+                    let at = if i == 0 {
+                        pointer.clone()
+                    } else {
+                        super::doc::pointer_push(&pointer, "aliases")
+                    };
+                    return Err(doc.error_at_key(
+                        &at,
+                        format!("the name `{name}` is already used by ship `{owner}`"),
+                    ));
                 }
                 seen.insert(n, key);
             }
@@ -86,7 +98,11 @@ impl Ruleset {
             })
             .ok_or_else(|| {
                 let mut known: Vec<&str> = self.ships.keys().map(|s| s.as_str()).collect();
-                let aliases: Vec<&str> = self.ships.values().flat_map(|s| s.aliases.iter().map(|a| a.as_str())).collect();
+                let aliases: Vec<&str> = self
+                    .ships
+                    .values()
+                    .flat_map(|s| s.aliases.iter().map(|a| a.as_str()))
+                    .collect();
                 let message = crate::names::unknown("ship", name, &known);
                 known.extend(aliases);
                 let hint = crate::names::suggestion(name, known.iter().copied());
@@ -105,6 +121,9 @@ impl Ruleset {
         }
         let wanted = crate::names::normalize(name);
         let same = |other: &str| crate::names::normalize(other) == wanted;
-        self.ships.iter().find(|(k, s)| same(k) || s.aliases.iter().any(|a| same(a))).map(|(k, _)| k.as_str())
+        self.ships
+            .iter()
+            .find(|(k, s)| same(k) || s.aliases.iter().any(|a| same(a)))
+            .map(|(k, _)| k.as_str())
     }
 }

@@ -59,16 +59,22 @@ pub fn precheck(text: &str) -> Option<(usize, String)> {
             }
             ')' | ']' | '}' => level = openers.pop().unwrap_or(0),
             ';' | ',' | ':' => level = openers.last().map_or(0, |l| l + 1),
-            '=' if !matches!(before, '=' | '<' | '>' | '!') && next != '=' => level = openers.last().map_or(0, |l| l + 1),
+            '=' if !matches!(before, '=' | '<' | '>' | '!') && next != '=' => {
+                level = openers.last().map_or(0, |l| l + 1)
+            }
             'i' if next == 'f' && !is_word(before) => {
                 let after = text[pos + 2..].chars().next().unwrap_or(' ');
                 // `(if` is one level, not two: the canonical text brackets an `if` that is an
                 // operand (`1 + if ...` prints `1 + (if ...)`), and must read back.
-                let bracketed = text[..pos].trim_end().ends_with('(') && level == openers.last().map_or(0, |l| l + 1);
+                let bracketed = text[..pos].trim_end().ends_with('(')
+                    && level == openers.last().map_or(0, |l| l + 1);
                 if !is_word(after) && !bracketed {
                     level += 1;
                     if level > MAX_NESTING {
-                        return Some((pos, format!("nested more than {MAX_NESTING} deep (`if`s and brackets)")));
+                        return Some((
+                            pos,
+                            format!("nested more than {MAX_NESTING} deep (`if`s and brackets)"),
+                        ));
                     }
                 }
             }
@@ -90,7 +96,10 @@ mod tests {
     #[test]
     fn brackets_past_the_limit_are_found_where_they_open() {
         let text = format!("a = {}1{}", "(".repeat(101), ")".repeat(101));
-        assert_eq!(precheck(&text), Some((104, "nested more than 100 brackets deep".to_string())));
+        assert_eq!(
+            precheck(&text),
+            Some((104, "nested more than 100 brackets deep".to_string()))
+        );
         let fine = format!("a = {}1{}", "(".repeat(100), ")".repeat(100));
         assert_eq!(precheck(&fine), None);
         assert_eq!(precheck("a = \"((((\" # ((((("), None);
@@ -105,13 +114,18 @@ mod tests {
         let equal = format!("x = {}1", "if a == 1 then 1 else ".repeat(101));
         assert!(precheck(&equal).is_some(), "`==` is no separator");
         // Many formulas with one `if` each, and many arguments with one each, are fine.
-        let many: String = (0..500).map(|i| format!("k{i} = if a then 1 else 2\n")).collect();
+        let many: String = (0..500)
+            .map(|i| format!("k{i} = if a then 1 else 2\n"))
+            .collect();
         assert_eq!(precheck(&format!("s {{\n{many}}}")), None);
         let args = format!("max({})", vec!["if a then 1 else 2"; 500].join(", "));
         assert_eq!(precheck(&args), None);
         assert_eq!(precheck(&"gift + iffy + if_ + ".repeat(200)), None);
         // A bracket around an `if` is one level with it.
-        assert_eq!(precheck(&format!("{}1", "1 + (if 1 then 1 else ".repeat(100))), None);
+        assert_eq!(
+            precheck(&format!("{}1", "1 + (if 1 then 1 else ".repeat(100))),
+            None
+        );
         assert!(precheck(&format!("{}1", "1 + (if 1 then 1 else ".repeat(101))).is_some());
     }
 
@@ -121,8 +135,21 @@ mod tests {
         let text = format!("a = [{}1]", "1, ".repeat(499_997));
         assert_eq!(precheck(&format!("{text} b")), None);
         let (pos, message) = precheck(&format!("{text} b = \"x\"")).unwrap();
-        assert_eq!((pos, message.as_str()), (text.len() + 3, "more than 1000000 names, numbers and symbols (real rulesets have a few thousand)"));
+        assert_eq!(
+            (pos, message.as_str()),
+            (
+                text.len() + 3,
+                "more than 1000000 names, numbers and symbols (real rulesets have a few thousand)"
+            )
+        );
         // Names, numbers and strings are one token each, comments and spaces none.
-        assert_eq!(precheck(&format!("{} # {}", "abc_12 \"x y z\" ".repeat(500_000), "x ".repeat(10))), None);
+        assert_eq!(
+            precheck(&format!(
+                "{} # {}",
+                "abc_12 \"x y z\" ".repeat(500_000),
+                "x ".repeat(10)
+            )),
+            None
+        );
     }
 }

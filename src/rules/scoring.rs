@@ -136,7 +136,10 @@ pub const CEP_VARIABLES: &[(&str, &str)] = &[
 impl CepRules {
     /// The ladder's own spelling and level of a rank name (case and accents ignored).
     pub fn rank(&self, name: &str) -> Option<(&str, i64)> {
-        self.ranks.iter().find(|(k, _)| crate::names::same(k, name)).map(|(k, v)| (k.as_str(), *v))
+        self.ranks
+            .iter()
+            .find(|(k, _)| crate::names::same(k, name))
+            .map(|(k, v)| (k.as_str(), *v))
     }
 }
 
@@ -248,7 +251,11 @@ impl ScoringRules {
         if !present {
             return Err(doc.error_at(
                 &pointer_push(pointer, "system"),
-                format!("system `{}` needs its parameters in a `{}` section of `scoring`", self.system.name(), self.system.section()),
+                format!(
+                    "system `{}` needs its parameters in a `{}` section of `scoring`",
+                    self.system.name(),
+                    self.system.section()
+                ),
             ));
         }
         let at = |section: &str, field: &str| pointer_push(&pointer_push(pointer, section), field);
@@ -256,23 +263,40 @@ impl ScoringRules {
             if x.is_finite() && x > 0.0 {
                 Ok(())
             } else {
-                Err(doc.error_at(&at(section, field), format!("`{field}` must be a positive number")))
+                Err(doc.error_at(
+                    &at(section, field),
+                    format!("`{field}` must be a positive number"),
+                ))
             }
         };
         // Whole numbers the engines add and subtract in 64 bits: far below where that wraps.
-        super::ranges::at_most(doc, &pointer_push(pointer, "cep"), MAX_WHOLE_NUMBER, &["index", "points"])?;
+        super::ranges::at_most(
+            doc,
+            &pointer_push(pointer, "cep"),
+            MAX_WHOLE_NUMBER,
+            &["index", "points"],
+        )?;
         super::ranges::at_most(doc, &pointer_push(pointer, "pot"), MAX_WHOLE_NUMBER, &[])?;
         if let Some(c) = &self.cep {
             let allowed: Vec<&str> = CEP_VARIABLES.iter().map(|v| v.0).collect();
             let p = at("cep", "points");
-            c.points.check(&allowed).map_err(|e| doc.formula_error(&p, &e))?;
+            c.points
+                .check(&allowed)
+                .map_err(|e| doc.formula_error(&p, &e))?;
             if c.grade.clamp < 0 {
-                return Err(doc.error_at(&pointer_push(&at("cep", "grade"), "clamp"), "`clamp` cannot be negative"));
+                return Err(doc.error_at(
+                    &pointer_push(&at("cep", "grade"), "clamp"),
+                    "`clamp` cannot be negative",
+                ));
             }
             if c.ranks.is_empty() {
-                return Err(doc.error_at(&at("cep", "ranks"), "the rank ladder needs at least one rank"));
+                return Err(doc.error_at(
+                    &at("cep", "ranks"),
+                    "the rank ladder needs at least one rank",
+                ));
             }
-            let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+            let mut seen: std::collections::HashMap<String, &str> =
+                std::collections::HashMap::new();
             for name in c.ranks.keys() {
                 if let Some(first) = seen.insert(crate::names::normalize(name), name) {
                     return Err(doc.error_at_key(
@@ -290,14 +314,18 @@ impl ScoringRules {
                 return Err(doc.error_at(&at("pot", "stake"), "`stake` cannot be negative"));
             }
             if p.share_scale < 1 {
-                return Err(doc.error_at(&at("pot", "share_scale"), "`share_scale` must be at least 1"));
+                return Err(doc.error_at(
+                    &at("pot", "share_scale"),
+                    "`share_scale` must be at least 1",
+                ));
             }
         }
         if let Some(e) = &self.elo {
             positive(e.scale, "elo", "scale")?;
             if let NumberOrFormula::Formula(f) = &e.k {
                 let p = at("elo", "k");
-                f.check(K_VARIABLES).map_err(|err| doc.formula_error(&p, &err))?;
+                f.check(K_VARIABLES)
+                    .map_err(|err| doc.formula_error(&p, &err))?;
             }
         }
         if let Some(w) = &self.weng_lin {
@@ -308,7 +336,10 @@ impl ScoringRules {
             positive(t.uncertainty, "trueskill", "uncertainty")?;
             positive(t.beta, "trueskill", "beta")?;
             if !(0.0..1.0).contains(&t.draw_probability) {
-                return Err(doc.error_at(&at("trueskill", "draw_probability"), "`draw_probability` must be in [0, 1)"));
+                return Err(doc.error_at(
+                    &at("trueskill", "draw_probability"),
+                    "`draw_probability` must be in [0, 1)",
+                ));
             }
         }
         Ok(())

@@ -74,7 +74,9 @@ impl LimitSettings {
             max_operations: self.max_operations.unwrap_or(d.max_operations),
             max_call_levels: self.max_call_levels.unwrap_or(d.max_call_levels),
             max_expr_depth: self.max_expr_depth.unwrap_or(d.max_expr_depth),
-            max_function_expr_depth: self.max_function_expr_depth.unwrap_or(d.max_function_expr_depth),
+            max_function_expr_depth: self
+                .max_function_expr_depth
+                .unwrap_or(d.max_function_expr_depth),
             max_string_size: self.max_string_size.unwrap_or(d.max_string_size),
             max_array_size: self.max_array_size.unwrap_or(d.max_array_size),
             max_map_size: self.max_map_size.unwrap_or(d.max_map_size),
@@ -88,7 +90,9 @@ impl LimitSettings {
 
     fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         let value = serde_json::to_value(self).map_err(|e| Error::msg(e.to_string()))?;
-        let Some(set) = value.as_object() else { return Ok(()) };
+        let Some(set) = value.as_object() else {
+            return Ok(());
+        };
         for (name, v) in set {
             let p = pointer_push(pointer, name);
             let x = v.as_f64().unwrap_or(0.0);
@@ -116,7 +120,10 @@ pub struct Hook {
 
 impl Hook {
     pub fn new(file: impl Into<String>) -> Hook {
-        Hook { file: file.into(), compiled: Arc::new(OnceLock::new()) }
+        Hook {
+            file: file.into(),
+            compiled: Arc::new(OnceLock::new()),
+        }
     }
 
     /// The compiled hook; `None` only for a ruleset that was never validated.
@@ -128,7 +135,10 @@ impl Hook {
     pub fn call<T: serde::de::DeserializeOwned>(&self, args: &[serde_json::Value]) -> Result<T> {
         match self.compiled() {
             Some(h) => h.call(args),
-            None => Err(Error::msg(format!("hook file {} was not loaded (the ruleset was not validated)", self.file))),
+            None => Err(Error::msg(format!(
+                "hook file {} was not loaded (the ruleset was not validated)",
+                self.file
+            ))),
         }
     }
 
@@ -169,9 +179,16 @@ impl<'de> Deserialize<'de> for Hook {
 impl ScriptRules {
     /// Check the limits, then compile every hook and run its top level in the sandbox.
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
-        self.limits.validate(doc, &pointer_push(pointer, "limits"))?;
+        self.limits
+            .validate(doc, &pointer_push(pointer, "limits"))?;
         if self.hooks.len() > MAX_HOOKS {
-            let p = pointer_push(&pointer_push(pointer, "hooks"), self.hooks.keys().nth(MAX_HOOKS).expect("more than MAX_HOOKS"));
+            let p = pointer_push(
+                &pointer_push(pointer, "hooks"),
+                self.hooks
+                    .keys()
+                    .nth(MAX_HOOKS)
+                    .expect("more than MAX_HOOKS"),
+            );
             return Err(doc.error_at_key(&p, format!("more than {MAX_HOOKS} hooks in one ruleset")));
         }
         let limits = self.limits.limits();
@@ -183,7 +200,8 @@ impl ScriptRules {
             let (path, beside) = hook_path(doc, &p, &hook.file)?;
             let shown = path.display().to_string();
             // Checked before it is opened: a refused file's bytes never reach a message.
-            crate::io::policy::check_hook(&path, beside.as_deref()).map_err(|e| doc.error_at(&p, e.to_string()))?;
+            crate::io::policy::check_hook(&path, beside.as_deref())
+                .map_err(|e| doc.error_at(&p, e.to_string()))?;
             let text = super::load::read_text(&shown).map_err(|e| match e {
                 Error::Plain(m) => doc.error_at(&p, m),
                 located => located,
@@ -216,11 +234,19 @@ pub fn hook<'a>(ruleset: &'a Ruleset, rule: &str) -> Option<&'a Hook> {
 
 /// The sandbox limits scripts run under with this ruleset.
 pub fn limits(ruleset: &Ruleset) -> Limits {
-    ruleset.script.as_ref().map(|s| s.limits.limits()).unwrap_or(SAFE)
+    ruleset
+        .script
+        .as_ref()
+        .map(|s| s.limits.limits())
+        .unwrap_or(SAFE)
 }
 
 /// A hook file relative to the file that names it, and that file's folder.
-fn hook_path(doc: &Doc, pointer: &str, file: &str) -> Result<(std::path::PathBuf, Option<std::path::PathBuf>)> {
+fn hook_path(
+    doc: &Doc,
+    pointer: &str,
+    file: &str,
+) -> Result<(std::path::PathBuf, Option<std::path::PathBuf>)> {
     let named_in = doc.place(pointer).map(|p| p.value.source.name.clone());
     if let Some(name) = &named_in {
         if name.starts_with("<built-in") {
@@ -234,7 +260,13 @@ fn hook_path(doc: &Doc, pointer: &str, file: &str) -> Result<(std::path::PathBuf
         _ => file_path.to_path_buf(),
     };
     // The naming file's folder ("." for a file named without one), where its hooks may sit.
-    let beside = dir.map(|d| if d.as_os_str().is_empty() { Path::new(".") } else { d });
+    let beside = dir.map(|d| {
+        if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        }
+    });
     Ok((path, beside.map(Path::to_path_buf)))
 }
 
@@ -251,7 +283,10 @@ mod tests {
 
     #[test]
     fn limits_start_from_the_safe_defaults() {
-        let settings = LimitSettings { max_operations: Some(500), ..Default::default() };
+        let settings = LimitSettings {
+            max_operations: Some(500),
+            ..Default::default()
+        };
         let l = settings.limits();
         assert_eq!(l.max_operations, 500);
         assert_eq!(l.max_call_levels, SAFE.max_call_levels);

@@ -69,15 +69,25 @@ pub struct Ship {
 
 /// The ship stats a generator or battery formula may read.
 pub const SHIP_FORMULA_VARIABLES: &[&str] = &[
-    "shields", "max_speed", "maneuverability", "phaser_dice", "torpedoes", "repair_teams", "security_teams", "generator",
+    "shields",
+    "max_speed",
+    "maneuverability",
+    "phaser_dice",
+    "torpedoes",
+    "repair_teams",
+    "security_teams",
+    "generator",
 ];
 
 impl Ship {
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         for (field, value) in [("generator", &self.generator), ("battery", &self.battery)] {
             if let Some(NumberOrFormula::Formula(f)) = value {
-                let allowed: Vec<&str> =
-                    SHIP_FORMULA_VARIABLES.iter().copied().filter(|v| !(field == "generator" && *v == "generator")).collect();
+                let allowed: Vec<&str> = SHIP_FORMULA_VARIABLES
+                    .iter()
+                    .copied()
+                    .filter(|v| !(field == "generator" && *v == "generator"))
+                    .collect();
                 let p = super::doc::pointer_push(pointer, field);
                 f.check(&allowed).map_err(|e| doc.formula_error(&p, &e))?;
             }

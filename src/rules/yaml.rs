@@ -20,8 +20,16 @@ pub const MAX_TEXT_BYTES: usize = 64 * 1024 * 1024;
 enum Frame {
     /// `names`: the keys as names are compared (case and accents ignored), to refuse two
     /// keys only a capital apart.
-    Map { map: Map<String, Value>, names: HashMap<String, String>, key: Option<String>, pointer: String },
-    Seq { items: Vec<Value>, pointer: String },
+    Map {
+        map: Map<String, Value>,
+        names: HashMap<String, String>,
+        key: Option<String>,
+        pointer: String,
+    },
+    Seq {
+        items: Vec<Value>,
+        pointer: String,
+    },
 }
 
 struct Builder {
@@ -53,9 +61,23 @@ impl Builder {
     fn next_pointer(&self) -> (String, bool) {
         match self.stack.last() {
             None => (String::new(), false),
-            Some((Frame::Map { key: None, pointer, .. }, _)) => (pointer.clone(), true),
-            Some((Frame::Map { key: Some(k), pointer, .. }, _)) => (pointer_push(pointer, k), false),
-            Some((Frame::Seq { items, pointer }, _)) => (pointer_push(pointer, &items.len().to_string()), false),
+            Some((
+                Frame::Map {
+                    key: None, pointer, ..
+                },
+                _,
+            )) => (pointer.clone(), true),
+            Some((
+                Frame::Map {
+                    key: Some(k),
+                    pointer,
+                    ..
+                },
+                _,
+            )) => (pointer_push(pointer, k), false),
+            Some((Frame::Seq { items, pointer }, _)) => {
+                (pointer_push(pointer, &items.len().to_string()), false)
+            }
         }
     }
 
@@ -65,7 +87,12 @@ impl Builder {
         let mut failure = None;
         match self.stack.last_mut() {
             None => self.root = Some(value),
-            Some((Frame::Map { map, names, key, .. }, _)) => match key.take() {
+            Some((
+                Frame::Map {
+                    map, names, key, ..
+                },
+                _,
+            )) => match key.take() {
                 None => {
                     let k = match value {
                         Value::String(s) => s,
@@ -83,7 +110,13 @@ impl Builder {
                         names.insert(name, k.clone());
                         let child = pointer_push(&pointer, &k);
                         self.path_bytes += child.len();
-                        self.places.insert(child, Place { key: Some(span.clone()), value: span });
+                        self.places.insert(
+                            child,
+                            Place {
+                                key: Some(span.clone()),
+                                value: span,
+                            },
+                        );
                         *key = Some(k);
                     }
                 }
@@ -113,10 +146,19 @@ impl Builder {
         self.nodes += nodes;
         self.text_bytes += bytes;
         if self.nodes > MAX_NODES {
-            self.fail(mark, format!("the document expands to more than {MAX_NODES} values (aliases?)"));
+            self.fail(
+                mark,
+                format!("the document expands to more than {MAX_NODES} values (aliases?)"),
+            );
             false
         } else if self.text_bytes > MAX_TEXT_BYTES {
-            self.fail(mark, format!("the document expands to more than {} MiB of text (aliases?)", MAX_TEXT_BYTES >> 20));
+            self.fail(
+                mark,
+                format!(
+                    "the document expands to more than {} MiB of text (aliases?)",
+                    MAX_TEXT_BYTES >> 20
+                ),
+            );
             false
         } else {
             true
@@ -133,8 +175,15 @@ fn scalar_value(text: &str, style: TScalarStyle) -> std::result::Result<Value, S
     Ok(match yaml_rust2::Yaml::from_str(text) {
         yaml_rust2::Yaml::Integer(i) => Value::Number(i.into()),
         yaml_rust2::Yaml::Real(r) => match r.parse::<f64>() {
-            Ok(f) if !f.is_finite() => return Err(format!("number too large: {}", super::formula::shorten(text))),
-            Ok(f) => Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(text.to_string())),
+            Ok(f) if !f.is_finite() => {
+                return Err(format!(
+                    "number too large: {}",
+                    super::formula::shorten(text)
+                ))
+            }
+            Ok(f) => Number::from_f64(f)
+                .map(Value::Number)
+                .unwrap_or_else(|| Value::String(text.to_string())),
             // `.inf` and `.nan` are YAML's words, which Rust does not read: they stay text.
             Err(_) => Value::String(text.to_string()),
         },
@@ -149,7 +198,10 @@ fn size(v: &Value) -> (usize, usize) {
     let add = |(n, b): (usize, usize), (m, c): (usize, usize)| (n + m, b + c);
     match v {
         Value::Array(a) => a.iter().map(size).fold((1, 0), add),
-        Value::Object(m) => m.iter().map(|(k, v)| add(size(v), (0, k.len()))).fold((1, 0), add),
+        Value::Object(m) => m
+            .iter()
+            .map(|(k, v)| add(size(v), (0, k.len())))
+            .fold((1, 0), add),
         Value::String(s) => (1, s.len()),
         _ => (1, 0),
     }
@@ -207,14 +259,25 @@ impl MarkedEventReceiver for Builder {
                 }
                 let (pointer, is_key) = self.next_pointer();
                 if is_key {
-                    self.fail(mark, "a key must be a plain value, not a list or mapping".into());
+                    self.fail(
+                        mark,
+                        "a key must be a plain value, not a list or mapping".into(),
+                    );
                     return;
                 }
                 self.note_value_place(mark);
                 let frame = if matches!(ev, Event::MappingStart(..)) {
-                    Frame::Map { map: Map::new(), names: HashMap::new(), key: None, pointer }
+                    Frame::Map {
+                        map: Map::new(),
+                        names: HashMap::new(),
+                        key: None,
+                        pointer,
+                    }
                 } else {
-                    Frame::Seq { items: Vec::new(), pointer }
+                    Frame::Seq {
+                        items: Vec::new(),
+                        pointer,
+                    }
                 };
                 self.stack.push((frame, anchor));
             }
@@ -239,7 +302,10 @@ impl MarkedEventReceiver for Builder {
 pub fn parse(name: &str, text: &str) -> Result<Doc> {
     // A byte-order mark is no part of the text (it would make the first comment a key).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
+    let source = Arc::new(Source {
+        name: name.to_string(),
+        text: text.to_string(),
+    });
     let mut builder = Builder {
         source: source.clone(),
         stack: Vec::new(),
@@ -252,11 +318,21 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
         error: None,
         documents: 0,
     };
-    builder.places.insert(String::new(), Place { key: None, value: Span::new(&source, 1, 1) });
+    builder.places.insert(
+        String::new(),
+        Place {
+            key: None,
+            value: Span::new(&source, 1, 1),
+        },
+    );
     let mut parser = Parser::new_from_str(text);
     if let Err(e) = parser.load(&mut builder, true) {
         let m = e.marker();
-        let info = if e.info().contains("recursion limit") { "nested too deep" } else { e.info() };
+        let info = if e.info().contains("recursion limit") {
+            "nested too deep"
+        } else {
+            e.info()
+        };
         return Err(Span::new(&source, m.line(), m.col() + 1).at(format!("YAML: {info}")));
     }
     if let Some(e) = builder.error {
@@ -277,21 +353,49 @@ mod tests {
     use super::*;
 
     fn error(text: &str) -> String {
-        parse("t.yaml", text).unwrap_err().to_string().lines().next().unwrap().to_string()
+        parse("t.yaml", text)
+            .unwrap_err()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
     }
 
     #[test]
     fn aliases_are_capped_in_bytes_as_well_as_values() {
-        let bomb = format!("a: &a \"{}\"\nb: [{}]\n", "x".repeat(100_000), vec!["*a"; 1000].join(", "));
-        assert_eq!(error(&bomb), "t.yaml:2:2685: the document expands to more than 64 MiB of text (aliases?)");
-        let fine = format!("a: &a \"{}\"\nb: [{}]\n", "x".repeat(100_000), vec!["*a"; 100].join(", "));
-        assert_eq!(parse("t.yaml", &fine).unwrap().value["b"][99].as_str().map(str::len), Some(100_000));
+        let bomb = format!(
+            "a: &a \"{}\"\nb: [{}]\n",
+            "x".repeat(100_000),
+            vec!["*a"; 1000].join(", ")
+        );
+        assert_eq!(
+            error(&bomb),
+            "t.yaml:2:2685: the document expands to more than 64 MiB of text (aliases?)"
+        );
+        let fine = format!(
+            "a: &a \"{}\"\nb: [{}]\n",
+            "x".repeat(100_000),
+            vec!["*a"; 100].join(", ")
+        );
+        assert_eq!(
+            parse("t.yaml", &fine).unwrap().value["b"][99]
+                .as_str()
+                .map(str::len),
+            Some(100_000)
+        );
     }
 
     #[test]
     fn numbers_too_large_are_errors_not_text_or_null() {
-        assert_eq!(error("ships:\n  s:\n    shields: 1e309\n"), "t.yaml:3:14: number too large: 1e309");
-        assert_eq!(error("a: [1, -1e999]\n"), "t.yaml:1:8: number too large: -1e999");
+        assert_eq!(
+            error("ships:\n  s:\n    shields: 1e309\n"),
+            "t.yaml:3:14: number too large: 1e309"
+        );
+        assert_eq!(
+            error("a: [1, -1e999]\n"),
+            "t.yaml:1:8: number too large: -1e999"
+        );
         let doc = parse("t.yaml", "a: .inf\nb: 1e308\nc: '1e309'\n").unwrap();
         assert_eq!(doc.value["a"], ".inf");
         assert_eq!(doc.value["b"].as_f64(), Some(1e308));
@@ -300,18 +404,39 @@ mod tests {
 
     #[test]
     fn keys_a_capital_or_an_accent_apart_are_refused_at_the_second() {
-        assert_eq!(error("ships:\n  Virel: {}\n  virel: {}\n"), "t.yaml:3:3: `virel` is the same name as `Virel` above (case and accents are ignored)");
+        assert_eq!(
+            error("ships:\n  Virel: {}\n  virel: {}\n"),
+            "t.yaml:3:3: `virel` is the same name as `Virel` above (case and accents are ignored)"
+        );
         assert_eq!(error("s:\n  Shields: 1\n  shíelds: 2\n"), "t.yaml:3:3: `shíelds` is the same name as `Shields` above (case and accents are ignored)");
-        assert_eq!(error("a: 1\na: 2\n"), "t.yaml:2:1: `a` is given twice in the same mapping");
+        assert_eq!(
+            error("a: 1\na: 2\n"),
+            "t.yaml:2:1: `a` is given twice in the same mapping"
+        );
         assert!(parse("t.yaml", "a: {x: 1}\nb: {X: 1}\n").is_ok());
     }
 
     #[test]
     fn a_long_key_above_many_entries_is_refused_before_its_paths_fill_memory() {
-        let text = format!("? {}\n: [{}]\n", "k".repeat(1_000_000), vec!["1"; 100].join(", "));
+        let text = format!(
+            "? {}\n: [{}]\n",
+            "k".repeat(1_000_000),
+            vec!["1"; 100].join(", ")
+        );
         let e = error(&text);
-        assert!(e.starts_with("t.yaml:2:") && e.ends_with(&super::super::doc::too_long_paths()), "{e}");
-        assert!(parse("t.yaml", &format!("? {}\n: [{}]\n", "k".repeat(1_000_000), vec!["1"; 20].join(", "))).is_ok());
+        assert!(
+            e.starts_with("t.yaml:2:") && e.ends_with(&super::super::doc::too_long_paths()),
+            "{e}"
+        );
+        assert!(parse(
+            "t.yaml",
+            &format!(
+                "? {}\n: [{}]\n",
+                "k".repeat(1_000_000),
+                vec!["1"; 20].join(", ")
+            )
+        )
+        .is_ok());
     }
 
     #[test]

@@ -68,10 +68,18 @@ struct ShipLine {
 pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<CepReport, Invalid> {
     let turns = game.turns;
     if turns < 1 {
-        return Err(Invalid::new("/turns", format!("`turns` must be at least 1 (found {turns})")));
+        return Err(Invalid::new(
+            "/turns",
+            format!("`turns` must be at least 1 (found {turns})"),
+        ));
     }
     check_sides(game)?;
-    let ranked = game.ranked.unwrap_or_else(|| game.sides.iter().flat_map(|s| &s.players).any(|p| p.rank.is_some()));
+    let ranked = game.ranked.unwrap_or_else(|| {
+        game.sides
+            .iter()
+            .flat_map(|s| &s.players)
+            .any(|p| p.rank.is_some())
+    });
 
     // Victory points and residue of every player's ships.
     let mut own: Vec<Vec<f64>> = Vec::new();
@@ -81,7 +89,10 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
         for (pi, player) in side.players.iter().enumerate() {
             let base = format!("/sides/{si}/players/{pi}");
             if player.ships.is_empty() {
-                return Err(Invalid::new(at(&base, "ships"), format!("player `{}` flies no ships", player.name)));
+                return Err(Invalid::new(
+                    at(&base, "ships"),
+                    format!("player `{}` flies no ships", player.name),
+                ));
             }
             let mut nj = 0.0;
             for (k, ship) in player.ships.iter().enumerate() {
@@ -96,7 +107,10 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
     let side_values: Vec<f64> = own.iter().map(|v| v.iter().sum()).collect();
     let game_value: f64 = side_values.iter().sum();
     if game_value <= 0.0 {
-        return Err(Invalid::new("/sides", "the game has no value: every ship is worth 0 victory points"));
+        return Err(Invalid::new(
+            "/sides",
+            "the game has no value: every ship is worth 0 victory points",
+        ));
     }
     let rounded = |x: f64| match rules.rounding {
         Rounding::Final => x,
@@ -105,9 +119,16 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
     let violence = rounded(residue / game_value);
 
     // Ranks: each player's level, and each side's top rank.
-    let levels = if ranked { Some(rank_levels(rules, game)?) } else { None };
+    let levels = if ranked {
+        Some(rank_levels(rules, game)?)
+    } else {
+        None
+    };
     let side_top: Vec<Option<(String, i64)>> = match &levels {
-        Some(l) => l.iter().map(|side| side.iter().max_by_key(|r| r.1).cloned()).collect(),
+        Some(l) => l
+            .iter()
+            .map(|side| side.iter().max_by_key(|r| r.1).cloned())
+            .collect(),
         None => vec![None; game.sides.len()],
     };
 
@@ -127,18 +148,43 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
             let (rank, grade_index, grade) = match &levels {
                 Some(l) => {
                     let (rank, level) = l[si][pi].clone();
-                    let enemy = side_top.iter().enumerate().filter(|(i, _)| *i != si).filter_map(|(_, t)| t.as_ref().map(|t| t.1)).max();
-                    let ig = enemy.map(|e| (e - level).clamp(-rules.grade.clamp, rules.grade.clamp)).unwrap_or(0);
-                    (Some(rank), ig, rounded(rules.grade.base + rules.grade.step * ig as f64))
+                    let enemy = side_top
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i != si)
+                        .filter_map(|(_, t)| t.as_ref().map(|t| t.1))
+                        .max();
+                    let ig = enemy
+                        .map(|e| (e - level).clamp(-rules.grade.clamp, rules.grade.clamp))
+                        .unwrap_or(0);
+                    (
+                        Some(rank),
+                        ig,
+                        rounded(rules.grade.base + rules.grade.step * ig as f64),
+                    )
                 }
                 None => (player.rank.clone(), 0, rules.grade.unranked),
             };
-            let values = [result, violence, grade, game_value, index, nj, nb, residue, grade_index as f64, turns as f64];
+            let values = [
+                result,
+                violence,
+                grade,
+                game_value,
+                index,
+                nj,
+                nb,
+                residue,
+                grade_index as f64,
+                turns as f64,
+            ];
             let exact = formula.eval(&values);
             if !exact.is_finite() {
                 return Err(Invalid::new(
                     format!("/sides/{si}/players/{pi}"),
-                    format!("the ruleset's points formula gives {exact} for `{}`", player.name),
+                    format!(
+                        "the ruleset's points formula gives {exact} for `{}`",
+                        player.name
+                    ),
                 ));
             }
             players.push(CepPlayer {
@@ -160,7 +206,12 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
         .sides
         .iter()
         .enumerate()
-        .map(|(i, s)| CepSide { name: s.name.clone(), result: s.result, value: side_values[i], rank: side_top[i].as_ref().map(|t| t.0.clone()) })
+        .map(|(i, s)| CepSide {
+            name: s.name.clone(),
+            result: s.result,
+            value: side_values[i],
+            rank: side_top[i].as_ref().map(|t| t.0.clone()),
+        })
         .collect();
     Ok(CepReport {
         ruleset: ruleset.name.clone(),
@@ -178,32 +229,73 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
 /// Sides and players: at least two sides, unique names, one winner unless drawn.
 fn check_sides(game: &GameRecord) -> Result<(), Invalid> {
     if game.sides.len() < 2 {
-        return Err(Invalid::new("/sides", format!("a scenario needs at least two sides (found {})", game.sides.len())));
+        return Err(Invalid::new(
+            "/sides",
+            format!(
+                "a scenario needs at least two sides (found {})",
+                game.sides.len()
+            ),
+        ));
     }
-    unique_names(game.sides.iter().map(|s| s.name.as_str()), "side", |i| format!("/sides/{i}/name"))?;
+    unique_names(game.sides.iter().map(|s| s.name.as_str()), "side", |i| {
+        format!("/sides/{i}/name")
+    })?;
     let everyone: Vec<(usize, usize, &str)> = game
         .sides
         .iter()
         .enumerate()
-        .flat_map(|(si, s)| s.players.iter().enumerate().map(move |(pi, p)| (si, pi, p.name.as_str())))
+        .flat_map(|(si, s)| {
+            s.players
+                .iter()
+                .enumerate()
+                .map(move |(pi, p)| (si, pi, p.name.as_str()))
+        })
         .collect();
-    unique_names(everyone.iter().map(|e| e.2), "player", |i| format!("/sides/{}/players/{}/name", everyone[i].0, everyone[i].1))?;
+    unique_names(everyone.iter().map(|e| e.2), "player", |i| {
+        format!("/sides/{}/players/{}/name", everyone[i].0, everyone[i].1)
+    })?;
     for (si, side) in game.sides.iter().enumerate() {
         if side.players.is_empty() {
-            return Err(Invalid::new(format!("/sides/{si}/players"), format!("side `{}` has no players", side.name)));
+            return Err(Invalid::new(
+                format!("/sides/{si}/players"),
+                format!("side `{}` has no players", side.name),
+            ));
         }
     }
-    let wins: Vec<usize> = game.sides.iter().enumerate().filter(|(_, s)| s.result == Outcome::Win).map(|(i, _)| i).collect();
-    let draws = game.sides.iter().filter(|s| s.result == Outcome::Draw).count();
+    let wins: Vec<usize> = game
+        .sides
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.result == Outcome::Win)
+        .map(|(i, _)| i)
+        .collect();
+    let draws = game
+        .sides
+        .iter()
+        .filter(|s| s.result == Outcome::Draw)
+        .count();
     if wins.len() > 1 {
-        return Err(Invalid::new(format!("/sides/{}/result", wins[1]), "only one side can win; a shared result is `draw`"));
+        return Err(Invalid::new(
+            format!("/sides/{}/result", wins[1]),
+            "only one side can win; a shared result is `draw`",
+        ));
     }
     if wins.len() == 1 && draws > 0 {
-        let d = game.sides.iter().position(|s| s.result == Outcome::Draw).unwrap_or(0);
-        return Err(Invalid::new(format!("/sides/{d}/result"), "a side cannot draw when another side won"));
+        let d = game
+            .sides
+            .iter()
+            .position(|s| s.result == Outcome::Draw)
+            .unwrap_or(0);
+        return Err(Invalid::new(
+            format!("/sides/{d}/result"),
+            "a side cannot draw when another side won",
+        ));
     }
     if wins.is_empty() && draws == 0 {
-        return Err(Invalid::new("/sides", "no side won: mark the winner `result: win`, or every side `draw`"));
+        return Err(Invalid::new(
+            "/sides",
+            "no side won: mark the winner `result: win`, or every side `draw`",
+        ));
     }
     Ok(())
 }
@@ -219,7 +311,12 @@ fn rank_levels(rules: &CepRules, game: &GameRecord) -> Result<Vec<Vec<(String, i
             let Some(name) = &player.rank else {
                 return Err(Invalid::new(base, format!("`{}` has no `rank`, but the game is ranked (say `ranked: false` to play without ranks)", player.name)));
             };
-            let (spelling, level) = rules.rank(name).ok_or_else(|| Invalid::new(at(&base, "rank"), crate::names::unknown("rank", name, &known)))?;
+            let (spelling, level) = rules.rank(name).ok_or_else(|| {
+                Invalid::new(
+                    at(&base, "rank"),
+                    crate::names::unknown("rank", name, &known),
+                )
+            })?;
             levels.push((spelling.to_string(), level));
         }
         out.push(levels);
@@ -228,26 +325,58 @@ fn rank_levels(rules: &CepRules, game: &GameRecord) -> Result<Vec<Vec<(String, i
 }
 
 /// Look a ship line up in the ruleset and compute its victory points and residue.
-fn ship_line(ruleset: &Ruleset, ship: &ShipRecord, turns: i64, pointer: &str) -> Result<ShipLine, Invalid> {
+fn ship_line(
+    ruleset: &Ruleset,
+    ship: &ShipRecord,
+    turns: i64,
+    pointer: &str,
+) -> Result<ShipLine, Invalid> {
     let known = match &ship.kind {
-        Some(kind) => Some(ruleset.ship(kind).map_err(|e| Invalid::new(at(pointer, "type"), plain(e)))?),
+        Some(kind) => Some(
+            ruleset
+                .ship(kind)
+                .map_err(|e| Invalid::new(at(pointer, "type"), plain(e)))?,
+        ),
         None => None,
     };
-    let label = known.map(|k| k.0.to_string()).unwrap_or_else(|| "ship".to_string());
-    let value = ship.value.or(known.and_then(|k| k.1.value)).ok_or_else(|| match known {
-        Some((name, _)) => Invalid::new(at(pointer, "type"), format!("`{name}` has no `value` in ruleset `{}`; give `value` here", ruleset.name)),
-        None => Invalid::new(pointer, "a ship needs a `type` (a ship of the ruleset) or a `value`"),
-    })?;
+    let label = known
+        .map(|k| k.0.to_string())
+        .unwrap_or_else(|| "ship".to_string());
+    let value = ship
+        .value
+        .or(known.and_then(|k| k.1.value))
+        .ok_or_else(|| match known {
+            Some((name, _)) => Invalid::new(
+                at(pointer, "type"),
+                format!(
+                    "`{name}` has no `value` in ruleset `{}`; give `value` here",
+                    ruleset.name
+                ),
+            ),
+            None => Invalid::new(
+                pointer,
+                "a ship needs a `type` (a ship of the ruleset) or a `value`",
+            ),
+        })?;
     if !(value.is_finite() && value >= 0.0) {
-        return Err(Invalid::new(at(pointer, "value"), "`value` must be a number, 0 or more"));
+        return Err(Invalid::new(
+            at(pointer, "value"),
+            "`value` must be a number, 0 or more",
+        ));
     }
     let count = ship.count.unwrap_or(1);
     if count < 1 {
-        return Err(Invalid::new(at(pointer, "count"), format!("`count` must be at least 1 (found {count})")));
+        return Err(Invalid::new(
+            at(pointer, "count"),
+            format!("`count` must be at least 1 (found {count})"),
+        ));
     }
     let entered = ship.entered.unwrap_or(1);
     if !(1..=turns).contains(&entered) {
-        return Err(Invalid::new(at(pointer, "entered"), format!("`entered` must be a turn of the game, 1 to {turns} (found {entered})")));
+        return Err(Invalid::new(
+            at(pointer, "entered"),
+            format!("`entered` must be a turn of the game, 1 to {turns} (found {entered})"),
+        ));
     }
     let last = match ship.left {
         Some(left) if !(entered..=turns).contains(&left) => {
@@ -261,23 +390,52 @@ fn ship_line(ruleset: &Ruleset, ship: &ShipRecord, turns: i64, pointer: &str) ->
     let fraction_left = match ship.structure_left {
         None => 1.0,
         Some(left) => {
-            let structure = ship.structure.or(known.and_then(|k| k.1.structure)).ok_or_else(|| {
-                Invalid::new(at(pointer, "structure_left"), format!("{label} has no `structure` in ruleset `{}`; give `structure` here", ruleset.name))
-            })?;
+            let structure = ship
+                .structure
+                .or(known.and_then(|k| k.1.structure))
+                .ok_or_else(|| {
+                    Invalid::new(
+                        at(pointer, "structure_left"),
+                        format!(
+                            "{label} has no `structure` in ruleset `{}`; give `structure` here",
+                            ruleset.name
+                        ),
+                    )
+                })?;
             if !(structure.is_finite() && structure > 0.0) {
-                return Err(Invalid::new(at(pointer, "structure"), "`structure` must be a positive number"));
+                return Err(Invalid::new(
+                    at(pointer, "structure"),
+                    "`structure` must be a positive number",
+                ));
             }
             if !(0.0..=structure).contains(&left) {
-                return Err(Invalid::new(at(pointer, "structure_left"), format!("`structure_left` must be from 0 to the ship's structure ({}); found {}", trim_number(structure, 4), trim_number(left, 4))));
+                return Err(Invalid::new(
+                    at(pointer, "structure_left"),
+                    format!(
+                        "`structure_left` must be from 0 to the ship's structure ({}); found {}",
+                        trim_number(structure, 4),
+                        trim_number(left, 4)
+                    ),
+                ));
             }
             if ship.destroyed && left > 0.0 {
-                return Err(Invalid::new(at(pointer, "structure_left"), "a destroyed ship has no structure left"));
+                return Err(Invalid::new(
+                    at(pointer, "structure_left"),
+                    "a destroyed ship has no structure left",
+                ));
             }
             left / structure
         }
     };
-    let residue = if ship.destroyed { 0.0 } else { victory_points * fraction_left };
-    Ok(ShipLine { victory_points, residue })
+    let residue = if ship.destroyed {
+        0.0
+    } else {
+        victory_points * fraction_left
+    };
+    Ok(ShipLine {
+        victory_points,
+        residue,
+    })
 }
 
 fn plain(e: crate::Error) -> String {
@@ -326,7 +484,11 @@ impl CepReport {
             "CEP ({}), {} turns{}: Vp = {}, Rp = {}, v = Rp/Vp = {}\n\n{}",
             self.ruleset,
             self.turns,
-            if self.ranked { ", ranked" } else { ", unranked" },
+            if self.ranked {
+                ", ranked"
+            } else {
+                ", unranked"
+            },
             trim_number(self.game_value, 4),
             trim_number(self.residue, 4),
             trim_number(self.violence, 4),

@@ -35,18 +35,49 @@ pub fn compare(rules: &Ruleset, vs: &Ruleset, input: &ScoreInput) -> Result<Comp
         .headlines()
         .into_iter()
         .zip(b.headlines())
-        .map(|(x, y)| ComparedPlayer { name: x.name, points: x.points, vs_points: y.points, difference: y.points - x.points, change: x.change, vs_change: y.change })
+        .map(|(x, y)| ComparedPlayer {
+            name: x.name,
+            points: x.points,
+            vs_points: y.points,
+            difference: y.points - x.points,
+            change: x.change,
+            vs_change: y.change,
+        })
         .collect();
-    Ok(Comparison { rules: rules.name.clone(), vs: vs.name.clone(), players, a, b })
+    Ok(Comparison {
+        rules: rules.name.clone(),
+        vs: vs.name.clone(),
+        players,
+        a,
+        b,
+    })
 }
 
 impl Comparison {
     pub fn table(&self) -> String {
         let (ra, rb) = (self.rules.clone(), self.vs.clone());
-        let (ra, rb) = if ra == rb { (format!("{ra} (1)"), format!("{rb} (2)")) } else { (ra, rb) };
-        let mut t = Table::new(&[("player", Align::Left), (&ra, Align::Right), (&rb, Align::Right), ("difference", Align::Right)]);
+        let (ra, rb) = if ra == rb {
+            (format!("{ra} (1)"), format!("{rb} (2)"))
+        } else {
+            (ra, rb)
+        };
+        let mut t = Table::new(&[
+            ("player", Align::Left),
+            (&ra, Align::Right),
+            (&rb, Align::Right),
+            ("difference", Align::Right),
+        ]);
         for p in &self.players {
-            t.row([p.name.clone(), p.points.to_string(), p.vs_points.to_string(), if p.difference == 0 { "0".to_string() } else { format!("{:+}", p.difference) }]);
+            t.row([
+                p.name.clone(),
+                p.points.to_string(),
+                p.vs_points.to_string(),
+                if p.difference == 0 {
+                    "0".to_string()
+                } else {
+                    format!("{:+}", p.difference)
+                },
+            ]);
         }
         format!("{}\n{}\n{}", self.a.table(), self.b.table(), t.render())
     }

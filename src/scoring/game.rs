@@ -90,7 +90,16 @@ pub struct ResultRow {
 
 impl ResultTable {
     pub fn from_pairs(pairs: &[(String, f64)]) -> ResultTable {
-        ResultTable { rules: None, players: pairs.iter().map(|(n, s)| ResultRow { name: n.clone(), score: *s }).collect() }
+        ResultTable {
+            rules: None,
+            players: pairs
+                .iter()
+                .map(|(n, s)| ResultRow {
+                    name: n.clone(),
+                    score: *s,
+                })
+                .collect(),
+        }
     }
 }
 
@@ -113,14 +122,20 @@ impl ScoreInput {
     /// Read a loaded file: a game record has `sides`, a result table `players`.
     pub fn from_doc(doc: &Doc) -> crate::Result<ScoreInput> {
         let Some(map) = doc.value.as_object() else {
-            return Err(doc.error_at("", "expected a game record (`turns`, `sides`) or a result table (`players`)"));
+            return Err(doc.error_at(
+                "",
+                "expected a game record (`turns`, `sides`) or a result table (`players`)",
+            ));
         };
         if map.contains_key("sides") {
             Ok(ScoreInput::Game(doc.deserialize()?))
         } else if map.contains_key("players") {
             Ok(ScoreInput::Table(doc.deserialize()?))
         } else {
-            Err(doc.error_at("", "expected a game record (with `sides`) or a result table (with `players`)"))
+            Err(doc.error_at(
+                "",
+                "expected a game record (with `sides`) or a result table (with `players`)",
+            ))
         }
     }
 }
@@ -135,14 +150,21 @@ pub struct Invalid {
 
 impl Invalid {
     pub fn new(pointer: impl Into<String>, message: impl Into<String>) -> Invalid {
-        Invalid { pointer: pointer.into(), message: message.into() }
+        Invalid {
+            pointer: pointer.into(),
+            message: message.into(),
+        }
     }
 
     pub fn locate(self, doc: Option<&Doc>) -> Error {
         match doc {
             Some(d) => d.error_at(&self.pointer, self.message),
             None if self.pointer.is_empty() => Error::msg(self.message),
-            None => Error::msg(format!("{}: {}", readable_path(&self.pointer), self.message)),
+            None => Error::msg(format!(
+                "{}: {}",
+                readable_path(&self.pointer),
+                self.message
+            )),
         }
     }
 }
@@ -191,10 +213,16 @@ pub fn unique_names<'a>(
         }
         let n = crate::names::normalize(name);
         if n.is_empty() {
-            return Err(Invalid::new(pointer_of(i), format!("a {kind} needs a name")));
+            return Err(Invalid::new(
+                pointer_of(i),
+                format!("a {kind} needs a name"),
+            ));
         }
         if !seen.insert(n) {
-            return Err(Invalid::new(pointer_of(i), format!("{kind} `{name}` is listed twice")));
+            return Err(Invalid::new(
+                pointer_of(i),
+                format!("{kind} `{name}` is listed twice"),
+            ));
         }
     }
     Ok(())

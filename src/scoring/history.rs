@@ -23,7 +23,10 @@ pub struct History {
 pub enum StartRating {
     Rating(f64),
     /// For the Bayesian systems: a rating and its uncertainty.
-    Full { rating: f64, uncertainty: f64 },
+    Full {
+        rating: f64,
+        uncertainty: f64,
+    },
 }
 
 /// One game: a finishing order (best first; an inner list is a tie) or final scores.
@@ -67,10 +70,14 @@ impl<'de> Deserialize<'de> for Period {
                 Ok(Period::Number(v))
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Period, E> {
-                i64::try_from(v).map(Period::Number).map_err(|_| E::custom("a period number this large is not a period"))
+                i64::try_from(v)
+                    .map(Period::Number)
+                    .map_err(|_| E::custom("a period number this large is not a period"))
             }
             fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Period, E> {
-                Err(E::custom(format!("a period is a whole number or a name, not {v}")))
+                Err(E::custom(format!(
+                    "a period is a whole number or a name, not {v}"
+                )))
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Period, E> {
                 Ok(Period::Name(v.to_string()))
@@ -111,10 +118,16 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
         }
         let (r, s) = match *start {
             StartRating::Rating(r) => (r, None),
-            StartRating::Full { rating, uncertainty } => (rating, Some(uncertainty)),
+            StartRating::Full {
+                rating,
+                uncertainty,
+            } => (rating, Some(uncertainty)),
         };
         if !r.is_finite() || s.is_some_and(|s| !s.is_finite() || s < 0.0) {
-            return Err(Invalid::new(pointer(), "a starting rating must be a number (and an uncertainty, 0 or more)"));
+            return Err(Invalid::new(
+                pointer(),
+                "a starting rating must be a number (and an uncertainty, 0 or more)",
+            ));
         }
         p.starts.push((id, r, s));
     }
@@ -127,8 +140,18 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
         rows.clear();
         written.clear();
         let ranking = match (&game.order, &game.scores) {
-            (Some(_), Some(_)) => return Err(Invalid::new(base(), "give a game's `order` or its `scores`, not both")),
-            (None, None) => return Err(Invalid::new(base(), "a game needs an `order` (best first) or `scores`")),
+            (Some(_), Some(_)) => {
+                return Err(Invalid::new(
+                    base(),
+                    "give a game's `order` or its `scores`, not both",
+                ))
+            }
+            (None, None) => {
+                return Err(Invalid::new(
+                    base(),
+                    "a game needs an `order` (best first) or `scores`",
+                ))
+            }
             (Some(order), None) => {
                 for (j, placing) in order.iter().enumerate() {
                     let group: &[String] = match placing {
@@ -136,7 +159,10 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
                         Placing::Tied(ns) => ns,
                     };
                     if group.is_empty() {
-                        return Err(Invalid::new(format!("{}/order/{j}", base()), "an empty tie"));
+                        return Err(Invalid::new(
+                            format!("{}/order/{j}", base()),
+                            "an empty tie",
+                        ));
                     }
                     for (m, name) in group.iter().enumerate() {
                         let at = || match placing {
@@ -164,7 +190,10 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
             }
         };
         if rows.len() < 2 {
-            return Err(Invalid::new(base(), format!("a game needs at least two players (found {})", rows.len())));
+            return Err(Invalid::new(
+                base(),
+                format!("a game needs at least two players (found {})", rows.len()),
+            ));
         }
         if let Err(tag) = p.push_game(&mut rows, ranking, period, game.label.clone()) {
             let (j, m) = written[tag];
@@ -179,7 +208,10 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
                 }
                 _ => (base(), String::new()),
             };
-            return Err(Invalid::new(pointer, format!("`{name}` is listed twice in this game")));
+            return Err(Invalid::new(
+                pointer,
+                format!("`{name}` is listed twice in this game"),
+            ));
         }
     }
     Ok(p)
@@ -190,7 +222,10 @@ pub fn from_prepared(p: &Prepared) -> History {
     let mut history = History::default();
     for &(id, rating, uncertainty) in &p.starts {
         let start = match uncertainty {
-            Some(u) => StartRating::Full { rating, uncertainty: u },
+            Some(u) => StartRating::Full {
+                rating,
+                uncertainty: u,
+            },
             None => StartRating::Rating(rating),
         };
         history.ratings.insert(p.names.shown[id].clone(), start);
@@ -206,13 +241,23 @@ pub fn from_prepared(p: &Prepared) -> History {
             ..HistoryGame::default()
         };
         if slot.has_scores {
-            game.scores = Some((slot.from..slot.to).map(|i| (name(i), p.scores[i])).collect());
+            game.scores = Some(
+                (slot.from..slot.to)
+                    .map(|i| (name(i), p.scores[i]))
+                    .collect(),
+            );
         } else {
             let mut order = Vec::new();
             let mut i = slot.from;
             while i < slot.to {
-                let j = (i..slot.to).find(|&j| p.ranks[j] != p.ranks[i]).unwrap_or(slot.to);
-                order.push(if j - i == 1 { Placing::One(name(i)) } else { Placing::Tied((i..j).map(name).collect()) });
+                let j = (i..slot.to)
+                    .find(|&j| p.ranks[j] != p.ranks[i])
+                    .unwrap_or(slot.to);
+                order.push(if j - i == 1 {
+                    Placing::One(name(i))
+                } else {
+                    Placing::Tied((i..j).map(name).collect())
+                });
                 i = j;
             }
             game.order = Some(order);

@@ -71,31 +71,57 @@ impl SeenGames {
 }
 
 pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
-    let source = Arc::new(Source { name: name.to_string(), text });
+    let source = Arc::new(Source {
+        name: name.to_string(),
+        text,
+    });
     let text = source.text.as_str();
-    let mut reader = csv::ReaderBuilder::new().comment(Some(b'#')).from_reader(text.as_bytes());
+    let mut reader = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
     let csv_error = |e: csv::Error| -> Error {
         match e.position() {
-            Some(p) => span_at(&source, p.byte() as usize, 0).at(format!("bad CSV: {}", plain_csv_message(&e))),
+            Some(p) => span_at(&source, p.byte() as usize, 0)
+                .at(format!("bad CSV: {}", plain_csv_message(&e))),
             None => Error::msg(format!("{name}: bad CSV: {e}")),
         }
     };
     let headers = reader.headers().map_err(csv_error)?.clone();
-    let find = |n: &str| headers.iter().position(|h| h.trim().eq_ignore_ascii_case(n));
+    let find = |n: &str| {
+        headers
+            .iter()
+            .position(|h| h.trim().eq_ignore_ascii_case(n))
+    };
     let header = Span::new(&source, 1, 1);
     let (place, score) = (find("place"), find("score"));
     if place.is_some() == score.is_some() {
-        return Err(header.at("the CSV header needs a `place` column (1 = first) or a `score` column, one of the two"));
+        return Err(header.at(
+            "the CSV header needs a `place` column (1 = first) or a `score` column, one of the two",
+        ));
     }
     let columns = Columns {
-        game: find("game").ok_or_else(|| header.clone().at("the CSV header needs a `game` column (rows of one game share its value)"))?,
-        player: find("player").ok_or_else(|| header.clone().at("the CSV header needs a `player` column"))?,
+        game: find("game").ok_or_else(|| {
+            header
+                .clone()
+                .at("the CSV header needs a `game` column (rows of one game share its value)")
+        })?,
+        player: find("player")
+            .ok_or_else(|| header.clone().at("the CSV header needs a `player` column"))?,
         value: place.or(score).expect("checked above"),
         period: find("period"),
     };
-    let ranking = if score.is_some() { Ranking::Descending } else { Ranking::Ascending };
+    let ranking = if score.is_some() {
+        Ranking::Descending
+    } else {
+        Ranking::Ascending
+    };
 
-    let mut index = CsvIndex { source: source.clone(), columns, rows: Vec::new(), games: Vec::new() };
+    let mut index = CsvIndex {
+        source: source.clone(),
+        columns,
+        rows: Vec::new(),
+        games: Vec::new(),
+    };
     let mut prepared = Prepared::default();
     // One row a line: size the arrays once instead of growing them.
     let lines = text.as_bytes().iter().filter(|&&b| b == b'\n').count();
@@ -121,10 +147,18 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
         }
         let value = match number(cell(columns.value)) {
             Some(v) => v,
-            None => return Err(at(columns.value).at(format!("`{}` is not a number", text_of(cell(columns.value))))),
+            None => {
+                return Err(at(columns.value).at(format!(
+                    "`{}` is not a number",
+                    text_of(cell(columns.value))
+                )))
+            }
         };
         if ranking == Ranking::Ascending && !(value >= 1.0 && value.fract() == 0.0) {
-            return Err(at(columns.value).at(format!("`{}` is not a place: places are whole numbers, 1 for first", text_of(cell(columns.value)))));
+            return Err(at(columns.value).at(format!(
+                "`{}` is not a place: places are whole numbers, 1 for first",
+                text_of(cell(columns.value))
+            )));
         }
         let period = match columns.period.map(cell) {
             Some(p) if !p.is_empty() => match &last_period {
@@ -143,7 +177,9 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
             }
             let game = text_of(game);
             if !seen.insert(game, start, &index) {
-                return Err(at(columns.game).at(format!("game `{game}` continues after other games: keep a game's rows together")));
+                return Err(at(columns.game).at(format!(
+                    "game `{game}` continues after other games: keep a game's rows together"
+                )));
             }
             index.games.push(index.rows.len());
             key.clear();
@@ -151,7 +187,9 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
             open = Some(Open { period });
         }
         if open.as_ref().is_some_and(|o| o.period != period) {
-            return Err(at(columns.period.unwrap_or(0)).at("a game's rows must all have the same period"));
+            return Err(
+                at(columns.period.unwrap_or(0)).at("a game's rows must all have the same period")
+            );
         }
         if rows.len() == super::game::MAX_PLAYERS_PER_GAME {
             return Err(at(columns.player).at(super::game::too_many("player")));
@@ -167,17 +205,27 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
 }
 
 /// Hand a finished game's rows to the prepared history.
-fn close(prepared: &mut Prepared, index: &CsvIndex, rows: &mut Vec<(usize, f64, usize)>, ranking: Ranking, period: Option<usize>) -> Result<()> {
+fn close(
+    prepared: &mut Prepared,
+    index: &CsvIndex,
+    rows: &mut Vec<(usize, f64, usize)>,
+    ranking: Ranking,
+    period: Option<usize>,
+) -> Result<()> {
     if rows.len() < 2 {
         let row = index.rows[rows[0].2];
-        return Err(span_at(&index.source, row, index.columns.game).at(format!("a game needs at least two players (found {})", rows.len())));
+        return Err(span_at(&index.source, row, index.columns.game).at(format!(
+            "a game needs at least two players (found {})",
+            rows.len()
+        )));
     }
     let result = prepared.push_game(rows, ranking, period, None);
     rows.clear();
     result.map_err(|tag| {
         let row = index.rows[tag];
         let name = cell_text(&index.source.text[row..], index.columns.player).to_string();
-        span_at(&index.source, row, index.columns.player).at(format!("`{name}` is listed twice in this game"))
+        span_at(&index.source, row, index.columns.player)
+            .at(format!("`{name}` is listed twice in this game"))
     })
 }
 
@@ -185,12 +233,19 @@ impl CsvIndex {
     /// The row a problem found while rating concerns: the game's first row.
     pub fn locate(&self, e: Invalid) -> Error {
         let mut segments = e.pointer.split('/').skip(1);
-        let game = match (segments.next(), segments.next().and_then(|s| s.parse::<usize>().ok())) {
+        let game = match (
+            segments.next(),
+            segments.next().and_then(|s| s.parse::<usize>().ok()),
+        ) {
             (Some("games"), Some(g)) => g,
             _ => return e.locate(None),
         };
-        let Some(&first) = self.games.get(game) else { return e.locate(None) };
-        let Some(&row) = self.rows.get(first) else { return e.locate(None) };
+        let Some(&first) = self.games.get(game) else {
+            return e.locate(None);
+        };
+        let Some(&row) = self.rows.get(first) else {
+            return e.locate(None);
+        };
         let column = match segments.next() {
             Some("period") => self.columns.period.unwrap_or(self.columns.game),
             Some("order") | Some("scores") => self.columns.value,
@@ -255,7 +310,9 @@ fn cell_text(raw: &str, k: usize) -> &str {
 
 fn plain_csv_message(e: &csv::Error) -> String {
     match e.kind() {
-        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => format!("this row has {len} cells, the header {expected_len}"),
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => format!("this row has {len} cells, the header {expected_len}"),
         csv::ErrorKind::Utf8 { .. } => "not UTF-8 text".to_string(),
         _ => e.to_string(),
     }

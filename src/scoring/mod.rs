@@ -22,7 +22,10 @@ pub mod rating_report;
 pub mod ratings;
 
 pub use compare::{compare, Comparison};
-pub use game::{GameRecord, Invalid, Outcome, PlayerRecord, ResultRow, ResultTable, ScoreInput, ShipRecord, SideRecord};
+pub use game::{
+    GameRecord, Invalid, Outcome, PlayerRecord, ResultRow, ResultTable, ScoreInput, ShipRecord,
+    SideRecord,
+};
 pub use history::{History, HistoryGame, Period, Placing, StartRating};
 pub use rating_report::RatingReport;
 pub use ratings::{rate, rate_with, RateOptions};
@@ -70,45 +73,111 @@ impl ScoreReport {
     /// Name, points (and ladder change) of each player, in input order.
     pub fn headlines(&self) -> Vec<Headline> {
         match self {
-            ScoreReport::Cep(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: None }).collect(),
-            ScoreReport::Percentile(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: None }).collect(),
-            ScoreReport::Pot(r) => r.players.iter().map(|p| Headline { name: p.name.clone(), points: p.points, change: Some(p.change) }).collect(),
+            ScoreReport::Cep(r) => r
+                .players
+                .iter()
+                .map(|p| Headline {
+                    name: p.name.clone(),
+                    points: p.points,
+                    change: None,
+                })
+                .collect(),
+            ScoreReport::Percentile(r) => r
+                .players
+                .iter()
+                .map(|p| Headline {
+                    name: p.name.clone(),
+                    points: p.points,
+                    change: None,
+                })
+                .collect(),
+            ScoreReport::Pot(r) => r
+                .players
+                .iter()
+                .map(|p| Headline {
+                    name: p.name.clone(),
+                    points: p.points,
+                    change: Some(p.change),
+                })
+                .collect(),
         }
     }
 }
 
 fn scoring_of(ruleset: &Ruleset) -> std::result::Result<&ScoringRules, Invalid> {
-    ruleset.scoring.as_ref().ok_or_else(|| Invalid::new("", format!("ruleset `{}` has no `scoring` section", ruleset.name)))
+    ruleset.scoring.as_ref().ok_or_else(|| {
+        Invalid::new(
+            "",
+            format!("ruleset `{}` has no `scoring` section", ruleset.name),
+        )
+    })
 }
 
 fn lacks(ruleset: &Ruleset, system: System) -> Invalid {
-    Invalid::new("", format!("ruleset `{}` lacks the `{}` parameters", ruleset.name, system.name()))
+    Invalid::new(
+        "",
+        format!(
+            "ruleset `{}` lacks the `{}` parameters",
+            ruleset.name,
+            system.name()
+        ),
+    )
 }
 
 /// Score any input; problems carry the place in the input they concern.
-pub fn score_checked(ruleset: &Ruleset, input: &ScoreInput) -> std::result::Result<ScoreReport, Invalid> {
+pub fn score_checked(
+    ruleset: &Ruleset,
+    input: &ScoreInput,
+) -> std::result::Result<ScoreReport, Invalid> {
     let rules = scoring_of(ruleset)?;
     match (rules.system, input) {
-        (System::Cep, ScoreInput::Game(g)) => Ok(ScoreReport::Cep(cep::score(ruleset, rules.cep.as_ref().ok_or_else(|| lacks(ruleset, System::Cep))?, g)?)),
-        (System::Percentile, ScoreInput::Table(t)) => Ok(ScoreReport::Percentile(percentile::score(
+        (System::Cep, ScoreInput::Game(g)) => Ok(ScoreReport::Cep(cep::score(
+            ruleset,
+            rules
+                .cep
+                .as_ref()
+                .ok_or_else(|| lacks(ruleset, System::Cep))?,
+            g,
+        )?)),
+        (System::Percentile, ScoreInput::Table(t)) => {
+            Ok(ScoreReport::Percentile(percentile::score(
+                &ruleset.name,
+                rules
+                    .percentile
+                    .as_ref()
+                    .ok_or_else(|| lacks(ruleset, System::Percentile))?,
+                &t.players,
+            )?))
+        }
+        (System::Pot, ScoreInput::Table(t)) => Ok(ScoreReport::Pot(pot::score(
             &ruleset.name,
-            rules.percentile.as_ref().ok_or_else(|| lacks(ruleset, System::Percentile))?,
+            rules
+                .pot
+                .as_ref()
+                .ok_or_else(|| lacks(ruleset, System::Pot))?,
             &t.players,
         )?)),
-        (System::Pot, ScoreInput::Table(t)) => {
-            Ok(ScoreReport::Pot(pot::score(&ruleset.name, rules.pot.as_ref().ok_or_else(|| lacks(ruleset, System::Pot))?, &t.players)?))
-        }
         (System::Cep, ScoreInput::Table(_)) => Err(Invalid::new(
             "",
-            format!("ruleset `{}` scores CEP game records (turns, sides, ships), not a table of scores", ruleset.name),
+            format!(
+                "ruleset `{}` scores CEP game records (turns, sides, ships), not a table of scores",
+                ruleset.name
+            ),
         )),
         (System::Percentile | System::Pot, ScoreInput::Game(_)) => Err(Invalid::new(
             "",
-            format!("ruleset `{}` scores tables of final scores (NAME=SCORE), not a CEP game record", ruleset.name),
+            format!(
+                "ruleset `{}` scores tables of final scores (NAME=SCORE), not a CEP game record",
+                ruleset.name
+            ),
         )),
         (system, _) => Err(Invalid::new(
             "",
-            format!("ruleset `{}` is a rating system ({}): use `arbiter rate` on a history of games", ruleset.name, system.name()),
+            format!(
+                "ruleset `{}` is a rating system ({}): use `arbiter rate` on a history of games",
+                ruleset.name,
+                system.name()
+            ),
         )),
     }
 }
@@ -120,11 +189,16 @@ pub fn score_game(ruleset: &Ruleset, game: &GameRecord) -> Result<ScoreReport> {
 
 /// Score a table of (name, final score) rows with a score-based system (percentile, pot).
 pub fn score_table(ruleset: &Ruleset, rows: &[(String, f64)]) -> Result<ScoreReport> {
-    score_checked(ruleset, &ScoreInput::Table(ResultTable::from_pairs(rows))).map_err(|e| e.locate(None))
+    score_checked(ruleset, &ScoreInput::Table(ResultTable::from_pairs(rows)))
+        .map_err(|e| e.locate(None))
 }
 
 /// Score any input; with `doc` (the file it came from) errors name file, line and column.
-pub fn score_input(ruleset: &Ruleset, input: &ScoreInput, doc: Option<&Doc>) -> Result<ScoreReport> {
+pub fn score_input(
+    ruleset: &Ruleset,
+    input: &ScoreInput,
+    doc: Option<&Doc>,
+) -> Result<ScoreReport> {
     score_checked(ruleset, input).map_err(|e| e.locate(doc))
 }
 
@@ -137,7 +211,11 @@ pub fn score_value(ruleset: &Ruleset, value: serde_json::Value) -> Result<ScoreR
 }
 
 /// Rate a history given as a value (a script's map with `games`, maybe `ratings`).
-pub fn rate_value(ruleset: &Ruleset, value: serde_json::Value, options: RateOptions) -> Result<RatingReport> {
+pub fn rate_value(
+    ruleset: &Ruleset,
+    value: serde_json::Value,
+    options: RateOptions,
+) -> Result<RatingReport> {
     let history: History = Doc::new(value).deserialize()?;
     rate_with(ruleset, &history, options).map_err(|e| e.locate(None))
 }
@@ -166,10 +244,12 @@ impl HistorySource {
     pub fn locate(&self, e: Invalid) -> Error {
         match self {
             HistorySource::Doc(doc) => e.locate(Some(doc)),
-            HistorySource::Yaml(name, text) => match crate::rules::load::parse_text(name, text, crate::io::Format::Yaml) {
-                Ok(doc) => e.locate(Some(&doc)),
-                Err(_) => e.locate(None),
-            },
+            HistorySource::Yaml(name, text) => {
+                match crate::rules::load::parse_text(name, text, crate::io::Format::Yaml) {
+                    Ok(doc) => e.locate(Some(&doc)),
+                    Err(_) => e.locate(None),
+                }
+            }
             HistorySource::Csv(index) => index.locate(e),
             HistorySource::Memory => e.locate(None),
         }
@@ -208,22 +288,41 @@ pub fn parse_history(name: &str, text: String) -> Result<HistoryFile> {
     let (source, history) = match crate::io::FileKind::of(name) {
         Some(crate::io::FileKind::Csv) => {
             let (index, prepared) = history_csv::parse(name, text)?;
-            return Ok(HistoryFile { rules: None, source: HistorySource::Csv(index), prepared });
+            return Ok(HistoryFile {
+                rules: None,
+                source: HistorySource::Csv(index),
+                prepared,
+            });
         }
-        Some(crate::io::FileKind::Rules) => doc_history(crate::rules::load::parse_text(name, &text, crate::io::Format::Rules)?)?,
+        Some(crate::io::FileKind::Rules) => doc_history(crate::rules::load::parse_text(
+            name,
+            &text,
+            crate::io::Format::Rules,
+        )?)?,
         // Fast path for big files: straight to the typed history, positions only on trouble.
         _ => match serde_yaml::from_str::<History>(&text) {
             Ok(history) => (HistorySource::Yaml(name.to_string(), text), history),
-            Err(_) => doc_history(crate::rules::load::parse_text(name, &text, crate::io::Format::Yaml)?)?,
+            Err(_) => doc_history(crate::rules::load::parse_text(
+                name,
+                &text,
+                crate::io::Format::Yaml,
+            )?)?,
         },
     };
     let prepared = history::prepare(&history).map_err(|e| source.locate(e))?;
-    Ok(HistoryFile { rules: history.rules, source, prepared })
+    Ok(HistoryFile {
+        rules: history.rules,
+        source,
+        prepared,
+    })
 }
 
 fn doc_history(doc: Doc) -> Result<(HistorySource, History)> {
     if !doc.value.is_object() {
-        return Err(doc.error_at("", "expected a history: `games:` (and optionally `rules:`, `ratings:`)"));
+        return Err(doc.error_at(
+            "",
+            "expected a history: `games:` (and optionally `rules:`, `ratings:`)",
+        ));
     }
     let history: History = doc.deserialize()?;
     Ok((HistorySource::Doc(doc), history))

@@ -36,7 +36,11 @@ pub fn elo_changes(ratings: &[f64], places: &[f64], k: &[f64], scale: f64, out: 
             if a != b {
                 let both = q[a] + q[b];
                 // Both far below the table's best (both powers underflowed): compare directly.
-                e += if both > 0.0 { q[a] / both } else { expected(ratings[a], ratings[b], scale) };
+                e += if both > 0.0 {
+                    q[a] / both
+                } else {
+                    expected(ratings[a], ratings[b], scale)
+                };
             }
         }
         let s = (n as f64 - places[a]) / pairs;
@@ -47,21 +51,60 @@ pub fn elo_changes(ratings: &[f64], places: &[f64], k: &[f64], scale: f64, out: 
 /// New (rating, uncertainty) of every player of a Weng-Lin free-for-all; `ranks` 1 = first,
 /// tied players share a rank.
 pub fn weng_lin(players: &[(f64, f64)], ranks: &[usize], rules: &WengLinRules) -> Vec<(f64, f64)> {
-    let config = WengLinConfig { beta: rules.beta, uncertainty_tolerance: rules.tolerance };
-    let teams: Vec<[WengLinRating; 1]> = players.iter().map(|p| [WengLinRating { rating: p.0, uncertainty: p.1 }]).collect();
-    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> =
-        teams.iter().zip(ranks).map(|(t, r)| (&t[..], MultiTeamOutcome::new(*r))).collect();
-    weng_lin_multi_team(&input, &config).into_iter().map(|t| (t[0].rating, t[0].uncertainty)).collect()
+    let config = WengLinConfig {
+        beta: rules.beta,
+        uncertainty_tolerance: rules.tolerance,
+    };
+    let teams: Vec<[WengLinRating; 1]> = players
+        .iter()
+        .map(|p| {
+            [WengLinRating {
+                rating: p.0,
+                uncertainty: p.1,
+            }]
+        })
+        .collect();
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+        .iter()
+        .zip(ranks)
+        .map(|(t, r)| (&t[..], MultiTeamOutcome::new(*r)))
+        .collect();
+    weng_lin_multi_team(&input, &config)
+        .into_iter()
+        .map(|t| (t[0].rating, t[0].uncertainty))
+        .collect()
 }
 
 /// New (rating, uncertainty) of every player of a TrueSkill free-for-all.
-pub fn trueskill(players: &[(f64, f64)], ranks: &[usize], rules: &TrueSkillRules) -> Vec<(f64, f64)> {
-    let config = TrueSkillConfig { draw_probability: rules.draw_probability, beta: rules.beta, dynamics_factor: rules.dynamics };
-    let teams: Vec<[TrueSkillRating; 1]> = players.iter().map(|p| [TrueSkillRating { rating: p.0, uncertainty: p.1 }]).collect();
-    let input: Vec<(&[TrueSkillRating], MultiTeamOutcome)> =
-        teams.iter().zip(ranks).map(|(t, r)| (&t[..], MultiTeamOutcome::new(*r))).collect();
+pub fn trueskill(
+    players: &[(f64, f64)],
+    ranks: &[usize],
+    rules: &TrueSkillRules,
+) -> Vec<(f64, f64)> {
+    let config = TrueSkillConfig {
+        draw_probability: rules.draw_probability,
+        beta: rules.beta,
+        dynamics_factor: rules.dynamics,
+    };
+    let teams: Vec<[TrueSkillRating; 1]> = players
+        .iter()
+        .map(|p| {
+            [TrueSkillRating {
+                rating: p.0,
+                uncertainty: p.1,
+            }]
+        })
+        .collect();
+    let input: Vec<(&[TrueSkillRating], MultiTeamOutcome)> = teams
+        .iter()
+        .zip(ranks)
+        .map(|(t, r)| (&t[..], MultiTeamOutcome::new(*r)))
+        .collect();
     match trueskill_multi_team(&input, &config, None) {
-        Ok(t) => t.into_iter().map(|t| (t[0].rating, t[0].uncertainty)).collect(),
+        Ok(t) => t
+            .into_iter()
+            .map(|t| (t[0].rating, t[0].uncertainty))
+            .collect(),
         // Only weights can make it fail, and none are given.
         Err(_) => players.to_vec(),
     }
@@ -74,7 +117,13 @@ mod tests {
     #[test]
     fn two_players_is_plain_elo() {
         let mut out = Vec::new();
-        elo_changes(&[1613.0, 1609.0], &[1.0, 2.0], &[32.0, 32.0], 400.0, &mut out);
+        elo_changes(
+            &[1613.0, 1609.0],
+            &[1.0, 2.0],
+            &[32.0, 32.0],
+            400.0,
+            &mut out,
+        );
         let e = expected(1613.0, 1609.0, 400.0);
         assert!((out[0] - 32.0 * (1.0 - e)).abs() < 1e-12);
         assert!((out[0] + out[1]).abs() < 1e-12);
@@ -90,7 +139,11 @@ mod tests {
         let n = ratings.len() as f64;
         let pairs = n * (n - 1.0) / 2.0;
         for a in 0..ratings.len() {
-            let e: f64 = (0..ratings.len()).filter(|&b| b != a).map(|b| expected(ratings[a], ratings[b], 400.0)).sum::<f64>() / pairs;
+            let e: f64 = (0..ratings.len())
+                .filter(|&b| b != a)
+                .map(|b| expected(ratings[a], ratings[b], 400.0))
+                .sum::<f64>()
+                / pairs;
             let want = k[a] * (n - 1.0) * ((n - places[a]) / pairs - e);
             assert!((out[a] - want).abs() < 1e-9, "{a}: {} vs {want}", out[a]);
         }
@@ -99,7 +152,13 @@ mod tests {
     #[test]
     fn huge_gaps_stay_finite() {
         let mut out = Vec::new();
-        elo_changes(&[1.0e6, 0.0, 0.0], &[3.0, 1.0, 2.0], &[32.0; 3], 400.0, &mut out);
+        elo_changes(
+            &[1.0e6, 0.0, 0.0],
+            &[3.0, 1.0, 2.0],
+            &[32.0; 3],
+            400.0,
+            &mut out,
+        );
         assert!(out.iter().all(|c| c.is_finite()), "{out:?}");
         assert!(out.iter().sum::<f64>().abs() < 1e-9);
     }
@@ -108,7 +167,13 @@ mod tests {
     fn equal_four_player_table_by_hand() {
         // N = 4, pairs = 6, every E = 1.5/6 = 0.25; S = 3/6, 2/6, 1/6, 0; K·3·(S − E).
         let mut out = Vec::new();
-        elo_changes(&[1000.0; 4], &[1.0, 2.0, 3.0, 4.0], &[32.0; 4], 400.0, &mut out);
+        elo_changes(
+            &[1000.0; 4],
+            &[1.0, 2.0, 3.0, 4.0],
+            &[32.0; 4],
+            400.0,
+            &mut out,
+        );
         let want = [24.0, 8.0, -8.0, -24.0];
         for (g, w) in out.iter().zip(want) {
             assert!((g - w).abs() < 1e-9, "{out:?}");

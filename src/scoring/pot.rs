@@ -39,7 +39,13 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
     let mut scores = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
         if r.score.fract() != 0.0 || r.score.abs() > 1e15 {
-            return Err(Invalid::new(format!("/players/{i}/score"), format!("pot scores are whole numbers (found {} for `{}`)", r.score, r.name)));
+            return Err(Invalid::new(
+                format!("/players/{i}/score"),
+                format!(
+                    "pot scores are whole numbers (found {} for `{}`)",
+                    r.score, r.name
+                ),
+            ));
         }
         scores.push(r.score as i128);
     }
@@ -48,8 +54,15 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
     let scale = rules.share_scale as i128;
     let pot = stake * n;
     // i128 holds every product below unless the ruleset's numbers are absurd.
-    if pot.checked_mul(scale).and_then(|x| x.checked_mul(4)).is_none() {
-        return Err(Invalid::new("", "the pot's stake and share scale are too large to compute with"));
+    if pot
+        .checked_mul(scale)
+        .and_then(|x| x.checked_mul(4))
+        .is_none()
+    {
+        return Err(Invalid::new(
+            "",
+            "the pot's stake and share scale are too large to compute with",
+        ));
     }
     let low = *scores.iter().min().expect("two players at least");
     let spreads: Vec<i128> = scores.iter().map(|s| s - low).collect();
@@ -60,7 +73,10 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
         (vec![scale / n; rows.len()], vec![stake; rows.len()])
     } else {
         // A share is rounded to the nearest part (halves up), the payout rounded down.
-        let shares: Vec<i128> = spreads.iter().map(|s| (2 * s * scale + game_spread) / (2 * game_spread)).collect();
+        let shares: Vec<i128> = spreads
+            .iter()
+            .map(|s| (2 * s * scale + game_spread) / (2 * game_spread))
+            .collect();
         let floors = shares.iter().map(|sh| pot * sh / scale).collect();
         (shares, floors)
     };
@@ -111,7 +127,14 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
             }
         })
         .collect();
-    Ok(PotReport { ruleset: ruleset.to_string(), system: "pot", pot: pot as i64, game_spread: game_spread as i64, share_scale: rules.share_scale, players })
+    Ok(PotReport {
+        ruleset: ruleset.to_string(),
+        system: "pot",
+        pot: pot as i64,
+        game_spread: game_spread as i64,
+        share_scale: rules.share_scale,
+        players,
+    })
 }
 
 impl PotReport {
@@ -133,12 +156,22 @@ impl PotReport {
                 p.spread.to_string(),
                 share_text(p.share, self.share_scale),
                 p.floor.to_string(),
-                if p.remainder == 0 { String::new() } else { format!("{:+}", p.remainder) },
+                if p.remainder == 0 {
+                    String::new()
+                } else {
+                    format!("{:+}", p.remainder)
+                },
                 p.points.to_string(),
                 format!("{:+}", p.change),
             ]);
         }
-        format!("Pot ({}): pot {}, game spread {}\n\n{}", self.ruleset, self.pot, self.game_spread, t.render())
+        format!(
+            "Pot ({}): pot {}, game spread {}\n\n{}",
+            self.ruleset,
+            self.pot,
+            self.game_spread,
+            t.render()
+        )
     }
 }
 

@@ -122,7 +122,8 @@ impl Prepared {
             return i;
         }
         self.periods.push(period.to_string());
-        self.period_ids.insert(period.to_string(), self.periods.len() - 1);
+        self.period_ids
+            .insert(period.to_string(), self.periods.len() - 1);
         self.periods.len() - 1
     }
 
@@ -146,17 +147,29 @@ impl Prepared {
         let from = self.players.len();
         let mut i = 0;
         while i < rows.len() {
-            let j = (i..rows.len()).find(|&j| rows[j].1 != rows[i].1).unwrap_or(rows.len());
+            let j = (i..rows.len())
+                .find(|&j| rows[j].1 != rows[i].1)
+                .unwrap_or(rows.len());
             let average = (i + 1) as f64 + (j - i - 1) as f64 / 2.0;
             for r in &rows[i..j] {
                 self.players.push(r.0);
                 self.places.push(average);
                 self.ranks.push(i + 1);
-                self.scores.push(if ranking == Ranking::Descending { r.1 } else { 0.0 });
+                self.scores.push(if ranking == Ranking::Descending {
+                    r.1
+                } else {
+                    0.0
+                });
             }
             i = j;
         }
-        self.games.push(GameSlot { from, to: self.players.len(), period, label, has_scores: ranking == Ranking::Descending });
+        self.games.push(GameSlot {
+            from,
+            to: self.players.len(),
+            period,
+            label,
+            has_scores: ranking == Ranking::Descending,
+        });
         Ok(())
     }
 }

@@ -54,7 +54,11 @@ impl RatingReport {
     /// Final standings, best first.
     pub fn table(&self) -> String {
         let bayesian = self.players.iter().any(|p| p.uncertainty.is_some());
-        let mut cols = vec![("#", Align::Right), ("player", Align::Left), ("rating", Align::Right)];
+        let mut cols = vec![
+            ("#", Align::Right),
+            ("player", Align::Left),
+            ("rating", Align::Right),
+        ];
         if bayesian {
             cols.push(("±", Align::Right));
         }
@@ -70,7 +74,13 @@ impl RatingReport {
             row.extend([p.games.to_string(), signed(p.change)]);
             t.row(row);
         }
-        format!("{} ratings ({}), {} games\n\n{}", self.system, self.ruleset, self.games_rated, t.render())
+        format!(
+            "{} ratings ({}), {} games\n\n{}",
+            self.system,
+            self.ruleset,
+            self.games_rated,
+            t.render()
+        )
     }
 
     /// Each game's changes; only `player`'s lines when given.
@@ -91,8 +101,19 @@ impl RatingReport {
                 }
                 let first = j == 0 || player.is_some();
                 t.row([
-                    if first { g.game.to_string() } else { String::new() },
-                    if first { g.period.clone().or_else(|| g.label.clone()).unwrap_or_default() } else { String::new() },
+                    if first {
+                        g.game.to_string()
+                    } else {
+                        String::new()
+                    },
+                    if first {
+                        g.period
+                            .clone()
+                            .or_else(|| g.label.clone())
+                            .unwrap_or_default()
+                    } else {
+                        String::new()
+                    },
                     c.name.clone(),
                     trim_number(c.place, 1),
                     trim_number(c.before, 1),

@@ -62,18 +62,35 @@ pub fn rate(ruleset: &crate::rules::Ruleset, history: &History) -> crate::Result
 }
 
 /// Rate a history; problems come back with the place in the history they concern.
-pub fn rate_with(ruleset: &crate::rules::Ruleset, history: &History, options: RateOptions) -> Result<RatingReport, Invalid> {
+pub fn rate_with(
+    ruleset: &crate::rules::Ruleset,
+    history: &History,
+    options: RateOptions,
+) -> Result<RatingReport, Invalid> {
     let prepared = prepare(history)?;
     rate_prepared(ruleset, &prepared, options)
 }
 
 /// The engine's parameters, initial rating and initial uncertainty.
-fn engine_of(ruleset: &crate::rules::Ruleset) -> Result<(Engine<'_>, f64, f64, &ScoringRules), Invalid> {
-    let rules: &ScoringRules = ruleset
-        .scoring
-        .as_ref()
-        .ok_or_else(|| Invalid::new("", format!("ruleset `{}` has no `scoring` section", ruleset.name)))?;
-    let missing = || Invalid::new("", format!("ruleset `{}` lacks the `{}` parameters", ruleset.name, rules.system.name()));
+fn engine_of(
+    ruleset: &crate::rules::Ruleset,
+) -> Result<(Engine<'_>, f64, f64, &ScoringRules), Invalid> {
+    let rules: &ScoringRules = ruleset.scoring.as_ref().ok_or_else(|| {
+        Invalid::new(
+            "",
+            format!("ruleset `{}` has no `scoring` section", ruleset.name),
+        )
+    })?;
+    let missing = || {
+        Invalid::new(
+            "",
+            format!(
+                "ruleset `{}` lacks the `{}` parameters",
+                ruleset.name,
+                rules.system.name()
+            ),
+        )
+    };
     let (engine, initial, sigma) = match rules.system {
         System::Cep => {
             return Err(Invalid::new("", format!("ruleset `{}` scores single CEP scenarios (`arbiter score`); rate with elo, figf, advciv or a Bayesian system", ruleset.name)))
@@ -107,7 +124,11 @@ fn engine_of(ruleset: &crate::rules::Ruleset) -> Result<(Engine<'_>, f64, f64, &
 }
 
 /// Rate a prepared history (see `history::prepare` and the CSV reader).
-pub fn rate_prepared(ruleset: &crate::rules::Ruleset, prepared: &Prepared, options: RateOptions) -> Result<RatingReport, Invalid> {
+pub fn rate_prepared(
+    ruleset: &crate::rules::Ruleset,
+    prepared: &Prepared,
+    options: RateOptions,
+) -> Result<RatingReport, Invalid> {
     let (engine, initial, sigma0, rules) = engine_of(ruleset)?;
     let score_based = matches!(engine, Engine::Percentile(_) | Engine::Pot(_));
     let bayesian = matches!(engine, Engine::WengLin(_) | Engine::TrueSkill(_));
@@ -134,7 +155,10 @@ pub fn rate_prepared(ruleset: &crate::rules::Ruleset, prepared: &Prepared, optio
     let use_periods = rules.periods && !score_based;
     for (g, game) in prepared.games.iter().enumerate() {
         if score_based && !game.has_scores {
-            return Err(Invalid::new(format!("/games/{g}/order"), "this ruleset scores tables: give the game's `scores`, not an `order`"));
+            return Err(Invalid::new(
+                format!("/games/{g}/order"),
+                "this ruleset scores tables: give the game's `scores`, not an `order`",
+            ));
         }
         // A period's games are computed against the ratings at its start: apply the
         // pending changes when the period ends.
@@ -161,12 +185,28 @@ pub fn rate_prepared(ruleset: &crate::rules::Ruleset, prepared: &Prepared, optio
             scores: &prepared.scores[game.from..game.to],
         };
         deltas.clear();
-        game_deltas(&engine, &state, &prepared.names.shown, &slot, &mut scratch, &mut deltas).map_err(|mut e| {
+        game_deltas(
+            &engine,
+            &state,
+            &prepared.names.shown,
+            &slot,
+            &mut scratch,
+            &mut deltas,
+        )
+        .map_err(|mut e| {
             e.pointer = format!("/games/{g}{}", e.pointer);
             e
         })?;
         if options.record_games {
-            games_out.push(record(&state, &prepared.names.shown, &slot, &deltas, g, prepared, &engine));
+            games_out.push(record(
+                &state,
+                &prepared.names.shown,
+                &slot,
+                &deltas,
+                g,
+                prepared,
+                &engine,
+            ));
         }
         for d in &deltas {
             state.played[d.player] += 1;
@@ -179,7 +219,12 @@ pub fn rate_prepared(ruleset: &crate::rules::Ruleset, prepared: &Prepared, optio
     apply(&mut state, &mut pending);
     if let Engine::Percentile(p) = &engine {
         for i in 0..n {
-            state.rating[i] = percentile_rating(p.aggregate, state.start[i], state.points[i], state.played[i]);
+            state.rating[i] = percentile_rating(
+                p.aggregate,
+                state.start[i],
+                state.points[i],
+                state.played[i],
+            );
         }
     }
 
@@ -187,7 +232,11 @@ pub fn rate_prepared(ruleset: &crate::rules::Ruleset, prepared: &Prepared, optio
     order.sort_by(|a, b| state.rating[*b].total_cmp(&state.rating[*a]));
     let mut rank = vec![0usize; n];
     for (pos, &i) in order.iter().enumerate() {
-        rank[i] = if pos > 0 && state.rating[order[pos - 1]] == state.rating[i] { rank[order[pos - 1]] } else { pos + 1 };
+        rank[i] = if pos > 0 && state.rating[order[pos - 1]] == state.rating[i] {
+            rank[order[pos - 1]]
+        } else {
+            pos + 1
+        };
     }
     let players = prepared
         .names
@@ -204,7 +253,13 @@ pub fn rate_prepared(ruleset: &crate::rules::Ruleset, prepared: &Prepared, optio
             change: state.rating[i] - state.start[i],
         })
         .collect();
-    Ok(RatingReport { ruleset: ruleset.name.clone(), system: rules.system.name(), games_rated: prepared.games.len(), players, games: games_out })
+    Ok(RatingReport {
+        ruleset: ruleset.name.clone(),
+        system: rules.system.name(),
+        games_rated: prepared.games.len(),
+        players,
+        games: games_out,
+    })
 }
 
 /// One game's players, as slices of the prepared arrays.
@@ -241,8 +296,20 @@ fn apply(state: &mut State, pending: &mut Vec<Delta>) {
 }
 
 /// The effect of one game on each of its players, against the ratings in `state`.
-fn game_deltas(engine: &Engine, state: &State, names: &[String], p: &Slot, scratch: &mut Scratch, out: &mut Vec<Delta>) -> Result<(), Invalid> {
-    let one = |player: usize, rating: f64| Delta { player, rating, sigma_ratio: 1.0, points: 0.0 };
+fn game_deltas(
+    engine: &Engine,
+    state: &State,
+    names: &[String],
+    p: &Slot,
+    scratch: &mut Scratch,
+    out: &mut Vec<Delta>,
+) -> Result<(), Invalid> {
+    let one = |player: usize, rating: f64| Delta {
+        player,
+        rating,
+        sigma_ratio: 1.0,
+        points: 0.0,
+    };
     match engine {
         Engine::Elo { k, scale } => {
             scratch.ratings.clear();
@@ -250,16 +317,34 @@ fn game_deltas(engine: &Engine, state: &State, names: &[String], p: &Slot, scrat
             for &i in p.players {
                 let ki = k.of(state.rating[i], state.played[i]);
                 if !ki.is_finite() {
-                    return Err(Invalid::new("", format!("the ruleset's K formula gives {ki} for `{}`", names[i])));
+                    return Err(Invalid::new(
+                        "",
+                        format!("the ruleset's K formula gives {ki} for `{}`", names[i]),
+                    ));
                 }
                 scratch.ratings.push(state.rating[i]);
                 scratch.ks.push(ki);
             }
-            multiplayer::elo_changes(&scratch.ratings, p.places, &scratch.ks, *scale, &mut scratch.changes);
-            out.extend(p.players.iter().zip(scratch.changes.iter()).map(|(&i, &c)| one(i, c)));
+            multiplayer::elo_changes(
+                &scratch.ratings,
+                p.places,
+                &scratch.ks,
+                *scale,
+                &mut scratch.changes,
+            );
+            out.extend(
+                p.players
+                    .iter()
+                    .zip(scratch.changes.iter())
+                    .map(|(&i, &c)| one(i, c)),
+            );
         }
         Engine::WengLin(_) | Engine::TrueSkill(_) => {
-            let before: Vec<(f64, f64)> = p.players.iter().map(|&i| (state.rating[i], state.sigma[i])).collect();
+            let before: Vec<(f64, f64)> = p
+                .players
+                .iter()
+                .map(|&i| (state.rating[i], state.sigma[i]))
+                .collect();
             let after = match engine {
                 Engine::WengLin(w) => multiplayer::weng_lin(&before, p.ranks, w),
                 Engine::TrueSkill(t) => multiplayer::trueskill(&before, p.ranks, t),
@@ -267,31 +352,73 @@ fn game_deltas(engine: &Engine, state: &State, names: &[String], p: &Slot, scrat
             };
             for ((&i, b), a) in p.players.iter().zip(&before).zip(&after) {
                 let ratio = if b.1 > 0.0 { a.1 / b.1 } else { 1.0 };
-                out.push(Delta { player: i, rating: a.0 - b.0, sigma_ratio: ratio, points: 0.0 });
+                out.push(Delta {
+                    player: i,
+                    rating: a.0 - b.0,
+                    sigma_ratio: ratio,
+                    points: 0.0,
+                });
             }
         }
         Engine::Percentile(rules) => {
-            let report = percentile::score("", rules, &rows(p, names)).map_err(|e| Invalid::new("/scores", e.message))?;
+            let report = percentile::score("", rules, &rows(p, names))
+                .map_err(|e| Invalid::new("/scores", e.message))?;
             for (&i, pl) in p.players.iter().zip(&report.players) {
                 let points = pl.points as f64;
-                let before = percentile_rating(rules.aggregate, state.start[i], state.points[i], state.played[i]);
-                let after = percentile_rating(rules.aggregate, state.start[i], state.points[i] + points, state.played[i] + 1);
-                out.push(Delta { player: i, rating: after - before, sigma_ratio: 1.0, points });
+                let before = percentile_rating(
+                    rules.aggregate,
+                    state.start[i],
+                    state.points[i],
+                    state.played[i],
+                );
+                let after = percentile_rating(
+                    rules.aggregate,
+                    state.start[i],
+                    state.points[i] + points,
+                    state.played[i] + 1,
+                );
+                out.push(Delta {
+                    player: i,
+                    rating: after - before,
+                    sigma_ratio: 1.0,
+                    points,
+                });
             }
         }
         Engine::Pot(rules) => {
-            let report = pot::score("", rules, &rows(p, names)).map_err(|e| Invalid::new("/scores", e.message))?;
-            out.extend(p.players.iter().zip(&report.players).map(|(&i, pl)| one(i, pl.change as f64)));
+            let report = pot::score("", rules, &rows(p, names))
+                .map_err(|e| Invalid::new("/scores", e.message))?;
+            out.extend(
+                p.players
+                    .iter()
+                    .zip(&report.players)
+                    .map(|(&i, pl)| one(i, pl.change as f64)),
+            );
         }
     }
     Ok(())
 }
 
 fn rows(p: &Slot, names: &[String]) -> Vec<ResultRow> {
-    p.players.iter().zip(p.scores).map(|(&i, s)| ResultRow { name: names[i].clone(), score: *s }).collect()
+    p.players
+        .iter()
+        .zip(p.scores)
+        .map(|(&i, s)| ResultRow {
+            name: names[i].clone(),
+            score: *s,
+        })
+        .collect()
 }
 
-fn record(state: &State, names: &[String], p: &Slot, deltas: &[Delta], g: usize, prepared: &Prepared, engine: &Engine) -> GameChanges {
+fn record(
+    state: &State,
+    names: &[String],
+    p: &Slot,
+    deltas: &[Delta],
+    g: usize,
+    prepared: &Prepared,
+    engine: &Engine,
+) -> GameChanges {
     let players = p
         .players
         .iter()
@@ -299,7 +426,12 @@ fn record(state: &State, names: &[String], p: &Slot, deltas: &[Delta], g: usize,
         .enumerate()
         .map(|(j, (&i, d))| {
             let before = match engine {
-                Engine::Percentile(r) => percentile_rating(r.aggregate, state.start[i], state.points[i], state.played[i]),
+                Engine::Percentile(r) => percentile_rating(
+                    r.aggregate,
+                    state.start[i],
+                    state.points[i],
+                    state.played[i],
+                ),
                 _ => state.rating[i],
             };
             PlayerChange {
@@ -313,5 +445,10 @@ fn record(state: &State, names: &[String], p: &Slot, deltas: &[Delta], g: usize,
         })
         .collect();
     let slot = &prepared.games[g];
-    GameChanges { game: g + 1, period: slot.period.map(|i| prepared.periods[i].clone()), label: slot.label.clone(), players }
+    GameChanges {
+        game: g + 1,
+        period: slot.period.map(|i| prepared.periods[i].clone()),
+        label: slot.label.clone(),
+        players,
+    }
 }

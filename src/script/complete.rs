@@ -67,17 +67,34 @@ pub fn incomplete(text: &str) -> bool {
 ///
 /// Inside a string, ship names; after a `.`, methods and ship fields; elsewhere API functions,
 /// the session's variables and functions, and at the start of a line the `:` commands.
-pub fn candidates(line: &str, pos: usize, api: &[&str], defined: &[String], ships: &[String]) -> (usize, Vec<String>) {
+pub fn candidates(
+    line: &str,
+    pos: usize,
+    api: &[&str],
+    defined: &[String],
+    ships: &[String],
+) -> (usize, Vec<String>) {
     let before = &line[..pos];
     if let Some(open) = open_string_start(before) {
         let typed = &before[open..];
-        let found = ships.iter().filter(|s| starts_with_loosely(s, typed)).cloned().collect();
+        let found = ships
+            .iter()
+            .filter(|s| starts_with_loosely(s, typed))
+            .cloned()
+            .collect();
         return (open, found);
     }
-    let start = before.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).map(|i| i + 1).unwrap_or(0);
+    let start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .map(|i| i + 1)
+        .unwrap_or(0);
     let word = &before[start..];
     if word.starts_with(':') {
-        let found = super::repl::COMMANDS.iter().map(|(c, _)| c.to_string()).filter(|c| c.starts_with(word)).collect();
+        let found = super::repl::COMMANDS
+            .iter()
+            .map(|(c, _)| c.to_string())
+            .filter(|c| c.starts_with(word))
+            .collect();
         return (start, found);
     }
     let after_dot = before[..start].ends_with('.');
@@ -88,7 +105,9 @@ pub fn candidates(line: &str, pos: usize, api: &[&str], defined: &[String], ship
         }
     };
     if after_dot {
-        struct_fields::<crate::rules::Ship>().iter().for_each(|f| add(f));
+        struct_fields::<crate::rules::Ship>()
+            .iter()
+            .for_each(|f| add(f));
     }
     api.iter().for_each(|f| add(f));
     if !after_dot {
@@ -148,7 +167,10 @@ mod tests {
 
     #[test]
     fn inside_a_string_ship_names_complete_loosely() {
-        let ships = vec!["UFP heavy cruiser".to_string(), "Klingon battle cruiser".to_string()];
+        let ships = vec![
+            "UFP heavy cruiser".to_string(),
+            "Klingon battle cruiser".to_string(),
+        ];
         let line = "r.ship(\"ufp";
         let (start, found) = candidates(line, line.len(), &[], &[], &ships);
         assert_eq!((start, found), (8, vec!["UFP heavy cruiser".to_string()]));

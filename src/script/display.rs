@@ -14,7 +14,11 @@ pub fn render(value: &Dynamic) -> String {
     }
     if let Some(n) = value.clone().try_cast::<Node>() {
         return match n.value() {
-            Ok(v) => format!("{}\n{}", n.shown(), render(&super::api::convert::json_to_dynamic(&v))),
+            Ok(v) => format!(
+                "{}\n{}",
+                n.shown(),
+                render(&super::api::convert::json_to_dynamic(&v))
+            ),
             Err(e) => format!("{e}\n"),
         };
     }
@@ -47,10 +51,16 @@ pub fn cell(value: &Dynamic) -> String {
         return value.to_string();
     }
     if let Some(items) = value.read_lock::<Array>() {
-        return format!("[{}]", items.iter().map(cell).collect::<Vec<_>>().join(", "));
+        return format!(
+            "[{}]",
+            items.iter().map(cell).collect::<Vec<_>>().join(", ")
+        );
     }
     if let Some(map) = value.read_lock::<Map>() {
-        let parts: Vec<String> = ordered_keys(&map).iter().map(|k| format!("{k}: {}", cell(&map[k.as_str()]))).collect();
+        let parts: Vec<String> = ordered_keys(&map)
+            .iter()
+            .map(|k| format!("{k}: {}", cell(&map[k.as_str()])))
+            .collect();
         return format!("#{{{}}}", parts.join(", "));
     }
     value.to_string()
@@ -60,13 +70,19 @@ pub fn cell(value: &Dynamic) -> String {
 fn ordered_keys(map: &Map) -> Vec<String> {
     let mut keys: Vec<String> = map.keys().map(|k| k.to_string()).collect();
     if keys.iter().all(|k| k.parse::<f64>().is_ok()) {
-        keys.sort_by(|a, b| a.parse::<f64>().unwrap_or(0.0).total_cmp(&b.parse::<f64>().unwrap_or(0.0)));
+        keys.sort_by(|a, b| {
+            a.parse::<f64>()
+                .unwrap_or(0.0)
+                .total_cmp(&b.parse::<f64>().unwrap_or(0.0))
+        });
     }
     keys
 }
 
 fn is_nested(v: &Dynamic) -> bool {
-    v.is_map() || v.read_lock::<Array>().is_some_and(|a| a.iter().any(|x| x.is_map() || x.is_array()))
+    v.is_map()
+        || v.read_lock::<Array>()
+            .is_some_and(|a| a.iter().any(|x| x.is_map() || x.is_array()))
 }
 
 /// Scalars as a key/value table, then each nested map or list under its key.
@@ -76,7 +92,11 @@ fn render_map(map: &Map) -> String {
     for k in keys.iter().filter(|k| !is_nested(&map[k.as_str()])) {
         t.row([k.clone(), cell(&map[k.as_str()])]);
     }
-    let mut out = if t.is_empty() { String::new() } else { t.render() };
+    let mut out = if t.is_empty() {
+        String::new()
+    } else {
+        t.render()
+    };
     for k in keys.iter().filter(|k| is_nested(&map[k.as_str()])) {
         if !out.is_empty() {
             out.push('\n');
@@ -115,12 +135,19 @@ fn render_rows(items: &Array) -> String {
         columns.insert(0, c);
         numeric.insert(0, n);
     }
-    let spec: Vec<(&str, Align)> =
-        columns.iter().zip(&numeric).map(|(c, n)| (c.as_str(), if *n { Align::Right } else { Align::Left })).collect();
+    let spec: Vec<(&str, Align)> = columns
+        .iter()
+        .zip(&numeric)
+        .map(|(c, n)| (c.as_str(), if *n { Align::Right } else { Align::Left }))
+        .collect();
     let mut t = Table::new(&spec);
     for item in items {
         if let Some(m) = item.read_lock::<Map>() {
-            t.row(columns.iter().map(|c| m.get(c.as_str()).map(cell).unwrap_or_default()));
+            t.row(
+                columns
+                    .iter()
+                    .map(|c| m.get(c.as_str()).map(cell).unwrap_or_default()),
+            );
         }
     }
     t.render()
@@ -131,7 +158,15 @@ fn is_number(v: &Dynamic) -> bool {
 }
 
 fn indent(text: &str) -> String {
-    text.lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("  {l}\n") }).collect()
+    text.lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("  {l}\n")
+            }
+        })
+        .collect()
 }
 
 /// A ruleset: its name, then its ships as a table.
@@ -165,9 +200,16 @@ fn render_ruleset(r: &RulesHandle) -> String {
         out.push('\n');
         out.push_str(&render_rows(&ships));
     }
-    let sections: Vec<&str> = ["scoring", "league", "combat", "script"].into_iter().filter(|s| tree.get(*s).is_some()).collect();
+    let sections: Vec<&str> = ["scoring", "league", "combat", "script"]
+        .into_iter()
+        .filter(|s| tree.get(*s).is_some())
+        .collect();
     if !sections.is_empty() {
-        out.push_str(&format!("\nsections: {} (r.{} ... to read or change them)\n", sections.join(", "), sections[0]));
+        out.push_str(&format!(
+            "\nsections: {} (r.{} ... to read or change them)\n",
+            sections.join(", "),
+            sections[0]
+        ));
     }
     out
 }
@@ -179,18 +221,31 @@ mod tests {
 
     #[test]
     fn a_map_of_scalars_is_a_key_value_table_in_numeric_order() {
-        let v = super::super::api::convert::json_to_dynamic(&json!({"12": 0.25, "2": 0.5, "3": 0.25}));
+        let v =
+            super::super::api::convert::json_to_dynamic(&json!({"12": 0.25, "2": 0.5, "3": 0.25}));
         let text = render(&v);
-        let rows: Vec<&str> = text.lines().skip(2).map(|l| l.split_whitespace().next().unwrap()).collect();
+        let rows: Vec<&str> = text
+            .lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().next().unwrap())
+            .collect();
         assert_eq!(rows, vec!["2", "3", "12"]);
     }
 
     #[test]
     fn a_list_of_maps_is_one_table_with_the_name_first() {
-        let v = super::super::api::convert::json_to_dynamic(&json!([{"points": 31, "name": "Teniente"}, {"points": 16.5, "name": "Capitán"}]));
+        let v = super::super::api::convert::json_to_dynamic(
+            &json!([{"points": 31, "name": "Teniente"}, {"points": 16.5, "name": "Capitán"}]),
+        );
         let text = render(&v);
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with("name") && lines[0].trim_end().ends_with("points"), "{text}");
-        assert!(lines[3].starts_with("Capitán") && lines[3].ends_with("16.5"), "{text}");
+        assert!(
+            lines[0].starts_with("name") && lines[0].trim_end().ends_with("points"),
+            "{text}"
+        );
+        assert!(
+            lines[3].starts_with("Capitán") && lines[3].ends_with("16.5"),
+            "{text}"
+        );
     }
 }

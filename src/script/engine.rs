@@ -33,10 +33,18 @@ pub struct ScriptFunctions {
 impl Session {
     /// A session reading only in the current folder, writing with `allow_write`.
     pub fn new(allow_write: bool, limits: Limits) -> Session {
-        Session::with_policy(crate::io::policy::Policy::current_folder(), super::writes::Writes::new(allow_write, false), limits)
+        Session::with_policy(
+            crate::io::policy::Policy::current_folder(),
+            super::writes::Writes::new(allow_write, false),
+            limits,
+        )
     }
 
-    pub fn with_policy(policy: crate::io::policy::Policy, writes: super::writes::Writes, limits: Limits) -> Session {
+    pub fn with_policy(
+        policy: crate::io::policy::Policy,
+        writes: super::writes::Writes,
+        limits: Limits,
+    ) -> Session {
         Session {
             allow_write: writes.allowed(),
             limits,
@@ -57,7 +65,10 @@ impl Session {
     }
 
     pub fn has_current(&self) -> bool {
-        self.current.read().unwrap_or_else(|p| p.into_inner()).is_some()
+        self.current
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some()
     }
 
     pub fn set_current(&self, rules: RulesHandle) {
@@ -71,7 +82,10 @@ impl Session {
 
     /// The functions the running script has defined, if any.
     pub fn functions(&self) -> Option<ScriptFunctions> {
-        self.functions.read().unwrap_or_else(|p| p.into_inner()).clone()
+        self.functions
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Ship names of the current ruleset (for completion).
@@ -114,7 +128,9 @@ pub fn session_engine(session: &Session) -> Engine {
 
 /// The limits for a session with an optional ruleset: the safe defaults, tightened by it.
 pub fn limits_for(rules: Option<&RulesHandle>) -> Limits {
-    rules.map(|r| r.with(crate::rules::script::limits)).unwrap_or(SAFE)
+    rules
+        .map(|r| r.with(crate::rules::script::limits))
+        .unwrap_or(SAFE)
 }
 
 /// Print a line to standard output; a closed pipe (`| head`) ends the program quietly.

@@ -7,7 +7,9 @@ use std::sync::Arc;
 pub fn parse_error(source: &Arc<Source>, e: &ParseError) -> Error {
     let mut message = e.err_type().to_string();
     if message.contains("'import'") || message.contains("'export'") {
-        message = "modules are not available: scripts run sandboxed, without `import` or file access".to_string();
+        message =
+            "modules are not available: scripts run sandboxed, without `import` or file access"
+                .to_string();
     }
     locate(source, e.position(), message)
 }
@@ -18,7 +20,11 @@ pub fn eval_error(source: &Arc<Source>, e: &EvalAltResult) -> Error {
     let mut calls = Vec::new();
     let mut inner = e;
     while let EvalAltResult::ErrorInFunctionCall(name, _, next, pos) = inner {
-        let name = if name.starts_with("anon$") { "a closure" } else { name.as_str() };
+        let name = if name.starts_with("anon$") {
+            "a closure"
+        } else {
+            name.as_str()
+        };
         calls.push(match (pos.line(), pos.position()) {
             (Some(l), Some(c)) => format!("in `{name}` called at {l}:{c}"),
             _ => format!("in `{name}`"),
@@ -46,8 +52,12 @@ fn describe(e: &EvalAltResult) -> String {
         EvalAltResult::ErrorTooManyOperations(_) => {
             "the script did too much work (operation limit reached; an endless loop?)".to_string()
         }
-        EvalAltResult::ErrorStackOverflow(_) => "calls nested too deeply (call limit reached; endless recursion?)".to_string(),
-        EvalAltResult::ErrorDataTooLarge(what, _) => format!("{what} is over the sandbox limit (runaway growth?)"),
+        EvalAltResult::ErrorStackOverflow(_) => {
+            "calls nested too deeply (call limit reached; endless recursion?)".to_string()
+        }
+        EvalAltResult::ErrorDataTooLarge(what, _) => {
+            format!("{what} is over the sandbox limit (runaway growth?)")
+        }
         other => {
             let text = other.to_string();
             match text.rfind(" (line ") {
@@ -70,7 +80,10 @@ mod tests {
     use super::*;
 
     fn source(text: &str) -> Arc<Source> {
-        Arc::new(Source { name: "t.rhai".into(), text: text.into() })
+        Arc::new(Source {
+            name: "t.rhai".into(),
+            text: text.into(),
+        })
     }
 
     #[test]

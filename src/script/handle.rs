@@ -56,7 +56,13 @@ impl RulesHandle {
 
     fn build(ruleset: Ruleset, origin: &str, script_places: HashMap<String, Place>) -> RulesHandle {
         let tree = canonical(&ruleset);
-        RulesHandle(Arc::new(RwLock::new(State { ruleset, loaded: tree.clone(), tree, origin: origin.to_string(), script_places })))
+        RulesHandle(Arc::new(RwLock::new(State {
+            ruleset,
+            loaded: tree.clone(),
+            tree,
+            origin: origin.to_string(),
+            script_places,
+        })))
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, State> {
@@ -115,12 +121,18 @@ impl RulesHandle {
     /// A handle on one ship, by name or alias (case and accents ignored).
     pub fn ship(&self, name: &str) -> Result<Node> {
         let key = self.read().ruleset.ship(name)?.0.to_string();
-        Ok(Node { rules: self.clone(), path: vec!["ships".to_string(), key] })
+        Ok(Node {
+            rules: self.clone(),
+            path: vec!["ships".to_string(), key],
+        })
     }
 
     /// The node at a path ("scoring.win", "/ships/UFP heavy cruiser", "" for the root).
     pub fn node(&self, path: &str) -> Node {
-        Node { rules: self.clone(), path: parse_path(path) }
+        Node {
+            rules: self.clone(),
+            path: parse_path(path),
+        }
     }
 
     /// The ruleset's own keys for a path typed by a person (ship aliases, case, accents).
@@ -132,8 +144,14 @@ impl RulesHandle {
         for seg in path {
             let key = match node {
                 Some(Value::Object(map)) if !map.contains_key(seg) => {
-                    let alias = if out.len() == 1 && out[0] == "ships" { s.ruleset.ship_key(seg).map(str::to_string) } else { None };
-                    alias.or_else(|| map.keys().find(|k| crate::names::same(k, seg)).cloned()).unwrap_or_else(|| seg.clone())
+                    let alias = if out.len() == 1 && out[0] == "ships" {
+                        s.ruleset.ship_key(seg).map(str::to_string)
+                    } else {
+                        None
+                    };
+                    alias
+                        .or_else(|| map.keys().find(|k| crate::names::same(k, seg)).cloned())
+                        .unwrap_or_else(|| seg.clone())
                 }
                 _ => seg.clone(),
             };
@@ -166,8 +184,12 @@ impl RulesHandle {
     pub fn set(&self, path: &[String], value: Value) -> Result<()> {
         let shown = show_path(path);
         let mut tree = self.tree();
-        put(&mut tree, path, value.clone()).map_err(|e| Error::msg(format!("cannot set `{shown}`: {e}")))?;
-        let doc = Doc { value: tree, places: self.read().script_places.clone() };
+        put(&mut tree, path, value.clone())
+            .map_err(|e| Error::msg(format!("cannot set `{shown}`: {e}")))?;
+        let doc = Doc {
+            value: tree,
+            places: self.read().script_places.clone(),
+        };
         self.replace(&doc).map_err(|e| {
             let v = serde_json::to_string(&value).unwrap_or_default();
             e.context(&format!("cannot set `{shown}` to {v}"))
@@ -180,9 +202,14 @@ impl RulesHandle {
         if let Some(map) = overlay.value.as_object_mut() {
             map.shift_remove("extends");
         } else {
-            return Err(Error::msg("an overlay must be a map of sections (`ships: ...`, `scoring: ...`)"));
+            return Err(Error::msg(
+                "an overlay must be a map of sections (`ships: ...`, `scoring: ...`)",
+            ));
         }
-        let mut doc = Doc { value: self.tree(), places: self.read().script_places.clone() };
+        let mut doc = Doc {
+            value: self.tree(),
+            places: self.read().script_places.clone(),
+        };
         doc.overlay(overlay);
         self.replace(&doc)
     }
@@ -213,7 +240,10 @@ impl RulesHandle {
     pub fn render_for(&self, path: &str, house_rule: bool) -> Result<String> {
         let mut value = if house_rule {
             let mut v = serde_json::Map::new();
-            v.insert("extends".to_string(), Value::String(extends_reference(&self.origin(), path)));
+            v.insert(
+                "extends".to_string(),
+                Value::String(extends_reference(&self.origin(), path)),
+            );
             if let Value::Object(changes) = self.changes() {
                 v.extend(changes);
             }
@@ -229,7 +259,10 @@ impl RulesHandle {
             Some(FileKind::Json) => crate::output::json_string(&value),
             _ => {
                 let kinds = [FileKind::Rules, FileKind::Yaml, FileKind::Json];
-                return Err(Error::msg(format!("{path}: a ruleset file ends in {}", FileKind::extensions(&kinds))));
+                return Err(Error::msg(format!(
+                    "{path}: a ruleset file ends in {}",
+                    FileKind::extensions(&kinds)
+                )));
             }
         })
     }
@@ -240,8 +273,13 @@ impl RulesHandle {
         let text = self.render_for(path, house_rule)?;
         let doc = load::parse_text(path, &text, Format::of(path))?;
         let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf());
-        let resolved = load::resolve_loaded(doc, path, dir.as_deref().filter(|d| !d.as_os_str().is_empty()))?;
-        load::ruleset_from_doc(&resolved).map_err(|e| e.context("the saved ruleset would not load back"))?;
+        let resolved = load::resolve_loaded(
+            doc,
+            path,
+            dir.as_deref().filter(|d| !d.as_os_str().is_empty()),
+        )?;
+        load::ruleset_from_doc(&resolved)
+            .map_err(|e| e.context("the saved ruleset would not load back"))?;
         crate::io::write_atomically(path, &text)
     }
 }
@@ -249,7 +287,12 @@ impl RulesHandle {
 impl Node {
     /// The value here, or an error if it is gone (a ship removed since).
     pub fn value(&self) -> Result<Value> {
-        self.rules.value_at(&self.path).ok_or_else(|| Error::msg(format!("`{}` is no longer in the ruleset", show_path(&self.path))))
+        self.rules.value_at(&self.path).ok_or_else(|| {
+            Error::msg(format!(
+                "`{}` is no longer in the ruleset",
+                show_path(&self.path)
+            ))
+        })
     }
 
     /// A child path, with the key resolved the way people type names.
@@ -289,20 +332,31 @@ fn canonical(ruleset: &Ruleset) -> Value {
 }
 
 fn script_places(doc: &Doc) -> HashMap<String, Place> {
-    doc.places.iter().filter(|(k, _)| k.starts_with("/script")).map(|(k, v)| (k.clone(), v.clone())).collect()
+    doc.places
+        .iter()
+        .filter(|(k, _)| k.starts_with("/script"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
 }
 
 fn put(tree: &mut Value, path: &[String], value: Value) -> std::result::Result<(), String> {
     let Some((last, parents)) = path.split_last() else {
-        return Err("give the path of a value (`ships.NAME.shields`), not the whole ruleset".to_string());
+        return Err(
+            "give the path of a value (`ships.NAME.shields`), not the whole ruleset".to_string(),
+        );
     };
     let mut node = tree;
     for seg in parents {
         node = match node {
-            Value::Object(map) => map.entry(seg.clone()).or_insert_with(|| Value::Object(Default::default())),
+            Value::Object(map) => map
+                .entry(seg.clone())
+                .or_insert_with(|| Value::Object(Default::default())),
             Value::Array(items) => {
                 let n = items.len();
-                seg.parse::<usize>().ok().and_then(|i| items.get_mut(i)).ok_or(format!("`{seg}` is not an index of this list of {n}"))?
+                seg.parse::<usize>()
+                    .ok()
+                    .and_then(|i| items.get_mut(i))
+                    .ok_or(format!("`{seg}` is not an index of this list of {n}"))?
             }
             _ => return Err(format!("`{seg}` is inside a value that is not a section")),
         };
@@ -316,7 +370,11 @@ fn put(tree: &mut Value, path: &[String], value: Value) -> std::result::Result<(
         }
         Value::Array(items) => {
             let n = items.len();
-            let slot = last.parse::<usize>().ok().and_then(|i| items.get_mut(i)).ok_or(format!("`{last}` is not an index of this list of {n}"))?;
+            let slot = last
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| items.get_mut(i))
+                .ok_or(format!("`{last}` is not an index of this list of {n}"))?;
             *slot = value;
         }
         _ => return Err(format!("`{last}` is inside a value that is not a section")),
@@ -357,12 +415,18 @@ fn extends_reference(origin: &str, target: &str) -> String {
     if !origin_path.is_file() {
         return origin.to_string(); // a built-in name
     }
-    let Ok(origin_abs) = std::fs::canonicalize(origin_path) else { return origin.to_string() };
-    let target_dir = std::path::Path::new(target).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let Ok(origin_abs) = std::fs::canonicalize(origin_path) else {
+        return origin.to_string();
+    };
+    let target_dir = std::path::Path::new(target)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
     match std::fs::canonicalize(target_dir) {
-        Ok(dir) if origin_abs.parent() == Some(dir.as_path()) => {
-            origin_abs.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or(origin.to_string())
-        }
+        Ok(dir) if origin_abs.parent() == Some(dir.as_path()) => origin_abs
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or(origin.to_string()),
         _ => origin_abs.display().to_string(),
     }
 }
@@ -388,15 +452,31 @@ mod tests {
         assert_eq!(ship.path, vec!["ships", "UFP heavy cruiser"]);
         r.set(&ship.child("shields"), json!(9)).unwrap();
         assert_eq!(r.with(|rs| rs.ships["UFP heavy cruiser"].shields), Some(9));
-        let e = r.set(&ship.child("shields"), json!("lots")).unwrap_err().to_string();
-        assert!(e.contains("cannot set `ships.UFP heavy cruiser.shields`"), "{e}");
-        assert_eq!(r.with(|rs| rs.ships["UFP heavy cruiser"].shields), Some(9), "a refused edit changes nothing");
+        let e = r
+            .set(&ship.child("shields"), json!("lots"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("cannot set `ships.UFP heavy cruiser.shields`"),
+            "{e}"
+        );
+        assert_eq!(
+            r.with(|rs| rs.ships["UFP heavy cruiser"].shields),
+            Some(9),
+            "a refused edit changes nothing"
+        );
     }
 
     #[test]
     fn a_bad_formula_is_refused_with_its_reason() {
         let r = startrek();
-        let e = r.set(&r.resolve(&parse_path("ships.UFP heavy cruiser.generator")), json!("2 * warp")).unwrap_err().to_string();
+        let e = r
+            .set(
+                &r.resolve(&parse_path("ships.UFP heavy cruiser.generator")),
+                json!("2 * warp"),
+            )
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("warp"), "{e}");
     }
 
@@ -405,29 +485,49 @@ mod tests {
         let r = startrek();
         let shared = r.clone();
         let copy = r.copy();
-        r.set(&r.resolve(&parse_path("combat.start_distance")), json!(7)).unwrap();
-        assert_eq!(shared.value_at(&parse_path("combat.start_distance")), Some(json!(7)));
-        assert_eq!(copy.value_at(&parse_path("combat.start_distance")), Some(json!(10)));
+        r.set(&r.resolve(&parse_path("combat.start_distance")), json!(7))
+            .unwrap();
+        assert_eq!(
+            shared.value_at(&parse_path("combat.start_distance")),
+            Some(json!(7))
+        );
+        assert_eq!(
+            copy.value_at(&parse_path("combat.start_distance")),
+            Some(json!(10))
+        );
     }
 
     #[test]
     fn changes_are_an_overlay_of_what_differs() {
         let r = startrek();
-        r.set(&parse_path("combat.start_distance"), json!(6)).unwrap();
-        r.set(&r.resolve(&parse_path("ships.ufp heavy cruiser.max_speed")), Value::Null).unwrap();
-        assert_eq!(r.changes(), json!({"ships": {"UFP heavy cruiser": {"max_speed": null}}, "combat": {"start_distance": 6}}));
+        r.set(&parse_path("combat.start_distance"), json!(6))
+            .unwrap();
+        r.set(
+            &r.resolve(&parse_path("ships.ufp heavy cruiser.max_speed")),
+            Value::Null,
+        )
+        .unwrap();
+        assert_eq!(
+            r.changes(),
+            json!({"ships": {"UFP heavy cruiser": {"max_speed": null}}, "combat": {"start_distance": 6}})
+        );
     }
 
     #[test]
     fn an_overlay_merges_and_is_checked() {
         let r = startrek();
-        r.extend(Doc::new(json!({"extends": "cep", "ships": {"Scout": {"shields": 4}}}))).unwrap();
+        r.extend(Doc::new(
+            json!({"extends": "cep", "ships": {"Scout": {"shields": 4}}}),
+        ))
+        .unwrap();
         // The overlay's ship joins the ruleset's own, after them (its `extends` is ignored).
         let names = r.ship_names();
         assert_eq!(names.first().map(String::as_str), Some("UFP heavy cruiser"));
         assert_eq!(names.last().map(String::as_str), Some("Scout"));
         assert_eq!(names.len(), startrek().ship_names().len() + 1);
-        assert!(r.extend(Doc::new(json!({"ships": {"Scout": {"sheilds": 4}}}))).is_err());
+        assert!(r
+            .extend(Doc::new(json!({"ships": {"Scout": {"sheilds": 4}}})))
+            .is_err());
         assert_eq!(r.with(|rs| rs.ships["Scout"].shields), Some(4));
     }
 }

@@ -38,20 +38,39 @@ impl std::fmt::Debug for CompiledHook {
 impl CompiledHook {
     /// Compile `text` (read from `file`) and run its top level; it must define `fn RULE(...)`.
     pub fn compile(rule: &str, file: &str, text: &str, limits: &Limits) -> Result<CompiledHook> {
-        let source = Arc::new(Source { name: file.to_string(), text: text.to_string() });
+        let source = Arc::new(Source {
+            name: file.to_string(),
+            text: text.to_string(),
+        });
         let engine = super::engine::pure_engine(limits);
-        let mut ast = engine.compile(text).map_err(|e| errors::parse_error(&source, &e))?;
+        let mut ast = engine
+            .compile(text)
+            .map_err(|e| errors::parse_error(&source, &e))?;
         ast.set_source(file);
         if !ast.iter_functions().any(|f| f.name == rule) {
-            let defined: Vec<String> = ast.iter_functions().map(|f| format!("`{}`", f.name)).collect();
+            let defined: Vec<String> = ast
+                .iter_functions()
+                .map(|f| format!("`{}`", f.name))
+                .collect();
             return Err(Error::msg(format!(
                 "{file}: a hook for rule `{rule}` must define `fn {rule}(...)`{}",
-                if defined.is_empty() { String::new() } else { format!(" (it defines {})", defined.join(", ")) }
+                if defined.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (it defines {})", defined.join(", "))
+                }
             )));
         }
         let mut scope = Scope::new();
-        sandbox::with_own_clock(|| engine.run_ast_with_scope(&mut scope, &ast)).map_err(|e| errors::eval_error(&source, &e))?;
-        Ok(CompiledHook { rule: rule.to_string(), source, engine, ast, scope })
+        sandbox::with_own_clock(|| engine.run_ast_with_scope(&mut scope, &ast))
+            .map_err(|e| errors::eval_error(&source, &e))?;
+        Ok(CompiledHook {
+            rule: rule.to_string(),
+            source,
+            engine,
+            ast,
+            scope,
+        })
     }
 
     /// Compile a rhai file (a hook, a tactic a player wrote) defining `fn RULE(...)`.
@@ -64,19 +83,37 @@ impl CompiledHook {
     /// its result as `T`. Errors name the hook file, line and column.
     pub fn call<T: DeserializeOwned>(&self, args: &[serde_json::Value]) -> Result<T> {
         let result = self.call_dynamic(args.iter().map(json_to_dynamic).collect())?;
-        let json = dynamic_to_json(&result).map_err(|e| Error::msg(format!("{}: hook `{}` returned {e}", self.source.name, self.rule)))?;
+        let json = dynamic_to_json(&result).map_err(|e| {
+            Error::msg(format!(
+                "{}: hook `{}` returned {e}",
+                self.source.name, self.rule
+            ))
+        })?;
         crate::rules::Doc::new(json)
             .deserialize::<T>()
-            .map_err(|e| Error::msg(format!("{}: hook `{}` returned an unexpected value: {e}", self.source.name, self.rule)))
+            .map_err(|e| {
+                Error::msg(format!(
+                    "{}: hook `{}` returned an unexpected value: {e}",
+                    self.source.name, self.rule
+                ))
+            })
     }
 
     /// Call with script values (for callers that already hold them).
     pub fn call_dynamic(&self, args: Vec<Dynamic>) -> Result<Dynamic> {
         let mut scope = self.scope.clone();
         sandbox::with_own_clock(|| {
-            self.engine.call_fn_with_options::<Dynamic>(CallFnOptions::new().eval_ast(false), &mut scope, &self.ast, &self.rule, args)
+            self.engine.call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(false),
+                &mut scope,
+                &self.ast,
+                &self.rule,
+                args,
+            )
         })
-        .map_err(|e| errors::eval_error(&self.source, &e).context(&format!("in hook `{}`", self.rule)))
+        .map_err(|e| {
+            errors::eval_error(&self.source, &e).context(&format!("in hook `{}`", self.rule))
+        })
     }
 }
 
@@ -87,21 +124,38 @@ mod tests {
 
     #[test]
     fn a_hook_computes_with_its_top_level_constants() {
-        let h = CompiledHook::compile("bonus", "b.rhai", "const STEP = 3;\nfn bonus(x) { if x > 10 { STEP * 2 } else { STEP } }", &Limits::default()).unwrap();
+        let h = CompiledHook::compile(
+            "bonus",
+            "b.rhai",
+            "const STEP = 3;\nfn bonus(x) { if x > 10 { STEP * 2 } else { STEP } }",
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(h.call::<i64>(&[json!(12)]).unwrap(), 6);
         assert_eq!(h.call::<i64>(&[json!(2)]).unwrap(), 3);
     }
 
     #[test]
     fn a_hook_without_its_function_is_refused() {
-        let e = CompiledHook::compile("bonus", "b.rhai", "fn other() { 1 }", &Limits::default()).unwrap_err().to_string();
-        assert!(e.contains("must define `fn bonus(...)`") && e.contains("`other`"), "{e}");
+        let e = CompiledHook::compile("bonus", "b.rhai", "fn other() { 1 }", &Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("must define `fn bonus(...)`") && e.contains("`other`"),
+            "{e}"
+        );
     }
 
     #[test]
     fn recursion_to_the_call_limit_fits_an_ordinary_thread_stack() {
         // Engines may call hooks from worker threads with the default 2 MiB stack.
-        let h = CompiledHook::compile("deep", "d.rhai", "fn deep(n) { if n == 0 { 0 } else { 1 + deep(n - 1) } }", &Limits::default()).unwrap();
+        let h = CompiledHook::compile(
+            "deep",
+            "d.rhai",
+            "fn deep(n) { if n == 0 { 0 } else { 1 + deep(n - 1) } }",
+            &Limits::default(),
+        )
+        .unwrap();
         let levels = Limits::default().max_call_levels as i64 - 2;
         let got = std::thread::Builder::new()
             .stack_size(2 * 1024 * 1024)
@@ -114,9 +168,16 @@ mod tests {
 
     #[test]
     fn a_runaway_hook_stops_at_the_operation_limit() {
-        let limits = Limits { max_operations: 10_000, ..Limits::default() };
-        let h = CompiledHook::compile("spin", "s.rhai", "fn spin() {\n  loop { }\n}", &limits).unwrap();
+        let limits = Limits {
+            max_operations: 10_000,
+            ..Limits::default()
+        };
+        let h =
+            CompiledHook::compile("spin", "s.rhai", "fn spin() {\n  loop { }\n}", &limits).unwrap();
         let e = h.call::<i64>(&[]).unwrap_err().to_string();
-        assert!(e.contains("in hook `spin`: s.rhai") && e.contains("operation limit"), "{e}");
+        assert!(
+            e.contains("in hook `spin`: s.rhai") && e.contains("operation limit"),
+            "{e}"
+        );
     }
 }

@@ -21,8 +21,14 @@ use std::sync::{Arc, Mutex};
 /// The REPL's own commands, with one-line docs.
 pub const COMMANDS: &[(&str, &str)] = &[
     (":help", "this list: the commands and every API function"),
-    (":load", ":load FILE — run a script file here (its functions and variables stay)"),
-    (":rules", ":rules NAME|PATH — choose the session's ruleset (also as `r`)"),
+    (
+        ":load",
+        ":load FILE — run a script file here (its functions and variables stay)",
+    ),
+    (
+        ":rules",
+        ":rules NAME|PATH — choose the session's ruleset (also as `r`)",
+    ),
     (":quit", "leave (Ctrl-D does too)"),
 ];
 
@@ -51,7 +57,10 @@ pub fn repl(options: &ReplOptions) -> Result<i32> {
     // At a terminal the first write is asked about; piped input writes only with --allow-write.
     let writes = super::writes::Writes::new(options.allow_write, terminal);
     let session = super::run::session_for(options.rules.as_deref(), policy, writes)?;
-    let mut session_state = Repl { runner: Runner::new(session), entries: 0 };
+    let mut session_state = Repl {
+        runner: Runner::new(session),
+        entries: 0,
+    };
     if terminal {
         interactive(&mut session_state, options)?;
     } else {
@@ -91,7 +100,10 @@ impl Repl {
     }
 
     fn command(&mut self, command: &str) -> Result<Outcome> {
-        let (name, arg) = command.split_once(char::is_whitespace).map(|(n, a)| (n, a.trim())).unwrap_or((command, ""));
+        let (name, arg) = command
+            .split_once(char::is_whitespace)
+            .map(|(n, a)| (n, a.trim()))
+            .unwrap_or((command, ""));
         match name {
             "help" | "h" | "?" => Ok(Outcome::Shown(help_text())),
             "quit" | "q" | "exit" => Ok(Outcome::Quit),
@@ -116,12 +128,20 @@ impl Repl {
                 let r = RulesHandle::load(arg)?;
                 self.runner.session.set_current(r.clone());
                 self.runner.set_var("r", rhai::Dynamic::from(r.clone()));
-                Ok(Outcome::Shown(format!("r = ruleset `{}` ({} ships)\n", r.name(), r.ship_names().len())))
+                Ok(Outcome::Shown(format!(
+                    "r = ruleset `{}` ({} ships)\n",
+                    r.name(),
+                    r.ship_names().len()
+                )))
             }
             _ => Err(Error::msg(format!(
                 "unknown command `:{name}`{}; the commands are {}",
                 crate::names::suggestion(name, COMMANDS.iter().map(|(c, _)| &c[1..])),
-                COMMANDS.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ")
+                COMMANDS
+                    .iter()
+                    .map(|(c, _)| *c)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))),
         }
     }
@@ -133,7 +153,9 @@ pub fn help_text() -> String {
     for (c, doc) in COMMANDS {
         out.push_str(&format!("  {c:<8} {doc}\n"));
     }
-    out.push_str("\nFunctions (r is a ruleset from rules(...); results are maps with the JSON keys):\n");
+    out.push_str(
+        "\nFunctions (r is a ruleset from rules(...); results are maps with the JSON keys):\n",
+    );
     let docs = api::help();
     let width = docs.iter().map(|d| d.usage.len()).max().unwrap_or(0);
     for d in docs {
@@ -191,7 +213,10 @@ fn piped(repl: &mut Repl) -> Result<()> {
         run(repl, &text);
     }
     if failed > 0 && repl.runner.exit_code.is_none() {
-        return Err(Error::msg(format!("{failed} entr{} failed", if failed == 1 { "y" } else { "ies" })));
+        return Err(Error::msg(format!(
+            "{failed} entr{} failed",
+            if failed == 1 { "y" } else { "ies" }
+        )));
     }
     Ok(())
 }
@@ -205,21 +230,37 @@ struct ReplHelper {
 
 impl Completer for ReplHelper {
     type Candidate = Pair;
-    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let defined = self.defined.lock().map(|d| d.clone()).unwrap_or_default();
         let (start, found) = candidates(line, pos, &self.api, &defined, &self.session.ship_names());
-        Ok((start, found.into_iter().map(|c| Pair { display: c.clone(), replacement: c }).collect()))
+        Ok((
+            start,
+            found
+                .into_iter()
+                .map(|c| Pair {
+                    display: c.clone(),
+                    replacement: c,
+                })
+                .collect(),
+        ))
     }
 }
 
 impl Validator for ReplHelper {
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
         let input = ctx.input();
-        Ok(if !input.trim_start().starts_with(':') && incomplete(input) {
-            ValidationResult::Incomplete
-        } else {
-            ValidationResult::Valid(None)
-        })
+        Ok(
+            if !input.trim_start().starts_with(':') && incomplete(input) {
+                ValidationResult::Incomplete
+            } else {
+                ValidationResult::Valid(None)
+            },
+        )
     }
 }
 
@@ -244,17 +285,30 @@ fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
         .max_history_size(1000)
         .map_err(|e| Error::msg(e.to_string()))?
         .build();
-    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config).map_err(|e| Error::msg(format!("terminal: {e}")))?;
+    let mut editor: Editor<ReplHelper, DefaultHistory> =
+        Editor::with_config(config).map_err(|e| Error::msg(format!("terminal: {e}")))?;
     let defined = Arc::new(Mutex::new(repl.runner.defined_names()));
     let mut api_names: Vec<&'static str> = api::help().iter().map(|d| d.name).collect();
     api_names.dedup();
-    editor.set_helper(Some(ReplHelper { session: repl.runner.session.clone(), defined: defined.clone(), api: api_names }));
+    editor.set_helper(Some(ReplHelper {
+        session: repl.runner.session.clone(),
+        defined: defined.clone(),
+        api: api_names,
+    }));
     let history = history_path(options);
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
-    let ruleset = repl.runner.session.current().map(|r| format!(" — ruleset `{}` is r", r.name())).unwrap_or_default();
-    println!("arbiter {} — rhai REPL{ruleset}. :help lists the API, Tab completes, Ctrl-D leaves.", env!("CARGO_PKG_VERSION"));
+    let ruleset = repl
+        .runner
+        .session
+        .current()
+        .map(|r| format!(" — ruleset `{}` is r", r.name()))
+        .unwrap_or_default();
+    println!(
+        "arbiter {} — rhai REPL{ruleset}. :help lists the API, Tab completes, Ctrl-D leaves.",
+        env!("CARGO_PKG_VERSION")
+    );
     loop {
         match editor.readline("arbiter> ") {
             Ok(line) => {

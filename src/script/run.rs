@@ -33,7 +33,14 @@ impl Runner {
         if let Ok(r) = session.current() {
             scope.push("r", r);
         }
-        Runner { session, engine, scope, functions: AST::empty(), defined_in: HashMap::new(), exit_code: None }
+        Runner {
+            session,
+            engine,
+            scope,
+            functions: AST::empty(),
+            defined_in: HashMap::new(),
+            exit_code: None,
+        }
     }
 
     /// Set a variable the next evaluations see.
@@ -43,7 +50,8 @@ impl Runner {
 
     /// Set a constant the next evaluations see.
     pub fn set_constant(&mut self, name: &str, value: impl Into<Dynamic>) {
-        self.scope.push_constant_dynamic(name.to_string(), value.into());
+        self.scope
+            .push_constant_dynamic(name.to_string(), value.into());
     }
 
     /// Names of variables and functions defined so far (for completion).
@@ -59,13 +67,23 @@ impl Runner {
     pub fn eval(&mut self, name: &str, text: &str) -> Result<Dynamic> {
         let policy = Some(self.session.policy.clone());
         let bound = Some(Arc::new(self.session.limits.bound()));
-        sandbox::on_big_stack(|| crate::io::policy::enter(policy, || crate::stop::enter(bound, || self.eval_here(name, text))))
+        sandbox::on_big_stack(|| {
+            crate::io::policy::enter(policy, || {
+                crate::stop::enter(bound, || self.eval_here(name, text))
+            })
+        })
     }
 
     fn eval_here(&mut self, name: &str, text: &str) -> Result<Dynamic> {
-        let source = Arc::new(Source { name: name.to_string(), text: text.to_string() });
+        let source = Arc::new(Source {
+            name: name.to_string(),
+            text: text.to_string(),
+        });
         let rewritten = super::sugar::ship_calls_as_index(text);
-        let mut ast = self.engine.compile_with_scope(&self.scope, &rewritten).map_err(|e| errors::parse_error(&source, &e))?;
+        let mut ast = self
+            .engine
+            .compile_with_scope(&self.scope, &rewritten)
+            .map_err(|e| errors::parse_error(&source, &e))?;
         ast.set_source(name);
         for f in ast.iter_functions() {
             self.defined_in.insert(f.name.to_string(), source.clone());
@@ -78,7 +96,9 @@ impl Runner {
             sources: self.defined_in.clone(),
         });
         sandbox::start_clock();
-        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut self.scope, &whole);
+        let result = self
+            .engine
+            .eval_ast_with_scope::<Dynamic>(&mut self.scope, &whole);
         // Keep the functions even if the statements failed: they compiled.
         whole.clear_statements();
         self.functions = whole;
@@ -87,7 +107,9 @@ impl Runner {
             return Ok(Dynamic::UNIT);
         }
         result.map_err(|e| {
-            let from = innermost_function(&e).and_then(|f| self.defined_in.get(f)).unwrap_or(&source);
+            let from = innermost_function(&e)
+                .and_then(|f| self.defined_in.get(f))
+                .unwrap_or(&source);
             errors::eval_error(from, &e)
         })
     }
@@ -97,15 +119,25 @@ impl Runner {
 fn register_exit(engine: &mut Engine) {
     fn request(code: rhai::INT) -> std::result::Result<Dynamic, Box<rhai::EvalAltResult>> {
         match i32::try_from(code) {
-            Ok(c) if (0..=255).contains(&c) => Err(Box::new(rhai::EvalAltResult::ErrorRuntime(Dynamic::from(ExitRequest(c)), rhai::Position::NONE))),
-            _ => Err(super::api::convert::script_error(format!("exit({code}): an exit status is 0 to 255"))),
+            Ok(c) if (0..=255).contains(&c) => Err(Box::new(rhai::EvalAltResult::ErrorRuntime(
+                Dynamic::from(ExitRequest(c)),
+                rhai::Position::NONE,
+            ))),
+            _ => Err(super::api::convert::script_error(format!(
+                "exit({code}): an exit status is 0 to 255"
+            ))),
         }
     }
     engine.register_fn("exit", request);
     engine.register_fn("exit", || request(0));
-    engine.register_fn("exit", |value: Dynamic| -> std::result::Result<Dynamic, Box<rhai::EvalAltResult>> {
-        Err(super::api::convert::script_error(format!("exit({value}): an exit status is a whole number, 0 to 255")))
-    });
+    engine.register_fn(
+        "exit",
+        |value: Dynamic| -> std::result::Result<Dynamic, Box<rhai::EvalAltResult>> {
+            Err(super::api::convert::script_error(format!(
+                "exit({value}): an exit status is a whole number, 0 to 255"
+            )))
+        },
+    );
 }
 
 /// The status of an `exit(N)`, however deep in function calls it was made.
@@ -163,7 +195,11 @@ pub fn run_file(options: &RunOptions) -> Result<i32> {
 }
 
 /// A session with an optional ruleset, its limits tightened by that ruleset's `script.limits`.
-pub fn session_for(rules: Option<&str>, policy: crate::io::policy::Policy, writes: super::writes::Writes) -> Result<Session> {
+pub fn session_for(
+    rules: Option<&str>,
+    policy: crate::io::policy::Policy,
+    writes: super::writes::Writes,
+) -> Result<Session> {
     let handle = match rules {
         Some(r) => Some(super::handle::RulesHandle::load(r)?),
         None => None,
@@ -194,7 +230,9 @@ mod tests {
     #[test]
     fn variables_and_functions_persist_between_entries() {
         let mut r = runner();
-        r.eval("<1>", "let x = 4; fn twice(v) { v * 2 }").map(|_| ()).unwrap();
+        r.eval("<1>", "let x = 4; fn twice(v) { v * 2 }")
+            .map(|_| ())
+            .unwrap();
         let v = r.eval("<2>", "twice(x) + 1").unwrap();
         assert_eq!(v.as_int().unwrap(), 9);
     }
@@ -202,7 +240,9 @@ mod tests {
     #[test]
     fn an_error_in_an_earlier_function_shows_that_entry() {
         let mut r = runner();
-        r.eval("<1>", "fn bad(v) {\n  v / 0\n}").map(|_| ()).unwrap();
+        r.eval("<1>", "fn bad(v) {\n  v / 0\n}")
+            .map(|_| ())
+            .unwrap();
         let e = r.eval("<2>", "bad(1)").unwrap_err().to_string();
         assert!(e.starts_with("<1>:2:5: "), "{e}");
     }

@@ -100,7 +100,9 @@ impl Limits {
             max_operations: self.max_operations.min(other.max_operations),
             max_call_levels: self.max_call_levels.min(other.max_call_levels),
             max_expr_depth: self.max_expr_depth.min(other.max_expr_depth),
-            max_function_expr_depth: self.max_function_expr_depth.min(other.max_function_expr_depth),
+            max_function_expr_depth: self
+                .max_function_expr_depth
+                .min(other.max_function_expr_depth),
             max_string_size: self.max_string_size.min(other.max_string_size),
             max_array_size: self.max_array_size.min(other.max_array_size),
             max_map_size: self.max_map_size.min(other.max_map_size),
@@ -116,7 +118,10 @@ impl Limits {
     pub fn apply(&self, engine: &mut Engine) {
         engine.set_max_operations(self.max_operations.max(1));
         engine.set_max_call_levels(self.max_call_levels);
-        engine.set_max_expr_depths(self.max_expr_depth.max(1), self.max_function_expr_depth.max(1));
+        engine.set_max_expr_depths(
+            self.max_expr_depth.max(1),
+            self.max_function_expr_depth.max(1),
+        );
         engine.set_max_string_size(self.max_string_size.max(1));
         engine.set_max_array_size(self.max_array_size.max(1));
         engine.set_max_map_size(self.max_map_size.max(1));
@@ -133,7 +138,12 @@ impl Limits {
                 return None;
             }
             if script_time() > budget {
-                return Some(Dynamic::from(crate::stop::Reason::Time { limit_seconds: seconds }.message()));
+                return Some(Dynamic::from(
+                    crate::stop::Reason::Time {
+                        limit_seconds: seconds,
+                    }
+                    .message(),
+                ));
             }
             crate::stop::reason().map(|r| Dynamic::from(r.message()))
         });
@@ -169,7 +179,10 @@ pub fn start_clock() {
 
 /// Time since `start_clock`, engine calls included.
 pub fn script_time() -> Duration {
-    STARTED.with(|s| s.get()).map(|t| t.elapsed()).unwrap_or(Duration::ZERO)
+    STARTED
+        .with(|s| s.get())
+        .map(|t| t.elapsed())
+        .unwrap_or(Duration::ZERO)
 }
 
 /// Run a nested evaluation (a hook or a tactic called from a script, or from an engine) on a
@@ -204,8 +217,14 @@ pub fn on_big_stack<T: Send>(work: impl FnOnce() -> crate::Result<T> + Send) -> 
             .spawn_scoped(s, work)
             .map_err(|e| crate::Error::msg(format!("cannot start the script thread: {e}")))?;
         thread.join().unwrap_or_else(|p| {
-            let why = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
-            Err(crate::Error::msg(format!("internal error in the script engine (please report it): {why}")))
+            let why = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            Err(crate::Error::msg(format!(
+                "internal error in the script engine (please report it): {why}"
+            )))
         })
     })
 }
@@ -241,14 +260,23 @@ mod tests {
             assert!(script_time() < Duration::from_millis(30));
             std::thread::sleep(Duration::from_millis(100));
         });
-        assert!(script_time() >= Duration::from_millis(130), "{:?}", script_time());
+        assert!(
+            script_time() >= Duration::from_millis(130),
+            "{:?}",
+            script_time()
+        );
     }
 
     #[test]
     fn an_engine_call_past_the_bound_is_stopped() {
         let bound = std::sync::Arc::new(crate::stop::Bound::new(0.001, 512));
         std::thread::sleep(Duration::from_millis(5));
-        let e = crate::stop::enter(Some(bound), || engine_call(|| Ok(1))).unwrap_err().to_string();
-        assert!(e.contains("ran out of time (limit 0.001 s, engine calls included)"), "{e}");
+        let e = crate::stop::enter(Some(bound), || engine_call(|| Ok(1)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("ran out of time (limit 0.001 s, engine calls included)"),
+            "{e}"
+        );
     }
 }

@@ -93,8 +93,14 @@ mod tests {
     #[test]
     fn a_ship_call_becomes_an_index_of_the_same_length() {
         let s = "r.ship(\"UFP heavy cruiser\").shields = 9;";
-        assert_eq!(ship_calls_as_index(s), "r.ship[\"UFP heavy cruiser\"].shields = 9;");
-        assert_eq!(ship_calls_as_index("x.ship(names[i]).value"), "x.ship[names[i]].value");
+        assert_eq!(
+            ship_calls_as_index(s),
+            "r.ship[\"UFP heavy cruiser\"].shields = 9;"
+        );
+        assert_eq!(
+            ship_calls_as_index("x.ship(names[i]).value"),
+            "x.ship[names[i]].value"
+        );
     }
 
     #[test]

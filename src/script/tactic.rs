@@ -24,7 +24,9 @@ use super::errors;
 use super::sandbox::{self, Limits};
 use crate::combat::context::Loc;
 use crate::combat::ship::{Condition, ShipClass, ShipState};
-use crate::combat::tactics::{Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp};
+use crate::combat::tactics::{
+    Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp,
+};
 use crate::combat::view::View;
 use crate::combat::{Action, DefaultTactic, Tactic};
 use crate::error::{Error, Result, Source};
@@ -63,12 +65,22 @@ const ALL_CALLS: u64 = 1_000;
 
 impl ScriptTactic {
     /// A function of the running script (`Fn("tactic")`, or a closure).
-    pub fn from_script(function: FnPtr, functions: &ScriptFunctions, limits: &Limits) -> Result<ScriptTactic> {
+    pub fn from_script(
+        function: FnPtr,
+        functions: &ScriptFunctions,
+        limits: &Limits,
+    ) -> Result<ScriptTactic> {
         let name = function.fn_name().to_string();
         if !function.is_anonymous() && !functions.ast.iter_functions().any(|f| f.name == name) {
             return Err(Error::msg(format!("a tactic: the script defines no function `{name}` (write `fn {name}(me, enemy, ctx) {{ ... }}`)")));
         }
-        Ok(ScriptTactic::build(name, function, functions.ast.clone(), functions.sources.clone(), limits))
+        Ok(ScriptTactic::build(
+            name,
+            function,
+            functions.ast.clone(),
+            functions.sources.clone(),
+            limits,
+        ))
     }
 
     /// A tactic file defining `fn tactic(me, enemy, ctx)`.
@@ -80,20 +92,48 @@ impl ScriptTactic {
     /// Tactic source text (`file` names it in errors) defining `fn tactic(me, enemy, ctx)`.
     pub fn compile(path: &str, text: &str, limits: &Limits) -> Result<ScriptTactic> {
         let text = text.to_string();
-        let source = Arc::new(Source { name: path.to_string(), text: text.clone() });
+        let source = Arc::new(Source {
+            name: path.to_string(),
+            text: text.clone(),
+        });
         let engine = super::engine::pure_engine(limits);
-        let mut ast = engine.compile(&text).map_err(|e| errors::parse_error(&source, &e))?;
+        let mut ast = engine
+            .compile(&text)
+            .map_err(|e| errors::parse_error(&source, &e))?;
         ast.set_source(path);
-        if !ast.iter_functions().any(|f| f.name == TACTIC_FUNCTION && f.params.len() == 3) {
-            return Err(Error::msg(format!("{path}: a tactic file must define `fn {TACTIC_FUNCTION}(me, enemy, ctx)`")));
+        if !ast
+            .iter_functions()
+            .any(|f| f.name == TACTIC_FUNCTION && f.params.len() == 3)
+        {
+            return Err(Error::msg(format!(
+                "{path}: a tactic file must define `fn {TACTIC_FUNCTION}(me, enemy, ctx)`"
+            )));
         }
-        let sources: HashMap<String, Arc<Source>> = ast.iter_functions().map(|f| (f.name.to_string(), source.clone())).collect();
+        let sources: HashMap<String, Arc<Source>> = ast
+            .iter_functions()
+            .map(|f| (f.name.to_string(), source.clone()))
+            .collect();
         let function = FnPtr::new(TACTIC_FUNCTION).map_err(|e| Error::msg(e.to_string()))?;
-        let label = std::path::Path::new(path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| path.to_string());
-        Ok(ScriptTactic::build(label, function, Arc::new(ast.clone_functions_only()), sources, limits))
+        let label = std::path::Path::new(path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.to_string());
+        Ok(ScriptTactic::build(
+            label,
+            function,
+            Arc::new(ast.clone_functions_only()),
+            sources,
+            limits,
+        ))
     }
 
-    fn build(name: String, function: FnPtr, ast: Arc<AST>, sources: HashMap<String, Arc<Source>>, limits: &Limits) -> ScriptTactic {
+    fn build(
+        name: String,
+        function: FnPtr,
+        ast: Arc<AST>,
+        sources: HashMap<String, Arc<Source>>,
+        limits: &Limits,
+    ) -> ScriptTactic {
         ScriptTactic {
             name,
             engine: super::engine::pure_engine(limits),
@@ -112,19 +152,31 @@ impl ScriptTactic {
     /// Count a call's operations against the battle's budget and the simulation's.
     fn charge(&self, used_in_battle: &mut i64, spent: u64) -> Result<()> {
         *used_in_battle = used_in_battle.saturating_add(i64::try_from(spent).unwrap_or(i64::MAX));
-        let in_all = self.used_in_all.fetch_add(spent, Ordering::Relaxed).saturating_add(spent);
+        let in_all = self
+            .used_in_all
+            .fetch_add(spent, Ordering::Relaxed)
+            .saturating_add(spent);
         if u64::try_from(*used_in_battle).unwrap_or(0) > self.per_battle {
-            return Err(Error::msg(format!("tactic `{}` used more than {} operations in one battle", self.name, self.per_battle)));
+            return Err(Error::msg(format!(
+                "tactic `{}` used more than {} operations in one battle",
+                self.name, self.per_battle
+            )));
         }
         if in_all > self.in_all {
-            return Err(Error::msg(format!("tactic `{}` used more than {} operations in all battles together", self.name, self.in_all)));
+            return Err(Error::msg(format!(
+                "tactic `{}` used more than {} operations in all battles together",
+                self.name, self.in_all
+            )));
         }
         Ok(())
     }
 
     /// The first failure of any call, if there was one (taken: asked once, after the battles).
     pub fn take_failure(&self) -> Option<Error> {
-        self.failure.lock().unwrap_or_else(|p| p.into_inner()).take()
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
     }
 
     /// This turn's orders, as the built-in tactic's knobs; the built-in ones if the script fails.
@@ -133,15 +185,32 @@ impl ScriptTactic {
         if self.failed.load(Ordering::Relaxed) {
             return self.base.clone();
         }
-        let (me, enemy, ctx) = (side(v.me, v.my_class, v.my_face_toward_enemy()), side(v.enemy, v.enemy_class, v.enemy_face_from(v.me.pos)), situation(v));
+        let (me, enemy, ctx) = (
+            side(v.me, v.my_class, v.my_face_toward_enemy()),
+            side(v.enemy, v.enemy_class, v.enemy_face_from(v.me.pos)),
+            situation(v),
+        );
         sandbox::reset_operations();
-        let answer = sandbox::with_own_clock(|| self.function.call::<Dynamic>(&self.engine, &self.ast, (me, enemy, ctx)));
+        let answer = sandbox::with_own_clock(|| {
+            self.function
+                .call::<Dynamic>(&self.engine, &self.ast, (me, enemy, ctx))
+        });
         let spent = sandbox::operations_used();
         let knobs = match (self.charge(used_in_battle, spent), answer) {
             (Err(over_budget), _) => Err(over_budget),
-            (Ok(()), Ok(value)) => read_orders(&value, &self.base).map_err(|m| Error::msg(format!("tactic `{}` returned {m}", self.name))),
+            (Ok(()), Ok(value)) => read_orders(&value, &self.base)
+                .map_err(|m| Error::msg(format!("tactic `{}` returned {m}", self.name))),
             (Ok(()), Err(e)) => {
-                let source = self.sources.get(self.function.fn_name()).cloned().unwrap_or_else(|| Arc::new(Source { name: self.name.clone(), text: String::new() }));
+                let source = self
+                    .sources
+                    .get(self.function.fn_name())
+                    .cloned()
+                    .unwrap_or_else(|| {
+                        Arc::new(Source {
+                            name: self.name.clone(),
+                            text: String::new(),
+                        })
+                    });
                 Err(errors::eval_error(&source, &e).context(&format!("in tactic `{}`", self.name)))
             }
         };
@@ -227,14 +296,22 @@ fn side(s: &ShipState, class: &ShipClass, toward: u8) -> Map {
         Condition::Damaged => "damaged",
         Condition::BadlyDamaged => "badly_damaged",
     };
-    let shields: Array = (0..6u8).map(|f| Dynamic::from(s.shield_value(f) as INT)).collect();
+    let shields: Array = (0..6u8)
+        .map(|f| Dynamic::from(s.shield_value(f) as INT))
+        .collect();
     let mut m = Map::new();
     m.insert("name".into(), class.name.clone().into());
     m.insert("shields".into(), shields.into());
-    m.insert("shield_toward".into(), (s.shield_value(toward) as INT).into());
+    m.insert(
+        "shield_toward".into(),
+        (s.shield_value(toward) as INT).into(),
+    );
     m.insert("shield_rating".into(), (class.shields as INT).into());
     m.insert("hull".into(), condition.into());
-    m.insert("hull_left".into(), (class.track.excess.saturating_sub(hull) as INT).into());
+    m.insert(
+        "hull_left".into(),
+        (class.track.excess.saturating_sub(hull) as INT).into(),
+    );
     m.insert("torpedoes".into(), (s.torpedoes as INT).into());
     m.insert("energy".into(), (s.energy as INT).into());
     m.insert("battery".into(), (s.battery as INT).into());
@@ -248,8 +325,15 @@ fn situation(v: &View) -> Map {
     let mut m = Map::new();
     m.insert("turn".into(), (v.turn as INT).into());
     m.insert("distance".into(), (v.distance() as INT).into());
-    m.insert("phaser_chance".into(), (v.phaser_chance_from(v.me.pos) as FLOAT).into());
-    let torpedo = if v.me.torpedoes > 0 { v.torpedo_chance_from(v.me.pos) } else { 0.0 };
+    m.insert(
+        "phaser_chance".into(),
+        (v.phaser_chance_from(v.me.pos) as FLOAT).into(),
+    );
+    let torpedo = if v.me.torpedoes > 0 {
+        v.torpedo_chance_from(v.me.pos)
+    } else {
+        0.0
+    };
     m.insert("torpedo_chance".into(), (torpedo as FLOAT).into());
     m.insert("enemy_visible".into(), v.enemy_visible().into());
     m.insert("sensor_range".into(), (v.ctx.sensor_range as INT).into());
@@ -257,24 +341,36 @@ fn situation(v: &View) -> Map {
 }
 
 /// Orders as the built-in tactic's knobs, starting from `base`.
-fn read_orders(value: &Dynamic, base: &DefaultTactic) -> std::result::Result<DefaultTactic, String> {
+fn read_orders(
+    value: &Dynamic,
+    base: &DefaultTactic,
+) -> std::result::Result<DefaultTactic, String> {
     let mut t = base.clone();
     if value.is_unit() {
         return Ok(t);
     }
     let Some(map) = value.read_lock::<Map>() else {
-        return Err(format!("a `{}`; it returns a map of orders ({}) or ()", value.type_name(), ORDER_KEYS.join(", ")));
+        return Err(format!(
+            "a `{}`; it returns a map of orders ({}) or ()",
+            value.type_name(),
+            ORDER_KEYS.join(", ")
+        ));
     };
     for (key, v) in map.iter() {
         let number = || -> std::result::Result<f64, String> {
-            v.as_int().map(|i| i as f64).or_else(|_| v.as_float()).map_err(|_| format!("`{key}: {v}`; it must be a number"))
+            v.as_int()
+                .map(|i| i as f64)
+                .or_else(|_| v.as_float())
+                .map_err(|_| format!("`{key}: {v}`; it must be a number"))
         };
         let whole = || -> std::result::Result<u32, String> {
             let x = number()?;
             if x >= 0.0 && x.fract() == 0.0 && x <= u32::MAX as f64 {
                 Ok(x as u32)
             } else {
-                Err(format!("`{key}: {v}`; it must be a whole number of 0 or more"))
+                Err(format!(
+                    "`{key}: {v}`; it must be a whole number of 0 or more"
+                ))
             }
         };
         match key.as_str() {
@@ -283,11 +379,19 @@ fn read_orders(value: &Dynamic, base: &DefaultTactic) -> std::result::Result<Def
             "torpedo_at" => t.min_torpedo_chance = number()?,
             "warp_margin" => t.warp_margin = whole()?,
             "flee" => {
-                if v.as_bool().map_err(|_| format!("`flee: {v}`; it must be true or false"))? {
+                if v.as_bool()
+                    .map_err(|_| format!("`flee: {v}`; it must be true or false"))?
+                {
                     t.warp_margin = u32::MAX / 2;
                 }
             }
-            other => return Err(format!("an unknown order `{other}`{}; orders are {}", crate::names::suggestion(other, ORDER_KEYS.iter().copied()), ORDER_KEYS.join(", "))),
+            other => {
+                return Err(format!(
+                    "an unknown order `{other}`{}; orders are {}",
+                    crate::names::suggestion(other, ORDER_KEYS.iter().copied()),
+                    ORDER_KEYS.join(", ")
+                ))
+            }
         }
     }
     if !(t.min_phaser_chance.is_finite() && t.min_torpedo_chance.is_finite()) {

@@ -1,8 +1,8 @@
 //! What a script may write: rulesets (`r.save`, `r.save_changes`), only with the person's
 //! leave (`--allow-write`, or a yes in the REPL at a terminal), only under the current folder,
 //! and never over a file this session did not write itself.
-use crate::io::policy::real_path;
 use crate::error::{Error, Result};
+use crate::io::policy::real_path;
 use std::collections::HashSet;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -27,7 +27,9 @@ impl Writes {
             allowed: AtomicBool::new(allowed),
             ask,
             asked: AtomicBool::new(false),
-            folder: std::env::current_dir().ok().and_then(|d| std::fs::canonicalize(d).ok()),
+            folder: std::env::current_dir()
+                .ok()
+                .and_then(|d| std::fs::canonicalize(d).ok()),
             written: Mutex::new(HashSet::new()),
         }
     }
@@ -42,7 +44,10 @@ impl Writes {
         self.permission(call, path)?;
         let real = self.place(path)?;
         write()?;
-        self.written.lock().unwrap_or_else(|p| p.into_inner()).insert(real);
+        self.written
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(real);
         Ok(())
     }
 
@@ -50,7 +55,12 @@ impl Writes {
         if self.allowed() {
             return Ok(());
         }
-        if self.ask && !self.asked.swap(true, Ordering::Relaxed) && ask_yes(&format!("{call}: let scripts in this session write files under the current folder? [y/N] ")) {
+        if self.ask
+            && !self.asked.swap(true, Ordering::Relaxed)
+            && ask_yes(&format!(
+                "{call}: let scripts in this session write files under the current folder? [y/N] "
+            ))
+        {
             self.allowed.store(true, Ordering::Relaxed);
             return Ok(());
         }
@@ -60,14 +70,24 @@ impl Writes {
 
     /// The file's canonical place, if a script may write there.
     fn place(&self, path: &str) -> Result<PathBuf> {
-        let under = || Error::msg(format!("{path}: scripts write only under the current folder"));
+        let under = || {
+            Error::msg(format!(
+                "{path}: scripts write only under the current folder"
+            ))
+        };
         let real = real_path(Path::new(path)).ok_or_else(under)?;
         let folder = self.folder.as_ref().ok_or_else(under)?;
         if !real.starts_with(folder) {
             return Err(under());
         }
         let exists = std::fs::symlink_metadata(path).is_ok() || real.exists();
-        if exists && !self.written.lock().unwrap_or_else(|p| p.into_inner()).contains(&real) {
+        if exists
+            && !self
+                .written
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .contains(&real)
+        {
             return Err(Error::msg(format!(
                 "{path}: already exists; scripts write only new files (or files they wrote this session): choose another name"
             )));
@@ -97,16 +117,29 @@ mod tests {
     #[test]
     fn without_leave_nothing_is_written() {
         let w = Writes::new(false, false);
-        let e = w.write("r.save(\"x.rules\")", "x.rules", || panic!("must not write")).unwrap_err().to_string();
+        let e = w
+            .write("r.save(\"x.rules\")", "x.rules", || {
+                panic!("must not write")
+            })
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("--allow-write"), "{e}");
     }
 
     #[test]
     fn outside_the_current_folder_nothing_is_written() {
         let w = Writes::new(true, false);
-        let e = w.write("r.save", "/definitely/not/here.rules", || panic!("must not write")).unwrap_err().to_string();
+        let e = w
+            .write("r.save", "/definitely/not/here.rules", || {
+                panic!("must not write")
+            })
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("only under the current folder"), "{e}");
-        let e = w.write("r.save", "../up.rules", || panic!("must not write")).unwrap_err().to_string();
+        let e = w
+            .write("r.save", "../up.rules", || panic!("must not write"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("only under the current folder"), "{e}");
     }
 }

@@ -19,7 +19,12 @@ pub fn run_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("arbiter runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     child.wait_with_output().expect("arbiter finishes")
 }
 
@@ -34,7 +39,12 @@ pub fn stderr(o: &Output) -> String {
 /// Run, assert success, and return standard output.
 pub fn ok(args: &[&str]) -> String {
     let o = run(args);
-    assert!(o.status.success(), "arbiter {args:?} failed ({:?}):\n{}", o.status.code(), stderr(&o));
+    assert!(
+        o.status.success(),
+        "arbiter {args:?} failed ({:?}):\n{}",
+        o.status.code(),
+        stderr(&o)
+    );
     stdout(&o)
 }
 
@@ -45,21 +55,34 @@ pub fn json(args: &[&str]) -> serde_json::Value {
         a.push("--json");
     }
     let out = ok(&a);
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("arbiter {a:?} printed no JSON ({e}):\n{out}"))
+    serde_json::from_str(&out)
+        .unwrap_or_else(|e| panic!("arbiter {a:?} printed no JSON ({e}):\n{out}"))
 }
 
 /// Run, assert exit status 1 (an input error, not a panic), return standard error.
 pub fn fails(args: &[&str]) -> String {
     let o = run(args);
-    assert_eq!(o.status.code(), Some(1), "arbiter {args:?} should fail with 1:\nstdout: {}\nstderr: {}", stdout(&o), stderr(&o));
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "arbiter {args:?} should fail with 1:\nstdout: {}\nstderr: {}",
+        stdout(&o),
+        stderr(&o)
+    );
     let err = stderr(&o);
-    assert!(!err.contains("panicked"), "arbiter {args:?} panicked:\n{err}");
+    assert!(
+        !err.contains("panicked"),
+        "arbiter {args:?} panicked:\n{err}"
+    );
     err
 }
 
 /// A temporary file with the given contents and suffix (kept alive by the returned handle).
 pub fn temp_file(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::Builder::new().suffix(suffix).tempfile().expect("temp file");
+    let mut f = tempfile::Builder::new()
+        .suffix(suffix)
+        .tempfile()
+        .expect("temp file");
     f.write_all(contents.as_bytes()).expect("write temp file");
     f
 }
@@ -92,7 +115,10 @@ pub fn same_data(a: &serde_json::Value, b: &serde_json::Value, at: &str) {
         }
         (Value::Number(x), Value::Number(y)) => {
             assert_eq!(x.is_f64(), y.is_f64(), "number kind at {at}: {x} vs {y}");
-            assert!((x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9, "{at}: {x} != {y}");
+            assert!(
+                (x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-9,
+                "{at}: {x} != {y}"
+            );
         }
         _ => assert_eq!(a, b, "at {at}"),
     }

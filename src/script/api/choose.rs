@@ -8,7 +8,12 @@ use crate::script::sandbox::engine_call;
 
 /// The ruleset for a function form (`score(game)`): `named` is the input's own `rules:`,
 /// `file` the file the input came from (a relative `rules:` path is tried beside it).
-pub fn ruleset_for(session: &Session, named: Option<&str>, file: Option<&str>, default: Option<&str>) -> ScriptResult<RulesHandle> {
+pub fn ruleset_for(
+    session: &Session,
+    named: Option<&str>,
+    file: Option<&str>,
+    default: Option<&str>,
+) -> ScriptResult<RulesHandle> {
     if session.has_current() {
         return checked(session.current());
     }

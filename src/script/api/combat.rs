@@ -45,30 +45,74 @@ pub fn register(engine: &mut Engine, session: &Session) {
     let current = move || ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_COMBAT));
 
     let (c, s) = (current.clone(), session.clone());
-    engine.register_fn("simulate", move |a: &str, b: &str, n: INT, seed: INT| simulate(&s, &c()?, a, b, n, seed, &Map::new()));
+    engine.register_fn("simulate", move |a: &str, b: &str, n: INT, seed: INT| {
+        simulate(&s, &c()?, a, b, n, seed, &Map::new())
+    });
     let (c, s) = (current.clone(), session.clone());
-    engine.register_fn("simulate", move |a: &str, b: &str, n: INT, seed: INT, options: Map| simulate(&s, &c()?, a, b, n, seed, &options));
+    engine.register_fn(
+        "simulate",
+        move |a: &str, b: &str, n: INT, seed: INT, options: Map| {
+            simulate(&s, &c()?, a, b, n, seed, &options)
+        },
+    );
     let s = session.clone();
-    engine.register_fn("simulate", move |r: &mut RulesHandle, a: &str, b: &str, n: INT, seed: INT| simulate(&s, r, a, b, n, seed, &Map::new()));
+    engine.register_fn(
+        "simulate",
+        move |r: &mut RulesHandle, a: &str, b: &str, n: INT, seed: INT| {
+            simulate(&s, r, a, b, n, seed, &Map::new())
+        },
+    );
     let s = session.clone();
-    engine.register_fn("simulate", move |r: &mut RulesHandle, a: &str, b: &str, n: INT, seed: INT, options: Map| simulate(&s, r, a, b, n, seed, &options));
+    engine.register_fn(
+        "simulate",
+        move |r: &mut RulesHandle, a: &str, b: &str, n: INT, seed: INT, options: Map| {
+            simulate(&s, r, a, b, n, seed, &options)
+        },
+    );
 
     let c = current.clone();
-    engine.register_fn("volley", move |a: &str, b: &str, range: INT| volley(&c()?, a, b, range, &Dynamic::UNIT));
+    engine.register_fn("volley", move |a: &str, b: &str, range: INT| {
+        volley(&c()?, a, b, range, &Dynamic::UNIT)
+    });
     let c = current;
-    engine.register_fn("volley", move |a: &str, b: &str, range: INT, dice: Dynamic| volley(&c()?, a, b, range, &dice));
-    engine.register_fn("volley", |r: &mut RulesHandle, a: &str, b: &str, range: INT| volley(r, a, b, range, &Dynamic::UNIT));
-    engine.register_fn("volley", |r: &mut RulesHandle, a: &str, b: &str, range: INT, dice: Dynamic| volley(r, a, b, range, &dice));
+    engine.register_fn(
+        "volley",
+        move |a: &str, b: &str, range: INT, dice: Dynamic| volley(&c()?, a, b, range, &dice),
+    );
+    engine.register_fn(
+        "volley",
+        |r: &mut RulesHandle, a: &str, b: &str, range: INT| volley(r, a, b, range, &Dynamic::UNIT),
+    );
+    engine.register_fn(
+        "volley",
+        |r: &mut RulesHandle, a: &str, b: &str, range: INT, dice: Dynamic| {
+            volley(r, a, b, range, &dice)
+        },
+    );
 }
 
 /// The option keys `simulate` accepts.
 const SIM_OPTIONS: &[&str] = &["tactic_a", "tactic_b", "threads", "scenario"];
 
-fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: INT, options: &Map) -> ScriptResult<Dynamic> {
+fn simulate(
+    session: &Session,
+    r: &RulesHandle,
+    a: &str,
+    b: &str,
+    n: INT,
+    seed: INT,
+    options: &Map,
+) -> ScriptResult<Dynamic> {
     if !(1..=MAX_BATTLES).contains(&n) {
-        return Err(script_error(format!("simulate: give 1 to {MAX_BATTLES} battles, not {n}")));
+        return Err(script_error(format!(
+            "simulate: give 1 to {MAX_BATTLES} battles, not {n}"
+        )));
     }
-    let seed = u64::try_from(seed).map_err(|_| script_error(format!("simulate: a seed is a whole number of 0 or more, not {seed}")))?;
+    let seed = u64::try_from(seed).map_err(|_| {
+        script_error(format!(
+            "simulate: a seed is a whole number of 0 or more, not {seed}"
+        ))
+    })?;
     let mut threads = None;
     let mut scenario: Option<Scenario> = None;
     let mut tactics: [Option<ScriptTactic>; 2] = [None, None];
@@ -77,8 +121,15 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
             "tactic_a" => tactics[0] = tactic(session, value)?,
             "tactic_b" => tactics[1] = tactic(session, value)?,
             "threads" => {
-                let t = value.as_int().ok().filter(|&t| (1..=MAX_THREADS).contains(&t));
-                let t = t.ok_or_else(|| script_error(format!("simulate options: threads is 1 to {MAX_THREADS}, not {value}")))?;
+                let t = value
+                    .as_int()
+                    .ok()
+                    .filter(|&t| (1..=MAX_THREADS).contains(&t));
+                let t = t.ok_or_else(|| {
+                    script_error(format!(
+                        "simulate options: threads is 1 to {MAX_THREADS}, not {value}"
+                    ))
+                })?;
                 // More threads than battles would only start idle threads.
                 threads = Some(t.min(n) as usize);
             }
@@ -93,19 +144,33 @@ fn simulate(session: &Session, r: &RulesHandle, a: &str, b: &str, n: INT, seed: 
             }
         }
     }
-    let opts = SimOptions { a: a.to_string(), b: b.to_string(), battles: n as u64, seed, threads, scenario };
+    let opts = SimOptions {
+        a: a.to_string(),
+        b: b.to_string(),
+        battles: n as u64,
+        seed,
+        threads,
+        scenario,
+    };
     let built_in = DefaultTactic::default();
     let sides: [&dyn Tactic; 2] = [side(&tactics[0], &built_in), side(&tactics[1], &built_in)];
     // A broken tactic (a typo, an endless loop) usually fails in its first battle: try one
     // before starting them all, so the script hears of it at once.
     if tactics.iter().any(Option::is_some) {
-        let pilot = SimOptions { battles: 1, threads: Some(1), ..opts.clone() };
-        checked(engine_call(|| r.with(|rules| combat::simulate_with(rules, &pilot, sides, &|_| {}))))?;
+        let pilot = SimOptions {
+            battles: 1,
+            threads: Some(1),
+            ..opts.clone()
+        };
+        checked(engine_call(|| {
+            r.with(|rules| combat::simulate_with(rules, &pilot, sides, &|_| {}))
+        }))?;
         if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
             return Err(script_error(e));
         }
     }
-    let report = engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &|_| {})));
+    let report =
+        engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &|_| {})));
     let report = checked(report)?;
     // A tactic that failed played the built-in tactic after its failure: say so, not a result.
     if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
@@ -127,7 +192,9 @@ fn tactic(session: &Session, value: &Dynamic) -> ScriptResult<Option<ScriptTacti
         return Ok(None);
     }
     if let Some(f) = value.clone().try_cast::<FnPtr>() {
-        let functions = session.functions().ok_or_else(|| script_error("a tactic: this session has no script functions"))?;
+        let functions = session
+            .functions()
+            .ok_or_else(|| script_error("a tactic: this session has no script functions"))?;
         return checked(ScriptTactic::from_script(f, &functions, &session.limits)).map(Some);
     }
     if value.is_string() {
@@ -135,25 +202,45 @@ fn tactic(session: &Session, value: &Dynamic) -> ScriptResult<Option<ScriptTacti
         // Where it is first (a refused file is refused as such), then what it is.
         crate::io::policy::check_script_location(&path).map_err(script_error)?;
         if crate::io::FileKind::of(&path) != Some(crate::io::FileKind::Script) {
-            return Err(script_error(format!("{path}: a tactic file is a .rhai script defining `fn tactic(me, enemy, ctx)`")));
+            return Err(script_error(format!(
+                "{path}: a tactic file is a .rhai script defining `fn tactic(me, enemy, ctx)`"
+            )));
         }
         super::convert::readable(&path, crate::io::policy::Kind::Script)?;
-        return checked(engine_call(|| ScriptTactic::from_file(&path, &session.limits))).map(Some);
+        return checked(engine_call(|| {
+            ScriptTactic::from_file(&path, &session.limits)
+        }))
+        .map(Some);
     }
-    Err(script_error(format!("a tactic is Fn(\"name\") or the path of a .rhai file, not a `{}`", value.type_name())))
+    Err(script_error(format!(
+        "a tactic is Fn(\"name\") or the path of a .rhai file, not a `{}`",
+        value.type_name()
+    )))
 }
 
 fn volley(r: &RulesHandle, a: &str, b: &str, range: INT, dice: &Dynamic) -> ScriptResult<Dynamic> {
-    let range = u32::try_from(range).map_err(|_| script_error(format!("volley: range must be a whole number of hexes, not {range}")))?;
+    let range = u32::try_from(range).map_err(|_| {
+        script_error(format!(
+            "volley: range must be a whole number of hexes, not {range}"
+        ))
+    })?;
     let report = r.with(|rules| -> crate::Result<_> {
         let shot = if dice.is_unit() {
-            Shot::Phasers { dice: Context::new(rules)?.class(rules, a)?.phaser_dice }
+            Shot::Phasers {
+                dice: Context::new(rules)?.class(rules, a)?.phaser_dice,
+            }
         } else if let Ok(k) = dice.as_int() {
-            Shot::Phasers { dice: u32::try_from(k).map_err(|_| crate::Error::msg(format!("volley: {k} is not a number of dice")))? }
+            Shot::Phasers {
+                dice: u32::try_from(k).map_err(|_| {
+                    crate::Error::msg(format!("volley: {k} is not a number of dice"))
+                })?,
+            }
         } else if dice.is_string() && crate::names::same(&dice.to_string(), "torpedo") {
             Shot::Torpedo
         } else {
-            return Err(crate::Error::msg(format!("volley: the shot is a number of phaser dice or \"torpedo\", not {dice}")));
+            return Err(crate::Error::msg(format!(
+                "volley: the shot is a number of phaser dice or \"torpedo\", not {dice}"
+            )));
         };
         engine_call(|| combat::volley(rules, a, b, range, shot))
     });

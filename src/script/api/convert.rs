@@ -16,7 +16,10 @@ pub type ScriptResult<T> = Result<T, Box<EvalAltResult>>;
 
 /// A script-visible error carrying an arbiter error's message (with its file position, if any).
 pub fn script_error(e: impl std::fmt::Display) -> Box<EvalAltResult> {
-    Box::new(EvalAltResult::ErrorRuntime(Dynamic::from(e.to_string()), Position::NONE))
+    Box::new(EvalAltResult::ErrorRuntime(
+        Dynamic::from(e.to_string()),
+        Position::NONE,
+    ))
 }
 
 /// Map an arbiter `Result` into a script result.
@@ -34,9 +37,14 @@ pub fn json_to_dynamic(value: &Value) -> Dynamic {
             None => Dynamic::from(n.as_f64().unwrap_or(f64::NAN)),
         },
         Value::String(s) => Dynamic::from(s.clone()),
-        Value::Array(items) => Dynamic::from_array(items.iter().map(json_to_dynamic).collect::<Array>()),
+        Value::Array(items) => {
+            Dynamic::from_array(items.iter().map(json_to_dynamic).collect::<Array>())
+        }
         Value::Object(map) => {
-            let m: Map = map.iter().map(|(k, v)| (k.as_str().into(), json_to_dynamic(v))).collect();
+            let m: Map = map
+                .iter()
+                .map(|(k, v)| (k.as_str().into(), json_to_dynamic(v)))
+                .collect();
             Dynamic::from_map(m)
         }
     }
@@ -67,24 +75,38 @@ pub fn dynamic_to_json(value: &Dynamic) -> Result<Value, String> {
         return Ok(Value::String(value.to_string()));
     }
     if value.is_array() {
-        let items = value.read_lock::<Array>().ok_or("an array that cannot be read")?;
-        return items.iter().map(dynamic_to_json).collect::<Result<Vec<_>, _>>().map(Value::Array);
+        let items = value
+            .read_lock::<Array>()
+            .ok_or("an array that cannot be read")?;
+        return items
+            .iter()
+            .map(dynamic_to_json)
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array);
     }
     if value.is_map() {
-        let map = value.read_lock::<Map>().ok_or("a map that cannot be read")?;
+        let map = value
+            .read_lock::<Map>()
+            .ok_or("a map that cannot be read")?;
         let mut out = serde_json::Map::new();
         for (k, v) in map.iter() {
             out.insert(k.to_string(), dynamic_to_json(v)?);
         }
         return Ok(Value::Object(out));
     }
-    if let Some(h) = value.clone().try_cast::<crate::script::handle::RulesHandle>() {
+    if let Some(h) = value
+        .clone()
+        .try_cast::<crate::script::handle::RulesHandle>()
+    {
         return Ok(h.tree());
     }
     if let Some(n) = value.clone().try_cast::<crate::script::handle::Node>() {
         return n.value().map_err(|e| e.to_string());
     }
-    Err(format!("a value of type `{}` cannot be used as data", value.type_name()))
+    Err(format!(
+        "a value of type `{}` cannot be used as data",
+        value.type_name()
+    ))
 }
 
 /// Any serialisable engine result as a script map (same keys as its JSON).
@@ -100,7 +122,9 @@ pub fn to_dynamic<T: Serialize>(value: &T) -> ScriptResult<Dynamic> {
 /// A script value as typed engine input; `what` names it in errors ("a game record").
 pub fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
     let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;
-    Doc::new(json).deserialize::<T>().map_err(|e| script_error(format!("{what}: {e}")))
+    Doc::new(json)
+        .deserialize::<T>()
+        .map_err(|e| script_error(format!("{what}: {e}")))
 }
 
 /// Refuse a path a script may not read as `kind` (see `script::policy`): outside the
@@ -115,7 +139,8 @@ pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
     if value.is_string() {
         let path = value.to_string();
         readable(&path, crate::io::policy::Kind::Record)?;
-        return super::super::sandbox::engine_call(|| crate::rules::load::read_doc(&path)).map_err(script_error);
+        return super::super::sandbox::engine_call(|| crate::rules::load::read_doc(&path))
+            .map_err(script_error);
     }
     let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;
     Ok(Doc::new(json))

@@ -19,10 +19,22 @@ use serde::Serialize;
 use std::sync::{Arc, Mutex};
 
 pub const HELP: &[ApiDoc] = &[
-    ApiDoc::new("dice", "dice(expr)", "exact distribution of a roll: min, max, mean, distribution (like `arbiter dice --json`)"),
-    ApiDoc::new("rng", "rng(seed)", "a seeded dice roller: g.roll(\"2D6\"), g.rolls(\"D6\", n)"),
+    ApiDoc::new(
+        "dice",
+        "dice(expr)",
+        "exact distribution of a roll: min, max, mean, distribution (like `arbiter dice --json`)",
+    ),
+    ApiDoc::new(
+        "rng",
+        "rng(seed)",
+        "a seeded dice roller: g.roll(\"2D6\"), g.rolls(\"D6\", n)",
+    ),
     ApiDoc::new("roll", "g.roll(expr)", "one roll from a seeded roller"),
-    ApiDoc::new("rolls", "g.rolls(expr, n)", "n rolls from a seeded roller, as an array"),
+    ApiDoc::new(
+        "rolls",
+        "g.rolls(expr, n)",
+        "n rolls from a seeded roller, as an array",
+    ),
 ];
 
 /// Most convolution steps `dice` does for one expression: keeps a script's `dice("1000D1000")`
@@ -53,7 +65,11 @@ pub fn dice_report(expr: &str) -> Result<DiceReport, String> {
         max: dice.max(),
         // From the dice themselves: exact (3D6 is 10.5, not a sum of rounded chances).
         mean: dice.mean(),
-        distribution: probs.iter().enumerate().map(|(i, p)| ((low + i as i64).to_string(), *p)).collect(),
+        distribution: probs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((low + i as i64).to_string(), *p))
+            .collect(),
     })
 }
 
@@ -89,7 +105,11 @@ impl Roller {
 }
 
 pub fn register(engine: &mut Engine, limits: &Limits) {
-    let report = |expr: &str| -> ScriptResult<Dynamic> { to_dynamic(&engine_call(|| dice_report(expr).map_err(crate::Error::msg)).map_err(script_error)?) };
+    let report = |expr: &str| -> ScriptResult<Dynamic> {
+        to_dynamic(
+            &engine_call(|| dice_report(expr).map_err(crate::Error::msg)).map_err(script_error)?,
+        )
+    };
     engine.register_fn("dice", report);
     engine.register_fn("dice", move |_r: &mut RulesHandle, expr: &str| report(expr));
 
@@ -100,17 +120,28 @@ pub fn register(engine: &mut Engine, limits: &Limits) {
         Ok(g.roll(&dice) as INT)
     });
     let max_rolls = limits.max_array_size;
-    engine.register_fn("rolls", move |g: &mut Roller, expr: &str, n: INT| -> ScriptResult<Array> {
-        let dice = Dice::parse(expr).map_err(script_error)?;
-        if n < 0 || n as usize > max_rolls {
-            return Err(script_error(format!("rolls: {n} rolls is outside 0..={max_rolls} (the sandbox's array limit)")));
-        }
-        if dice.dice_count() as f64 * n as f64 > MAX_DICE_WORK {
-            return Err(script_error(format!("rolls: {n} rolls of {dice} is too many dice")));
-        }
-        Ok((0..n).map(|_| Dynamic::from(g.roll(&dice) as INT)).collect())
+    engine.register_fn(
+        "rolls",
+        move |g: &mut Roller, expr: &str, n: INT| -> ScriptResult<Array> {
+            let dice = Dice::parse(expr).map_err(script_error)?;
+            if n < 0 || n as usize > max_rolls {
+                return Err(script_error(format!(
+                    "rolls: {n} rolls is outside 0..={max_rolls} (the sandbox's array limit)"
+                )));
+            }
+            if dice.dice_count() as f64 * n as f64 > MAX_DICE_WORK {
+                return Err(script_error(format!(
+                    "rolls: {n} rolls of {dice} is too many dice"
+                )));
+            }
+            Ok((0..n)
+                .map(|_| Dynamic::from(g.roll(&dice) as INT))
+                .collect())
+        },
+    );
+    engine.register_fn("to_string", |_g: &mut Roller| {
+        "a seeded dice roller".to_string()
     });
-    engine.register_fn("to_string", |_g: &mut Roller| "a seeded dice roller".to_string());
 }
 
 #[cfg(test)]

@@ -13,7 +13,9 @@ pub fn struct_fields<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
 /// The known fields of the ruleset node at `path` ("" is the root, ["ships", X] a ship),
 /// or `None` where the model has free keys (ship names, tables) or the path is deeper.
 pub fn fields_at(path: &[String]) -> Option<&'static [&'static str]> {
-    use crate::rules::{combat::CombatRules, league::LeagueRules, scoring::ScoringRules, script::ScriptRules};
+    use crate::rules::{
+        combat::CombatRules, league::LeagueRules, scoring::ScoringRules, script::ScriptRules,
+    };
     let first = path.first().map(|s| s.as_str());
     Some(match (first, path.len()) {
         (None, _) => struct_fields::<crate::rules::Ruleset>(),
@@ -75,8 +77,14 @@ mod tests {
     #[test]
     fn ship_fields_come_from_the_model() {
         let fields = struct_fields::<crate::rules::Ship>();
-        assert!(fields.contains(&"shields") && fields.contains(&"max_speed") && fields.contains(&"aliases"));
-        assert!(fields_at(&["ships".to_string(), "x".to_string()]).unwrap().contains(&"hull"));
+        assert!(
+            fields.contains(&"shields")
+                && fields.contains(&"max_speed")
+                && fields.contains(&"aliases")
+        );
+        assert!(fields_at(&["ships".to_string(), "x".to_string()])
+            .unwrap()
+            .contains(&"hull"));
         assert!(fields_at(&[]).unwrap().contains(&"ships"));
         assert!(fields_at(&["ships".to_string()]).is_none());
     }

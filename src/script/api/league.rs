@@ -9,9 +9,11 @@
 //! standings("season.yaml")                             // a season file (or map), as `league table --json`
 //! ```
 use super::choose::ruleset_for;
-use super::convert::{checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult};
-use crate::io::policy::Kind;
+use super::convert::{
+    checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult,
+};
 use super::ApiDoc;
+use crate::io::policy::Kind;
 use crate::league::season::{RecordRequest, SeasonSchedule};
 use crate::league::{self, Method, Round, ScheduleOptions, SearchBudget, Season, Team, Teams};
 use crate::rules::Doc;
@@ -36,29 +38,54 @@ pub const HELP: &[ApiDoc] = &[
 ];
 
 pub fn register(engine: &mut Engine, session: &Session) {
-    let default = |s: &Session| ruleset_for(s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE));
+    let default =
+        |s: &Session| ruleset_for(s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE));
     let s = session.clone();
-    engine.register_fn("schedule", move |teams: Dynamic| schedule(&s, &default(&s)?, &teams, &Dynamic::UNIT));
+    engine.register_fn("schedule", move |teams: Dynamic| {
+        schedule(&s, &default(&s)?, &teams, &Dynamic::UNIT)
+    });
     let s = session.clone();
-    engine.register_fn("schedule", move |teams: Dynamic, options: Dynamic| schedule(&s, &default(&s)?, &teams, &options));
+    engine.register_fn("schedule", move |teams: Dynamic, options: Dynamic| {
+        schedule(&s, &default(&s)?, &teams, &options)
+    });
     let s = session.clone();
-    engine.register_fn("schedule", move |r: &mut RulesHandle, teams: Dynamic| schedule(&s, r, &teams, &Dynamic::UNIT));
+    engine.register_fn("schedule", move |r: &mut RulesHandle, teams: Dynamic| {
+        schedule(&s, r, &teams, &Dynamic::UNIT)
+    });
     let s = session.clone();
-    engine.register_fn("schedule", move |r: &mut RulesHandle, teams: Dynamic, options: Dynamic| schedule(&s, r, &teams, &options));
+    engine.register_fn(
+        "schedule",
+        move |r: &mut RulesHandle, teams: Dynamic, options: Dynamic| {
+            schedule(&s, r, &teams, &options)
+        },
+    );
 
     let s = session.clone();
-    engine.register_fn("standings", move |season: Dynamic| -> ScriptResult<Dynamic> {
-        let (season, file) = read_season(&season)?;
-        let r = ruleset_for(&s, Some(&season.rules), file.as_deref(), None)?;
-        table(&r, &season)
+    engine.register_fn(
+        "standings",
+        move |season: Dynamic| -> ScriptResult<Dynamic> {
+            let (season, file) = read_season(&season)?;
+            let r = ruleset_for(&s, Some(&season.rules), file.as_deref(), None)?;
+            table(&r, &season)
+        },
+    );
+    engine.register_fn("standings", |r: &mut RulesHandle, season: Dynamic| {
+        table(r, &read_season(&season)?.0)
     });
-    engine.register_fn("standings", |r: &mut RulesHandle, season: Dynamic| table(r, &read_season(&season)?.0));
     let s = session.clone();
-    engine.register_fn("standings", move |schedule: Dynamic, results: Array| -> ScriptResult<Dynamic> {
-        let r = ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE))?;
-        table(&r, &season_of(&r, &schedule, &results)?)
-    });
-    engine.register_fn("standings", |r: &mut RulesHandle, schedule: Dynamic, results: Array| table(r, &season_of(r, &schedule, &results)?));
+    engine.register_fn(
+        "standings",
+        move |schedule: Dynamic, results: Array| -> ScriptResult<Dynamic> {
+            let r = ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE))?;
+            table(&r, &season_of(&r, &schedule, &results)?)
+        },
+    );
+    engine.register_fn(
+        "standings",
+        |r: &mut RulesHandle, schedule: Dynamic, results: Array| {
+            table(r, &season_of(r, &schedule, &results)?)
+        },
+    );
 }
 
 /// What `schedule(teams, options)` accepts in `options`; absent keys keep the ruleset's defaults.
@@ -77,9 +104,18 @@ struct ScheduleScriptOptions {
     time_limit: Option<f64>,
 }
 
-fn schedule(session: &Session, r: &RulesHandle, teams: &Dynamic, options: &Dynamic) -> ScriptResult<Dynamic> {
+fn schedule(
+    session: &Session,
+    r: &RulesHandle,
+    teams: &Dynamic,
+    options: &Dynamic,
+) -> ScriptResult<Dynamic> {
     let teams = read_teams(teams)?;
-    let given: ScheduleScriptOptions = if options.is_unit() { ScheduleScriptOptions::default() } else { from_dynamic(options, "schedule options")? };
+    let given: ScheduleScriptOptions = if options.is_unit() {
+        ScheduleScriptOptions::default()
+    } else {
+        from_dynamic(options, "schedule options")?
+    };
     let mut o = checked(r.with(|rules| ScheduleOptions::from_rules(rules.league.as_ref())))?;
     if let Some(m) = &given.method {
         o.method = checked(Method::parse(m))?;
@@ -92,12 +128,17 @@ fn schedule(session: &Session, r: &RulesHandle, teams: &Dynamic, options: &Dynam
     }
     if let Some(t) = given.time_limit {
         if !(t.is_finite() && t > 0.0) {
-            return Err(script_error("schedule options: time_limit takes a positive number of seconds"));
+            return Err(script_error(
+                "schedule options: time_limit takes a positive number of seconds",
+            ));
         }
     }
     o.seed = given.seed;
     o.matrix = given.matrix;
-    o.search = SearchBudget { moves: given.effort, seconds: given.time_limit };
+    o.search = SearchBudget {
+        moves: given.effort,
+        seconds: given.time_limit,
+    };
     // Refused before anything is built: a schedule a script could not hold (its games are
     // more than the array limit) would take gigabytes on the way to that error.
     let n = teams.len();
@@ -133,13 +174,26 @@ fn read_teams(teams: &Dynamic) -> ScriptResult<Teams> {
         return checked(engine_call(|| Teams::read(&path)));
     }
     if let Some(items) = teams.read_lock::<Array>() {
-        let names = items.iter().map(|t| if t.is_string() { Ok(t.to_string()) } else { Err(()) }).collect::<Result<Vec<_>, _>>();
-        let names = names.map_err(|_| script_error("teams: a list of team names must hold only strings"))?;
+        let names = items
+            .iter()
+            .map(|t| {
+                if t.is_string() {
+                    Ok(t.to_string())
+                } else {
+                    Err(())
+                }
+            })
+            .collect::<Result<Vec<_>, _>>();
+        let names = names
+            .map_err(|_| script_error("teams: a list of team names must hold only strings"))?;
         let t = Teams::Names(names);
         checked(t.check())?;
         return Ok(t);
     }
-    Err(script_error(format!("teams: give a number, a list of names or a team-list file, not a `{}`", teams.type_name())))
+    Err(script_error(format!(
+        "teams: give a number, a list of names or a team-list file, not a `{}`",
+        teams.type_name()
+    )))
 }
 
 /// A season file or map, and the file it came from.
@@ -151,7 +205,9 @@ fn read_season(season: &Dynamic) -> ScriptResult<(Season, Option<String>)> {
     }
     let json = dynamic_to_json(season).map_err(|e| script_error(format!("a season: {e}")))?;
     let doc = Doc::new(json);
-    let s: Season = doc.deserialize().map_err(|e| script_error(format!("a season: {e}")))?;
+    let s: Season = doc
+        .deserialize()
+        .map_err(|e| script_error(format!("a season: {e}")))?;
     checked(s.check(&doc))?;
     Ok((s, None))
 }
@@ -182,7 +238,12 @@ fn season_of(r: &RulesHandle, schedule: &Dynamic, results: &Array) -> ScriptResu
     let mut season = Season {
         rules: r.name(),
         teams,
-        schedule: SeasonSchedule { method: parts.method, legs: parts.legs, seed: parts.seed, rounds: parts.rounds },
+        schedule: SeasonSchedule {
+            method: parts.method,
+            legs: parts.legs,
+            seed: parts.seed,
+            rounds: parts.rounds,
+        },
         results: Vec::new(),
     };
     if season.teams.len() < 2 {
@@ -200,8 +261,12 @@ fn season_of(r: &RulesHandle, schedule: &Dynamic, results: &Array) -> ScriptResu
                 }
             }
         }
-        let request: RecordRequest = Doc::new(json).deserialize().map_err(|e| script_error(format!("{what}: {e}")))?;
-        season.record(&request).map_err(|e| script_error(format!("{what}: {e}")))?;
+        let request: RecordRequest = Doc::new(json)
+            .deserialize()
+            .map_err(|e| script_error(format!("{what}: {e}")))?;
+        season
+            .record(&request)
+            .map_err(|e| script_error(format!("{what}: {e}")))?;
     }
     Ok(season)
 }
@@ -210,7 +275,12 @@ fn season_of(r: &RulesHandle, schedule: &Dynamic, results: &Array) -> ScriptResu
 fn teams_in(rounds: &[Round]) -> Vec<Team> {
     let mut teams: Vec<Team> = Vec::new();
     for r in rounds {
-        for t in r.matches.iter().flat_map(|m| [&m.home, &m.away]).chain(r.bye.as_ref()) {
+        for t in r
+            .matches
+            .iter()
+            .flat_map(|m| [&m.home, &m.away])
+            .chain(r.bye.as_ref())
+        {
             if !teams.contains(t) {
                 teams.push(t.clone());
             }

@@ -71,7 +71,11 @@ pub struct ApiDoc {
 
 impl ApiDoc {
     pub const fn new(name: &'static str, usage: &'static str, summary: &'static str) -> ApiDoc {
-        ApiDoc { name, usage, summary }
+        ApiDoc {
+            name,
+            usage,
+            summary,
+        }
     }
 }
 
@@ -91,5 +95,12 @@ pub fn register_all(engine: &mut Engine, session: &Session) {
 
 /// The whole API, for `:help` and tab completion.
 pub fn help() -> Vec<ApiDoc> {
-    [rules::HELP, dice::HELP, scoring::HELP, league::HELP, combat::HELP].concat()
+    [
+        rules::HELP,
+        dice::HELP,
+        scoring::HELP,
+        league::HELP,
+        combat::HELP,
+    ]
+    .concat()
 }

@@ -10,22 +10,44 @@
 //! rate("games.yaml", #{ games: true })        // the keys of `arbiter rate --json`
 //! ```
 use super::choose::ruleset_for;
-use super::convert::{checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult};
-use crate::io::policy::Kind;
+use super::convert::{
+    checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult,
+};
 use super::ApiDoc;
+use crate::io::policy::Kind;
 use crate::rules::Doc;
-use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use crate::scoring::{self, History, HistoryFile, RateOptions, ResultTable, ScoreInput};
+use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Dynamic, Engine, Map};
 use serde::Deserialize;
 use serde_json::Value;
 
 pub const HELP: &[ApiDoc] = &[
-    ApiDoc::new("score", "score(game)", "score a game record or result table (map or path), as `arbiter score --json`"),
-    ApiDoc::new("score", "r.score(game)", "score with r (and whatever the script changed in it)"),
-    ApiDoc::new("score_vs", "r.score_vs(game, other)", "the same game under r and another ruleset, side by side (`score --vs`)"),
-    ApiDoc::new("rate", "rate(history[, #{games: true}])", "rate a history (map or path, YAML/JSON/CSV), as `arbiter rate --json`"),
-    ApiDoc::new("rate", "r.rate(history[, options])", "rate with r; `games: true` adds each game's changes"),
+    ApiDoc::new(
+        "score",
+        "score(game)",
+        "score a game record or result table (map or path), as `arbiter score --json`",
+    ),
+    ApiDoc::new(
+        "score",
+        "r.score(game)",
+        "score with r (and whatever the script changed in it)",
+    ),
+    ApiDoc::new(
+        "score_vs",
+        "r.score_vs(game, other)",
+        "the same game under r and another ruleset, side by side (`score --vs`)",
+    ),
+    ApiDoc::new(
+        "rate",
+        "rate(history[, #{games: true}])",
+        "rate a history (map or path, YAML/JSON/CSV), as `arbiter rate --json`",
+    ),
+    ApiDoc::new(
+        "rate",
+        "r.rate(history[, options])",
+        "rate with r; `games: true` adds each game's changes",
+    ),
 ];
 
 pub fn register(engine: &mut Engine, session: &Session) {
@@ -35,27 +57,51 @@ pub fn register(engine: &mut Engine, session: &Session) {
         let r = ruleset_for(&s, input.input.rules(), input.file.as_deref(), None)?;
         input.score(&r)
     });
-    engine.register_fn("score", |r: &mut RulesHandle, game: Dynamic| Scorable::read(&game)?.score(r));
-
-    engine.register_fn("score_vs", |r: &mut RulesHandle, game: Dynamic, other: RulesHandle| Scorable::read(&game)?.compare(r, &other));
-    engine.register_fn("score_vs", |r: &mut RulesHandle, game: Dynamic, other: &str| {
-        let other = load_named(other)?;
-        Scorable::read(&game)?.compare(r, &other)
+    engine.register_fn("score", |r: &mut RulesHandle, game: Dynamic| {
+        Scorable::read(&game)?.score(r)
     });
+
+    engine.register_fn(
+        "score_vs",
+        |r: &mut RulesHandle, game: Dynamic, other: RulesHandle| {
+            Scorable::read(&game)?.compare(r, &other)
+        },
+    );
+    engine.register_fn(
+        "score_vs",
+        |r: &mut RulesHandle, game: Dynamic, other: &str| {
+            let other = load_named(other)?;
+            Scorable::read(&game)?.compare(r, &other)
+        },
+    );
 
     for with_options in [false, true] {
         let s = session.clone();
         let rate_fn = move |history: Dynamic, options: Dynamic| -> ScriptResult<Dynamic> {
             let input = Ratable::read(&history)?;
-            let r = ruleset_for(&s, input.rules(), input.file(), Some(crate::rules::builtin::DEFAULT_RATING))?;
+            let r = ruleset_for(
+                &s,
+                input.rules(),
+                input.file(),
+                Some(crate::rules::builtin::DEFAULT_RATING),
+            )?;
             input.rate(&r, &options)
         };
         if with_options {
             engine.register_fn("rate", rate_fn);
-            engine.register_fn("rate", |r: &mut RulesHandle, history: Dynamic, options: Dynamic| Ratable::read(&history)?.rate(r, &options));
+            engine.register_fn(
+                "rate",
+                |r: &mut RulesHandle, history: Dynamic, options: Dynamic| {
+                    Ratable::read(&history)?.rate(r, &options)
+                },
+            );
         } else {
-            engine.register_fn("rate", move |history: Dynamic| rate_fn(history, Dynamic::from_map(Map::new())));
-            engine.register_fn("rate", |r: &mut RulesHandle, history: Dynamic| Ratable::read(&history)?.rate(r, &Dynamic::from_map(Map::new())));
+            engine.register_fn("rate", move |history: Dynamic| {
+                rate_fn(history, Dynamic::from_map(Map::new()))
+            });
+            engine.register_fn("rate", |r: &mut RulesHandle, history: Dynamic| {
+                Ratable::read(&history)?.rate(r, &Dynamic::from_map(Map::new()))
+            });
         }
     }
 }
@@ -81,24 +127,37 @@ impl Scorable {
             let path = game.to_string();
             readable(&path, Kind::Record)?;
             let (doc, input) = checked(engine_call(|| scoring::read_score_doc(&path)))?;
-            return Ok(Scorable { input, doc: Some(doc), file: Some(path) });
+            return Ok(Scorable {
+                input,
+                doc: Some(doc),
+                file: Some(path),
+            });
         }
-        let json = dynamic_to_json(game).map_err(|e| script_error(format!("a game record: {e}")))?;
+        let json =
+            dynamic_to_json(game).map_err(|e| script_error(format!("a game record: {e}")))?;
         let input = match quick_table(&json) {
             Some(table) => ScoreInput::Table(table),
             None => checked(ScoreInput::from_doc(&Doc::new(json)))?,
         };
-        Ok(Scorable { input, doc: None, file: None })
+        Ok(Scorable {
+            input,
+            doc: None,
+            file: None,
+        })
     }
 
     fn score(&self, r: &RulesHandle) -> ScriptResult<Dynamic> {
-        let report = engine_call(|| r.with(|rules| scoring::score_input(rules, &self.input, self.doc.as_ref())));
+        let report = engine_call(|| {
+            r.with(|rules| scoring::score_input(rules, &self.input, self.doc.as_ref()))
+        });
         to_dynamic(&checked(report)?)
     }
 
     fn compare(&self, r: &RulesHandle, other: &RulesHandle) -> ScriptResult<Dynamic> {
         let (a, b) = (r.snapshot(), other.snapshot());
-        let mut comparison = checked(engine_call(|| scoring::compare(&a, &b, &self.input).map_err(|e| e.locate(self.doc.as_ref()))))?;
+        let mut comparison = checked(engine_call(|| {
+            scoring::compare(&a, &b, &self.input).map_err(|e| e.locate(self.doc.as_ref()))
+        }))?;
         // A variant usually keeps the name of what it came from: say which is which.
         if comparison.rules == comparison.vs {
             let changed = |h: &RulesHandle| h.changes().as_object().is_some_and(|m| !m.is_empty());
@@ -121,7 +180,10 @@ fn quick_table(json: &Value) -> Option<ResultTable> {
     if map.is_empty() || !map.values().all(Value::is_number) {
         return None;
     }
-    let rows: Vec<(String, f64)> = map.iter().map(|(k, v)| (k.clone(), v.as_f64().unwrap_or(f64::NAN))).collect();
+    let rows: Vec<(String, f64)> = map
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_f64().unwrap_or(f64::NAN)))
+        .collect();
     Some(ResultTable::from_pairs(&rows))
 }
 
@@ -165,12 +227,20 @@ impl Ratable {
     }
 
     fn rate(&self, r: &RulesHandle, options: &Dynamic) -> ScriptResult<Dynamic> {
-        let options: RateScriptOptions = if options.is_unit() { RateScriptOptions::default() } else { from_dynamic(options, "rate options")? };
-        let options = RateOptions { record_games: options.games };
+        let options: RateScriptOptions = if options.is_unit() {
+            RateScriptOptions::default()
+        } else {
+            from_dynamic(options, "rate options")?
+        };
+        let options = RateOptions {
+            record_games: options.games,
+        };
         let report = engine_call(|| {
             r.with(|rules| match self {
                 Ratable::File(file, _) => file.rate(rules, options),
-                Ratable::Map(history) => scoring::rate_with(rules, history, options).map_err(|e| e.locate(None)),
+                Ratable::Map(history) => {
+                    scoring::rate_with(rules, history, options).map_err(|e| e.locate(None))
+                }
             })
         });
         to_dynamic(&checked(report)?)
