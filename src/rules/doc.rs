@@ -33,7 +33,15 @@ pub fn too_long_paths() -> String {
 
 /// Build a JSON pointer segment (RFC 6901 escaping).
 pub fn pointer_push(base: &str, segment: &str) -> String {
-    format!("{base}/{}", segment.replace('~', "~0").replace('/', "~1"))
+    let mut out = String::with_capacity(base.len() + 1 + segment.len());
+    out.push_str(base);
+    out.push('/');
+    if segment.contains(['~', '/']) {
+        out.push_str(&segment.replace('~', "~0").replace('/', "~1"));
+    } else {
+        out.push_str(segment);
+    }
+    out
 }
 
 /// The segments of a JSON pointer ("/ships/a~1b" → "ships", "a/b"), unescaped.

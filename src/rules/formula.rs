@@ -153,7 +153,7 @@ pub struct BuildError {
 /// before building anything.
 pub fn build(pair: Pair<Rule>, text: &str, base: usize) -> Result<Node, BuildError> {
     check_size(&pair)?;
-    let chars = super::lines::LineIndex::new(text);
+    let chars = super::lines::LineIndex::chars_only(text);
     Ok(build_checked(
         pair,
         &Offsets {

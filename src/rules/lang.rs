@@ -103,7 +103,14 @@ struct Keys {
 
 impl Keys {
     fn insert(&mut self, key: String, value: Value, at: Span) -> Result<()> {
-        let name = crate::names::normalize(&key);
+        self.claim(&key, at)?;
+        self.map.insert(key, value);
+        Ok(())
+    }
+
+    /// Take a key's name for this block, refusing one it already has.
+    fn claim(&mut self, key: &str, at: Span) -> Result<()> {
+        let name = crate::names::normalize(key);
         if let Some(first) = self.names.get(&name) {
             return Err(at.at(if *first == key {
                 format!("`{key}` is given twice in the same block")
@@ -113,8 +120,7 @@ impl Keys {
                 )
             }));
         }
-        self.names.insert(name, key.clone());
-        self.map.insert(key, value);
+        self.names.insert(name, key.to_string());
         Ok(())
     }
 }
@@ -136,7 +142,7 @@ fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &T
     let pointer = pointer_push(base, &key);
     t.charge(&pointer, &key_span)?;
     // Refused before the value is read, so the error is the duplicate, not something inside it.
-    keys.insert(key.clone(), Value::Null, key_span.clone())?;
+    keys.claim(&key, key_span.clone())?;
     let value_pair = inner.next().expect("statement value");
     let value_span = t.span_of(&value_pair);
     doc.places.insert(

@@ -14,6 +14,19 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// An index for character offsets only (no lines): what a one-line formula needs, and
+    /// nothing at all for ASCII text.
+    pub fn chars_only(text: &str) -> LineIndex {
+        LineIndex {
+            line_starts: vec![0],
+            chars_before_block: if text.is_ascii() {
+                Vec::new()
+            } else {
+                char_blocks(text.as_bytes())
+            },
+        }
+    }
+
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];
@@ -24,14 +37,11 @@ impl LineIndex {
                 .filter(|(_, b)| **b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        let mut chars_before_block = Vec::new();
-        if !text.is_ascii() {
-            let mut count = 0;
-            for block in bytes.chunks(BLOCK) {
-                chars_before_block.push(count);
-                count += block.iter().filter(|b| !is_continuation(**b)).count();
-            }
-        }
+        let chars_before_block = if text.is_ascii() {
+            Vec::new()
+        } else {
+            char_blocks(bytes)
+        };
         LineIndex {
             line_starts,
             chars_before_block,
@@ -57,9 +67,31 @@ impl LineIndex {
     pub fn line_col(&self, text: &str, pos: usize) -> (usize, usize) {
         let pos = pos.min(text.len());
         let line = self.line_starts.partition_point(|start| *start <= pos) - 1;
-        let col = self.char_offset(text, pos) - self.char_offset(text, self.line_starts[line]);
+        let start = self.line_starts[line];
+        // Lines are short: count the characters between the line's start and `pos` directly.
+        let col = if self.chars_before_block.is_empty() {
+            pos - start
+        } else {
+            text.as_bytes()[start..pos]
+                .iter()
+                .filter(|b| !is_continuation(**b))
+                .count()
+        };
         (line + 1, col + 1)
     }
+}
+
+/// Characters before each block of `BLOCK` bytes.
+fn char_blocks(bytes: &[u8]) -> Vec<usize> {
+    let mut count = 0;
+    bytes
+        .chunks(BLOCK)
+        .map(|block| {
+            let before = count;
+            count += block.iter().filter(|b| !is_continuation(**b)).count();
+            before
+        })
+        .collect()
 }
 
 /// A UTF-8 byte that continues a character rather than starting one.
