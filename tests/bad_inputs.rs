@@ -1,7 +1,6 @@
 //! A corpus of bad inputs (tests/bad_inputs/): each fails with exit 1 (2 for usage errors),
 //! says what is wrong and where, and never panics or hangs.
-mod common;
-use common::*;
+use crate::common::*;
 use std::time::{Duration, Instant};
 
 /// (command before the file, file, expected "LINE:COL" or "" when no place applies, words the message must hold)

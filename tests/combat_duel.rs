@@ -1,6 +1,5 @@
 //! `combat duel` and `combat ships`.
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn duel_is_narrated_and_replays_from_its_seed() {

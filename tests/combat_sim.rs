@@ -1,6 +1,5 @@
 //! `combat sim`: the agreed JSON, determinism across threads, sanity, --vs, --plot, scenarios.
-mod common;
-use common::*;
+use crate::common::*;
 
 const HC: &str = "UFP heavy cruiser";
 const KBC: &str = "Klingon battle cruiser";

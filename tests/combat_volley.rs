@@ -1,6 +1,5 @@
 //! `combat volley`: exact values against brute-force enumeration of every die.
-mod common;
-use common::*;
+use crate::common::*;
 
 /// Every way `n` dice of `sides` faces can fall, as sums with their counts.
 fn sums(n: u32, sides: u32) -> Vec<(i64, f64)> {

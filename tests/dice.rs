@@ -1,6 +1,5 @@
 //! `arbiter dice`: exact distributions by convolution.
-mod common;
-use common::*;
+use crate::common::*;
 
 fn dist(expr: &str) -> serde_json::Value {
     json(&["dice", expr])

@@ -1,6 +1,5 @@
 //! Every command explains itself with examples; completions are generated for each shell.
-mod common;
-use common::*;
+use crate::common::*;
 
 const COMMANDS: &[&[&str]] = &[
     &["rules"],

@@ -1,7 +1,6 @@
 //! The balanced method through the binary: Russell's perfect schedules for powers of two,
 //! the seeded search otherwise, and home/away chosen for few breaks.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 fn check_round_robin(d: &Value, n: u64) {

@@ -1,6 +1,5 @@
 //! FIDE Berger tables (Handbook C.05, Annex 1) through the binary, white as home.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 /// FIDE's tables for 4, 6 and 8 players, round by round, white first.

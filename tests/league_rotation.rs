@@ -1,7 +1,6 @@
 //! The source's rotation through the binary: its seven tables pair by pair, home and away,
 //! in order; byes; names; legs; the seeded shuffle; carry-over; CSV.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 /// The tables of the source (Frikonsejo, 2014) for 4 to 10 teams, as printed there:

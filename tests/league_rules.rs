@@ -1,7 +1,6 @@
 //! The league section of a ruleset: bloodbowl's numbers, house rules in either format, and
 //! located errors for names the engine does not know.
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn bloodbowl_is_three_one_nothing_with_head_to_head_first() {

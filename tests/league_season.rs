@@ -1,7 +1,6 @@
 //! Seasons through the binary: new, record (with its refusals, corrections and a crowd of
 //! processes recording at once), and the table with the ruleset's points and tie-breakers.
-mod common;
-use common::*;
+use crate::common::*;
 use std::process::Command;
 
 const TEAMS: &str = "Orcs\nElves\nDwarfs\nSkaven\n";

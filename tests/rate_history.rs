@@ -1,7 +1,6 @@
 //! `arbiter rate`: Elo, multiplayer Elo, periods, the Bayesian systems, the score ladders,
 //! YAML and CSV histories, per-game changes, and located errors.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 const HISTORY: &str = "rules: elo

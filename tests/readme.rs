@@ -1,6 +1,5 @@
 //! Every `arbiter ...` command in the README's ```sh blocks works as written.
 //! They run in a scratch folder holding copies of examples/, scripts/ and rulesets/.
-mod common;
 
 use std::path::Path;
 use std::process::Command;
@@ -64,7 +63,7 @@ fn every_readme_command_works_as_written() {
     // `arbiter` on the PATH is the binary under test.
     let bin_dir = scratch.path().join("bin");
     std::fs::create_dir_all(&bin_dir).unwrap();
-    std::os::unix::fs::symlink(common::BIN, bin_dir.join("arbiter")).unwrap();
+    std::os::unix::fs::symlink(crate::common::BIN, bin_dir.join("arbiter")).unwrap();
     let path = format!(
         "{}:{}",
         bin_dir.display(),

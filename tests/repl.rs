@@ -1,7 +1,6 @@
 //! `arbiter repl`: through a pipe (entries evaluated as they complete), and under a
 //! pseudo-terminal (rustyline: completion, multi-line entries, history).
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn piped_input_is_evaluated_and_printed() {

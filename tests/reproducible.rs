@@ -1,7 +1,6 @@
 //! The same inputs and seed give byte-identical output, for every command that uses randomness;
 //! a drawn seed is printed and replays the same result.
-mod common;
-use common::*;
+use crate::common::*;
 
 fn twice(args: &[&str]) -> String {
     let a = ok(args);

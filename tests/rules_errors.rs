@@ -1,6 +1,5 @@
 //! A broken ruleset is reported at its file, line and column, with the line shown, exit 1.
-mod common;
-use common::*;
+use crate::common::*;
 
 fn check_err(src: &str, suffix: &str) -> (String, String) {
     let f = temp_file(src, suffix);

@@ -1,6 +1,5 @@
 //! `extends`: an overlay changes only what it names, may add, and `null` removes.
-mod common;
-use common::*;
+use crate::common::*;
 
 fn show_json(file: &tempfile::NamedTempFile) -> serde_json::Value {
     serde_json::from_str(&ok(&["rules", "show", path(file), "--format", "json"])).unwrap()

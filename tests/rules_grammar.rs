@@ -1,6 +1,5 @@
 //! The rules language: what a club organiser can write, read back as the model.
-mod common;
-use common::*;
+use crate::common::*;
 
 fn show(src: &str) -> serde_json::Value {
     let f = temp_file(src, ".rules");

@@ -1,8 +1,7 @@
 //! A file that names its ruleset (`rules: house.rules` in a game, history, season or combat
 //! scenario) means the file beside it, whatever folder the command runs from; a path that
 //! is not there is taken as given (from the current folder, or a built-in name).
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::Command;
 

@@ -1,6 +1,5 @@
 //! Every built-in ruleset survives json -> yaml -> rules -> json unchanged.
-mod common;
-use common::*;
+use crate::common::*;
 
 const BUILTINS: &[&str] = &["cep", "figf", "advciv", "elo", "bloodbowl", "startrek"];
 

@@ -1,7 +1,6 @@
 //! CEP scenario scoring through the binary: the source's example digit for digit, every
 //! ruling on hand-computed games, and the factor table.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 const EXAMPLE: &str = "rules: cep

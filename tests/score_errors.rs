@@ -1,6 +1,5 @@
 //! Game records are checked before scoring; every problem is reported at its place, exit 1.
-mod common;
-use common::*;
+use crate::common::*;
 
 const GAME: &str = "rules: cep
 turns: 12
@@ -21,25 +20,38 @@ sides:
           - { type: virel, entered: 3 }
 ";
 
-/// Score a broken variant of GAME and return the error.
-fn error_of(from: &str, to: &str) -> String {
+/// A test that scores `game.yaml`: GAME with `from` replaced by `to`.
+fn broken(from: &str, to: &str) -> Test {
     assert!(GAME.contains(from), "{from}");
-    let f = temp_file(&GAME.replacen(from, to, 1), ".yaml");
-    let err = fails(&["score", path(&f)]);
-    assert!(err.contains(path(&f)), "the error names the file: {err}");
-    err
+    Test::new()
+        .file("game.yaml", GAME.replacen(from, to, 1))
+        .args(["score", "game.yaml"])
+        .status(1)
+}
+
+/// Score a broken variant of GAME and return the error, which must name the file.
+fn error_of(from: &str, to: &str) -> String {
+    broken(from, to)
+        .stderr_regex(r"^game\.yaml:\d+:\d+: ")
+        .run()
+        .stderr
 }
 
 #[test]
 fn the_unbroken_record_scores() {
-    let f = temp_file(GAME, ".yaml");
-    ok(&["score", path(&f)]);
+    Test::new()
+        .file("game.yaml", GAME)
+        .args(["score", "game.yaml"])
+        .stdout_has("Teniente")
+        .stderr_empty()
+        .run();
 }
 
 #[test]
 fn turns_must_be_positive() {
-    let e = error_of("turns: 12", "turns: 0");
-    assert!(e.contains(":2:8:") && e.contains("at least 1"), "{e}");
+    broken("turns: 12", "turns: 0")
+        .stderr_regex(r"^game\.yaml:2:8: .*at least 1")
+        .run();
 }
 
 #[test]
@@ -117,9 +129,12 @@ fn type_errors_and_unknown_keys_are_located() {
 
 #[test]
 fn the_wrong_kind_of_input_for_the_ruleset_is_explained() {
-    let f = temp_file(GAME, ".yaml");
-    let e = fails(&["score", path(&f), "--rules", "figf"]);
-    assert!(e.contains("not a CEP game record"), "{e}");
+    Test::new()
+        .file("game.yaml", GAME)
+        .args(["score", "game.yaml", "--rules", "figf"])
+        .status(1)
+        .stderr_has("not a CEP game record")
+        .run();
     let e = fails(&["score", "--rules", "cep", "A=1", "B=2"]);
     assert!(e.contains("CEP game records"), "{e}");
     let e = fails(&["score", "A=1", "B=2"]);

@@ -1,6 +1,5 @@
 //! The scoring section of rulesets: every parameter checked at its place.
-mod common;
-use common::*;
+use crate::common::*;
 
 fn check(text: &str, suffix: &str) -> String {
     let f = temp_file(text, suffix);

@@ -1,6 +1,5 @@
 //! FIGF percentile and the Advanced Civilization pot through the binary.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 fn column(v: &Value, key: &str) -> Vec<i64> {

@@ -1,6 +1,5 @@
 //! The script API through `arbiter run`: rulesets read and changed, dice, errors with places.
-mod common;
-use common::*;
+use crate::common::*;
 
 /// Run a script (with extra arguments) and return its standard output.
 fn run_script(script: &str, extra: &[&str]) -> String {

@@ -1,8 +1,7 @@
 //! `simulate` and `volley` from scripts, through `arbiter run`: the combat commands' JSON, ship
 //! edits feeding the next simulation, rhai tactics (deterministic whatever the thread count),
 //! and tactics that fail.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 const A: &str = "UFP heavy cruiser";

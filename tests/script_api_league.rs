@@ -1,7 +1,6 @@
 //! `schedule` and `standings` from scripts, through `arbiter run`: the schedule command's JSON,
 //! the ruleset's league defaults, league points and tie-breakers changed in the script.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 fn run_script(script: &str, extra: &[&str]) -> String {

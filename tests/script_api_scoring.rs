@@ -1,7 +1,6 @@
 //! `score`, `score_vs` and `rate` from scripts, through `arbiter run`: the same keys and values
 //! as the commands' JSON, a ruleset changed in the script scoring differently, and errors.
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 const CEP_GAME: &str = concat!(

@@ -1,6 +1,5 @@
 //! The example scripts in scripts/, each run as a user would, with its output checked.
-mod common;
-use common::*;
+use crate::common::*;
 
 fn script(name: &str) -> String {
     format!("{}/scripts/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -1,7 +1,6 @@
 //! Rule hooks: a ruleset names a rhai file for a rule its formulas cannot express. Loading the
 //! ruleset compiles and runs the file in the sandbox; the hook is then callable.
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::Path;
 
 /// A ruleset extending startrek with a hook `rule` in `file`, both in `dir`.

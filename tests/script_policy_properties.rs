@@ -3,8 +3,7 @@
 //! folder); scripts are drawn from a corpus of API calls with path arguments (absolute paths,
 //! `..` escapes, symlinks leading out, good paths, wrong extensions). The marker must never
 //! appear in any output, and every call naming a path outside must get the policy's error.
-mod common;
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use std::path::Path;
 

@@ -1,7 +1,6 @@
 //! Hostile scripts through the binary: each must end with a clear error and exit 1, quickly,
 //! without a panic, a hang or running out of memory.
-mod common;
-use common::*;
+use crate::common::*;
 use std::time::{Duration, Instant};
 
 /// Run a script file; assert exit 1 within `within`, no panic; return standard error.

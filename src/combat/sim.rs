@@ -220,7 +220,7 @@ fn run_battles(
                 let mut t = Tally::new(setup.turn_limit);
                 let end = ((b + 1) * BATCH).min(n);
                 for i in b * BATCH..end {
-                    if crate::stop::reason().is_some() {
+                    if crate::stop::reason().is_some() || tactics.iter().any(|t| t.failed()) {
                         break; // the caller reports it (`simulate_with` checks again)
                     }
                     let mut battle = Battle::new(

@@ -113,6 +113,11 @@ pub trait Tactic: Send + Sync {
     fn deactivation(&self, _view: &View) -> Deactivation {
         Deactivation::default()
     }
+    /// Whether the tactic has failed (a script that broke or spent its budget): the battles
+    /// left would not measure it, so a simulation stops early and its caller reports why.
+    fn failed(&self) -> bool {
+        false
+    }
 }
 
 /// The default tactic, with its knobs (these are play style, not rules).

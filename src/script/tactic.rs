@@ -286,6 +286,9 @@ impl Tactic for ScriptTactic {
     fn deactivation(&self, v: &View) -> Deactivation {
         self.base.deactivation(v)
     }
+    fn failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
 }
 
 /// A ship as a tactic sees it.

@@ -1,7 +1,10 @@
-//! Helpers for driving the real `arbiter` binary from integration tests.
+//! Helpers for driving the real `arbiter` binary from integration tests: the fluent `Test`
+//! builder (test.rs), and short forms of it for the common cases.
 #![allow(dead_code)]
+mod test;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+pub use test::{Ran, Test};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
@@ -36,45 +39,27 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Run, assert success, and return standard output.
+/// Run in the project's root, assert success, and return standard output.
 pub fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "arbiter {args:?} failed ({:?}):\n{}",
-        o.status.code(),
-        stderr(&o)
-    );
-    stdout(&o)
+    Test::in_project().args(args.iter().copied()).run().stdout
 }
 
 /// Run with --json appended (if not given), assert success, parse the JSON.
 pub fn json(args: &[&str]) -> serde_json::Value {
-    let mut a: Vec<&str> = args.to_vec();
-    if !a.contains(&"--json") {
-        a.push("--json");
+    let mut test = Test::in_project().args(args.iter().copied());
+    if !args.contains(&"--json") {
+        test = test.arg("--json");
     }
-    let out = ok(&a);
-    serde_json::from_str(&out)
-        .unwrap_or_else(|e| panic!("arbiter {a:?} printed no JSON ({e}):\n{out}"))
+    test.run().json()
 }
 
 /// Run, assert exit status 1 (an input error, not a panic), return standard error.
 pub fn fails(args: &[&str]) -> String {
-    let o = run(args);
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "arbiter {args:?} should fail with 1:\nstdout: {}\nstderr: {}",
-        stdout(&o),
-        stderr(&o)
-    );
-    let err = stderr(&o);
-    assert!(
-        !err.contains("panicked"),
-        "arbiter {args:?} panicked:\n{err}"
-    );
-    err
+    Test::in_project()
+        .args(args.iter().copied())
+        .status(1)
+        .run()
+        .stderr
 }
 
 /// A temporary file with the given contents and suffix (kept alive by the returned handle).

@@ -1,0 +1,47 @@
+//! The integration tests, one crate (one build, one link, one binary) with a module per
+//! feature. They drive the real binary through `common` (the fluent `Test` builder and its
+//! short forms) or call the library directly, and assert real values: the sources' worked
+//! examples, hand-computed cases, reference data and invariants.
+//!
+//! `cargo test` runs them all; `cargo test --test integration league_` one feature's.
+mod common;
+
+mod bad_inputs;
+mod battle_allocations;
+mod combat_duel;
+mod combat_properties;
+mod combat_sim;
+mod combat_volley;
+mod dice;
+mod fuzz_regressions;
+mod help;
+mod hostile;
+mod league_balanced;
+mod league_berger;
+mod league_properties;
+mod league_rotation;
+mod league_rules;
+mod league_season;
+mod rate_history;
+mod readme;
+mod repl;
+mod reproducible;
+mod rules_errors;
+mod rules_extends;
+mod rules_grammar;
+mod rules_named_in_files;
+mod rules_properties;
+mod rules_roundtrip;
+mod score_cep;
+mod score_errors;
+mod score_properties;
+mod score_rules;
+mod score_tables;
+mod script_api;
+mod script_api_combat;
+mod script_api_league;
+mod script_api_scoring;
+mod script_examples;
+mod script_hooks;
+mod script_policy_properties;
+mod script_sandbox;
