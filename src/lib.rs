@@ -7,6 +7,7 @@ pub mod league;
 pub mod names;
 pub mod output;
 pub mod rules;
+pub mod scoped;
 pub mod scoring;
 pub mod script;
 pub mod stop;

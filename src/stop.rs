@@ -119,26 +119,17 @@ impl Bound {
 }
 
 thread_local! {
-    static ACTIVE: RefCell<Option<Arc<Bound>>> = const { RefCell::new(None) };
+    static ACTIVE: crate::scoped::Slot<Bound> = const { RefCell::new(None) };
 }
 
 /// The bound in force on this thread, if any.
 pub fn current() -> Option<Arc<Bound>> {
-    ACTIVE.with(|a| a.borrow().clone())
+    crate::scoped::current(&ACTIVE)
 }
 
 /// Run `work` with `bound` in force on this thread (what was there before comes back after).
 pub fn enter<T>(bound: Option<Arc<Bound>>, work: impl FnOnce() -> T) -> T {
-    let before = ACTIVE.with(|a| a.replace(bound));
-    struct Restore(Option<Option<Arc<Bound>>>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let before = self.0.take().flatten();
-            ACTIVE.with(|a| *a.borrow_mut() = before);
-        }
-    }
-    let _restore = Restore(Some(before));
-    work()
+    crate::scoped::enter(&ACTIVE, bound, work)
 }
 
 /// Why this thread's work must stop, if it must.

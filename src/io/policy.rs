@@ -183,26 +183,17 @@ pub fn real_path(path: &Path) -> Option<PathBuf> {
 }
 
 thread_local! {
-    static ACTIVE: RefCell<Option<Arc<Policy>>> = const { RefCell::new(None) };
+    static ACTIVE: crate::scoped::Slot<Policy> = const { RefCell::new(None) };
 }
 
 /// The policy in force on this thread, if a script session is running here.
 pub fn current() -> Option<Arc<Policy>> {
-    ACTIVE.with(|a| a.borrow().clone())
+    crate::scoped::current(&ACTIVE)
 }
 
 /// Run `work` with `policy` in force on this thread (and restore what was there before).
 pub fn enter<T>(policy: Option<Arc<Policy>>, work: impl FnOnce() -> T) -> T {
-    let before = ACTIVE.with(|a| a.replace(policy));
-    struct Restore(Option<Option<Arc<Policy>>>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let before = self.0.take().flatten();
-            ACTIVE.with(|a| *a.borrow_mut() = before);
-        }
-    }
-    let _restore = Restore(Some(before));
-    work()
+    crate::scoped::enter(&ACTIVE, policy, work)
 }
 
 /// A path a script names, checked against the session's policy (every script API read).
