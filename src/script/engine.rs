@@ -133,12 +133,16 @@ pub fn limits_for(rules: Option<&RulesHandle>) -> Limits {
         .unwrap_or(SAFE)
 }
 
-/// Print a line to standard output; a closed pipe (`| head`) ends the program quietly.
+/// Print a line to standard output; a closed pipe (`| head`) ends the program quietly, any
+/// other failure (a full disk) ends it with an error: output that was asked for and lost is
+/// not a success.
 pub fn print_line(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = writeln!(out, "{text}").and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
     }
 }
