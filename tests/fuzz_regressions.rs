@@ -150,3 +150,54 @@ fn deeply_nested_formulas_evaluate_and_print_or_are_refused() {
         "the regression inputs should include formulas that parse ({parsed} did)"
     );
 }
+
+#[test]
+fn seasons_load_get_a_table_and_read_back_the_same() {
+    use arbiter::league::{standings, Season};
+    let rules = load::load("bloodbowl").unwrap();
+    let mut loaded = 0;
+    for (name, text) in inputs("season_loader") {
+        let Ok(doc) = load::parse_text("fuzz.yaml", &text, load::Format::Yaml) else {
+            continue;
+        };
+        let Ok(season) = Season::from_doc(&doc) else {
+            continue;
+        };
+        loaded += 1;
+        let _ = standings(&rules, &season);
+        let written = season.to_yaml();
+        let again = load::parse_text("again.yaml", &written, load::Format::Yaml)
+            .unwrap_or_else(|e| panic!("{name}: a written season does not parse: {e}"));
+        assert_eq!(Season::from_doc(&again).unwrap(), season, "{name}");
+    }
+    assert!(loaded >= 2, "the valid seasons among the inputs load");
+}
+
+#[test]
+fn records_and_histories_score_and_rate_to_finite_numbers() {
+    use arbiter::scoring::{self, RateOptions, ScoreInput};
+    let elo = load::load("elo").unwrap();
+    let mut rated = 0;
+    for (name, text) in inputs("record_loader") {
+        if let Ok(doc) = load::parse_text("fuzz.yaml", &text, load::Format::Yaml) {
+            if let Ok(input) = ScoreInput::from_doc(&doc) {
+                for rules in ["cep", "figf", "advciv"] {
+                    let _ = scoring::score_input(&load::load(rules).unwrap(), &input, Some(&doc));
+                }
+            }
+        }
+        for as_file in ["fuzz.yaml", "fuzz.csv"] {
+            let Ok(history) = scoring::parse_history(as_file, text.clone()) else {
+                continue;
+            };
+            if let Ok(report) = history.rate(&elo, RateOptions::default()) {
+                rated += 1;
+                assert!(
+                    report.players.iter().all(|p| p.rating.is_finite()),
+                    "{name}"
+                );
+            }
+        }
+    }
+    assert!(rated >= 2, "the valid histories among the inputs are rated");
+}
