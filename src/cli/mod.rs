@@ -50,6 +50,7 @@ enum Command {
 /// Parse the command line, run, and return the process exit code.
 pub fn main() -> i32 {
     arbiter::io::install_interrupt_cleanup();
+    arbiter::script::hook::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
