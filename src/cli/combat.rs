@@ -273,7 +273,7 @@ fn rules_and_scenario(
     rules: Option<String>,
     scenario: Option<&str>,
 ) -> Result<(Ruleset, Option<LoadedScenario>)> {
-    let scen = scenario.map(Scenario::load).transpose()?;
+    let scen = scenario.map(arbiter::files::scenario).transpose()?;
     let named = scen
         .as_ref()
         .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));

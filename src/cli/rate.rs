@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let file = scoring::load_history(&args.file)?;
+    let file = arbiter::files::history(&args.file)?;
     // A relative `rules:` path in the history means the file beside it when there is one.
     let named = file
         .rules

@@ -101,7 +101,7 @@ fn read_input(inputs: &[String]) -> Result<(ScoreInput, Option<Doc>, Option<Stri
     }
     match inputs {
         [file] => {
-            let (doc, input) = scoring::read_score_doc(file)?;
+            let (doc, input) = arbiter::files::score_input(file)?;
             Ok((input, Some(doc), Some(file.clone())))
         }
         _ => Err(Error::msg(

@@ -59,11 +59,9 @@ pub struct Resolved {
 }
 
 impl Scenario {
-    /// Read a scenario file (YAML, JSON or the rules language).
-    pub fn load(path: &str) -> Result<(Scenario, Doc)> {
-        let doc = crate::rules::load::read_doc(path)?;
-        let s: Scenario = doc.deserialize()?;
-        Ok((s, doc))
+    /// A scenario from a loaded document (`crate::files::scenario` reads the file).
+    pub fn from_doc(doc: &Doc) -> Result<Scenario> {
+        doc.deserialize()
     }
 
     /// Resolve ships and positions; `doc` (if the scenario came from a file) locates errors.

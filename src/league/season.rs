@@ -7,7 +7,6 @@
 use super::schedule::{Method, Round, Schedule};
 use super::teams::Team;
 use crate::error::{Error, Result};
-use crate::io::{write_file, Replace};
 use crate::rules::doc::{pointer_push, Doc};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -84,11 +83,6 @@ impl Season {
             },
             results: Vec::new(),
         }
-    }
-
-    /// Read and check a season file; errors name its line and column.
-    pub fn load(path: &str) -> Result<Season> {
-        Season::from_doc(&crate::rules::load::read_doc(path)?)
     }
 
     /// A season from a loaded document, checked.
@@ -176,7 +170,7 @@ impl Season {
         Err(Error::msg(crate::names::unknown("team", typed, &known)))
     }
 
-    /// Add one result (pure: the file side is `record_file`).
+    /// Add one result (pure: the file side is `crate::files::record_result`).
     pub fn record(&mut self, request: &RecordRequest) -> Result<Recorded> {
         let home = self.team(&request.home)?;
         let away = self.team(&request.away)?;
@@ -357,33 +351,6 @@ fn flow<T: Serialize + ?Sized>(value: &T) -> String {
 }
 
 // ---- the file side ----------------------------------------------------------------------
-
-/// Write a new season file; refuses to replace an existing one unless `replace`.
-pub fn create_file(path: &str, season: &Season, replace: bool) -> Result<()> {
-    if !replace && std::path::Path::new(path).exists() {
-        return Err(Error::msg(format!("{path}: already exists (a season file is the league's record; use --force to replace it)")));
-    }
-    // Checked again as the file is created, should another run create it meanwhile.
-    write_file(
-        path,
-        &season.to_yaml(),
-        if replace {
-            Replace::Output
-        } else {
-            Replace::Nothing
-        },
-    )
-}
-
-/// Record one result in a season file, under a lock on the file.
-pub fn record_file(path: &str, request: &RecordRequest) -> Result<Recorded> {
-    crate::io::with_file_lock(path, || {
-        let mut season = Season::load(path)?;
-        let done = season.record(request)?;
-        write_file(path, &season.to_yaml(), Replace::ItsOwnInput)?;
-        Ok(done)
-    })
-}
 
 #[cfg(test)]
 mod tests {
