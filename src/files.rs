@@ -1,7 +1,7 @@
 //! The files the engines work on, read and written through the I/O layer (`crate::io`): the
 //! engines themselves take documents and texts, never paths. Used by the CLI and the script API.
 use crate::combat::scenario::Scenario;
-use crate::error::{Error, Result};
+use crate::error::{Conflict, Error, Result};
 use crate::io::{read_text, write_file, Replace};
 use crate::league::season::{RecordRequest, Recorded};
 use crate::league::{Season, Teams};
@@ -17,7 +17,10 @@ pub fn season(path: &str) -> Result<Season> {
 /// Write a new season file; refuses to replace an existing one unless `replace`.
 pub fn create_season(path: &str, season: &Season, replace: bool) -> Result<()> {
     if !replace && std::path::Path::new(path).exists() {
-        return Err(Error::msg(format!("{path}: already exists (a season file is the league's record; use --force to replace it)")));
+        return Err(Error::conflict(
+            Conflict::FileExists,
+            format!("{path}: already exists (a season file is the league's record)"),
+        ));
     }
     // Checked again as the file is created, should another run create it meanwhile.
     write_file(

@@ -280,10 +280,7 @@ fn rules_and_scenario(
     let ruleset = match (rules, named) {
         (Some(r), _) => load::load(&r)?,
         (None, Some((r, doc))) => {
-            load::load(&load::beside_file(r, scenario)).map_err(|e| match e {
-                Error::Plain(m) => doc.error_at("/rules", m),
-                located => located,
-            })?
+            load::load(&load::beside_file(r, scenario)).map_err(|e| e.placed_at(doc, "/rules"))?
         }
         (None, None) => load::load(DEFAULT_COMBAT)?,
     };

@@ -134,7 +134,7 @@ pub fn run(args: Args) -> Result<()> {
             } else if csv {
                 s.to_csv()
             } else {
-                s.render()
+                s.render(|seed| format!("--seed {seed}"))
             })?;
             Ok(())
         }

@@ -67,10 +67,7 @@ impl Scenario {
     /// Resolve ships and positions; `doc` (if the scenario came from a file) locates errors.
     pub fn resolve(&self, rules: &Ruleset, ctx: &Context, doc: Option<&Doc>) -> Result<Resolved> {
         let err = |pointer: &str, e: crate::error::Error| match doc {
-            Some(d) => d.error_at(
-                pointer,
-                e.to_string().trim_start_matches("error: ").to_string(),
-            ),
+            Some(d) => e.placed_at(d, pointer),
             None => e,
         };
         let mut setup = Setup::standard(ctx);

@@ -6,7 +6,7 @@
 //! writes at all, so the file stays byte for byte as it was.
 use super::schedule::{Method, Round, Schedule};
 use super::teams::Team;
-use crate::error::{Error, Result};
+use crate::error::{Conflict, Error, Result};
 use crate::rules::doc::{pointer_push, Doc};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -166,8 +166,7 @@ impl Season {
             return Ok(t.clone());
         }
         let names: Vec<String> = self.teams.iter().map(|t| t.to_string()).collect();
-        let known: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-        Err(Error::msg(crate::names::unknown("team", typed, &known)))
+        Err(Error::unknown("team", typed, &names))
     }
 
     /// Add one result (pure: the file side is `crate::files::record_result`).
@@ -218,10 +217,13 @@ impl Season {
             }
             None if request.correct && rounds.len() > 1 => {
                 let list: Vec<String> = rounds.iter().map(|x| x.to_string()).collect();
-                return Err(Error::msg(format!(
-                    "{home} v {away} is in rounds {}: say which to correct with --round",
-                    list.join(", ")
-                )));
+                return Err(Error::conflict(
+                    Conflict::RoundNotGiven,
+                    format!(
+                        "{home} v {away} is in rounds {}: say which to correct",
+                        list.join(", ")
+                    ),
+                ));
             }
             // The first of them still without a result (or the first, to report it).
             None => rounds
@@ -241,10 +243,13 @@ impl Season {
         match existing {
             Some(i) if !request.correct => {
                 let old = &self.results[i];
-                Err(Error::msg(format!(
-                    "{} v {} in round {round} already has a result ({}–{}); use --correct to replace it",
-                    old.home, old.away, old.home_score, old.away_score
-                )))
+                Err(Error::conflict(
+                    Conflict::ResultRecorded,
+                    format!(
+                        "{} v {} in round {round} already has a result ({}–{})",
+                        old.home, old.away, old.home_score, old.away_score
+                    ),
+                ))
             }
             Some(i) => {
                 let replaced = std::mem::replace(&mut self.results[i], result.clone());

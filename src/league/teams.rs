@@ -66,10 +66,13 @@ impl Teams {
                 Some(teams.check().map(|_| teams))
             }
             Err(_) if !arg.trim().is_empty() && arg.trim().chars().all(|c| c.is_ascii_digit()) => {
-                Some(Err(Error::msg(format!(
-                    "{} teams is more than this program schedules ({MAX_TEAMS})",
-                    arg.trim()
-                ))))
+                Some(Err(Error::out_of_range(
+                    "teams",
+                    format!(
+                        "{} teams is more than this program schedules ({MAX_TEAMS})",
+                        arg.trim()
+                    ),
+                )))
             }
             Err(_) => None,
         }
@@ -109,9 +112,7 @@ impl Teams {
             names.push(name.to_string());
         }
         let teams = Teams::Names(names);
-        teams
-            .check()
-            .map_err(|e| Error::msg(format!("{file}: {e}")))?;
+        teams.check().map_err(|e| e.context(file))?;
         Ok(teams)
     }
 
@@ -119,14 +120,16 @@ impl Teams {
     pub fn check(&self) -> Result<()> {
         let n = self.len();
         if n < 2 {
-            return Err(Error::msg(format!(
-                "a league needs at least 2 teams (got {n})"
-            )));
+            return Err(Error::out_of_range(
+                "teams",
+                format!("a league needs at least 2 teams (got {n})"),
+            ));
         }
         if n > MAX_TEAMS {
-            return Err(Error::msg(format!(
-                "{n} teams is more than this program schedules ({MAX_TEAMS})"
-            )));
+            return Err(Error::out_of_range(
+                "teams",
+                format!("{n} teams is more than this program schedules ({MAX_TEAMS})"),
+            ));
         }
         if let Teams::Names(names) = self {
             let mut seen = HashSet::new();

@@ -198,11 +198,8 @@ impl ScriptRules {
         let shown = path.display().to_string();
         // Checked before it is opened: a refused file's bytes never reach a message.
         crate::io::policy::check_hook(&path, beside.as_deref())
-            .map_err(|e| doc.error_at(pointer, e.to_string()))?;
-        let text = super::load::read_text(&shown).map_err(|e| match e {
-            Error::Plain(m) => doc.error_at(pointer, m),
-            located => located,
-        })?;
+            .map_err(|e| e.placed_at(doc, pointer))?;
+        let text = super::load::read_text(&shown).map_err(|e| e.placed_at(doc, pointer))?;
         Ok((shown, text))
     }
 

@@ -325,9 +325,3 @@ const NOISE_DIGITS: i32 = 9;
 pub(crate) fn round_points(x: f64) -> f64 {
     crate::rules::formula::round_to(crate::rules::formula::round_to(x, NOISE_DIGITS), 0)
 }
-
-impl From<Invalid> for Error {
-    fn from(e: Invalid) -> Error {
-        e.locate(None)
-    }
-}
