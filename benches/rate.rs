@@ -1,7 +1,7 @@
 //! `rate` over 100k four-player games, file parsing included (CSV and YAML histories).
 //! The history is generated here from a seeded PCG generator, so every run rates the same games.
 use arbiter::rules::load;
-use arbiter::scoring::{self, RateOptions};
+use arbiter::scoring::RateOptions;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -43,7 +43,7 @@ fn temp(text: &str, suffix: &str) -> tempfile::NamedTempFile {
 
 fn rate_file(path: &str) -> f64 {
     let rules = load("elo").expect("elo");
-    let file = scoring::load_history(path).expect("history");
+    let file = arbiter::files::history(path).expect("history");
     let report = file.rate(&rules, RateOptions::default()).expect("rated");
     report.players[0].rating
 }

@@ -36,64 +36,289 @@ impl Span {
     }
 
     pub fn at(self, message: impl Into<String>) -> Error {
-        Error::Located {
-            span: self,
-            message: message.into(),
-        }
+        Error::msg(message).with_place(Place::Span(self))
     }
 }
 
-#[derive(Debug)]
-pub enum Error {
-    /// Something wrong at a known place in an input file.
-    Located { span: Span, message: String },
-    /// Something wrong that has no place in a file (a command-line value, say).
-    Plain(String),
+/// An error: what went wrong (its kind, whose `Display` is the message), and where.
+///
+/// Engines build errors at a place in their input: a [`Span`] when they hold the text, or a
+/// document pointer (`/sides/0/players/1`) that [`Error::locate`] (or `Doc::error_at`) later
+/// resolves to file, line and column. Callers branch on [`Error::kind`]; the CLI adds its
+/// flag hints there (engines never name a command-line flag).
+#[derive(Debug, Clone)]
+pub struct Error {
+    kind: ErrorKind,
+    place: Place,
+    /// Context written before the message ("in hook `x`: "), after the place.
+    context: String,
+}
+
+/// Where an error happened.
+#[derive(Debug, Clone, Default)]
+pub enum Place {
+    /// Nowhere in a file (a command-line value, say).
+    #[default]
+    Nowhere,
+    /// At a JSON pointer into an input not yet matched to its file ("" is the whole input).
+    Pointer(String),
+    /// At a line and column of a loaded text.
+    Span(Span),
+}
+
+/// What went wrong. The variants callers branch on are typed; the rest is `Invalid`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ErrorKind {
+    /// A name not among the known ones (a team, ship, ruleset...); the message suggests the
+    /// nearest and lists them when they are few.
+    #[error("{}", unknown_message(kind, name, known))]
+    UnknownName {
+        kind: String,
+        name: String,
+        known: Vec<String>,
+    },
+    /// A number outside what is allowed (`what` names the quantity).
+    #[error("{message}")]
+    OutOfRange { what: String, message: String },
+    /// The request clashes with the state of the input or with another setting.
+    #[error("{message}")]
+    Conflict { with: Conflict, message: String },
+    /// Anything else wrong: the message says what.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// What a request clashes with (callers add their own advice, such as a flag to use).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Conflict {
+    /// The match already has a result.
+    ResultRecorded,
+    /// The match is in several rounds and the request does not say which.
+    RoundNotGiven,
+    /// An option (named in backticks in the message) clashes with another setting.
+    Option(String),
+    /// The ruleset lacks a section the command needs (its name).
+    MissingSection(String),
+    /// The file to create is already there.
+    FileExists,
+}
+
+fn unknown_message(kind: &str, name: &str, known: &[String]) -> String {
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    crate::names::unknown(kind, name, &known)
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-impl Error {
-    pub fn msg(message: impl Into<String>) -> Error {
-        Error::Plain(message.into())
-    }
-
-    /// Prefix the message with some context, keeping the place.
-    pub fn context(self, what: &str) -> Error {
-        match self {
-            Error::Located { span, message } => Error::Located {
-                span,
-                message: format!("{what}: {message}"),
-            },
-            Error::Plain(m) => Error::Plain(format!("{what}: {m}")),
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error {
+            kind,
+            place: Place::Nowhere,
+            context: String::new(),
         }
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Plain(m) => write!(f, "{m}"),
-            Error::Located { span, message } => {
-                write!(
-                    f,
-                    "{}:{}:{}: {}",
-                    span.source.name, span.line, span.col, message
-                )?;
-                if let Some(line) = span.source.text.lines().nth(span.line - 1) {
-                    let number = span.line.to_string();
-                    let pad = " ".repeat(number.len());
-                    let shown: String = line.chars().take(200).collect();
-                    let caret_at: String = shown
-                        .chars()
-                        .take(span.col.saturating_sub(1))
-                        .map(|c| if c == '\t' { '\t' } else { ' ' })
-                        .collect();
-                    write!(f, "\n {pad} |\n {number} | {shown}\n {pad} | {caret_at}^")?;
-                }
-                Ok(())
+impl Error {
+    /// An error with no place: the message says what.
+    pub fn msg(message: impl Into<String>) -> Error {
+        ErrorKind::Invalid(message.into()).into()
+    }
+
+    /// An unknown name, with the known ones (for the suggestion and the list).
+    pub fn unknown<S: AsRef<str>>(kind: &str, name: &str, known: &[S]) -> Error {
+        ErrorKind::UnknownName {
+            kind: kind.to_string(),
+            name: name.to_string(),
+            known: known.iter().map(|k| k.as_ref().to_string()).collect(),
+        }
+        .into()
+    }
+
+    /// A number out of range.
+    pub fn out_of_range(what: &str, message: impl Into<String>) -> Error {
+        ErrorKind::OutOfRange {
+            what: what.to_string(),
+            message: message.into(),
+        }
+        .into()
+    }
+
+    /// A request that clashes with the input's state or another setting.
+    pub fn conflict(with: Conflict, message: impl Into<String>) -> Error {
+        ErrorKind::Conflict {
+            with,
+            message: message.into(),
+        }
+        .into()
+    }
+
+    /// An error about the value at `pointer` in an input, placed in its file by `locate`.
+    pub fn new(pointer: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::msg(message).with_place(Place::Pointer(pointer.into()))
+    }
+
+    /// The same error at another place.
+    pub fn with_place(mut self, place: Place) -> Error {
+        self.place = place;
+        self
+    }
+
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    pub fn place(&self) -> &Place {
+        &self.place
+    }
+
+    /// Whether the error has a line and column.
+    pub fn is_located(&self) -> bool {
+        matches!(self.place, Place::Span(_))
+    }
+
+    /// The document pointer the error is at, if it is at one.
+    pub fn pointer(&self) -> Option<&str> {
+        match &self.place {
+            Place::Pointer(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Put `prefix` before the pointer (a problem in one game is at `/games/3` + its pointer).
+    pub fn under_pointer(mut self, prefix: &str) -> Error {
+        if let Place::Pointer(p) = &mut self.place {
+            *p = format!("{prefix}{p}");
+        }
+        self
+    }
+
+    /// The message without the place (the kind's message, after any context).
+    pub fn message(&self) -> String {
+        format!("{}{}", self.context, self.kind)
+    }
+
+    /// The message as it reads without a line and column: a pointer shown as a path.
+    pub fn unplaced_message(&self) -> String {
+        match &self.place {
+            Place::Pointer(p) if !p.is_empty() => {
+                format!("{}{}: {}", self.context, readable_path(p), self.kind)
+            }
+            _ => self.message(),
+        }
+    }
+
+    /// Prefix the message with some context, keeping the place and the kind.
+    pub fn context(mut self, what: &str) -> Error {
+        self.context = format!("{what}: {}", self.context);
+        self
+    }
+
+    /// Add advice after the message (a conflict's way out, say).
+    pub fn hint(mut self, advice: &str) -> Error {
+        match &mut self.kind {
+            ErrorKind::Conflict { message, .. }
+            | ErrorKind::OutOfRange { message, .. }
+            | ErrorKind::Invalid(message) => message.push_str(advice),
+            ErrorKind::UnknownName { .. } => {
+                let message = format!("{}{advice}", self.kind);
+                self.kind = ErrorKind::Invalid(message);
             }
         }
+        self
+    }
+
+    /// Reword the message (the CLI naming its flag for an option, say), keeping the kind.
+    pub fn reworded(mut self, change: impl FnOnce(&str) -> String) -> Error {
+        match &mut self.kind {
+            ErrorKind::Conflict { message, .. }
+            | ErrorKind::OutOfRange { message, .. }
+            | ErrorKind::Invalid(message) => *message = change(message),
+            ErrorKind::UnknownName { .. } => {
+                let message = change(&self.kind.to_string());
+                self.kind = ErrorKind::Invalid(message);
+            }
+        }
+        self
+    }
+
+    /// Resolve a pointer to its file, line and column in `doc` (the nearest known ancestor);
+    /// without a document, or a place for it, the pointer is shown as a path.
+    pub fn locate(self, doc: Option<&crate::rules::Doc>) -> Error {
+        let Place::Pointer(pointer) = &self.place else {
+            return self;
+        };
+        match doc {
+            Some(d) => match d.place(pointer) {
+                Some(place) => {
+                    let span = place.value.clone();
+                    self.with_place(Place::Span(span))
+                }
+                None => self.with_place(Place::Nowhere),
+            },
+            None => self,
+        }
+    }
+
+    /// Place an error that has no line and column at `pointer` in `doc` (one that has keeps
+    /// its place). A pointer it had is kept in the message as a path.
+    pub fn placed_at(mut self, doc: &crate::rules::Doc, pointer: &str) -> Error {
+        if self.is_located() {
+            return self;
+        }
+        if let Place::Pointer(p) = &self.place {
+            if !p.is_empty() {
+                self.context = format!("{}{}: ", self.context, readable_path(p));
+            }
+        }
+        self.with_place(Place::Pointer(pointer.to_string()))
+            .locate(Some(doc))
+    }
+}
+
+/// "/sides/0/players/1/rank" → "sides[1].players[2].rank" (1-based, as people count).
+pub fn readable_path(pointer: &str) -> String {
+    let mut out = String::new();
+    for seg in crate::rules::doc::pointer_segments(pointer) {
+        match seg.parse::<usize>() {
+            Ok(i) => out.push_str(&format!("[{}]", i + 1)),
+            Err(_) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(&seg);
+            }
+        }
+    }
+    out
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Place::Span(span) = &self.place else {
+            return write!(f, "{}", self.unplaced_message());
+        };
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            span.source.name,
+            span.line,
+            span.col,
+            self.message()
+        )?;
+        if let Some(line) = span.source.text.lines().nth(span.line - 1) {
+            let number = span.line.to_string();
+            let pad = " ".repeat(number.len());
+            let shown: String = line.chars().take(200).collect();
+            let caret_at: String = shown
+                .chars()
+                .take(span.col.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            write!(f, "\n {pad} |\n {number} | {shown}\n {pad} | {caret_at}^")?;
+        }
+        Ok(())
     }
 }
 
@@ -101,6 +326,6 @@ impl std::error::Error for Error {}
 
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
-        Error::Plain(e.to_string())
+        Error::msg(e.to_string())
     }
 }

@@ -2,6 +2,7 @@
 //! all reading their numbers from one ruleset file.
 pub mod combat;
 pub mod error;
+pub mod files;
 pub mod io;
 pub mod league;
 pub mod names;

@@ -273,17 +273,14 @@ fn rules_and_scenario(
     rules: Option<String>,
     scenario: Option<&str>,
 ) -> Result<(Ruleset, Option<LoadedScenario>)> {
-    let scen = scenario.map(Scenario::load).transpose()?;
+    let scen = scenario.map(arbiter::files::scenario).transpose()?;
     let named = scen
         .as_ref()
         .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
     let ruleset = match (rules, named) {
         (Some(r), _) => load::load(&r)?,
         (None, Some((r, doc))) => {
-            load::load(&load::beside_file(r, scenario)).map_err(|e| match e {
-                Error::Plain(m) => doc.error_at("/rules", m),
-                located => located,
-            })?
+            load::load(&load::beside_file(r, scenario)).map_err(|e| e.placed_at(doc, "/rules"))?
         }
         (None, None) => load::load(DEFAULT_COMBAT)?,
     };

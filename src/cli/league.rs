@@ -1,6 +1,6 @@
 //! `arbiter league schedule | new | record | table`: a thin layer over arbiter::league.
-use arbiter::league::season::{self, RecordRequest, Season};
-use arbiter::league::{html, schedule, standings, Method, ScheduleOptions, SearchBudget, Teams};
+use arbiter::league::season::{RecordRequest, Season};
+use arbiter::league::{html, schedule, standings, Method, ScheduleOptions, SearchBudget};
 use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
@@ -125,7 +125,7 @@ pub fn run(args: Args) -> Result<()> {
             json,
             csv,
         } => {
-            let teams = Teams::from_arg(&teams)?;
+            let teams = arbiter::files::teams(&teams)?;
             let (_, mut options) = plan.options()?;
             options.matrix = carryover;
             let s = schedule(&options, &teams)?;
@@ -134,7 +134,7 @@ pub fn run(args: Args) -> Result<()> {
             } else if csv {
                 s.to_csv()
             } else {
-                s.render()
+                s.render(|seed| format!("--seed {seed}"))
             })?;
             Ok(())
         }
@@ -144,11 +144,11 @@ pub fn run(args: Args) -> Result<()> {
             plan,
             force,
         } => {
-            let teams = Teams::from_arg(&teams)?;
+            let teams = arbiter::files::teams(&teams)?;
             let (rules_name, options) = plan.options()?;
             let s = schedule(&options, &teams)?;
             let new = Season::from_schedule(&rules_name, &s);
-            season::create_file(&season, &new, force)?;
+            arbiter::files::create_season(&season, &new, force)?;
             let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
             let mut note = format!(
                 "{season}: {} teams, {} rounds, {games} matches ({}",
@@ -180,7 +180,7 @@ pub fn run(args: Args) -> Result<()> {
                 round,
                 correct,
             };
-            let done = season::record_file(&season, &request)?;
+            let done = arbiter::files::record_result(&season, &request)?;
             let r = &done.result;
             let mut line = format!(
                 "round {}: {} {}–{} {}",
@@ -200,7 +200,7 @@ pub fn run(args: Args) -> Result<()> {
             rules,
             html: page,
         } => {
-            let s = Season::load(&season)?;
+            let s = arbiter::files::season(&season)?;
             let rules = match rules {
                 Some(r) => load::load(&r)?,
                 None => season_rules(&season, &s)?,

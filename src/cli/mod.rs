@@ -9,6 +9,8 @@ mod rules;
 mod run;
 mod score;
 
+use arbiter::error::{Conflict, ErrorKind};
+use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::Error;
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -50,6 +52,7 @@ enum Command {
 /// Parse the command line, run, and return the process exit code.
 pub fn main() -> i32 {
     arbiter::io::install_interrupt_cleanup();
+    arbiter::script::hook::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -58,6 +61,7 @@ pub fn main() -> i32 {
             return code;
         }
     };
+    let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = match cli.command {
         Command::Rules(a) => rules::run(a),
         Command::Dice(a) => dice::run(a),
@@ -72,17 +76,36 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            report(&e);
+            report(&if scripted { e } else { with_flag_hint(e) });
             1
+        }
+    }
+}
+
+/// Engines say what clashes; the command line adds the flag that resolves it.
+fn with_flag_hint(e: Error) -> Error {
+    let ErrorKind::Conflict { with, .. } = e.kind() else {
+        return e;
+    };
+    match with.clone() {
+        Conflict::ResultRecorded => e.hint("; use --correct to replace it"),
+        Conflict::RoundNotGiven => e.hint(" with --round"),
+        Conflict::FileExists => e.hint("; use --force to replace it"),
+        Conflict::MissingSection(section) if section == "combat" => {
+            e.hint(&format!(" (try --rules {})", DEFAULT_COMBAT))
+        }
+        Conflict::MissingSection(_) => e,
+        Conflict::Option(name) => {
+            e.reworded(|m| m.replacen(&format!("`{name}`"), &format!("--{name}"), 1))
         }
     }
 }
 
 /// Print an error: located errors as `FILE:LINE:COL: message` with the line shown.
 pub fn report(e: &Error) {
-    match e {
-        Error::Located { .. } => eprintln!("{e}"),
-        Error::Plain(m) => eprintln!("error: {m}"),
+    match e.is_located() {
+        true => eprintln!("{e}"),
+        false => eprintln!("error: {e}"),
     }
 }
 

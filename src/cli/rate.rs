@@ -1,6 +1,6 @@
 //! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--json]`.
 use arbiter::rules::load;
-use arbiter::scoring::{self, RateOptions};
+use arbiter::scoring::RateOptions;
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let file = scoring::load_history(&args.file)?;
+    let file = arbiter::files::history(&args.file)?;
     // A relative `rules:` path in the history means the file beside it when there is one.
     let named = file
         .rules
@@ -36,11 +36,13 @@ pub fn run(args: Args) -> Result<()> {
         .clone()
         .or(named)
         .unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_RATING.to_string());
-    let rules = load::load(&reference).map_err(|e| match e {
-        Error::Plain(m) if args.rules.is_none() && file.rules.is_some() => {
-            file.source.locate(scoring::Invalid::new("/rules", m))
+    let rules = load::load(&reference).map_err(|e| {
+        if !e.is_located() && args.rules.is_none() && file.rules.is_some() {
+            file.source
+                .locate(Error::new("/rules", e.unplaced_message()))
+        } else {
+            e
         }
-        e => e,
     })?;
     let detailed = args.history || args.player.is_some();
     let report = file.rate(
@@ -56,7 +58,7 @@ pub fn run(args: Args) -> Result<()> {
             .any(|r| arbiter::names::same(&r.name, p))
         {
             let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
-            return Err(Error::msg(arbiter::names::unknown("player", p, &known)));
+            return Err(Error::unknown("player", p, &known));
         }
     }
     if args.json {

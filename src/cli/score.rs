@@ -63,10 +63,10 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn load_rules(reference: &str, doc: Option<&Doc>) -> Result<Ruleset> {
-    load::load(reference).map_err(|e| match (e, doc) {
+    load::load(reference).map_err(|e| match doc {
         // A bad `rules:` in the game file is reported at that line.
-        (Error::Plain(m), Some(d)) if d.value.get("rules").is_some() => d.error_at("/rules", m),
-        (e, _) => e,
+        Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
+        _ => e,
     })
 }
 
@@ -101,7 +101,7 @@ fn read_input(inputs: &[String]) -> Result<(ScoreInput, Option<Doc>, Option<Stri
     }
     match inputs {
         [file] => {
-            let (doc, input) = scoring::read_score_doc(file)?;
+            let (doc, input) = arbiter::files::score_input(file)?;
             Ok((input, Some(doc), Some(file.clone())))
         }
         _ => Err(Error::msg(

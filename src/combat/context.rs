@@ -2,7 +2,7 @@
 //! compact, index-addressed form, so a battle reads numbers without lookups or allocation.
 use super::ship::ShipClass;
 use super::skill::{Skill, Thresholds, SKILL_COUNT};
-use crate::error::{Error, Result};
+use crate::error::{Conflict, Error, Result};
 use crate::rules::combat::{
     CombatRules, EmergencyPower, EnergyCosts, Excess, LevelEffect, ManeuverRules, RepairRules,
     SecurityTeams, ShieldRules, SuccessLevels, TorpedoKind, TransportRules, WarpRules, LOCATIONS,
@@ -234,9 +234,9 @@ fn halved_by(locations: &[LocInfo; LOC_COUNT]) -> [[u16; 2]; SKILL_COUNT] {
 /// The ruleset's combat section, or a clear error.
 pub fn combat_rules(ruleset: &Ruleset) -> Result<&CombatRules> {
     ruleset.combat.as_ref().ok_or_else(|| {
-        Error::msg(format!(
-            "ruleset `{}` has no combat section (try --rules startrek)",
-            ruleset.name
-        ))
+        Error::conflict(
+            Conflict::MissingSection("combat".into()),
+            format!("ruleset `{}` has no combat section", ruleset.name),
+        )
     })
 }

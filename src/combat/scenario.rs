@@ -59,20 +59,15 @@ pub struct Resolved {
 }
 
 impl Scenario {
-    /// Read a scenario file (YAML, JSON or the rules language).
-    pub fn load(path: &str) -> Result<(Scenario, Doc)> {
-        let doc = crate::rules::load::read_doc(path)?;
-        let s: Scenario = doc.deserialize()?;
-        Ok((s, doc))
+    /// A scenario from a loaded document (`crate::files::scenario` reads the file).
+    pub fn from_doc(doc: &Doc) -> Result<Scenario> {
+        doc.deserialize()
     }
 
     /// Resolve ships and positions; `doc` (if the scenario came from a file) locates errors.
     pub fn resolve(&self, rules: &Ruleset, ctx: &Context, doc: Option<&Doc>) -> Result<Resolved> {
         let err = |pointer: &str, e: crate::error::Error| match doc {
-            Some(d) => d.error_at(
-                pointer,
-                e.to_string().trim_start_matches("error: ").to_string(),
-            ),
+            Some(d) => e.placed_at(d, pointer),
             None => e,
         };
         let mut setup = Setup::standard(ctx);

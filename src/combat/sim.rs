@@ -38,19 +38,29 @@ impl SimOptions {
     /// Refuse sizes no simulation should have; the threads to start (never more than battles).
     pub fn check(&self) -> Result<Option<usize>> {
         if self.battles == 0 {
-            return Err(Error::msg("the number of battles must be at least 1"));
+            return Err(Error::out_of_range(
+                "battles",
+                "the number of battles must be at least 1",
+            ));
         }
         if self.battles > MAX_BATTLES {
-            return Err(Error::msg(format!(
-                "{} battles is more than one simulation runs ({MAX_BATTLES})",
-                self.battles
-            )));
+            return Err(Error::out_of_range(
+                "battles",
+                format!(
+                    "{} battles is more than one simulation runs ({MAX_BATTLES})",
+                    self.battles
+                ),
+            ));
         }
         match self.threads {
-            Some(0) => Err(Error::msg("the number of threads must be at least 1")),
-            Some(n) if n > MAX_THREADS => Err(Error::msg(format!(
-                "{n} threads is more than a simulation starts ({MAX_THREADS})"
-            ))),
+            Some(0) => Err(Error::out_of_range(
+                "threads",
+                "the number of threads must be at least 1",
+            )),
+            Some(n) if n > MAX_THREADS => Err(Error::out_of_range(
+                "threads",
+                format!("{n} threads is more than a simulation starts ({MAX_THREADS})"),
+            )),
             // The result is the same whatever the number: idle threads would only cost memory.
             Some(n) => Ok(Some(n.min(usize::try_from(self.battles).unwrap_or(n)))),
             None => Ok(None),

@@ -9,7 +9,7 @@ use super::plan::{mirrored, Plan, RoundPlan};
 use super::rotation::rotation;
 use super::search::{SearchBudget, SearchReport};
 use super::teams::{Team, Teams};
-use crate::error::{Error, Result};
+use crate::error::{Conflict, Error, Result};
 use crate::rules::league::LeagueRules;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -39,11 +39,7 @@ impl Method {
             Some(0) => Ok(Method::Rotation),
             Some(1) => Ok(Method::Berger),
             Some(2) => Ok(Method::Balanced),
-            _ => Err(Error::msg(crate::names::unknown(
-                "scheduling method",
-                name,
-                known,
-            ))),
+            _ => Err(Error::unknown("scheduling method", name, known)),
         }
     }
 
@@ -158,18 +154,28 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
     teams.check()?;
     let n = teams.len();
     if options.legs == 0 {
-        return Err(Error::msg("a league needs at least one leg"));
+        return Err(Error::out_of_range(
+            "legs",
+            "a league needs at least one leg",
+        ));
     }
     let games_per_leg = n * (n - 1) / 2;
     if games_per_leg.saturating_mul(options.legs as usize) > MAX_GAMES {
-        return Err(Error::msg(format!(
-            "{} legs of {n} teams is {} games, more than this program writes ({MAX_GAMES})",
-            options.legs,
-            games_per_leg.saturating_mul(options.legs as usize)
-        )));
+        return Err(Error::out_of_range(
+            "games",
+            format!(
+                "{} legs of {n} teams is {} games, more than this program writes ({MAX_GAMES})",
+                options.legs,
+                games_per_leg.saturating_mul(options.legs as usize)
+            ),
+        ));
     }
     if options.shuffle && options.method == Method::Balanced {
-        return Err(Error::msg("--shuffle would undo the balanced method's round order (it is what keeps the carry-over low)"));
+        return Err(Error::conflict(
+            Conflict::Option("shuffle".into()),
+            "`shuffle` would undo the balanced method's round order (it is what keeps the \
+             carry-over low)",
+        ));
     }
     let random = options.shuffle || (options.method == Method::Balanced && !is_power_of_two(n));
     let seed = random.then(|| options.seed.unwrap_or_else(draw_seed));
@@ -339,8 +345,9 @@ impl Schedule {
     }
 
     /// The schedule for people: rounds in the source's layout, then carry-over, seed and
-    /// breaks (and the carry-over matrix when it was asked for).
-    pub fn render(&self) -> String {
+    /// breaks (and the carry-over matrix when it was asked for). `repeat` says how the caller
+    /// asks for the same seed again (the CLI's flag, say).
+    pub fn render(&self, repeat: impl Fn(u64) -> String) -> String {
         let width = self
             .teams
             .iter()
@@ -392,7 +399,8 @@ impl Schedule {
         }
         if let Some(seed) = self.seed {
             out.push_str(&format!(
-                "seed: {seed} (the same schedule again: --seed {seed})\n"
+                "seed: {seed} (the same schedule again: {})\n",
+                repeat(seed)
             ));
         }
         out.push_str(&format!("breaks: {} in all\n\n", self.total_breaks()));

@@ -6,8 +6,7 @@
 //! writes at all, so the file stays byte for byte as it was.
 use super::schedule::{Method, Round, Schedule};
 use super::teams::Team;
-use crate::error::{Error, Result};
-use crate::io::{write_file, Replace};
+use crate::error::{Conflict, Error, Result};
 use crate::rules::doc::{pointer_push, Doc};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -84,11 +83,6 @@ impl Season {
             },
             results: Vec::new(),
         }
-    }
-
-    /// Read and check a season file; errors name its line and column.
-    pub fn load(path: &str) -> Result<Season> {
-        Season::from_doc(&crate::rules::load::read_doc(path)?)
     }
 
     /// A season from a loaded document, checked.
@@ -172,11 +166,10 @@ impl Season {
             return Ok(t.clone());
         }
         let names: Vec<String> = self.teams.iter().map(|t| t.to_string()).collect();
-        let known: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-        Err(Error::msg(crate::names::unknown("team", typed, &known)))
+        Err(Error::unknown("team", typed, &names))
     }
 
-    /// Add one result (pure: the file side is `record_file`).
+    /// Add one result (pure: the file side is `crate::files::record_result`).
     pub fn record(&mut self, request: &RecordRequest) -> Result<Recorded> {
         let home = self.team(&request.home)?;
         let away = self.team(&request.away)?;
@@ -224,10 +217,13 @@ impl Season {
             }
             None if request.correct && rounds.len() > 1 => {
                 let list: Vec<String> = rounds.iter().map(|x| x.to_string()).collect();
-                return Err(Error::msg(format!(
-                    "{home} v {away} is in rounds {}: say which to correct with --round",
-                    list.join(", ")
-                )));
+                return Err(Error::conflict(
+                    Conflict::RoundNotGiven,
+                    format!(
+                        "{home} v {away} is in rounds {}: say which to correct",
+                        list.join(", ")
+                    ),
+                ));
             }
             // The first of them still without a result (or the first, to report it).
             None => rounds
@@ -247,10 +243,13 @@ impl Season {
         match existing {
             Some(i) if !request.correct => {
                 let old = &self.results[i];
-                Err(Error::msg(format!(
-                    "{} v {} in round {round} already has a result ({}–{}); use --correct to replace it",
-                    old.home, old.away, old.home_score, old.away_score
-                )))
+                Err(Error::conflict(
+                    Conflict::ResultRecorded,
+                    format!(
+                        "{} v {} in round {round} already has a result ({}–{})",
+                        old.home, old.away, old.home_score, old.away_score
+                    ),
+                ))
             }
             Some(i) => {
                 let replaced = std::mem::replace(&mut self.results[i], result.clone());
@@ -357,33 +356,6 @@ fn flow<T: Serialize + ?Sized>(value: &T) -> String {
 }
 
 // ---- the file side ----------------------------------------------------------------------
-
-/// Write a new season file; refuses to replace an existing one unless `replace`.
-pub fn create_file(path: &str, season: &Season, replace: bool) -> Result<()> {
-    if !replace && std::path::Path::new(path).exists() {
-        return Err(Error::msg(format!("{path}: already exists (a season file is the league's record; use --force to replace it)")));
-    }
-    // Checked again as the file is created, should another run create it meanwhile.
-    write_file(
-        path,
-        &season.to_yaml(),
-        if replace {
-            Replace::Output
-        } else {
-            Replace::Nothing
-        },
-    )
-}
-
-/// Record one result in a season file, under a lock on the file.
-pub fn record_file(path: &str, request: &RecordRequest) -> Result<Recorded> {
-    crate::io::with_file_lock(path, || {
-        let mut season = Season::load(path)?;
-        let done = season.record(request)?;
-        write_file(path, &season.to_yaml(), Replace::ItsOwnInput)?;
-        Ok(done)
-    })
-}
 
 #[cfg(test)]
 mod tests {

@@ -57,31 +57,29 @@ pub enum Teams {
 }
 
 impl Teams {
-    /// A command-line TEAMS argument: a number, or the path of a file of names.
-    pub fn from_arg(arg: &str) -> Result<Teams> {
+    /// A TEAMS argument that is a number (`None` when it is not one: then it names a file of
+    /// names, which `crate::files::teams` reads).
+    pub fn from_number(arg: &str) -> Option<Result<Teams>> {
         match arg.trim().parse::<i64>() {
             Ok(n) => {
                 let teams = Teams::Count(usize::try_from(n).unwrap_or(0));
-                teams.check()?;
-                Ok(teams)
+                Some(teams.check().map(|_| teams))
             }
             Err(_) if !arg.trim().is_empty() && arg.trim().chars().all(|c| c.is_ascii_digit()) => {
-                Err(Error::msg(format!(
-                    "{} teams is more than this program schedules ({MAX_TEAMS})",
-                    arg.trim()
+                Some(Err(Error::out_of_range(
+                    "teams",
+                    format!(
+                        "{} teams is more than this program schedules ({MAX_TEAMS})",
+                        arg.trim()
+                    ),
                 )))
             }
-            Err(_) => Teams::read(arg),
+            Err(_) => None,
         }
     }
 
-    /// A file with one team name a line; blank lines and `# comments` are skipped.
-    pub fn read(path: &str) -> Result<Teams> {
-        let text = crate::io::read_text(path)?;
-        Teams::parse(path, &text)
-    }
-
-    /// Names from text, one a line. Errors name the file and line.
+    /// Names from text (a file with one team name a line; blank lines and `# comments` are
+    /// skipped), one a line. Errors name the file and line.
     pub fn parse(file: &str, text: &str) -> Result<Teams> {
         let source = Arc::new(Source {
             name: file.to_string(),
@@ -114,9 +112,7 @@ impl Teams {
             names.push(name.to_string());
         }
         let teams = Teams::Names(names);
-        teams
-            .check()
-            .map_err(|e| Error::msg(format!("{file}: {e}")))?;
+        teams.check().map_err(|e| e.context(file))?;
         Ok(teams)
     }
 
@@ -124,14 +120,16 @@ impl Teams {
     pub fn check(&self) -> Result<()> {
         let n = self.len();
         if n < 2 {
-            return Err(Error::msg(format!(
-                "a league needs at least 2 teams (got {n})"
-            )));
+            return Err(Error::out_of_range(
+                "teams",
+                format!("a league needs at least 2 teams (got {n})"),
+            ));
         }
         if n > MAX_TEAMS {
-            return Err(Error::msg(format!(
-                "{n} teams is more than this program schedules ({MAX_TEAMS})"
-            )));
+            return Err(Error::out_of_range(
+                "teams",
+                format!("{n} teams is more than this program schedules ({MAX_TEAMS})"),
+            ));
         }
         if let Teams::Names(names) = self {
             let mut seen = HashSet::new();
@@ -226,11 +224,13 @@ mod tests {
 
     #[test]
     fn numbers_and_limits() {
-        assert_eq!(Teams::from_arg("6").unwrap(), Teams::Count(6));
-        assert!(Teams::from_arg("1").is_err());
-        assert!(Teams::from_arg("-3").is_err());
-        assert!(Teams::from_arg("100000").is_err());
-        assert!(Teams::from_arg("99999999999999999999999")
+        let number = |arg: &str| Teams::from_number(arg).expect("a number");
+        assert_eq!(number("6").unwrap(), Teams::Count(6));
+        assert!(number("1").is_err());
+        assert!(number("-3").is_err());
+        assert!(number("100000").is_err());
+        assert!(Teams::from_number("orcs.txt").is_none());
+        assert!(number("99999999999999999999999")
             .unwrap_err()
             .to_string()
             .contains("more than"));

@@ -3,7 +3,7 @@
 //! Everything a league engine counts with lives here, so a club changes its points or its
 //! tie-breakers in the ruleset, never in code.
 use super::doc::{pointer_push, Doc};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// The scheduling methods the league engine knows.
@@ -78,10 +78,8 @@ fn default_legs() -> u32 {
 impl LeagueRules {
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         if !METHODS.contains(&self.method.as_str()) {
-            return Err(doc.error_at(
-                &pointer_push(pointer, "method"),
-                crate::names::unknown("scheduling method", &self.method, METHODS),
-            ));
+            return Err(Error::unknown("scheduling method", &self.method, METHODS)
+                .placed_at(doc, &pointer_push(pointer, "method")));
         }
         if self.legs == 0 {
             return Err(doc.error_at(
@@ -110,7 +108,7 @@ impl LeagueRules {
         for (i, name) in self.tiebreakers.iter().enumerate() {
             let at = pointer_push(&list, &i.to_string());
             if !known.contains(&name.as_str()) {
-                return Err(doc.error_at(&at, crate::names::unknown("tie-breaker", name, &known)));
+                return Err(Error::unknown("tie-breaker", name, &known).placed_at(doc, &at));
             }
             if self.tiebreakers[..i].contains(name) {
                 return Err(doc.error_at(&at, format!("tie-breaker `{name}` is listed twice")));

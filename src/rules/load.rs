@@ -58,11 +58,7 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
         crate::io::policy::check_ruleset_file(&as_path, relative_to)?;
         Err(Error::msg(format!("{}: no such file", as_path.display())))
     } else {
-        Err(Error::msg(crate::names::unknown(
-            "ruleset",
-            reference,
-            &builtin::names(),
-        )))
+        Err(Error::unknown("ruleset", reference, &builtin::names()))
     }
 }
 
@@ -140,10 +136,7 @@ fn resolve_extends(
         return Ok(doc);
     };
     chain.push(id);
-    let mut base = resolve(&base_ref, dir, chain).map_err(|e| match e {
-        Error::Plain(m) => doc.error_at("/extends", m),
-        located => located,
-    })?;
+    let mut base = resolve(&base_ref, dir, chain).map_err(|e| e.placed_at(&doc, "/extends"))?;
     chain.pop();
     if let Some(map) = doc.value.as_object_mut() {
         map.shift_remove("extends");

@@ -7,14 +7,15 @@
 //! }
 //! ```
 //!
-//! Hook files are found relative to the ruleset file that names them. Loading the ruleset
-//! compiles each hook and runs its top level in the sandbox; an engine that offers a hook
-//! calls it with `hook(&ruleset, "tiebreak")` (see `crate::script::hook`).
+//! This is the model only: the rules layer knows no script engine. Checking the limits against
+//! the sandbox and compiling the hooks is the scripting layer's work, done through the
+//! [`ScriptLayer`] it installs (`crate::script::hook::install`): a ruleset with a `script`
+//! section is validated by it, so a broken or hostile hook fails when the ruleset loads. No
+//! engine offers a hook yet; scripts call them (`r.hook(rule, args)`), and an engine that
+//! offers one would call [`Hook::call`].
 use super::doc::{pointer_push, Doc};
 use super::model::Ruleset;
 use crate::error::{Error, Result};
-use crate::script::hook::CompiledHook;
-use crate::script::sandbox::{Limits, SAFE};
 use indexmap::IndexMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::path::Path;
@@ -66,56 +67,36 @@ impl LimitSettings {
     pub fn is_empty(&self) -> bool {
         *self == LimitSettings::default()
     }
-
-    /// The safe defaults with these settings applied (never looser than the defaults).
-    pub fn limits(&self) -> Limits {
-        let d = SAFE;
-        let mine = Limits {
-            max_operations: self.max_operations.unwrap_or(d.max_operations),
-            max_call_levels: self.max_call_levels.unwrap_or(d.max_call_levels),
-            max_expr_depth: self.max_expr_depth.unwrap_or(d.max_expr_depth),
-            max_function_expr_depth: self
-                .max_function_expr_depth
-                .unwrap_or(d.max_function_expr_depth),
-            max_string_size: self.max_string_size.unwrap_or(d.max_string_size),
-            max_array_size: self.max_array_size.unwrap_or(d.max_array_size),
-            max_map_size: self.max_map_size.unwrap_or(d.max_map_size),
-            max_variables: self.max_variables.unwrap_or(d.max_variables),
-            max_functions: self.max_functions.unwrap_or(d.max_functions),
-            max_seconds: self.max_seconds.unwrap_or(d.max_seconds),
-            max_memory_mb: self.max_memory_mb.unwrap_or(d.max_memory_mb),
-        };
-        d.tightened(&mine)
-    }
-
-    fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
-        let value = serde_json::to_value(self).map_err(|e| Error::msg(e.to_string()))?;
-        let Some(set) = value.as_object() else {
-            return Ok(());
-        };
-        for (name, v) in set {
-            let p = pointer_push(pointer, name);
-            let x = v.as_f64().unwrap_or(0.0);
-            let safe = SAFE.get(name).unwrap_or(0.0);
-            if x <= 0.0 {
-                return Err(doc.error_at(&p, format!("`{name}` must be above 0")));
-            }
-            if x > safe {
-                return Err(doc.error_at(
-                    &p,
-                    format!("`{name}` = {x} would loosen the sandbox: a ruleset may only tighten it (at most {safe})"),
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
 /// A rule hook: the rhai file as written, and (once the ruleset is loaded) its compiled form.
 #[derive(Clone)]
 pub struct Hook {
     pub file: String,
-    compiled: Arc<OnceLock<Arc<CompiledHook>>>,
+    compiled: Arc<OnceLock<Arc<dyn CompiledRule>>>,
+}
+
+/// A compiled hook, callable from any thread (the scripting layer's `CompiledHook`).
+pub trait CompiledRule: Send + Sync + std::fmt::Debug {
+    /// Call with arguments as JSON values; the result as a JSON value.
+    fn call_json(&self, args: &[serde_json::Value]) -> Result<serde_json::Value>;
+    /// For the scripting layer, which calls its own hooks with script values.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// What checks and compiles a ruleset's `script` section: implemented by the scripting layer,
+/// which installs it with [`install_script_layer`].
+pub trait ScriptLayer: Sync {
+    /// Check `script`'s limits and compile its hooks not yet compiled ([`Hook::set_compiled`]);
+    /// errors are placed in `doc` under `pointer`.
+    fn prepare(&self, script: &ScriptRules, doc: &Doc, pointer: &str) -> Result<()>;
+}
+
+static SCRIPT_LAYER: OnceLock<&'static dyn ScriptLayer> = OnceLock::new();
+
+/// Make rulesets with a `script` section loadable (the first call wins).
+pub fn install_script_layer(layer: &'static dyn ScriptLayer) {
+    let _ = SCRIPT_LAYER.set(layer);
 }
 
 impl Hook {
@@ -127,19 +108,27 @@ impl Hook {
     }
 
     /// The compiled hook; `None` only for a ruleset that was never validated.
-    pub fn compiled(&self) -> Option<&Arc<CompiledHook>> {
+    pub fn compiled(&self) -> Option<&Arc<dyn CompiledRule>> {
         self.compiled.get()
     }
 
-    /// Call the hook with JSON arguments and read its result (see `CompiledHook::call`).
+    /// Keep the compiled form (the first one set stays).
+    pub fn set_compiled(&self, compiled: Arc<dyn CompiledRule>) {
+        let _ = self.compiled.set(compiled);
+    }
+
+    /// Call the hook with JSON arguments and read its result as `T`.
     pub fn call<T: serde::de::DeserializeOwned>(&self, args: &[serde_json::Value]) -> Result<T> {
-        match self.compiled() {
-            Some(h) => h.call(args),
-            None => Err(Error::msg(format!(
+        let Some(h) = self.compiled() else {
+            return Err(Error::msg(format!(
                 "hook file {} was not loaded (the ruleset was not validated)",
                 self.file
-            ))),
-        }
+            )));
+        };
+        let json = h.call_json(args)?;
+        super::Doc::new(json)
+            .deserialize::<T>()
+            .map_err(|e| Error::msg(format!("hook file {}: an unexpected value: {e}", self.file)))
     }
 
     /// Keep another hook's compiled form if it names the same file (after a script edit).
@@ -177,10 +166,9 @@ impl<'de> Deserialize<'de> for Hook {
 }
 
 impl ScriptRules {
-    /// Check the limits, then compile every hook and run its top level in the sandbox.
+    /// Check the number of hooks, then have the scripting layer check the limits and compile
+    /// the hooks.
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
-        self.limits
-            .validate(doc, &pointer_push(pointer, "limits"))?;
         if self.hooks.len() > MAX_HOOKS {
             let p = pointer_push(
                 &pointer_push(pointer, "hooks"),
@@ -191,25 +179,28 @@ impl ScriptRules {
             );
             return Err(doc.error_at_key(&p, format!("more than {MAX_HOOKS} hooks in one ruleset")));
         }
-        let limits = self.limits.limits();
-        for (rule, hook) in &self.hooks {
-            if hook.compiled().is_some() {
-                continue;
-            }
-            let p = pointer_push(&pointer_push(pointer, "hooks"), rule);
-            let (path, beside) = hook_path(doc, &p, &hook.file)?;
-            let shown = path.display().to_string();
-            // Checked before it is opened: a refused file's bytes never reach a message.
-            crate::io::policy::check_hook(&path, beside.as_deref())
-                .map_err(|e| doc.error_at(&p, e.to_string()))?;
-            let text = super::load::read_text(&shown).map_err(|e| match e {
-                Error::Plain(m) => doc.error_at(&p, m),
-                located => located,
-            })?;
-            let compiled = CompiledHook::compile(rule, &shown, &text, &limits)?;
-            let _ = hook.compiled.set(Arc::new(compiled));
+        if self.limits.is_empty() && self.hooks.is_empty() {
+            return Ok(());
         }
-        Ok(())
+        match SCRIPT_LAYER.get() {
+            Some(layer) => layer.prepare(self, doc, pointer),
+            None => Err(doc.error_at(
+                pointer,
+                "script limits and hooks need the scripting layer, which this program lacks",
+            )),
+        }
+    }
+
+    /// The hook file for `rule` as found beside the file that names it (at `pointer`), and that
+    /// file's folder: checked against the read policy, then read.
+    pub fn hook_text(doc: &Doc, pointer: &str, file: &str) -> Result<(String, String)> {
+        let (path, beside) = hook_path(doc, pointer, file)?;
+        let shown = path.display().to_string();
+        // Checked before it is opened: a refused file's bytes never reach a message.
+        crate::io::policy::check_hook(&path, beside.as_deref())
+            .map_err(|e| e.placed_at(doc, pointer))?;
+        let text = super::load::read_text(&shown).map_err(|e| e.placed_at(doc, pointer))?;
+        Ok((shown, text))
     }
 
     /// The hook for a rule, if the ruleset has one.
@@ -230,15 +221,6 @@ impl ScriptRules {
 /// The hook for `rule` in a ruleset, if it names one: what engines call.
 pub fn hook<'a>(ruleset: &'a Ruleset, rule: &str) -> Option<&'a Hook> {
     ruleset.script.as_ref()?.hook(rule)
-}
-
-/// The sandbox limits scripts run under with this ruleset.
-pub fn limits(ruleset: &Ruleset) -> Limits {
-    ruleset
-        .script
-        .as_ref()
-        .map(|s| s.limits.limits())
-        .unwrap_or(SAFE)
 }
 
 /// A hook file relative to the file that names it, and that file's folder.
@@ -279,17 +261,5 @@ mod tests {
         fn shareable<T: Send + Sync>() {}
         shareable::<Ruleset>();
         shareable::<Hook>();
-    }
-
-    #[test]
-    fn limits_start_from_the_safe_defaults() {
-        let settings = LimitSettings {
-            max_operations: Some(500),
-            ..Default::default()
-        };
-        let l = settings.limits();
-        assert_eq!(l.max_operations, 500);
-        assert_eq!(l.max_call_levels, SAFE.max_call_levels);
-        assert!(LimitSettings::default().is_empty());
     }
 }

@@ -439,9 +439,9 @@ fn ship_line(
 }
 
 fn plain(e: crate::Error) -> String {
-    match e {
-        crate::Error::Plain(m) => m,
-        other => other.to_string(),
+    match e.is_located() {
+        false => e.unplaced_message(),
+        true => e.to_string(),
     }
 }
 

@@ -140,51 +140,12 @@ impl ScoreInput {
     }
 }
 
-/// A problem with an input at a JSON pointer into it; becomes a located error when the
-/// input came from a file, and names the path otherwise.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Invalid {
-    pub pointer: String,
-    pub message: String,
-}
+/// A problem with an input at a JSON pointer into it (`Invalid::new(pointer, message)`):
+/// `locate` makes it a located error when the input came from a file; otherwise it names the
+/// path.
+pub type Invalid = Error;
 
-impl Invalid {
-    pub fn new(pointer: impl Into<String>, message: impl Into<String>) -> Invalid {
-        Invalid {
-            pointer: pointer.into(),
-            message: message.into(),
-        }
-    }
-
-    pub fn locate(self, doc: Option<&Doc>) -> Error {
-        match doc {
-            Some(d) => d.error_at(&self.pointer, self.message),
-            None if self.pointer.is_empty() => Error::msg(self.message),
-            None => Error::msg(format!(
-                "{}: {}",
-                readable_path(&self.pointer),
-                self.message
-            )),
-        }
-    }
-}
-
-/// "/sides/0/players/1/rank" → "sides[1].players[2].rank" (1-based, as people count).
-pub fn readable_path(pointer: &str) -> String {
-    let mut out = String::new();
-    for seg in crate::rules::doc::pointer_segments(pointer) {
-        match seg.parse::<usize>() {
-            Ok(i) => out.push_str(&format!("[{}]", i + 1)),
-            Err(_) => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(&seg);
-            }
-        }
-    }
-    out
-}
+pub use crate::error::readable_path;
 
 /// Pointer helpers for the places engines report problems at.
 pub fn at(base: &str, segment: impl ToString) -> String {

@@ -9,7 +9,7 @@
 //! cell. Positions are worked out only when there is an error, so big files load fast.
 use super::game::Invalid;
 use super::prepared::{NameHasher, Prepared, Ranking};
-use crate::error::{Error, Result, Source, Span};
+use crate::error::{Error, Place, Result, Source, Span};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
@@ -232,7 +232,7 @@ fn close(
 impl CsvIndex {
     /// The row a problem found while rating concerns: the game's first row.
     pub fn locate(&self, e: Invalid) -> Error {
-        let mut segments = e.pointer.split('/').skip(1);
+        let mut segments = e.pointer().unwrap_or("").split('/').skip(1);
         let game = match (
             segments.next(),
             segments.next().and_then(|s| s.parse::<usize>().ok()),
@@ -251,7 +251,7 @@ impl CsvIndex {
             Some("order") | Some("scores") => self.columns.value,
             _ => self.columns.game,
         };
-        span_at(&self.source, row, column).at(e.message)
+        e.with_place(Place::Span(span_at(&self.source, row, column)))
     }
 }
 

@@ -7,7 +7,8 @@
 //! * [`rate`] / [`rate_with`] → [`RatingReport`]
 //! * [`score_value`] / [`rate_value`]: the same from a script's map (a `serde_json::Value`)
 //! * [`compare`] → [`Comparison`] (the same game under two rulesets)
-//! * [`read_score_doc`], [`load_history`] + [`HistoryFile::rate`] read files with located errors.
+//! * [`ScoreInput::from_doc`], [`parse_history`] + [`HistoryFile::rate`]: documents and texts
+//!   to engine input, with located errors (`crate::files` reads the files)
 pub mod cep;
 pub mod compare;
 pub mod elo;
@@ -220,13 +221,6 @@ pub fn rate_value(
     rate_with(ruleset, &history, options).map_err(|e| e.locate(None))
 }
 
-/// Read a game record or result table file (YAML, JSON or the rules language).
-pub fn read_score_doc(path: &str) -> Result<(Doc, ScoreInput)> {
-    let doc = crate::rules::load::read_doc(path)?;
-    let input = ScoreInput::from_doc(&doc)?;
-    Ok((doc, input))
-}
-
 /// Where a history was read from, to give problems found while rating their place.
 #[derive(Debug, Clone)]
 pub enum HistorySource {
@@ -278,11 +272,6 @@ impl HistoryFile {
     }
 }
 
-/// Load a history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
-pub fn load_history(path: &str) -> Result<HistoryFile> {
-    parse_history(path, crate::io::read_text(path)?)
-}
-
 /// A history from its text; `name` (a file name) says which format it is in.
 pub fn parse_history(name: &str, text: String) -> Result<HistoryFile> {
     let (source, history) = match crate::io::FileKind::of(name) {
@@ -328,11 +317,6 @@ fn doc_history(doc: Doc) -> Result<(HistorySource, History)> {
     Ok((HistorySource::Doc(doc), history))
 }
 
-/// Read a history file into a `History` value (for scripts that want to look at the games).
-pub fn read_history(path: &str) -> Result<History> {
-    Ok(load_history(path)?.history())
-}
-
 /// Decimals kept before rounding points, so binary noise (127.49999999999999 for an exact
 /// 127.5) does not decide which way a half goes.
 const NOISE_DIGITS: i32 = 9;
@@ -340,10 +324,4 @@ const NOISE_DIGITS: i32 = 9;
 /// Round points to a whole number, halves away from zero, as exact arithmetic would.
 pub(crate) fn round_points(x: f64) -> f64 {
     crate::rules::formula::round_to(crate::rules::formula::round_to(x, NOISE_DIGITS), 0)
-}
-
-impl From<Invalid> for Error {
-    fn from(e: Invalid) -> Error {
-        e.locate(None)
-    }
 }

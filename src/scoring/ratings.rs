@@ -193,10 +193,7 @@ pub fn rate_prepared(
             &mut scratch,
             &mut deltas,
         )
-        .map_err(|mut e| {
-            e.pointer = format!("/games/{g}{}", e.pointer);
-            e
-        })?;
+        .map_err(|e| e.under_pointer(&format!("/games/{g}")))?;
         if options.record_games {
             games_out.push(record(
                 &state,
@@ -362,7 +359,7 @@ fn game_deltas(
         }
         Engine::Percentile(rules) => {
             let report = percentile::score("", rules, &rows(p, names))
-                .map_err(|e| Invalid::new("/scores", e.message))?;
+                .map_err(|e| Invalid::new("/scores", e.message()))?;
             for (&i, pl) in p.players.iter().zip(&report.players) {
                 let points = pl.points as f64;
                 let before = percentile_rating(
@@ -387,7 +384,7 @@ fn game_deltas(
         }
         Engine::Pot(rules) => {
             let report = pot::score("", rules, &rows(p, names))
-                .map_err(|e| Invalid::new("/scores", e.message))?;
+                .map_err(|e| Invalid::new("/scores", e.message()))?;
             out.extend(
                 p.players
                     .iter()

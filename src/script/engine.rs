@@ -45,6 +45,8 @@ impl Session {
         writes: super::writes::Writes,
         limits: Limits,
     ) -> Session {
+        // Rulesets a script loads may name hooks: this layer compiles them.
+        super::hook::install();
         Session {
             allow_write: writes.allowed(),
             limits,
@@ -129,7 +131,7 @@ pub fn session_engine(session: &Session) -> Engine {
 /// The limits for a session with an optional ruleset: the safe defaults, tightened by it.
 pub fn limits_for(rules: Option<&RulesHandle>) -> Limits {
     rules
-        .map(|r| r.with(crate::rules::script::limits))
+        .map(|r| r.with(crate::script::hook::limits))
         .unwrap_or(SAFE)
 }
 

@@ -3,17 +3,24 @@
 //! A ruleset names the file (`script { hooks { NAME = "file.rhai" } }`); the file defines
 //! `fn NAME(...)`. Loading the ruleset compiles the file and runs its top level once, in the
 //! sandbox (so a broken or hostile hook fails at load, with its file, line and column).
-//! Engines then call it with serde data and get serde data back — no rhai types in engines:
+//! Scripts call it (`r.hook(rule, args)`); no engine offers a hook yet. One that does would
+//! call it with serde data and get serde data back, with no rhai types in the engine:
 //!
 //! ```ignore
 //! if let Some(hook) = arbiter::rules::script::hook(&ruleset, "tiebreak") {
 //!     let order: Vec<String> = hook.call(&[serde_json::to_value(&standings)?])?;
 //! }
 //! ```
+//!
+//! The rules layer knows no script engine: [`install`] gives it this module's [`ScriptLayer`],
+//! which checks a ruleset's script limits and compiles its hooks when the ruleset loads.
 use super::api::convert::{dynamic_to_json, json_to_dynamic};
 use super::errors;
-use super::sandbox::{self, Limits};
+use super::sandbox::{self, Limits, SAFE};
 use crate::error::{Error, Result, Source};
+use crate::rules::doc::{pointer_push, Doc};
+use crate::rules::script::{CompiledRule, LimitSettings, ScriptLayer, ScriptRules};
+use crate::rules::Ruleset;
 use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
@@ -117,10 +124,118 @@ impl CompiledHook {
     }
 }
 
+impl CompiledRule for CompiledHook {
+    fn call_json(&self, args: &[serde_json::Value]) -> Result<serde_json::Value> {
+        self.call(args)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// Give the rules layer this module's checking and compiling of `script` sections.
+pub fn install() {
+    crate::rules::script::install_script_layer(&Layer);
+}
+
+struct Layer;
+
+impl ScriptLayer for Layer {
+    /// Check the limits, then compile every hook and run its top level in the sandbox.
+    fn prepare(&self, script: &ScriptRules, doc: &Doc, pointer: &str) -> Result<()> {
+        check_limits(&script.limits, doc, &pointer_push(pointer, "limits"))?;
+        let limits = tightened(&script.limits);
+        for (rule, hook) in &script.hooks {
+            if hook.compiled().is_some() {
+                continue;
+            }
+            let p = pointer_push(&pointer_push(pointer, "hooks"), rule);
+            let (shown, text) = ScriptRules::hook_text(doc, &p, &hook.file)?;
+            let compiled = CompiledHook::compile(rule, &shown, &text, &limits)?;
+            hook.set_compiled(Arc::new(compiled));
+        }
+        Ok(())
+    }
+}
+
+/// The hook for `rule` in a ruleset as this layer compiled it.
+pub fn compiled(ruleset: &Ruleset, rule: &str) -> Option<Arc<dyn CompiledRule>> {
+    crate::rules::script::hook(ruleset, rule).and_then(|h| h.compiled().cloned())
+}
+
+/// The safe defaults with a ruleset's settings applied (never looser than the defaults).
+pub fn tightened(settings: &LimitSettings) -> Limits {
+    let d = SAFE;
+    let mine = Limits {
+        max_operations: settings.max_operations.unwrap_or(d.max_operations),
+        max_call_levels: settings.max_call_levels.unwrap_or(d.max_call_levels),
+        max_expr_depth: settings.max_expr_depth.unwrap_or(d.max_expr_depth),
+        max_function_expr_depth: settings
+            .max_function_expr_depth
+            .unwrap_or(d.max_function_expr_depth),
+        max_string_size: settings.max_string_size.unwrap_or(d.max_string_size),
+        max_array_size: settings.max_array_size.unwrap_or(d.max_array_size),
+        max_map_size: settings.max_map_size.unwrap_or(d.max_map_size),
+        max_variables: settings.max_variables.unwrap_or(d.max_variables),
+        max_functions: settings.max_functions.unwrap_or(d.max_functions),
+        max_seconds: settings.max_seconds.unwrap_or(d.max_seconds),
+        max_memory_mb: settings.max_memory_mb.unwrap_or(d.max_memory_mb),
+    };
+    d.tightened(&mine)
+}
+
+/// The sandbox limits scripts run under with this ruleset.
+pub fn limits(ruleset: &Ruleset) -> Limits {
+    ruleset
+        .script
+        .as_ref()
+        .map(|s| tightened(&s.limits))
+        .unwrap_or(SAFE)
+}
+
+/// Each limit a ruleset sets must be above 0 and at most the safe default.
+fn check_limits(settings: &LimitSettings, doc: &Doc, pointer: &str) -> Result<()> {
+    let value = serde_json::to_value(settings).map_err(|e| Error::msg(e.to_string()))?;
+    let Some(set) = value.as_object() else {
+        return Ok(());
+    };
+    for (name, v) in set {
+        let p = pointer_push(pointer, name);
+        let x = v.as_f64().unwrap_or(0.0);
+        let safe = SAFE.get(name).unwrap_or(0.0);
+        if x <= 0.0 {
+            return Err(doc.error_at(&p, format!("`{name}` must be above 0")));
+        }
+        if x > safe {
+            return Err(doc.error_at(
+                &p,
+                format!(
+                    "`{name}` = {x} would loosen the sandbox: a ruleset may only tighten it \
+                     (at most {safe})"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn limits_start_from_the_safe_defaults() {
+        let settings = LimitSettings {
+            max_operations: Some(500),
+            ..Default::default()
+        };
+        let l = tightened(&settings);
+        assert_eq!(l.max_operations, 500);
+        assert_eq!(l.max_call_levels, SAFE.max_call_levels);
+        assert!(LimitSettings::default().is_empty());
+    }
 
     #[test]
     fn a_hook_computes_with_its_top_level_constants() {

@@ -166,9 +166,9 @@ pub fn help_text() -> String {
 }
 
 fn report(e: &Error) {
-    match e {
-        Error::Located { .. } => eprintln!("{e}"),
-        Error::Plain(m) => eprintln!("error: {m}"),
+    match e.is_located() {
+        true => eprintln!("{e}"),
+        false => eprintln!("error: {e}"),
     }
 }
 

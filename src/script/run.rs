@@ -213,9 +213,10 @@ pub fn session_for(
 
 /// Turn any error into one that names `name` (a plain error has no place of its own).
 pub fn in_file(name: &str, e: Error) -> Error {
-    match e {
-        Error::Plain(m) if !m.starts_with(name) => Error::msg(format!("{name}: {m}")),
-        other => other,
+    if e.is_located() || e.to_string().starts_with(name) {
+        e
+    } else {
+        e.context(name)
     }
 }
 

@@ -4,7 +4,6 @@
 //! conversions serves them all: `to_dynamic(&result)` gives a script the same keys as the JSON
 //! output, and `from_dynamic::<Input>(value, "a game")` (or `input_doc` for "a map or a path")
 //! turns what a script passes into typed input with a clear error.
-use crate::error::Error;
 use crate::rules::Doc;
 use rhai::{Array, Dynamic, EvalAltResult, Map, Position, INT};
 use serde::de::DeserializeOwned;
@@ -149,9 +148,9 @@ pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
 /// Typed input from "a map or a path".
 pub fn input<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
     let doc = input_doc(value, what)?;
-    doc.deserialize::<T>().map_err(|e| match e {
-        Error::Located { .. } => script_error(e),
-        Error::Plain(m) => script_error(format!("{what}: {m}")),
+    doc.deserialize::<T>().map_err(|e| match e.is_located() {
+        true => script_error(e),
+        false => script_error(e.context(what)),
     })
 }
 

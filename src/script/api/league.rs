@@ -171,7 +171,7 @@ fn read_teams(teams: &Dynamic) -> ScriptResult<Teams> {
         let path = teams.to_string();
         // Team lists are plain text, one name a line (or a record file).
         readable(&path, Kind::TeamList)?;
-        return checked(engine_call(|| Teams::read(&path)));
+        return checked(engine_call(|| crate::files::team_names(&path)));
     }
     if let Some(items) = teams.read_lock::<Array>() {
         let names = items
@@ -201,7 +201,10 @@ fn read_season(season: &Dynamic) -> ScriptResult<(Season, Option<String>)> {
     if season.is_string() {
         let path = season.to_string();
         readable(&path, Kind::Record)?;
-        return Ok((checked(engine_call(|| Season::load(&path)))?, Some(path)));
+        return Ok((
+            checked(engine_call(|| crate::files::season(&path)))?,
+            Some(path),
+        ));
     }
     let json = dynamic_to_json(season).map_err(|e| script_error(format!("a season: {e}")))?;
     let doc = Doc::new(json);

@@ -13,6 +13,7 @@ use super::fields::fields_at;
 use super::ApiDoc;
 use crate::script::engine::Session;
 use crate::script::handle::{parse_path, show_path, Node, RulesHandle};
+use crate::script::hook::CompiledHook;
 use crate::script::sandbox::engine_call;
 use rhai::{Array, Dynamic, Engine};
 use serde_json::Value;
@@ -152,9 +153,10 @@ pub fn register(engine: &mut Engine, session: &Session) {
     engine.register_fn(
         "hook",
         |r: &mut RulesHandle, rule: &str, args: Array| -> ScriptResult<Dynamic> {
-            let hook = r.with(|rs| {
-                crate::rules::script::hook(rs, rule).and_then(|h| h.compiled().cloned())
-            });
+            let hook = r.with(|rs| crate::script::hook::compiled(rs, rule));
+            let hook = hook
+                .as_deref()
+                .and_then(|h| h.as_any().downcast_ref::<CompiledHook>());
             match hook {
                 Some(h) => checked(h.call_dynamic(args.into_iter().collect())),
                 None => Err(script_error(format!(

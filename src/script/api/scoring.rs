@@ -126,7 +126,7 @@ impl Scorable {
         if game.is_string() {
             let path = game.to_string();
             readable(&path, Kind::Record)?;
-            let (doc, input) = checked(engine_call(|| scoring::read_score_doc(&path)))?;
+            let (doc, input) = checked(engine_call(|| crate::files::score_input(&path)))?;
             return Ok(Scorable {
                 input,
                 doc: Some(doc),
@@ -206,7 +206,7 @@ impl Ratable {
         if history.is_string() {
             let path = history.to_string();
             readable(&path, Kind::Record)?;
-            let file = checked(engine_call(|| scoring::load_history(&path)))?;
+            let file = checked(engine_call(|| crate::files::history(&path)))?;
             return Ok(Ratable::File(Box::new(file), path));
         }
         Ok(Ratable::Map(from_dynamic::<History>(history, "a history")?))

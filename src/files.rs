@@ -1,0 +1,77 @@
+//! The files the engines work on, read and written through the I/O layer (`crate::io`): the
+//! engines themselves take documents and texts, never paths. Used by the CLI and the script API.
+use crate::combat::scenario::Scenario;
+use crate::error::{Conflict, Error, Result};
+use crate::io::{read_text, write_file, Replace};
+use crate::league::season::{RecordRequest, Recorded};
+use crate::league::{Season, Teams};
+use crate::rules::load::read_doc;
+use crate::rules::Doc;
+use crate::scoring::{HistoryFile, ScoreInput};
+
+/// Read and check a season file; errors name its line and column.
+pub fn season(path: &str) -> Result<Season> {
+    Season::from_doc(&read_doc(path)?)
+}
+
+/// Write a new season file; refuses to replace an existing one unless `replace`.
+pub fn create_season(path: &str, season: &Season, replace: bool) -> Result<()> {
+    if !replace && std::path::Path::new(path).exists() {
+        return Err(Error::conflict(
+            Conflict::FileExists,
+            format!("{path}: already exists (a season file is the league's record)"),
+        ));
+    }
+    // Checked again as the file is created, should another run create it meanwhile.
+    write_file(
+        path,
+        &season.to_yaml(),
+        if replace {
+            Replace::Output
+        } else {
+            Replace::Nothing
+        },
+    )
+}
+
+/// Record one result in a season file, under a lock on the file.
+pub fn record_result(path: &str, request: &RecordRequest) -> Result<Recorded> {
+    crate::io::with_file_lock(path, || {
+        let mut season = season(path)?;
+        let done = season.record(request)?;
+        write_file(path, &season.to_yaml(), Replace::ItsOwnInput)?;
+        Ok(done)
+    })
+}
+
+/// A TEAMS argument: a number of teams, or the path of a file with one name a line.
+pub fn teams(arg: &str) -> Result<Teams> {
+    match Teams::from_number(arg) {
+        Some(teams) => teams,
+        None => Teams::parse(arg, &read_text(arg)?),
+    }
+}
+
+/// A file of team names, one a line.
+pub fn team_names(path: &str) -> Result<Teams> {
+    Teams::parse(path, &read_text(path)?)
+}
+
+/// A game record or result table file (YAML, JSON or the rules language), and its document
+/// (which locates problems found while scoring).
+pub fn score_input(path: &str) -> Result<(Doc, ScoreInput)> {
+    let doc = read_doc(path)?;
+    let input = ScoreInput::from_doc(&doc)?;
+    Ok((doc, input))
+}
+
+/// A rating history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
+pub fn history(path: &str) -> Result<HistoryFile> {
+    crate::scoring::parse_history(path, read_text(path)?)
+}
+
+/// A combat scenario file (YAML, JSON or the rules language), and its document.
+pub fn scenario(path: &str) -> Result<(Scenario, Doc)> {
+    let doc = read_doc(path)?;
+    Ok((Scenario::from_doc(&doc)?, doc))
+}
