@@ -54,19 +54,21 @@ fn pratt() -> &'static PrattParser<Rule> {
         let mut levels: Vec<u8> = OPERATORS.iter().map(|o| o.precedence).collect();
         levels.sort_unstable();
         levels.dedup();
-        levels.into_iter().fold(PrattParser::new(), |parser, level| {
-            let op = OPERATORS
-                .iter()
-                .filter(|o| o.precedence == level)
-                .map(|o| match o.assoc {
-                    Assoc::Left => PrattOp::infix(o.rule, PrattAssoc::Left),
-                    Assoc::Right => PrattOp::infix(o.rule, PrattAssoc::Right),
-                    Assoc::Prefix => PrattOp::prefix(o.rule),
-                })
-                .reduce(|a, b| a | b)
-                .expect("a level has an operator");
-            parser.op(op)
-        })
+        levels
+            .into_iter()
+            .fold(PrattParser::new(), |parser, level| {
+                let op = OPERATORS
+                    .iter()
+                    .filter(|o| o.precedence == level)
+                    .map(|o| match o.assoc {
+                        Assoc::Left => PrattOp::infix(o.rule, PrattAssoc::Left),
+                        Assoc::Right => PrattOp::infix(o.rule, PrattAssoc::Right),
+                        Assoc::Prefix => PrattOp::prefix(o.rule),
+                    })
+                    .reduce(|a, b| a | b)
+                    .expect("a level has an operator");
+                parser.op(op)
+            })
     })
 }
 

@@ -4,38 +4,112 @@ use super::operators::{BinOp, Function, FunctionInfo};
 use super::Node;
 use std::marker::PhantomData;
 
-/// A compiled formula tree. A variable is the index of its value (its slot); a name that has
-/// no slot, dice, and a call to an unknown function (none passes `Formula::parse`) are NaN.
-#[derive(Debug, Clone, PartialEq)]
-enum Expr {
+/// One step of a compiled formula: a postfix program over a stack of values. A variable is
+/// the index of its value (its slot); a name that has no slot, dice, and a call to an unknown
+/// function (none passes `Formula::parse`) are NaN.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Step {
     Const(f64),
     Slot(usize),
-    Neg(Box<Expr>),
-    Not(Box<Expr>),
-    Bin(BinOp, Box<Expr>, Box<Expr>),
-    If(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// Arguments counted against the function's arity when compiled.
-    Call(Function, Box<[Expr]>),
+    Neg,
+    Not,
+    /// Any operator but `and`/`or`, on the top two values.
+    Bin(BinOp),
+    /// `and` with its left side on top: false gives 0 and jumps past the right side.
+    AndElse(usize),
+    /// `or` with its left side on top: true gives 1 and jumps past the right side.
+    OrElse(usize),
+    /// The top as 0 or 1 (what `and`/`or` give after reading their right side).
+    Truth,
+    /// `if`: take the condition; false jumps to the `else` branch.
+    Unless(usize),
+    Jump(usize),
+    /// The smaller (larger) of the top two: `min` (`max`) folds its arguments with these.
+    Min,
+    Max,
+    /// A function of the top `n` values (its arity was checked when compiled).
+    Call(Function, usize),
 }
 
-fn compile_node(node: &Node, slot: &dyn Fn(&str) -> Option<usize>) -> Expr {
-    let boxed = |n: &Node| Box::new(compile_node(n, slot));
-    match node {
-        Node::Num { value, .. } => Expr::Const(*value),
-        Node::Bool(b) => Expr::Const(flag(*b)),
-        Node::Var { name, .. } => slot(name).map_or(Expr::Const(f64::NAN), Expr::Slot),
-        Node::Dice { .. } => Expr::Const(f64::NAN),
-        Node::Neg(a) => Expr::Neg(boxed(a)),
-        Node::Not(a) => Expr::Not(boxed(a)),
-        Node::Bin(op, a, b) => Expr::Bin(*op, boxed(a), boxed(b)),
-        Node::If(c, t, e) => Expr::If(boxed(c), boxed(t), boxed(e)),
-        Node::Call { name, args, .. } => match FunctionInfo::named(name) {
-            Some(f) if f.takes(args.len()) => Expr::Call(
-                f.function,
-                args.iter().map(|a| compile_node(a, slot)).collect(),
-            ),
-            _ => Expr::Const(f64::NAN),
-        },
+/// Emits the steps of a tree, keeping track of how deep the stack gets.
+struct Emitter<'s> {
+    steps: Vec<Step>,
+    depth: usize,
+    slot: &'s dyn Fn(&str) -> Option<usize>,
+}
+
+impl Emitter<'_> {
+    /// Emit `node`, which finds `height` values on the stack and leaves one more.
+    fn node(&mut self, node: &Node, height: usize) {
+        self.depth = self.depth.max(height + 1);
+        match node {
+            Node::Num { value, .. } => self.steps.push(Step::Const(*value)),
+            Node::Bool(b) => self.steps.push(Step::Const(flag(*b))),
+            Node::Var { name, .. } => self.steps.push(match (self.slot)(name) {
+                Some(i) => Step::Slot(i),
+                None => Step::Const(f64::NAN),
+            }),
+            Node::Dice { .. } => self.steps.push(Step::Const(f64::NAN)),
+            Node::Neg(a) => {
+                self.node(a, height);
+                self.steps.push(Step::Neg);
+            }
+            Node::Not(a) => {
+                self.node(a, height);
+                self.steps.push(Step::Not);
+            }
+            Node::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
+                self.node(a, height);
+                let at = self.steps.len();
+                self.steps.push(Step::Jump(0));
+                self.node(b, height);
+                self.steps.push(Step::Truth);
+                let end = self.steps.len();
+                self.steps[at] = match op {
+                    BinOp::And => Step::AndElse(end),
+                    _ => Step::OrElse(end),
+                };
+            }
+            Node::Bin(op, a, b) => {
+                self.node(a, height);
+                self.node(b, height + 1);
+                self.steps.push(Step::Bin(*op));
+            }
+            Node::If(c, t, e) => {
+                self.node(c, height);
+                let unless = self.steps.len();
+                self.steps.push(Step::Unless(0));
+                self.node(t, height);
+                let jump = self.steps.len();
+                self.steps.push(Step::Jump(0));
+                self.steps[unless] = Step::Unless(self.steps.len());
+                self.node(e, height);
+                self.steps[jump] = Step::Jump(self.steps.len());
+            }
+            Node::Call { name, args, .. } => match FunctionInfo::named(name) {
+                Some(f) if f.takes(args.len()) => match f.function {
+                    // Folded from the empty case, as `min(NaN)` is infinity: f64::min skips NaN.
+                    Function::Min | Function::Max => {
+                        let (start, fold) = match f.function {
+                            Function::Min => (f64::INFINITY, Step::Min),
+                            _ => (f64::NEG_INFINITY, Step::Max),
+                        };
+                        self.steps.push(Step::Const(start));
+                        for a in args {
+                            self.node(a, height + 1);
+                            self.steps.push(fold);
+                        }
+                    }
+                    function => {
+                        for (i, a) in args.iter().enumerate() {
+                            self.node(a, height + i);
+                        }
+                        self.steps.push(Step::Call(function, args.len()));
+                    }
+                },
+                _ => self.steps.push(Step::Const(f64::NAN)),
+            },
+        }
     }
 }
 
@@ -63,89 +137,158 @@ pub fn round_to(x: f64, digits: i32) -> f64 {
     nudged.round() / scale
 }
 
-impl Expr {
+/// Values the stack holds without a heap allocation (real formulas need a handful).
+const SMALL_STACK: usize = 16;
+
+impl Program {
+    fn new(node: &Node, slot: &dyn Fn(&str) -> Option<usize>) -> Program {
+        let mut emit = Emitter {
+            steps: Vec::new(),
+            depth: 0,
+            slot,
+        };
+        emit.node(node, 0);
+        Program {
+            steps: emit.steps.into_boxed_slice(),
+            depth: emit.depth,
+        }
+    }
+
     /// The value, with `var` giving the value of a slot. Generic, so each caller's variable
-    /// access is compiled into the walk.
+    /// access is compiled into the loop.
     fn eval<V: Fn(usize) -> f64>(&self, var: &V) -> f64 {
-        match self {
-            Expr::Const(x) => *x,
-            Expr::Slot(i) => var(*i),
-            Expr::Neg(a) => -a.eval(var),
-            Expr::Not(a) => flag(!truth(a.eval(var))),
-            Expr::If(c, t, e) => {
-                if truth(c.eval(var)) {
-                    t.eval(var)
-                } else {
-                    e.eval(var)
+        if self.depth <= SMALL_STACK {
+            self.run(var, &mut [0.0; SMALL_STACK])
+        } else {
+            self.run(var, &mut vec![0.0; self.depth])
+        }
+    }
+
+    fn run<V: Fn(usize) -> f64>(&self, var: &V, stack: &mut [f64]) -> f64 {
+        let (mut top, mut pc) = (0usize, 0usize);
+        while let Some(step) = self.steps.get(pc) {
+            pc += 1;
+            match *step {
+                Step::Const(x) => {
+                    stack[top] = x;
+                    top += 1;
                 }
-            }
-            Expr::Bin(BinOp::And, a, b) => flag(truth(a.eval(var)) && truth(b.eval(var))),
-            Expr::Bin(BinOp::Or, a, b) => flag(truth(a.eval(var)) || truth(b.eval(var))),
-            Expr::Bin(op, a, b) => {
-                let (x, y) = (a.eval(var), b.eval(var));
-                match op {
-                    BinOp::Add => x + y,
-                    BinOp::Sub => x - y,
-                    BinOp::Mul => x * y,
-                    BinOp::Div => x / y,
-                    BinOp::Pow => x.powf(y),
-                    BinOp::Lt => flag(x < y),
-                    BinOp::Le => flag(x <= y),
-                    BinOp::Gt => flag(x > y),
-                    BinOp::Ge => flag(x >= y),
-                    BinOp::Eq => flag(x == y),
-                    BinOp::Ne => flag(x != y),
-                    BinOp::And | BinOp::Or => unreachable!("evaluated lazily above"),
+                Step::Slot(i) => {
+                    stack[top] = var(i);
+                    top += 1;
                 }
-            }
-            Expr::Call(f, args) => {
-                let arg = |i: usize| args[i].eval(var);
-                match f {
-                    Function::Min => args.iter().fold(f64::INFINITY, |m, a| m.min(a.eval(var))),
-                    Function::Max => args
-                        .iter()
-                        .fold(f64::NEG_INFINITY, |m, a| m.max(a.eval(var))),
-                    Function::Clamp => {
-                        let (x, lo, hi) = (arg(0), arg(1), arg(2));
-                        x.max(lo).min(hi)
+                Step::Neg => stack[top - 1] = -stack[top - 1],
+                Step::Not => stack[top - 1] = flag(!truth(stack[top - 1])),
+                Step::Truth => stack[top - 1] = flag(truth(stack[top - 1])),
+                Step::AndElse(end) => {
+                    if truth(stack[top - 1]) {
+                        top -= 1;
+                    } else {
+                        stack[top - 1] = 0.0;
+                        pc = end;
                     }
-                    Function::Round => {
-                        let x = arg(0);
-                        let digits = if args.len() > 1 { arg(1) as i32 } else { 0 };
-                        round_to(x, digits)
+                }
+                Step::OrElse(end) => {
+                    if truth(stack[top - 1]) {
+                        stack[top - 1] = 1.0;
+                        pc = end;
+                    } else {
+                        top -= 1;
                     }
-                    Function::Floor => arg(0).floor(),
-                    Function::Ceil => arg(0).ceil(),
-                    Function::Abs => arg(0).abs(),
+                }
+                Step::Unless(other) => {
+                    top -= 1;
+                    if !truth(stack[top]) {
+                        pc = other;
+                    }
+                }
+                Step::Jump(to) => pc = to,
+                Step::Bin(op) => {
+                    top -= 1;
+                    let (x, y) = (stack[top - 1], stack[top]);
+                    stack[top - 1] = binary(op, x, y);
+                }
+                Step::Min => {
+                    top -= 1;
+                    stack[top - 1] = stack[top - 1].min(stack[top]);
+                }
+                Step::Max => {
+                    top -= 1;
+                    stack[top - 1] = stack[top - 1].max(stack[top]);
+                }
+                Step::Call(f, n) => {
+                    top -= n;
+                    let args = &stack[top..top + n];
+                    stack[top] = call(f, args);
+                    top += 1;
                 }
             }
         }
+        stack[0]
     }
+}
+
+fn binary(op: BinOp, x: f64, y: f64) -> f64 {
+    match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::Div => x / y,
+        BinOp::Pow => x.powf(y),
+        BinOp::Lt => flag(x < y),
+        BinOp::Le => flag(x <= y),
+        BinOp::Gt => flag(x > y),
+        BinOp::Ge => flag(x >= y),
+        BinOp::Eq => flag(x == y),
+        BinOp::Ne => flag(x != y),
+        BinOp::And => flag(truth(x) && truth(y)),
+        BinOp::Or => flag(truth(x) || truth(y)),
+    }
+}
+
+/// A function of its arguments, as many as its arity allows.
+fn call(f: Function, args: &[f64]) -> f64 {
+    match f {
+        Function::Min => args.iter().copied().fold(f64::INFINITY, f64::min),
+        Function::Max => args.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        Function::Clamp => args[0].max(args[1]).min(args[2]),
+        Function::Round => round_to(args[0], args.get(1).map_or(0, |d| *d as i32)),
+        Function::Floor => args[0].floor(),
+        Function::Ceil => args[0].ceil(),
+        Function::Abs => args[0].abs(),
+    }
+}
+
+/// A compiled formula: its steps and the most values its stack holds.
+#[derive(Debug, Clone, PartialEq)]
+struct Program {
+    steps: Box<[Step]>,
+    depth: usize,
 }
 
 /// A formula with its variables bound to positions in a slice of values (`Formula::compile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Compiled {
-    expr: Expr,
+    program: Program,
 }
 
 impl Compiled {
     /// Compile a tree; `slot` gives the position of a variable's value.
     pub(super) fn new(node: &Node, slot: &dyn Fn(&str) -> Option<usize>) -> Compiled {
         Compiled {
-            expr: compile_node(node, slot),
+            program: Program::new(node, slot),
         }
     }
 
     /// The value with `values[i]` for the variable in slot `i` (NaN for a slot past the end).
     pub fn eval(&self, values: &[f64]) -> f64 {
-        self.expr
+        self.program
             .eval(&|i: usize| values.get(i).copied().unwrap_or(f64::NAN))
     }
 
     /// The value with `var(i)` giving the variable in slot `i`, read only when needed.
     pub fn eval_by(&self, var: impl Fn(usize) -> f64) -> f64 {
-        self.expr.eval(&var)
+        self.program.eval(&var)
     }
 }
 

@@ -157,9 +157,27 @@ const fn function(
 
 /// The functions a formula may call.
 pub const FUNCTIONS: &[FunctionInfo] = &[
-    function(Function::Min, "min", 1, usize::MAX, "smallest of the arguments"),
-    function(Function::Max, "max", 1, usize::MAX, "largest of the arguments"),
-    function(Function::Clamp, "clamp", 3, 3, "clamp(x, lo, hi): x kept inside [lo, hi]"),
+    function(
+        Function::Min,
+        "min",
+        1,
+        usize::MAX,
+        "smallest of the arguments",
+    ),
+    function(
+        Function::Max,
+        "max",
+        1,
+        usize::MAX,
+        "largest of the arguments",
+    ),
+    function(
+        Function::Clamp,
+        "clamp",
+        3,
+        3,
+        "clamp(x, lo, hi): x kept inside [lo, hi]",
+    ),
     function(
         Function::Round,
         "round",
@@ -167,7 +185,13 @@ pub const FUNCTIONS: &[FunctionInfo] = &[
         2,
         "round(x) to an integer, halves away from zero; round(x, d) to d decimals",
     ),
-    function(Function::Floor, "floor", 1, 1, "largest integer not above x"),
+    function(
+        Function::Floor,
+        "floor",
+        1,
+        1,
+        "largest integer not above x",
+    ),
     function(Function::Ceil, "ceil", 1, 1, "smallest integer not below x"),
     function(Function::Abs, "abs", 1, 1, "absolute value"),
 ];
@@ -207,9 +231,15 @@ mod tests {
             for b in &OPERATORS[i + 1..] {
                 assert!(a.rule != b.rule && a.op != b.op, "{a:?} and {b:?}");
             }
-            assert_eq!(a.assoc == Assoc::Prefix, a.precedence == PREFIX_PRECEDENCE, "{a:?}");
+            assert_eq!(
+                a.assoc == Assoc::Prefix,
+                a.precedence == PREFIX_PRECEDENCE,
+                "{a:?}"
+            );
         }
-        assert!(OPERATORS.windows(2).all(|w| w[0].precedence <= w[1].precedence));
+        assert!(OPERATORS
+            .windows(2)
+            .all(|w| w[0].precedence <= w[1].precedence));
         assert_eq!(BinOp::Pow.assoc(), Assoc::Right);
         assert_eq!((BinOp::Ne.symbol(), BinOp::Ne.precedence()), ("!=", 3));
     }
