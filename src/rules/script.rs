@@ -34,58 +34,33 @@ pub struct ScriptRules {
     pub hooks: IndexMap<String, Hook>,
 }
 
-/// Limits a ruleset sets; each may only be at most the safe default.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct LimitSettings {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_operations: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_call_levels: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_expr_depth: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_function_expr_depth: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_string_size: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_array_size: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_map_size: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_variables: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_functions: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_seconds: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_memory_mb: Option<u64>,
+macro_rules! declare_limit_settings {
+    ($( $(#[$doc:meta])* $name:ident: $type:ty = $safe:expr, )*) => {
+        /// Limits a ruleset sets; each may only be at most the safe default.
+        #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+        #[serde(deny_unknown_fields)]
+        pub struct LimitSettings {
+            $(
+                $(#[$doc])*
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $name: Option<$type>,
+            )*
+        }
+
+        impl LimitSettings {
+            /// The safe defaults with these settings applied (never looser than the defaults).
+            pub fn limits(&self) -> Limits {
+                let mine = Limits { $( $name: self.$name.unwrap_or(SAFE.$name), )* };
+                SAFE.tightened(&mine)
+            }
+        }
+    };
 }
+crate::script::sandbox::sandbox_limits!(declare_limit_settings);
 
 impl LimitSettings {
     pub fn is_empty(&self) -> bool {
         *self == LimitSettings::default()
-    }
-
-    /// The safe defaults with these settings applied (never looser than the defaults).
-    pub fn limits(&self) -> Limits {
-        let d = SAFE;
-        let mine = Limits {
-            max_operations: self.max_operations.unwrap_or(d.max_operations),
-            max_call_levels: self.max_call_levels.unwrap_or(d.max_call_levels),
-            max_expr_depth: self.max_expr_depth.unwrap_or(d.max_expr_depth),
-            max_function_expr_depth: self
-                .max_function_expr_depth
-                .unwrap_or(d.max_function_expr_depth),
-            max_string_size: self.max_string_size.unwrap_or(d.max_string_size),
-            max_array_size: self.max_array_size.unwrap_or(d.max_array_size),
-            max_map_size: self.max_map_size.unwrap_or(d.max_map_size),
-            max_variables: self.max_variables.unwrap_or(d.max_variables),
-            max_functions: self.max_functions.unwrap_or(d.max_functions),
-            max_seconds: self.max_seconds.unwrap_or(d.max_seconds),
-            max_memory_mb: self.max_memory_mb.unwrap_or(d.max_memory_mb),
-        };
-        d.tightened(&mine)
     }
 
     fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
