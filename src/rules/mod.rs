@@ -3,6 +3,7 @@ pub mod builtin;
 pub mod combat;
 pub mod dice;
 pub mod doc;
+pub mod edit;
 pub mod formula;
 pub mod grammar;
 pub mod lang;
