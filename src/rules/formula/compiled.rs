@@ -412,4 +412,86 @@ mod tests {
         });
         assert_eq!((v, reads.into_inner()), (1.0, vec![0, 2]));
     }
+
+    /// The tree walk the postfix program replaced: the reference it must agree with.
+    fn walk(node: &Node, var: &dyn Fn(&str) -> f64) -> f64 {
+        let w = |n: &Node| walk(n, var);
+        match node {
+            Node::Num { value, .. } => *value,
+            Node::Bool(b) => flag(*b),
+            Node::Var { name, .. } => var(name),
+            Node::Dice { .. } => f64::NAN,
+            Node::Neg(a) => -w(a),
+            Node::Not(a) => flag(!truth(w(a))),
+            Node::If(c, t, e) => {
+                if truth(w(c)) {
+                    w(t)
+                } else {
+                    w(e)
+                }
+            }
+            Node::Bin(BinOp::And, a, b) => flag(truth(w(a)) && truth(w(b))),
+            Node::Bin(BinOp::Or, a, b) => flag(truth(w(a)) || truth(w(b))),
+            Node::Bin(op, a, b) => binary(*op, w(a), w(b)),
+            Node::Call { name, args, .. } => {
+                let v: Vec<f64> = args.iter().map(w).collect();
+                call(FunctionInfo::named(name).unwrap().function, &v)
+            }
+        }
+    }
+
+    #[test]
+    fn the_program_agrees_with_a_walk_of_the_tree() {
+        let formulas = [
+            "x * y + z",
+            "x - y - z / 2 ^ y ^ 0.5",
+            "-x ^ 2 + not y - --z",
+            "if x > y and (z or not x) then max(x, y, z) else min(x, -y, 3)",
+            "x and y or z and not (x or y)",
+            "if x then if y then 1 else 2 else if z then 3 else 4",
+            "clamp(round(x / (y + 0.5), 2), min(y, z), max(y, z, 10))",
+            "min(x) + max(y) + min(x / 0 - x / 0, 4) + max(0 / 0)",
+            "round(x * 1.005, z) + floor(-x) * ceil(y) - abs(z - 7)",
+            "(x == y) + (x != z) * 2 + (x <= y) * 4 + (x >= z) * 8 + (x < y) * 16",
+            "max(if x then y else z, x and y, 1 + (y or 0), clamp(x, y, z) ^ 2)",
+            "unknown + 1",
+            "3D6 + x",
+        ];
+        let values = [-2.5, -1.0, 0.0, 0.5, 1.0, 3.0, f64::NAN, f64::INFINITY];
+        let names = ["x", "y", "z"];
+        for text in formulas {
+            let f = Formula::parse(text).unwrap();
+            let compiled = f.compile(&names);
+            for x in values {
+                for y in values {
+                    for z in values {
+                        let v = [x, y, z];
+                        let var = |n: &str| {
+                            names
+                                .iter()
+                                .position(|m| *m == n)
+                                .map_or(f64::NAN, |i| v[i])
+                        };
+                        let (got, want) = (compiled.eval(&v), walk(f.node(), &var));
+                        assert!(
+                            got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                            "{text} at {v:?}: {got} but the tree gives {want}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn deep_formulas_use_a_stack_on_the_heap() {
+        let deep = format!("{}x{}", "(1 + ".repeat(90), ")".repeat(90));
+        let f = Formula::parse(&deep).unwrap();
+        assert_eq!(f.compile(&["x"]).eval(&[1.0]), 91.0);
+        let wide = format!("max({})", vec!["x"; 5000].join(", "));
+        assert_eq!(
+            Formula::parse(&wide).unwrap().compile(&["x"]).eval(&[2.0]),
+            2.0
+        );
+    }
 }
