@@ -1,6 +1,7 @@
 //! `arbiter rules list | check | show | convert`.
 use arbiter::output::{Align, Table};
-use arbiter::rules::{builtin, lang, load, yaml, Format};
+use arbiter::rules::edit::{self, Syntax};
+use arbiter::rules::{builtin, load, Format};
 use arbiter::{Error, Result};
 use clap::{Subcommand, ValueEnum};
 
@@ -57,11 +58,13 @@ enum ShowFormat {
     Json,
 }
 
-fn render(value: &serde_json::Value, format: ShowFormat) -> String {
-    match format {
-        ShowFormat::Rules => lang::write(value),
-        ShowFormat::Yaml => yaml::write(value),
-        ShowFormat::Json => arbiter::output::json_string(value),
+impl ShowFormat {
+    fn syntax(self) -> Syntax {
+        match self {
+            ShowFormat::Rules => Syntax::Rules,
+            ShowFormat::Yaml => Syntax::Yaml,
+            ShowFormat::Json => Syntax::Json,
+        }
     }
 }
 
@@ -113,9 +116,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         RulesCommand::Show { ruleset, format } => {
             let r = load::load(&ruleset)?;
-            let mut value = serde_json::to_value(&r).map_err(|e| Error::msg(e.to_string()))?;
-            arbiter::rules::doc::tidy_numbers(&mut value);
-            super::print(&render(&value, format))?;
+            super::print(&edit::show(&r, format.syntax()))?;
             Ok(())
         }
         RulesCommand::Convert { file, to, output } => {
@@ -126,7 +127,7 @@ pub fn run(args: Args) -> Result<()> {
                 .map(|p| p.to_path_buf());
             let resolved = load::resolve_loaded(doc.clone(), &file, dir.as_deref())?;
             load::ruleset_from_doc(&resolved)?;
-            let text = render(&doc.value, to);
+            let text = edit::render(&doc.value, to.syntax());
             match output {
                 Some(path) => {
                     if Format::of(&path) == Format::Rules && !matches!(to, ShowFormat::Rules) {

@@ -1,60 +1,21 @@
 //! The formula sublanguage: parsing (pest + Pratt), a canonical printer, checking variables
-//! against what an engine provides, and fast evaluation with variables bound to slots.
+//! against what an engine provides, and compiling for evaluation with variables bound to slots.
+//! The operators and functions are declared once, in `operators`.
+mod compiled;
+pub mod operators;
+
+pub(crate) use compiled::formula_variables;
+pub use compiled::{round_to, Compiled, CompiledFor, Variables};
+pub use operators::{BinOp, Function, FUNCTIONS};
+
 use super::grammar::{Rule, RulesParser};
+use operators::{Assoc, FunctionInfo, Op, OPERATORS, PREFIX_PRECEDENCE};
 use pest::iterators::Pair;
-use pest::pratt_parser::{Assoc, Op as PrattOp, PrattParser};
+use pest::pratt_parser::{Assoc as PrattAssoc, Op as PrattOp, PrattParser};
 use pest::Parser;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::sync::OnceLock;
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Pow,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    And,
-    Or,
-}
-
-impl BinOp {
-    fn symbol(self) -> &'static str {
-        match self {
-            BinOp::Add => "+",
-            BinOp::Sub => "-",
-            BinOp::Mul => "*",
-            BinOp::Div => "/",
-            BinOp::Pow => "^",
-            BinOp::Lt => "<",
-            BinOp::Le => "<=",
-            BinOp::Gt => ">",
-            BinOp::Ge => ">=",
-            BinOp::Eq => "==",
-            BinOp::Ne => "!=",
-            BinOp::And => "and",
-            BinOp::Or => "or",
-        }
-    }
-    /// Binding strength, matching the Pratt table below.
-    fn precedence(self) -> u8 {
-        match self {
-            BinOp::Or => 1,
-            BinOp::And => 2,
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => 3,
-            BinOp::Add | BinOp::Sub => 4,
-            BinOp::Mul | BinOp::Div => 5,
-            BinOp::Pow => 7,
-        }
-    }
-}
 
 /// A parsed formula. `offset` fields are character offsets into the formula text.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,41 +44,31 @@ pub enum Node {
     If(Box<Node>, Box<Node>, Box<Node>),
 }
 
-const PREFIX_PRECEDENCE: u8 = 6;
-const PRIMARY_PRECEDENCE: u8 = 9;
+/// Binds tighter than any operator: a number, a name, a call, a bracket.
+const PRIMARY_PRECEDENCE: u8 = u8::MAX;
 
-/// The functions a formula may call, with their argument counts (min, max).
-pub const FUNCTIONS: &[(&str, usize, usize, &str)] = &[
-    ("min", 1, usize::MAX, "smallest of the arguments"),
-    ("max", 1, usize::MAX, "largest of the arguments"),
-    ("clamp", 3, 3, "clamp(x, lo, hi): x kept inside [lo, hi]"),
-    (
-        "round",
-        1,
-        2,
-        "round(x) to an integer, halves away from zero; round(x, d) to d decimals",
-    ),
-    ("floor", 1, 1, "largest integer not above x"),
-    ("ceil", 1, 1, "smallest integer not below x"),
-    ("abs", 1, 1, "absolute value"),
-];
-
+/// The Pratt parser of the operator table: one level per precedence, loosest first.
 fn pratt() -> &'static PrattParser<Rule> {
     static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
     PRATT.get_or_init(|| {
-        PrattParser::new()
-            .op(PrattOp::infix(Rule::or, Assoc::Left))
-            .op(PrattOp::infix(Rule::and, Assoc::Left))
-            .op(PrattOp::infix(Rule::lt, Assoc::Left)
-                | PrattOp::infix(Rule::le, Assoc::Left)
-                | PrattOp::infix(Rule::gt, Assoc::Left)
-                | PrattOp::infix(Rule::ge, Assoc::Left)
-                | PrattOp::infix(Rule::eq, Assoc::Left)
-                | PrattOp::infix(Rule::ne, Assoc::Left))
-            .op(PrattOp::infix(Rule::add, Assoc::Left) | PrattOp::infix(Rule::sub, Assoc::Left))
-            .op(PrattOp::infix(Rule::mul, Assoc::Left) | PrattOp::infix(Rule::div, Assoc::Left))
-            .op(PrattOp::prefix(Rule::neg) | PrattOp::prefix(Rule::not))
-            .op(PrattOp::infix(Rule::pow, Assoc::Right))
+        let mut levels: Vec<u8> = OPERATORS.iter().map(|o| o.precedence).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels
+            .into_iter()
+            .fold(PrattParser::new(), |parser, level| {
+                let op = OPERATORS
+                    .iter()
+                    .filter(|o| o.precedence == level)
+                    .map(|o| match o.assoc {
+                        Assoc::Left => PrattOp::infix(o.rule, PrattAssoc::Left),
+                        Assoc::Right => PrattOp::infix(o.rule, PrattAssoc::Right),
+                        Assoc::Prefix => PrattOp::prefix(o.rule),
+                    })
+                    .reduce(|a, b| a | b)
+                    .expect("a level has an operator");
+                parser.op(op)
+            })
     })
 }
 
@@ -172,30 +123,20 @@ fn check_size(pair: &Pair<Rule>) -> Result<(), BuildError> {
         let rule = p.as_rule();
         // A bracket does not end a row: the canonical text drops it ("-(-x)" prints "- -x").
         let bracketed = std::mem::replace(&mut after_paren, rule == Rule::paren);
-        match rule {
-            Rule::expr if bracketed => continue,
-            Rule::expr => (signs, powers) = (0, 0),
+        match (rule, operators::of_rule(rule).map(|o| o.assoc)) {
+            (Rule::expr, _) if bracketed => continue,
+            (Rule::expr, _) => (signs, powers) = (0, 0),
             // A literal too large for a 64-bit float would become infinity, and then `null`.
-            Rule::number if !p.as_str().parse::<f64>().is_ok_and(f64::is_finite) => {
+            (Rule::number, _) if !p.as_str().parse::<f64>().is_ok_and(f64::is_finite) => {
                 return Err(BuildError {
                     pos: p.as_span().start(),
                     message: format!("number too large: {}", shorten(p.as_str())),
                 })
             }
-            Rule::neg | Rule::not => signs += 1,
-            Rule::pow => (signs, powers) = (0, powers + 1),
-            Rule::add
-            | Rule::sub
-            | Rule::mul
-            | Rule::div
-            | Rule::lt
-            | Rule::le
-            | Rule::gt
-            | Rule::ge
-            | Rule::eq
-            | Rule::ne
-            | Rule::and
-            | Rule::or => (signs, powers) = (0, 0),
+            (_, Some(Assoc::Prefix)) => signs += 1,
+            // A right-grouping operator (`^`) nests to the right: a chain of them recurses.
+            (_, Some(Assoc::Right)) => (signs, powers) = (0, powers + 1),
+            (_, Some(Assoc::Left)) => (signs, powers) = (0, 0),
             _ => continue,
         }
         if rule != Rule::expr {
@@ -235,8 +176,8 @@ impl Offsets<'_> {
 fn build_checked(pair: Pair<Rule>, at: &Offsets) -> Node {
     pratt()
         .map_primary(|p| primary(p, at))
-        .map_prefix(|op, rhs| match op.as_rule() {
-            Rule::neg => match rhs {
+        .map_prefix(|op, rhs| match operator(op.as_rule()) {
+            Op::Neg => match rhs {
                 // A negative literal stays a literal, so "-5" is the number -5.
                 Node::Num { value, text } if !text.starts_with('-') => Node::Num {
                     value: -value,
@@ -246,25 +187,18 @@ fn build_checked(pair: Pair<Rule>, at: &Offsets) -> Node {
             },
             _ => Node::Not(Box::new(rhs)),
         })
-        .map_infix(|lhs, op, rhs| {
-            let op = match op.as_rule() {
-                Rule::add => BinOp::Add,
-                Rule::sub => BinOp::Sub,
-                Rule::mul => BinOp::Mul,
-                Rule::div => BinOp::Div,
-                Rule::pow => BinOp::Pow,
-                Rule::lt => BinOp::Lt,
-                Rule::le => BinOp::Le,
-                Rule::gt => BinOp::Gt,
-                Rule::ge => BinOp::Ge,
-                Rule::eq => BinOp::Eq,
-                Rule::ne => BinOp::Ne,
-                Rule::and => BinOp::And,
-                _ => BinOp::Or,
-            };
-            Node::Bin(op, Box::new(lhs), Box::new(rhs))
+        .map_infix(|lhs, op, rhs| match operator(op.as_rule()) {
+            Op::Bin(op) => Node::Bin(op, Box::new(lhs), Box::new(rhs)),
+            other => unreachable!("not an infix operator: {other:?}"),
         })
         .parse(pair.into_inner())
+}
+
+/// What the operator rule the Pratt parser hands back means.
+fn operator(rule: Rule) -> Op {
+    operators::of_rule(rule)
+        .map(|o| o.op)
+        .unwrap_or_else(|| unreachable!("not an operator: {rule:?}"))
 }
 
 fn primary(p: Pair<Rule>, at: &Offsets) -> Node {
@@ -362,23 +296,20 @@ fn check_calls(node: &Node) -> Result<(), FormulaError> {
     let mut result = Ok(());
     visit(node, &mut |n| {
         if let Node::Call { name, offset, args } = n {
-            match FUNCTIONS.iter().find(|f| f.0 == name) {
+            match FunctionInfo::named(name) {
                 None if result.is_ok() => {
-                    let known: Vec<&str> = FUNCTIONS.iter().map(|f| f.0).collect();
                     result = Err(FormulaError {
                         offset: *offset,
                         message: format!(
                             "unknown function `{name}`{}",
-                            crate::names::suggestion(name, known.iter().copied())
+                            crate::names::suggestion(name, FUNCTIONS.iter().map(|f| f.name))
                         ),
                     })
                 }
-                Some((_, lo, hi, _))
-                    if (args.len() < *lo || args.len() > *hi) && result.is_ok() =>
-                {
+                Some(f) if !f.takes(args.len()) && result.is_ok() => {
                     result = Err(FormulaError {
                         offset: *offset,
-                        message: format!("`{name}` takes {}", arity_text(*lo, *hi)),
+                        message: format!("`{name}` takes {}", f.arity_text()),
                     })
                 }
                 _ => {}
@@ -386,16 +317,6 @@ fn check_calls(node: &Node) -> Result<(), FormulaError> {
         }
     });
     result
-}
-
-fn arity_text(lo: usize, hi: usize) -> String {
-    if lo == hi {
-        format!("{lo} argument{}", if lo == 1 { "" } else { "s" })
-    } else if hi == usize::MAX {
-        format!("at least {lo} argument{}", if lo == 1 { "" } else { "s" })
-    } else {
-        format!("{lo} to {hi} arguments")
-    }
 }
 
 /// Call `f` on every node, parents first.
@@ -500,17 +421,14 @@ fn write_node(node: &Node, out: &mut String) {
         }
         Node::Bin(op, a, b) => {
             let p = op.precedence();
-            // Left-associative: the right child needs parentheses at equal strength; `^` the reverse.
-            let (lmin, rmin) = if *op == BinOp::Pow {
-                (p + 1, p)
-            } else {
-                (p, p + 1)
-            };
+            // Grouping left: the right child needs parentheses at equal strength; `^` the reverse.
+            let right = op.assoc() == Assoc::Right;
+            let (lmin, rmin) = if right { (p + 1, p) } else { (p, p + 1) };
             write_child(a, lmin, out);
             out.push(' ');
             out.push_str(op.symbol());
             out.push(' ');
-            if *op == BinOp::Pow && node_precedence(b) == PREFIX_PRECEDENCE {
+            if right && node_precedence(b) == PREFIX_PRECEDENCE {
                 // "2 ^ -x" reads back as written: a sign after `^` takes what follows.
                 // Brackets here would make the text deeper than what was parsed.
                 write_node(b, out);
@@ -545,6 +463,9 @@ fn write_node(node: &Node, out: &mut String) {
 pub struct Formula {
     text: String,
     node: Node,
+    /// Compiled against its own variables (`names`), for `eval_with`.
+    own: Compiled,
+    names: Vec<String>,
 }
 
 impl PartialEq for Formula {
@@ -555,9 +476,21 @@ impl PartialEq for Formula {
 
 impl Formula {
     pub fn parse(text: &str) -> Result<Formula, FormulaError> {
+        let node = parse(text)?;
+        let mut names: Vec<String> = Vec::new();
+        visit(&node, &mut |n| {
+            if let Node::Var { name, .. } = n {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        });
+        let own = Compiled::new(&node, &|name| names.iter().position(|n| n == name));
         Ok(Formula {
-            node: parse(text)?,
             text: text.to_string(),
+            node,
+            own,
+            names,
         })
     }
 
@@ -610,115 +543,27 @@ impl Formula {
         result
     }
 
-    /// Bind variable names to slots: `slots[i]` is the value of `names[i]` at evaluation.
+    /// Bind variable names to slots: `values[i]` is the value of `names[i]` at evaluation.
     /// Call `check` first: an unknown name evaluates as NaN.
     pub fn compile(&self, names: &[&str]) -> Compiled {
-        Compiled {
-            node: self.node.clone(),
-            slots: names.iter().map(|s| s.to_string()).collect(),
-        }
+        Compiled::new(&self.node, &|name| names.iter().position(|n| *n == name))
     }
 
-    /// Evaluate with a lookup function (slower than `compile`, handy for one-off use).
+    /// Check that the formula reads only the variables of `V` (see `formula_variables!`).
+    pub fn check_for<V: Variables>(&self) -> Result<(), FormulaError> {
+        self.check(V::NAMES)
+    }
+
+    /// Compile for the variables of `V`: `eval` takes the struct.
+    pub fn compile_for<V: Variables>(&self) -> CompiledFor<V> {
+        CompiledFor::new(self.compile(V::NAMES))
+    }
+
+    /// Evaluate with a lookup function, called only for the variables the evaluation reads
+    /// (slower than `compile`, handy for one-off use). A name it does not know is NaN.
     pub fn eval_with(&self, lookup: &dyn Fn(&str) -> Option<f64>) -> f64 {
-        eval_node(&self.node, &|name: &str| lookup(name).unwrap_or(f64::NAN))
-    }
-}
-
-/// A formula with its variables bound to positions in a slice of values.
-#[derive(Debug, Clone)]
-pub struct Compiled {
-    node: Node,
-    slots: Vec<String>,
-}
-
-impl Compiled {
-    pub fn eval(&self, values: &[f64]) -> f64 {
-        eval_node(&self.node, &|name: &str| {
-            self.slots
-                .iter()
-                .position(|s| s == name)
-                .and_then(|i| values.get(i).copied())
-                .unwrap_or(f64::NAN)
-        })
-    }
-}
-
-fn truth(x: f64) -> bool {
-    x != 0.0 && !x.is_nan()
-}
-
-fn flag(b: bool) -> f64 {
-    if b {
-        1.0
-    } else {
-        0.0
-    }
-}
-
-/// Round half away from zero to `digits` decimals.
-pub fn round_to(x: f64, digits: i32) -> f64 {
-    if digits == 0 {
-        return x.round();
-    }
-    let scale = 10f64.powi(digits);
-    // Nudge by a relative epsilon so 0.125 (stored as 0.12499999...) rounds as written.
-    let scaled = x * scale;
-    let nudged = scaled + scaled.signum() * scaled.abs() * 1e-12;
-    nudged.round() / scale
-}
-
-fn eval_node(node: &Node, var: &dyn Fn(&str) -> f64) -> f64 {
-    match node {
-        Node::Num { value, .. } => *value,
-        Node::Bool(b) => flag(*b),
-        Node::Var { name, .. } => var(name),
-        Node::Dice { .. } => f64::NAN,
-        Node::Neg(a) => -eval_node(a, var),
-        Node::Not(a) => flag(!truth(eval_node(a, var))),
-        Node::If(c, t, e) => {
-            if truth(eval_node(c, var)) {
-                eval_node(t, var)
-            } else {
-                eval_node(e, var)
-            }
-        }
-        Node::Bin(op, a, b) => {
-            let x = eval_node(a, var);
-            match op {
-                BinOp::And => return flag(truth(x) && truth(eval_node(b, var))),
-                BinOp::Or => return flag(truth(x) || truth(eval_node(b, var))),
-                _ => {}
-            }
-            let y = eval_node(b, var);
-            match op {
-                BinOp::Add => x + y,
-                BinOp::Sub => x - y,
-                BinOp::Mul => x * y,
-                BinOp::Div => x / y,
-                BinOp::Pow => x.powf(y),
-                BinOp::Lt => flag(x < y),
-                BinOp::Le => flag(x <= y),
-                BinOp::Gt => flag(x > y),
-                BinOp::Ge => flag(x >= y),
-                BinOp::Eq => flag(x == y),
-                BinOp::Ne => flag(x != y),
-                BinOp::And | BinOp::Or => unreachable!(),
-            }
-        }
-        Node::Call { name, args, .. } => {
-            let v: Vec<f64> = args.iter().map(|a| eval_node(a, var)).collect();
-            match name.as_str() {
-                "min" => v.iter().copied().fold(f64::INFINITY, f64::min),
-                "max" => v.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-                "clamp" => v[0].max(v[1]).min(v[2]),
-                "round" => round_to(v[0], v.get(1).map(|d| *d as i32).unwrap_or(0)),
-                "floor" => v[0].floor(),
-                "ceil" => v[0].ceil(),
-                "abs" => v[0].abs(),
-                _ => f64::NAN,
-            }
-        }
+        self.own
+            .eval_by(|i| lookup(&self.names[i]).unwrap_or(f64::NAN))
     }
 }
 

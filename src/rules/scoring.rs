@@ -115,23 +115,35 @@ pub struct CepRules {
     /// The rank ladder: rank name → level (a higher level is a higher rank).
     pub ranks: IndexMap<String, i64>,
     pub rounding: Rounding,
-    /// The points of a player, from the factors in `CEP_VARIABLES`.
+    /// The points of a player, from the factors in `CepVariables`.
     pub points: Formula,
 }
 
-/// The variables a CEP points formula may read.
-pub const CEP_VARIABLES: &[(&str, &str)] = &[
-    ("result", "Res = In · Nj / Nb"),
-    ("violence", "v = Rp / Vp"),
-    ("grade", "G = base + step · Ig"),
-    ("game_value", "Vp: victory points of every ship in the game"),
-    ("index", "In: the result index of the player's side"),
-    ("own_value", "Nj: victory points of the player's ships"),
-    ("side_value", "Nb: victory points of the player's side"),
-    ("residue", "Rp: residual points of the surviving ships"),
-    ("grade_index", "Ig: rank steps below the enemy, clamped"),
-    ("turns", "turns the game lasted"),
-];
+super::formula::formula_variables! {
+    /// What a CEP points formula reads: one field per variable, named as the formula names it.
+    pub struct CepVariables {
+        /// Res = In · Nj / Nb
+        result,
+        /// v = Rp / Vp
+        violence,
+        /// G = base + step · Ig
+        grade,
+        /// Vp: victory points of every ship in the game
+        game_value,
+        /// In: the result index of the player's side
+        index,
+        /// Nj: victory points of the player's ships
+        own_value,
+        /// Nb: victory points of the player's side
+        side_value,
+        /// Rp: residual points of the surviving ships
+        residue,
+        /// Ig: rank steps below the enemy, clamped
+        grade_index,
+        /// turns the game lasted
+        turns,
+    }
+}
 
 impl CepRules {
     /// The ladder's own spelling and level of a rank name (case and accents ignored).
@@ -278,10 +290,9 @@ impl ScoringRules {
         )?;
         super::ranges::at_most(doc, &pointer_push(pointer, "pot"), MAX_WHOLE_NUMBER, &[])?;
         if let Some(c) = &self.cep {
-            let allowed: Vec<&str> = CEP_VARIABLES.iter().map(|v| v.0).collect();
             let p = at("cep", "points");
             c.points
-                .check(&allowed)
+                .check_for::<CepVariables>()
                 .map_err(|e| doc.formula_error(&p, &e))?;
             if c.grade.clamp < 0 {
                 return Err(doc.error_at(

@@ -14,6 +14,7 @@
 //! engine offers a hook yet; scripts call them (`r.hook(rule, args)`), and an engine that
 //! offers one would call [`Hook::call`].
 use super::doc::{pointer_push, Doc};
+pub use super::limits::LimitSettings;
 use super::model::Ruleset;
 use crate::error::{Error, Result};
 use indexmap::IndexMap;
@@ -33,34 +34,6 @@ pub struct ScriptRules {
     /// Rule name → rhai file defining `fn RULE(...)`.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub hooks: IndexMap<String, Hook>,
-}
-
-/// Limits a ruleset sets; each may only be at most the safe default.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct LimitSettings {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_operations: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_call_levels: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_expr_depth: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_function_expr_depth: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_string_size: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_array_size: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_map_size: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_variables: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_functions: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_seconds: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_memory_mb: Option<u64>,
 }
 
 impl LimitSettings {

@@ -3,7 +3,7 @@
 use super::game::{at, unique_names, GameRecord, Invalid, Outcome, ShipRecord};
 use crate::output::{trim_number, Align, Table};
 use crate::rules::formula::round_to;
-use crate::rules::scoring::{CepRules, Rounding, CEP_VARIABLES};
+use crate::rules::scoring::{CepRules, CepVariables, Rounding};
 use crate::rules::Ruleset;
 use serde::Serialize;
 
@@ -132,8 +132,7 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
         None => vec![None; game.sides.len()],
     };
 
-    let names: Vec<&str> = CEP_VARIABLES.iter().map(|v| v.0).collect();
-    let formula = rules.points.compile(&names);
+    let formula = rules.points.compile_for::<CepVariables>();
     let mut players = Vec::new();
     for (si, side) in game.sides.iter().enumerate() {
         let index = match side.result {
@@ -165,19 +164,18 @@ pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<C
                 }
                 None => (player.rank.clone(), 0, rules.grade.unranked),
             };
-            let values = [
+            let exact = formula.eval(&CepVariables {
                 result,
                 violence,
                 grade,
                 game_value,
                 index,
-                nj,
-                nb,
+                own_value: nj,
+                side_value: nb,
                 residue,
-                grade_index as f64,
-                turns as f64,
-            ];
-            let exact = formula.eval(&values);
+                grade_index: grade_index as f64,
+                turns: turns as f64,
+            });
             if !exact.is_finite() {
                 return Err(Invalid::new(
                     format!("/sides/{si}/players/{pi}"),

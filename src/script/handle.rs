@@ -4,12 +4,15 @@
 //! deserialised and validated again, and a change the model refuses leaves the ruleset as it
 //! was. Engine calls take a `snapshot()` (or `with`) of the current, always valid, ruleset.
 use crate::error::{Error, Result};
-use crate::rules::doc::{pointer_push, tidy_numbers, Doc, Place};
-use crate::rules::load::{self, Format};
-use crate::rules::{lang, yaml, Ruleset};
+use crate::rules::doc::{Doc, Place};
+use crate::rules::edit::{self, diff, put, Syntax};
+use crate::rules::load;
+use crate::rules::Ruleset;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
+
+pub use crate::rules::edit::{parse_path, show_path};
 
 struct State {
     ruleset: Ruleset,
@@ -55,7 +58,7 @@ impl RulesHandle {
     }
 
     fn build(ruleset: Ruleset, origin: &str, script_places: HashMap<String, Place>) -> RulesHandle {
-        let tree = canonical(&ruleset);
+        let tree = edit::tree(&ruleset);
         RulesHandle(Arc::new(RwLock::new(State {
             ruleset,
             loaded: tree.clone(),
@@ -222,7 +225,7 @@ impl RulesHandle {
         }
         ruleset.validate(doc)?;
         let mut s = self.write();
-        s.tree = canonical(&ruleset);
+        s.tree = edit::tree(&ruleset);
         s.ruleset = ruleset;
         for (k, v) in script_places(doc) {
             s.script_places.insert(k, v);
@@ -238,49 +241,22 @@ impl RulesHandle {
 
     /// The ruleset as file text in the format `path`'s extension names.
     pub fn render_for(&self, path: &str, house_rule: bool) -> Result<String> {
-        let mut value = if house_rule {
-            let mut v = serde_json::Map::new();
-            v.insert(
-                "extends".to_string(),
-                Value::String(extends_reference(&self.origin(), path)),
-            );
-            if let Value::Object(changes) = self.changes() {
-                v.extend(changes);
-            }
-            Value::Object(v)
+        let syntax = Syntax::of_path(path)?;
+        let value = if house_rule {
+            edit::house_rule(
+                edit::extends_reference(&self.origin(), path),
+                self.changes(),
+            )
         } else {
             self.tree()
         };
-        tidy_numbers(&mut value);
-        use crate::io::FileKind;
-        Ok(match FileKind::of(path) {
-            Some(FileKind::Rules) => lang::write(&value),
-            Some(FileKind::Yaml) => yaml::write(&value),
-            Some(FileKind::Json) => crate::output::json_string(&value),
-            _ => {
-                let kinds = [FileKind::Rules, FileKind::Yaml, FileKind::Json];
-                return Err(Error::msg(format!(
-                    "{path}: a ruleset file ends in {}",
-                    FileKind::extensions(&kinds)
-                )));
-            }
-        })
+        Ok(edit::text(value, syntax))
     }
 
     /// Write the ruleset (or, with `house_rule`, `extends` plus the changes) to `path`, whole
     /// or not at all, after checking that the text loads back to a valid ruleset.
     pub fn save(&self, path: &str, house_rule: bool) -> Result<()> {
-        let text = self.render_for(path, house_rule)?;
-        let doc = load::parse_text(path, &text, Format::of(path))?;
-        let dir = std::path::Path::new(path).parent().map(|p| p.to_path_buf());
-        let resolved = load::resolve_loaded(
-            doc,
-            path,
-            dir.as_deref().filter(|d| !d.as_os_str().is_empty()),
-        )?;
-        load::ruleset_from_doc(&resolved)
-            .map_err(|e| e.context("the saved ruleset would not load back"))?;
-        crate::io::write_atomically(path, &text)
+        edit::save(path, &self.render_for(path, house_rule)?)
     }
 }
 
@@ -307,133 +283,12 @@ impl Node {
     }
 }
 
-/// "a.b.c" or a JSON pointer "/a/b" into segments.
-pub fn parse_path(text: &str) -> Vec<String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Vec::new();
-    }
-    if text.starts_with('/') {
-        return crate::rules::doc::pointer_segments(text).collect();
-    }
-    text.split('.').map(|s| s.trim().to_string()).collect()
-}
-
-pub fn show_path(path: &[String]) -> String {
-    if path.is_empty() {
-        "(the ruleset)".to_string()
-    } else {
-        path.join(".")
-    }
-}
-
-fn canonical(ruleset: &Ruleset) -> Value {
-    serde_json::to_value(ruleset).expect("a ruleset serialises")
-}
-
 fn script_places(doc: &Doc) -> HashMap<String, Place> {
     doc.places
         .iter()
         .filter(|(k, _)| k.starts_with("/script"))
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect()
-}
-
-fn put(tree: &mut Value, path: &[String], value: Value) -> std::result::Result<(), String> {
-    let Some((last, parents)) = path.split_last() else {
-        return Err(
-            "give the path of a value (`ships.NAME.shields`), not the whole ruleset".to_string(),
-        );
-    };
-    let mut node = tree;
-    for seg in parents {
-        node = match node {
-            Value::Object(map) => map
-                .entry(seg.clone())
-                .or_insert_with(|| Value::Object(Default::default())),
-            Value::Array(items) => {
-                let n = items.len();
-                seg.parse::<usize>()
-                    .ok()
-                    .and_then(|i| items.get_mut(i))
-                    .ok_or(format!("`{seg}` is not an index of this list of {n}"))?
-            }
-            _ => return Err(format!("`{seg}` is inside a value that is not a section")),
-        };
-    }
-    match node {
-        Value::Object(map) if value.is_null() => {
-            map.shift_remove(last);
-        }
-        Value::Object(map) => {
-            map.insert(last.clone(), value);
-        }
-        Value::Array(items) => {
-            let n = items.len();
-            let slot = last
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| items.get_mut(i))
-                .ok_or(format!("`{last}` is not an index of this list of {n}"))?;
-            *slot = value;
-        }
-        _ => return Err(format!("`{last}` is inside a value that is not a section")),
-    }
-    Ok(())
-}
-
-/// The overlay that turns `old` into `new`, or `None` if they are equal.
-fn diff(old: &Value, new: &Value) -> Option<Value> {
-    match (old, new) {
-        (Value::Object(o), Value::Object(n)) => {
-            let mut out = serde_json::Map::new();
-            for (k, v) in n {
-                match o.get(k) {
-                    Some(ov) => {
-                        if let Some(d) = diff(ov, v) {
-                            out.insert(k.clone(), d);
-                        }
-                    }
-                    None => {
-                        out.insert(k.clone(), v.clone());
-                    }
-                }
-            }
-            for k in o.keys().filter(|k| !n.contains_key(*k)) {
-                out.insert(k.clone(), Value::Null);
-            }
-            (!out.is_empty()).then_some(Value::Object(out))
-        }
-        _ if old == new => None,
-        _ => Some(new.clone()),
-    }
-}
-
-/// How a house-rule file at `target` refers to the ruleset it extends.
-fn extends_reference(origin: &str, target: &str) -> String {
-    let origin_path = std::path::Path::new(origin);
-    if !origin_path.is_file() {
-        return origin.to_string(); // a built-in name
-    }
-    let Ok(origin_abs) = std::fs::canonicalize(origin_path) else {
-        return origin.to_string();
-    };
-    let target_dir = std::path::Path::new(target)
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    match std::fs::canonicalize(target_dir) {
-        Ok(dir) if origin_abs.parent() == Some(dir.as_path()) => origin_abs
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or(origin.to_string()),
-        _ => origin_abs.display().to_string(),
-    }
-}
-
-/// JSON pointer of a path (for messages that need one).
-pub fn pointer_of(path: &[String]) -> String {
-    path.iter().fold(String::new(), |p, s| pointer_push(&p, s))
 }
 
 #[cfg(test)]

@@ -11,108 +11,9 @@ use rhai::{Dynamic, Engine};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-/// Limits on one evaluation (a script, a REPL entry, one call of a hook or tactic).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
-    /// Operations (rhai's unit of work: a statement, an expression step, a call).
-    pub max_operations: u64,
-    /// Nested function calls (recursion depth).
-    pub max_call_levels: usize,
-    /// Nesting of expressions and statements at the top level of a script.
-    pub max_expr_depth: usize,
-    /// Nesting of expressions and statements inside functions.
-    pub max_function_expr_depth: usize,
-    /// Bytes in one string (strings inside an array or map count together).
-    pub max_string_size: usize,
-    /// Elements in one array (nested arrays count together).
-    pub max_array_size: usize,
-    /// Entries in one object map (nested maps count together).
-    pub max_map_size: usize,
-    /// Variables alive at once.
-    pub max_variables: usize,
-    /// Functions a script may define.
-    pub max_functions: usize,
-    /// Seconds of wall-clock time, engine calls (a simulation, a schedule search) included.
-    pub max_seconds: f64,
-    /// Megabytes the program may hold while the script runs (engine results included).
-    pub max_memory_mb: u64,
-}
-
-/// The safe defaults: generous for real uses (a season, a pricing study, a tactic), small
-/// enough that a hostile script stops in well under a second and a few hundred MB at most.
-pub const SAFE: Limits = Limits {
-    max_operations: 1_000_000,
-    max_call_levels: 48,
-    max_expr_depth: 64,
-    max_function_expr_depth: 32,
-    max_string_size: 100_000,
-    max_array_size: 20_000,
-    max_map_size: 10_000,
-    max_variables: 256,
-    max_functions: 256,
-    max_seconds: 2.0,
-    max_memory_mb: 512,
-};
-
-impl Default for Limits {
-    fn default() -> Limits {
-        SAFE
-    }
-}
-
-/// The names of the limits, as a ruleset's `script.limits` section spells them.
-pub const LIMIT_NAMES: &[&str] = &[
-    "max_operations",
-    "max_call_levels",
-    "max_expr_depth",
-    "max_function_expr_depth",
-    "max_string_size",
-    "max_array_size",
-    "max_map_size",
-    "max_variables",
-    "max_functions",
-    "max_seconds",
-    "max_memory_mb",
-];
+pub use crate::rules::limits::{Limits, SAFE};
 
 impl Limits {
-    /// The value of a limit by name (as a number, for messages and checks).
-    pub fn get(&self, name: &str) -> Option<f64> {
-        Some(match name {
-            "max_operations" => self.max_operations as f64,
-            "max_call_levels" => self.max_call_levels as f64,
-            "max_expr_depth" => self.max_expr_depth as f64,
-            "max_function_expr_depth" => self.max_function_expr_depth as f64,
-            "max_string_size" => self.max_string_size as f64,
-            "max_array_size" => self.max_array_size as f64,
-            "max_map_size" => self.max_map_size as f64,
-            "max_variables" => self.max_variables as f64,
-            "max_functions" => self.max_functions as f64,
-            "max_seconds" => self.max_seconds,
-            "max_memory_mb" => self.max_memory_mb as f64,
-            _ => return None,
-        })
-    }
-
-    /// The tighter of the two, limit by limit: tightening never loosens anything.
-    pub fn tightened(&self, other: &Limits) -> Limits {
-        Limits {
-            max_operations: self.max_operations.min(other.max_operations),
-            max_call_levels: self.max_call_levels.min(other.max_call_levels),
-            max_expr_depth: self.max_expr_depth.min(other.max_expr_depth),
-            max_function_expr_depth: self
-                .max_function_expr_depth
-                .min(other.max_function_expr_depth),
-            max_string_size: self.max_string_size.min(other.max_string_size),
-            max_array_size: self.max_array_size.min(other.max_array_size),
-            max_map_size: self.max_map_size.min(other.max_map_size),
-            max_variables: self.max_variables.min(other.max_variables),
-            max_functions: self.max_functions.min(other.max_functions),
-            max_seconds: self.max_seconds.min(other.max_seconds),
-            max_memory_mb: self.max_memory_mb.min(other.max_memory_mb),
-        }
-    }
-
     /// Put the limits on an engine. Every limit is set explicitly (rhai's own defaults differ
     /// between debug and release builds, and some are unlimited).
     pub fn apply(&self, engine: &mut Engine) {
@@ -245,10 +146,10 @@ mod tests {
     }
 
     #[test]
-    fn every_limit_name_has_a_value() {
-        for name in LIMIT_NAMES {
-            assert!(SAFE.get(name).is_some(), "{name}");
-        }
+    fn limits_are_read_by_their_names() {
+        assert_eq!(SAFE.get("max_operations"), Some(1_000_000.0));
+        assert_eq!(SAFE.get("max_seconds"), Some(2.0));
+        assert_eq!(SAFE.get("max_memory_mb"), Some(512.0));
         assert_eq!(SAFE.get("nonsense"), None);
     }
 
