@@ -10,5 +10,6 @@ pub mod rules;
 pub mod scoring;
 pub mod script;
 pub mod stop;
+pub mod swiss;
 
 pub use error::{Error, Result};
