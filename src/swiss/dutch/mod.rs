@@ -3,8 +3,9 @@
 //! in order (see `weights`), then the bracket's own order of preference among equally good
 //! pairings (which moved-down players are paired, the exchanges between S1 and S2 with the
 //! smallest differences of pairing numbers, S1 players taking the highest S2 opponents), fixed
-//! one choice at a time. A bracket whose choice of downfloaters would leave the rest unpairable
-//! is paired again as the collapsed penultimate bracket, together with everyone below.
+//! one choice at a time. One matching over the whole field is steered bracket by bracket, so
+//! every choice made above keeps the rest of the round pairable (the completion criterion)
+//! without a separate collapsed bracket.
 mod colour;
 mod seat;
 mod weights;
@@ -14,7 +15,7 @@ use crate::swiss::model::{Colour, Field};
 use crate::swiss::wide::Wide;
 pub use colour::colour_for;
 pub use seat::{Float, Seat};
-use weights::{bits, Shape};
+use weights::{ByeTarget, Place, Shape};
 
 /// One round's pairing, players by entrant index.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,9 +59,6 @@ struct Dutch<'a> {
     sorted: Vec<Seat>,
     /// met[i][j]: sorted players i and j may not meet (played, or forbidden).
     met: Vec<Vec<bool>>,
-    /// Whether the round can still be completed: allowed edges between sorted players, the
-    /// last vertex standing for the bye when the number is odd.
-    feasible: Vec<Vec<bool>>,
 }
 
 impl<'a> Dutch<'a> {
@@ -92,6 +90,7 @@ impl<'a> Dutch<'a> {
                 if let Some(o) = r.opponent {
                     if pos[o] != usize::MAX {
                         met[k][pos[o]] = true;
+                        met[pos[o]][k] = true;
                     }
                 }
             }
@@ -105,27 +104,7 @@ impl<'a> Dutch<'a> {
                 }
             }
         }
-        let mut d = Dutch {
-            field,
-            sorted,
-            met,
-            feasible: Vec::new(),
-        };
-        let v = n + n % 2;
-        let mut feasible = vec![vec![false; v]; v];
-        for i in 0..n {
-            for j in 0..n {
-                if i != j {
-                    feasible[i][j] = d.compatible(i, j);
-                }
-            }
-            if n % 2 == 1 {
-                feasible[i][n] = d.sorted[i].bye_eligible;
-                feasible[n][i] = d.sorted[i].bye_eligible;
-            }
-        }
-        d.feasible = feasible;
-        d
+        Dutch { field, sorted, met }
     }
 
     /// The absolute criteria C.1 and C.3: no rematch, and no two players with the same absolute
@@ -143,108 +122,26 @@ impl<'a> Dutch<'a> {
         f.played_rounds + 1 >= f.total_rounds && (a.score > top || b.score > top)
     }
 
-    fn completable(&self) -> bool {
-        let v = self.feasible.len();
-        let mut edges = Vec::new();
-        for i in 0..v {
-            for j in i + 1..v {
-                if self.feasible[i][j] {
-                    edges.push((i, j, 1i64));
-                }
-            }
-        }
-        max_weight_matching(v, &edges).iter().all(|m| m.is_some())
-    }
-
-    fn settle(&mut self, a: usize, b: usize) {
-        for row in [a, b] {
-            for k in 0..self.feasible.len() {
-                self.feasible[row][k] = false;
-                self.feasible[k][row] = false;
-            }
-        }
-        self.feasible[a][b] = true;
-        self.feasible[b][a] = true;
-    }
-
-    fn run(mut self) -> Result<Pairing, PairingError> {
-        let n = self.sorted.len();
-        if n == 0 {
+    fn run(self) -> Result<Pairing, PairingError> {
+        if self.sorted.is_empty() {
             return Ok(Pairing {
                 pairs: Vec::new(),
                 bye: None,
             });
         }
-        if !self.completable() {
-            return Err(PairingError::Impossible);
-        }
-        let mut mate: Vec<Option<usize>> = vec![None; n];
-        let score = |d: &Dutch, k: usize| d.sorted[k].score;
-        // The bracket being paired and the group after it, as positions in `sorted`.
-        let mut players: Vec<usize> = Vec::new();
-        let mut next = 0;
-        while next < n && score(&self, next) >= score(&self, 0) {
-            players.push(next);
-            next += 1;
-        }
-        let mut special = next == n;
-        let mut movers = 0;
-        while players.len() > 1 || next != n {
-            let resident_end = players.len();
-            let group_start = next;
-            while next < n && (special || score(&self, next) >= score(&self, group_start)) {
-                players.push(next);
-                next += 1;
-            }
-            let seats: Vec<&Seat> = players.iter().map(|&k| &self.sorted[k]).collect();
-            let shape = Shape::new(
-                &seats,
-                movers,
-                resident_end,
-                special,
-                next == n,
-                self.field.played_rounds,
-            );
-            let bracket = Bracket {
-                players: &players,
-                movers,
-                resident_end,
-            };
-            let (matched, m) = match shape.bits_needed() {
-                0..=128 => self.pair_bracket::<2>(&bracket, &shape),
-                129..=256 => self.pair_bracket::<4>(&bracket, &shape),
-                257..=512 => self.pair_bracket::<8>(&bracket, &shape),
-                513..=1024 => self.pair_bracket::<16>(&bracket, &shape),
-                1025..=2048 => self.pair_bracket::<32>(&bracket, &shape),
-                _ => self.pair_bracket::<128>(&bracket, &shape),
-            };
-            if !special && !self.completable() {
-                // This is the penultimate bracket: pair it again with everyone below.
-                players.truncate(resident_end);
-                next = group_start;
-                special = true;
-                continue;
-            }
-            special = next == n;
-            let mut rest = Vec::new();
-            movers = 0;
-            for (i, &k) in players.iter().enumerate() {
-                if i < resident_end && matched[i] {
-                    mate[k] = Some(players[m[i]]);
-                } else {
-                    rest.push(k);
-                    if i < resident_end {
-                        movers += 1;
-                    }
-                }
-            }
-            players = rest;
-        }
+        let shape = Shape::new(&self.sorted, self.field.played_rounds);
+        let mate = match shape.bits_needed() {
+            0..=128 => self.pair_all::<2>(&shape),
+            129..=256 => self.pair_all::<4>(&shape),
+            257..=512 => self.pair_all::<8>(&shape),
+            513..=1024 => self.pair_all::<16>(&shape),
+            1025..=2048 => self.pair_all::<32>(&shape),
+            _ => self.pair_all::<128>(&shape),
+        }?;
         let initial = self.field.initial_colour.unwrap_or(Colour::White);
         let mut pairs = Vec::new();
         let mut bye = None;
-        for k in 0..n {
-            let s = &self.sorted[k];
+        for (k, s) in self.sorted.iter().enumerate() {
             match mate[k] {
                 Some(o) => {
                     let t = &self.sorted[o];
@@ -260,23 +157,138 @@ impl<'a> Dutch<'a> {
         }
         Ok(Pairing { pairs, bye })
     }
+
+    fn score(&self, v: usize) -> u32 {
+        self.sorted[v].score
+    }
+
+    /// Pair everyone: each player's mate by position in `sorted`.
+    fn pair_all<const N: usize>(&self, shape: &Shape) -> Result<Vec<Option<usize>>, PairingError> {
+        let n = self.sorted.len();
+        let top = shape.max_weight::<N>();
+        let top_score = self.score(0);
+        let mut g = Steered::<N>::new(n);
+        let set_all = |g: &mut Steered<N>, bye: &ByeTarget, completion: bool| {
+            for p in 0..n {
+                for o in 0..p {
+                    let (hi, lo) = (&self.sorted[o], &self.sorted[p]);
+                    let ok = self.compatible(o, p);
+                    let w = if !ok {
+                        Wide::ZERO
+                    } else if completion {
+                        shape.completion_weight(hi, lo, top_score)
+                    } else {
+                        shape.weight(hi, lo, Place::Below, bye, ok)
+                    };
+                    g.set(p, o, w);
+                }
+            }
+        };
+        let mut bye = ByeTarget::none();
+        set_all(&mut g, &bye, n % 2 == 1);
+        let m = g.solve();
+        let unpaired: Vec<usize> = (0..n).filter(|&v| m[v] == v).collect();
+        if unpaired.len() > 1 || unpaired.iter().any(|&v| !self.sorted[v].bye_eligible) {
+            return Err(PairingError::Impossible);
+        }
+        if let Some(&v) = unpaired.first() {
+            bye.score = self.score(v);
+            bye.by_games = bye.score >= top_score
+                && (0..n)
+                    .take_while(|&p| self.score(p) >= top_score)
+                    .all(|p| self.score(m[p]) >= top_score);
+            let mut games: Vec<usize> = (0..n)
+                .filter(|&p| self.score(p) == bye.score)
+                .map(|p| self.sorted[p].games)
+                .collect();
+            games.sort_unstable_by(|a, b| b.cmp(a));
+            for (rank, played) in games.into_iter().enumerate() {
+                bye.games_rank.insert(played, rank as u64);
+            }
+            set_all(&mut g, &bye, false);
+        }
+
+        let mut matched = vec![false; n];
+        let mut mate = vec![None; n];
+        let mut players: Vec<usize> = Vec::new();
+        let mut next = 0;
+        while next < n && self.score(next) >= top_score {
+            players.push(next);
+            next += 1;
+        }
+        let mut movers = 0;
+        let mut movers_vertex = 0;
+        while players.len() > 1 || next != n {
+            let end = players.len();
+            let end_vertex = movers_vertex + (end - movers);
+            let group_start = next;
+            while next < n && self.score(next) >= self.score(group_start) {
+                players.push(next);
+                next += 1;
+            }
+            let b = Bracket {
+                players: &players,
+                movers,
+                resident_end: end,
+                residents: movers_vertex..end_vertex,
+                below: next,
+            };
+            let m = self.pair_bracket(&b, shape, &bye, &mut g, &mut matched, top);
+            // C.9 only decides the bye while it could still be this bracket's single downfloater.
+            let next_score = (group_start < n).then(|| self.score(group_start));
+            let mut by_games = n % 2 == 1 && next_score.is_some_and(|s| bye.score >= s);
+            let mut rest = Vec::new();
+            movers = 0;
+            for (i, &v) in players.iter().enumerate() {
+                if i < end && matched[v] {
+                    mate[v] = Some(m[v]);
+                    mate[m[v]] = Some(v);
+                } else {
+                    rest.push(v);
+                    if i < end {
+                        movers += 1;
+                    }
+                    if by_games && next_score.is_some_and(|s| self.score(m[v]) < s) {
+                        by_games = false;
+                    }
+                }
+            }
+            bye.by_games = by_games;
+            players = rest;
+            movers_vertex = end_vertex;
+        }
+        Ok(mate)
+    }
 }
 
 /// One bracket and the group after it: `players` are positions in the sorted list; the first
-/// `movers` moved down from above, residents run to `resident_end`, the next group follows.
+/// `movers` moved down from above, residents run to `resident_end` (positions `residents`),
+/// the next score group follows, and `below` is the first position after it.
 struct Bracket<'b> {
     players: &'b [usize],
     movers: usize,
     resident_end: usize,
+    residents: std::ops::Range<usize>,
+    below: usize,
 }
 
-/// The matching being steered: a dense symmetric weight table.
+/// The matching being steered: a dense symmetric weight table over every player, and the pairs
+/// already settled (which the solver leaves out: a settled pair is an isolated edge).
 struct Steered<const N: usize> {
     n: usize,
     w: Vec<Wide<N>>,
+    settled: Vec<Option<usize>>,
 }
 
 impl<const N: usize> Steered<N> {
+    fn new(n: usize) -> Self {
+        Steered {
+            n,
+            w: vec![Wide::ZERO; n * n],
+            settled: vec![None; n],
+        }
+    }
+
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
         self.w[a * self.n + b] = w;
         self.w[b * self.n + a] = w;
@@ -284,20 +296,24 @@ impl<const N: usize> Steered<N> {
 
     /// Each vertex's mate, or itself when unmatched.
     fn solve(&self) -> Vec<usize> {
+        let open: Vec<usize> = (0..self.n).filter(|&v| self.settled[v].is_none()).collect();
         let mut edges = Vec::new();
-        for i in 0..self.n {
-            for j in i + 1..self.n {
-                let w = self.w[i * self.n + j];
+        for (i, &a) in open.iter().enumerate() {
+            for (j, &c) in open.iter().enumerate().skip(i + 1) {
+                let w = self.w[a * self.n + c];
                 if w > Wide::ZERO {
                     edges.push((i, j, w));
                 }
             }
         }
-        max_weight_matching(self.n, &edges)
-            .into_iter()
-            .enumerate()
-            .map(|(i, m)| m.unwrap_or(i))
-            .collect()
+        let local = max_weight_matching(open.len(), &edges);
+        let mut out: Vec<usize> = (0..self.n).map(|v| self.settled[v].unwrap_or(v)).collect();
+        for (i, m) in local.into_iter().enumerate() {
+            if let Some(j) = m {
+                out[open[i]] = open[j];
+            }
+        }
+        out
     }
 
     /// Fix the pair a-b: it keeps a weight above all others, every other edge at a or b goes.
@@ -311,51 +327,52 @@ impl<const N: usize> Steered<N> {
             }
         }
         self.set(a, b, top);
+        self.settled[a] = Some(b);
+        self.settled[b] = Some(a);
     }
 }
 
 impl Dutch<'_> {
-    /// Pair one bracket. Returns which bracket players are paired and everyone's mate (by
-    /// index in `b.players`).
+    /// Pair one bracket, settling its pairs in `g` and marking them in `matched` (both by
+    /// position in the sorted list). Returns the last matching found.
     fn pair_bracket<const N: usize>(
-        &mut self,
+        &self,
         b: &Bracket,
         shape: &Shape,
-    ) -> (Vec<bool>, Vec<usize>) {
+        bye: &ByeTarget,
+        g: &mut Steered<N>,
+        matched: &mut [bool],
+        top: Wide<N>,
+    ) -> Vec<usize> {
         let size = b.players.len();
         let (movers, end) = (b.movers, b.resident_end);
-        let in_bracket = |i: usize| i < end;
+        let vx = |i: usize| b.players[i];
         // base[l][h] for h < l, l from the first resident on.
         let mut base = vec![vec![Wide::<N>::ZERO; size]; size];
         for l in movers..size {
+            let place = if l < end {
+                Place::Bracket
+            } else {
+                Place::NextGroup
+            };
             for h in 0..l {
-                let (ph, pl) = (b.players[h], b.players[l]);
+                let (ph, pl) = (vx(h), vx(l));
                 base[l][h] = shape.weight(
                     &self.sorted[ph],
                     &self.sorted[pl],
-                    in_bracket(h),
-                    in_bracket(l),
+                    place,
+                    bye,
                     self.compatible(ph, pl),
                 );
+                g.set(pl, ph, base[l][h]);
             }
         }
-        let top = shape.max_weight::<N>();
-        let mut m_opt = Steered {
-            n: size,
-            w: vec![Wide::ZERO; size * size],
-        };
-        for l in movers..size {
-            for h in 0..l {
-                m_opt.set(h, l, base[l][h]);
-            }
-        }
-        let pbits = bits(end - movers);
-        let score = |i: usize| self.sorted[b.players[i]].score;
-        let in_residents = |x: usize| x >= movers && x < end;
-        let mut m = m_opt.solve();
-        let mut matched = vec![false; end];
+        let gbits = shape.group_bits;
+        let score = |i: usize| self.sorted[vx(i)].score;
+        let resident = |v: usize| b.residents.contains(&v);
+        let mut m = g.solve();
 
-        // Which moved-down players are paired here: the highest ones that can be (B.2 / C.7).
+        // Which moved-down players are paired here: the highest ones that can be.
         let mut level = 0;
         let mut left_at_level = 0;
         let mut pairable_at_level = 0;
@@ -367,7 +384,7 @@ impl Dutch<'_> {
                 let mut q = p;
                 while q < size && score(q) >= level {
                     left_at_level += 1;
-                    if in_residents(m[q]) {
+                    if resident(m[vx(q)]) {
                         pairable_at_level += 1;
                     }
                     q += 1;
@@ -377,80 +394,79 @@ impl Dutch<'_> {
                 continue;
             }
             if left_at_level <= pairable_at_level {
-                matched[p] = true;
+                matched[vx(p)] = true;
                 continue;
             }
             left_at_level -= 1;
-            if !in_residents(m[p]) {
+            if !resident(m[vx(p)]) {
                 for o in movers..end {
-                    let w = base[o][p];
+                    let mut w = base[o][p];
                     if !w.is_zero() {
-                        let mut w = w;
                         w.or_u64(1);
-                        m_opt.set(p, o, w);
+                        g.set(vx(p), vx(o), w);
                     }
                 }
-                m = m_opt.solve();
+                m = g.solve();
             }
-            if in_residents(m[p]) {
-                matched[p] = true;
+            if resident(m[vx(p)]) {
+                matched[vx(p)] = true;
                 pairable_at_level -= 1;
                 for o in movers..end {
-                    let w = base[o][p];
+                    let mut w = base[o][p];
                     if !w.is_zero() {
-                        let mut w = w;
                         w.or_u64((end - movers) as u64);
-                        m_opt.set(p, o, w + Wide::from_u64(1));
+                        g.set(vx(p), vx(o), w + Wide::from_u64(1));
                     }
                 }
             }
         }
         // Their opponents: the highest residents that still allow the best pairing.
         for p in 0..movers {
-            if !matched[p] {
+            if !matched[vx(p)] {
                 continue;
             }
             let mut addend = size as u64;
             for o in (movers..end).rev() {
-                if matched[o] {
+                if matched[vx(o)] {
                     continue;
                 }
                 let w = base[o][p];
                 if !w.is_zero() {
-                    m_opt.set(p, o, w + Wide::from_u64(addend));
+                    g.set(vx(p), vx(o), w + Wide::from_u64(addend));
                     addend += 1;
                 }
             }
-            m = m_opt.solve();
-            let q = m[p];
+            m = g.solve();
+            let q = m[vx(p)];
             matched[q] = true;
-            m_opt.settle(p, q, top);
-            self.settle(b.players[p], b.players[q]);
+            g.settle(vx(p), q, top);
         }
 
         // The remainder (or a homogeneous bracket): S1 is its top half, as many as pairs.
-        let remainder: Vec<usize> = (movers..end).filter(|&p| m[p] >= movers).collect();
-        let pairs_here = remainder.iter().filter(|&&p| m[p] < p).count();
-        // The weight of an edge in the remainder, with the exchange order below the criteria:
-        // fewest exchanges, then the smallest difference of the exchanged pairing numbers.
+        let remainder: Vec<usize> = (movers..end)
+            .filter(|&p| m[vx(p)] >= b.residents.start)
+            .collect();
+        let pairs_here = remainder.iter().filter(|&&p| m[vx(p)] < vx(p)).count();
+        // An edge in the remainder, with the exchange order below the criteria: fewest
+        // exchanges, then the smallest difference of the exchanged pairing numbers.
         let exchange_weight = |base: &Vec<Vec<Wide<N>>>, s: usize, l: usize, s_index: usize| {
             let w = base[l][s];
             if w.is_zero() {
                 return w;
             }
             let mut add = Wide::<N>::from_u64((s_index < pairs_here) as u64);
-            add.shl(2 * pbits);
+            add.shl(2 * gbits);
             add -= Wide::from_u64(s_index as u64);
             add.shl(1);
             w + add
         };
         for (oi, &o) in remainder.iter().enumerate() {
             for (pi, &p) in remainder[..oi].iter().enumerate() {
-                m_opt.set(p, o, exchange_weight(&base, p, o, pi));
+                g.set(vx(p), vx(o), exchange_weight(&base, p, o, pi));
             }
         }
-        m = m_opt.solve();
-        let stays_s1 = |m: &Vec<usize>, x: usize| m[x] > x && m[x] < end;
+        m = g.solve();
+        let stays_s1 = |m: &Vec<usize>, p: usize| m[vx(p)] > vx(p) && m[vx(p)] < b.residents.end;
         let exchanges = remainder[..pairs_here]
             .iter()
             .filter(|&&p| !stays_s1(&m, p))
@@ -466,10 +482,10 @@ impl Dutch<'_> {
                 for &o in &remainder[idx + 1..] {
                     let w = exchange_weight(&base, p, o, idx);
                     if !w.is_zero() {
-                        m_opt.set(p, o, w - Wide::from_u64(1));
+                        g.set(vx(p), vx(o), w - Wide::from_u64(1));
                     }
                 }
-                m = m_opt.solve();
+                m = g.solve();
             }
             let exchange = !stays_s1(&m, p);
             if exchange {
@@ -479,7 +495,7 @@ impl Dutch<'_> {
                 if exchange {
                     base[o][p] = Wide::ZERO;
                 }
-                m_opt.set(p, o, exchange_weight(&base, p, o, idx));
+                g.set(vx(p), vx(o), exchange_weight(&base, p, o, idx));
             }
         }
         // S2 players to move to S1: the highest possible.
@@ -493,25 +509,29 @@ impl Dutch<'_> {
                 for &o in &remainder[idx + 1..] {
                     let w = exchange_weight(&base, p, o, idx);
                     if !w.is_zero() {
-                        m_opt.set(p, o, w + Wide::from_u64(1));
+                        g.set(vx(p), vx(o), w + Wide::from_u64(1));
                     }
                 }
-                m = m_opt.solve();
+                m = g.solve();
             }
             if stays_s1(&m, p) {
                 left -= 1;
                 for &o in &remainder[..idx] {
                     base[p][o] = Wide::ZERO;
-                    m_opt.set(p, o, Wide::ZERO);
+                    g.set(vx(p), vx(o), Wide::ZERO);
                 }
                 for o in end..size {
                     base[o][p] = Wide::ZERO;
-                    m_opt.set(p, o, Wide::ZERO);
+                    g.set(vx(p), vx(o), Wide::ZERO);
+                }
+                // Nor may the player float below the next score group.
+                for v in b.below..g.n {
+                    g.set(vx(p), v, Wide::ZERO);
                 }
             }
             if !already {
                 for &o in &remainder[idx + 1..] {
-                    m_opt.set(p, o, exchange_weight(&base, p, o, idx));
+                    g.set(vx(p), vx(o), exchange_weight(&base, p, o, idx));
                 }
             }
         }
@@ -521,7 +541,7 @@ impl Dutch<'_> {
                 if !stays_s1(&m, a) || stays_s1(&m, c) {
                     base[c][a] = Wide::ZERO;
                 }
-                m_opt.set(a, c, base[c][a]);
+                g.set(vx(a), vx(c), base[c][a]);
             }
         }
         // Each S1 player, from the top, takes the first S2 player that keeps the best pairing.
@@ -531,22 +551,21 @@ impl Dutch<'_> {
             }
             let mut addend = 0u64;
             for &o in remainder.iter().rev() {
-                if o <= p || matched[o] {
+                if o <= p || matched[vx(o)] {
                     continue;
                 }
                 let w = base[o][p];
                 if !w.is_zero() {
-                    m_opt.set(p, o, w + Wide::from_u64(addend));
+                    g.set(vx(p), vx(o), w + Wide::from_u64(addend));
                 }
                 addend += 1;
             }
-            m = m_opt.solve();
-            let q = m[p];
-            matched[p] = true;
+            m = g.solve();
+            let q = m[vx(p)];
+            matched[vx(p)] = true;
             matched[q] = true;
-            m_opt.settle(p, q, top);
-            self.settle(b.players[p], b.players[q]);
+            g.settle(vx(p), q, top);
         }
-        (matched, m)
+        m
     }
 }

@@ -30,6 +30,8 @@ pub struct Seat {
     pub floats: [Float; 2],
     /// Colours of played games, oldest first (for the "last time they differed" rule).
     pub colours: Vec<Colour>,
+    /// Games played over the board.
+    pub games: usize,
 }
 
 impl Seat {
@@ -109,16 +111,22 @@ impl Seat {
             strong: !absolute && imbalance > 0,
             bye_eligible,
             floats,
+            games: colours.len(),
             colours,
         }
     }
 }
 
-/// A player who did not play a round counts as having floated down in it.
+/// A player who did not play a round but scored in it (a bye, a forfeit win) counts as having
+/// floated down; one who scored nothing did not float.
 fn float_in(field: &Field, id: usize, round: usize) -> Float {
     let r = &field.entrants[id].rounds[round];
     let Some(o) = r.opponent.filter(|_| r.played) else {
-        return Float::Down;
+        return if field.points.of(r) > field.points.loss {
+            Float::Down
+        } else {
+            Float::None
+        };
     };
     let mine = field.score_after(id, round);
     let theirs = field.score_after(o, round);
