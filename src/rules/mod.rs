@@ -7,6 +7,7 @@ pub mod formula;
 pub mod grammar;
 pub mod lang;
 pub mod league;
+pub mod swiss;
 pub mod lines;
 pub mod load;
 pub mod model;
