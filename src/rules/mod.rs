@@ -7,7 +7,6 @@ pub mod formula;
 pub mod grammar;
 pub mod lang;
 pub mod league;
-pub mod swiss;
 pub mod lines;
 pub mod load;
 pub mod model;
@@ -16,6 +15,7 @@ pub mod ranges;
 pub mod scoring;
 pub mod script;
 pub mod ship;
+pub mod swiss;
 pub mod yaml;
 
 pub use dice::{Dice, DicePair};

@@ -10,13 +10,31 @@ pub const SYSTEMS: &[&str] = &["dutch"];
 /// The tie-breaks the Swiss standings know (FIDE C.07), by the name a ruleset uses.
 pub const TIEBREAKS: &[(&str, &str)] = &[
     ("buchholz", "sum of the opponents' scores (C.07 8.1)"),
-    ("buchholz_cut1", "Buchholz without the lowest opponent's score"),
-    ("buchholz_median", "Buchholz without the highest and the lowest"),
-    ("sonneborn_berger", "opponents' scores weighted by the result against each"),
-    ("direct_encounter", "points among the tied players, if they all met"),
-    ("wins", "games won (over the board and by forfeit; byes excluded)"),
+    (
+        "buchholz_cut1",
+        "Buchholz without the lowest opponent's score",
+    ),
+    (
+        "buchholz_median",
+        "Buchholz without the highest and the lowest",
+    ),
+    (
+        "sonneborn_berger",
+        "opponents' scores weighted by the result against each",
+    ),
+    (
+        "direct_encounter",
+        "points among the tied players, if they all met",
+    ),
+    (
+        "wins",
+        "games won (over the board and by forfeit; byes excluded)",
+    ),
     ("black_games", "games played with black"),
-    ("average_rating_of_opponents", "average rating of the opponents met over the board"),
+    (
+        "average_rating_of_opponents",
+        "average rating of the opponents met over the board",
+    ),
     ("progressive", "sum of the running score after each round"),
 ];
 
@@ -108,7 +126,9 @@ impl SwissRules {
             if !(0.0..=MAX_RESULT_POINTS).contains(&v) || (tenths - tenths.round()).abs() > 1e-9 {
                 return Err(doc.error_at(
                     &pointer_push(&points, name),
-                    format!("points are tenths between 0 and {MAX_RESULT_POINTS} (as TRF writes them)"),
+                    format!(
+                        "points are tenths between 0 and {MAX_RESULT_POINTS} (as TRF writes them)"
+                    ),
                 ));
             }
         }

@@ -3,5 +3,8 @@
 pub mod blossom;
 pub mod dutch;
 pub mod model;
+pub mod standings;
+pub mod tournament;
 pub mod trf;
+pub mod trf_out;
 pub mod wide;

@@ -1,9 +1,9 @@
 //! A Swiss tournament's history as the pairing sees it: players by starting number, what each
 //! did in each round, and the point system. Points are kept in tenths (TRF's own precision), so
 //! a half point and a 3/1/0 win are both exact integers.
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     White,
@@ -61,6 +61,8 @@ impl Round {
 pub struct Points {
     pub win: u32,
     pub draw: u32,
+    pub forfeit_win: u32,
+    pub half_bye: u32,
     pub loss: u32,
     pub forfeit_loss: u32,
     pub zero_bye: u32,
@@ -72,6 +74,8 @@ impl Default for Points {
         Points {
             win: 10,
             draw: 5,
+            forfeit_win: 10,
+            half_bye: 5,
             loss: 0,
             forfeit_loss: 0,
             zero_bye: 0,
@@ -88,7 +92,9 @@ impl Points {
             Outcome::Loss if round.played => self.loss,
             Outcome::Loss => self.forfeit_loss,
             Outcome::Win if round.is_pairing_bye() => self.pairing_bye,
+            Outcome::Win if round.opponent.is_some() && !round.played => self.forfeit_win,
             Outcome::Win => self.win,
+            Outcome::Draw if !round.paired => self.half_bye,
             Outcome::Draw => self.draw,
         }
     }

@@ -166,11 +166,15 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
                 "162" => point_system(&line, &mut points, &mut explicit_pab)?,
                 "BBW" => {
                     points.win = line.tenths(4, 12, "points for a win")?;
+                    points.forfeit_win = points.win;
                     if !explicit_pab {
                         points.pairing_bye = points.win;
                     }
                 }
-                "BBD" => points.draw = line.tenths(4, 12, "points for a draw")?,
+                "BBD" => {
+                    points.draw = line.tenths(4, 12, "points for a draw")?;
+                    points.half_bye = points.draw;
+                }
                 "BBL" => points.loss = line.tenths(4, 12, "points for a loss")?,
                 "BBZ" => points.zero_bye = line.tenths(4, 12, "points for a zero-point bye")?,
                 "BBF" => points.forfeit_loss = line.tenths(4, 12, "points for a forfeit loss")?,
@@ -449,11 +453,15 @@ fn point_system(line: &Line, points: &mut Points, explicit_pab: &mut bool) -> Re
         match code {
             'W' => {
                 points.win = value;
+                points.forfeit_win = value;
                 if !*explicit_pab {
                     points.pairing_bye = value;
                 }
             }
-            'D' => points.draw = value,
+            'D' => {
+                points.draw = value;
+                points.half_bye = value;
+            }
             'L' => points.loss = value,
             'A' => {
                 points.zero_bye = value;
