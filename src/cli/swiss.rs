@@ -60,6 +60,8 @@ enum SwissCommand {
         white: String,
         /// Black: number or name
         black: String,
+        /// 1-0, 0-1, 1/2-1/2, +- (white wins by forfeit), -+, -- (both forfeit: write `-- --`)
+        #[arg(allow_hyphen_values = true)]
         result: String,
     },
     /// Ask for a bye ahead (half a point, or --zero)

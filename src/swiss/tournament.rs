@@ -269,12 +269,14 @@ impl Tournament {
                 let res = b.result.as_deref();
                 let (ow, ob, played) = match res.and_then(outcome) {
                     Some(o) => o,
-                    None => return Err(Error::msg(format!(
+                    None => {
+                        return Err(Error::msg(format!(
                         "round {} is not finished: {} - {} has no result (arbiter swiss record)",
                         k + 1,
                         self.players[w].name,
                         self.players[bl].name
-                    ))),
+                    )))
+                    }
                 };
                 let mk = |opp: usize, c: Colour, o: Outcome| Round {
                     opponent: Some(opp),

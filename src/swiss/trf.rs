@@ -563,7 +563,7 @@ mod tests {
 
     fn line(n: usize, pts: &str, rounds: &str) -> String {
         format!(
-            "001 {n:>4}      Player{n:<28}{:>4}{:>29}{pts:>4}{:>7}{rounds}",
+            "001 {n:>4}      Player{n:<28}{:>4}{:>28}{pts:>4}{:>7}{rounds}",
             1500, "", ""
         )
     }
@@ -574,9 +574,9 @@ mod tests {
             "012 Test".to_string(),
             "XXR 3".into(),
             "XXC white1".into(),
-            line(1, "1.0", "     2 w 1"),
-            line(2, "0.0", "     1 b 0"),
-            line(3, "1.0", "  0000 - U    0000 - H"),
+            line(1, "1.0", "   2 w 1"),
+            line(2, "0.0", "   1 b 0"),
+            line(3, "1.0", "0000 - U  0000 - H"),
         ]
         .join("\r");
         let f = parse("t.trf", &text, true).unwrap();
@@ -595,8 +595,8 @@ mod tests {
     fn points_that_disagree_are_located() {
         let text = [
             "XXR 3".to_string(),
-            line(1, "1.5", "     2 w 1"),
-            line(2, "0.0", "     1 b 0"),
+            line(1, "1.5", "   2 w 1"),
+            line(2, "0.0", "   1 b 0"),
         ]
         .join("\n");
         let e = parse("t.trf", &text, true).unwrap_err().to_string();
@@ -612,8 +612,8 @@ mod tests {
         let text = [
             "XXR 3".to_string(),
             "162  W 3.0    D 1.0".into(),
-            line(1, "3.0", "     2 w 1"),
-            line(2, "0.0", "     1 b 0"),
+            line(1, "3.0", "   2 w 1"),
+            line(2, "0.0", "   1 b 0"),
         ]
         .join("\r\n");
         let f = parse("t.trf", &text, true).unwrap();
@@ -627,16 +627,16 @@ mod tests {
     fn malformed_rounds_are_refused_with_their_column() {
         let text = [
             "XXR 3".to_string(),
-            line(1, "1.0", "     2 x 1"),
-            line(2, "0.0", "     1 b 0"),
+            line(1, "1.0", "   2 x 1"),
+            line(2, "0.0", "   1 b 0"),
         ]
         .join("\n");
         let e = parse("t.trf", &text, true).unwrap_err().to_string();
         assert!(e.contains("t.trf:2:97") && e.contains("colour"), "{e}");
         let text = [
             "XXR 3".to_string(),
-            line(1, "1.0", "     3 w 1"),
-            line(2, "0.0", "     1 b 0"),
+            line(1, "1.0", "   3 w 1"),
+            line(2, "0.0", "   1 b 0"),
         ]
         .join("\n");
         assert!(parse("t.trf", &text, true).is_err());

@@ -35,9 +35,9 @@ pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -
     for (i, e) in field.entrants.iter().enumerate() {
         let score = field.score_after(i, rounds);
         let mut line = format!(
-            "001 {:>4}      {:<33}{:>4}{:>28}{:>4}{:>7}",
+            "001 {:>4}      {:<34}{:>4}{:>28}{:>4}{:>5}",
             e.number,
-            truncate(&e.name, 32),
+            truncate(&e.name, 33),
             if e.rating > 0 {
                 e.rating.to_string()
             } else {

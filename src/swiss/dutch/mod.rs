@@ -25,8 +25,14 @@ pub struct Pairing {
     pub bye: Option<usize>,
 }
 
+/// Most players one round pairs: the matching grows with the cube of the field, and a round
+/// of this size takes seconds; beyond it a file is refused rather than left running.
+pub const MAX_PAIRED: usize = 1000;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PairingError {
+    /// More players than `MAX_PAIRED`.
+    TooMany(usize),
     /// No pairing satisfies the absolute criteria (no rematch, colours, one bye).
     Impossible,
     /// Every round has been paired already.
@@ -36,6 +42,9 @@ pub enum PairingError {
 impl std::fmt::Display for PairingError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            PairingError::TooMany(n) => {
+                write!(f, "{n} players to pair; a round pairs at most {MAX_PAIRED}")
+            }
             PairingError::Impossible => write!(
                 f,
                 "no pairing meets the absolute criteria (no rematches, colour limits, one bye)"
@@ -50,7 +59,11 @@ pub fn pair(field: &Field) -> Result<Pairing, PairingError> {
     if field.played_rounds >= field.total_rounds {
         return Err(PairingError::Finished);
     }
-    Dutch::new(field).run()
+    let d = Dutch::new(field);
+    if d.sorted.len() > MAX_PAIRED {
+        return Err(PairingError::TooMany(d.sorted.len()));
+    }
+    d.run()
 }
 
 struct Dutch<'a> {
