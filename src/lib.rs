@@ -12,5 +12,6 @@ pub mod scoped;
 pub mod scoring;
 pub mod script;
 pub mod stop;
+pub mod swiss;
 
 pub use error::{Error, Result};

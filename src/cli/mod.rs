@@ -8,6 +8,7 @@ mod repl;
 mod rules;
 mod run;
 mod score;
+mod swiss;
 
 use arbiter::error::{Conflict, ErrorKind};
 use arbiter::rules::builtin::DEFAULT_COMBAT;
@@ -39,6 +40,8 @@ enum Command {
     Rate(rate::Args),
     /// League schedules and seasons
     League(league::Args),
+    /// Swiss tournaments: FIDE Dutch pairings, results, tie-breaks, TRF
+    Swiss(swiss::Args),
     /// Starship combat: ships, volley odds, duels, simulations
     Combat(combat::Args),
     /// Interactive rhai session over every engine
@@ -68,6 +71,7 @@ pub fn main() -> i32 {
         Command::Score(a) => score::run(a),
         Command::Rate(a) => rate::run(a),
         Command::League(a) => league::run(a),
+        Command::Swiss(a) => swiss::run(a),
         Command::Combat(a) => combat::run(a),
         Command::Repl(a) => repl::run(a),
         Command::Run(a) => run::run(a),

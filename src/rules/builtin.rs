@@ -20,6 +20,16 @@ pub const BUILTINS: &[(&str, &str, &str)] = &[
         include_str!("../../rulesets/bloodbowl.rules"),
     ),
     (
+        "swiss",
+        "swiss.rules",
+        include_str!("../../rulesets/swiss.rules"),
+    ),
+    (
+        "bloodbowl-swiss",
+        "bloodbowl-swiss.rules",
+        include_str!("../../rulesets/bloodbowl-swiss.rules"),
+    ),
+    (
         "startrek",
         "startrek.rules",
         include_str!("../../rulesets/startrek.rules"),
@@ -31,6 +41,7 @@ pub const BUILTINS: &[(&str, &str, &str)] = &[
 pub const DEFAULT_COMBAT: &str = "startrek";
 pub const DEFAULT_LEAGUE: &str = "bloodbowl";
 pub const DEFAULT_RATING: &str = "elo";
+pub const DEFAULT_SWISS: &str = "swiss";
 
 /// A built-in ruleset by name (case and accents ignored).
 pub fn find(name: &str) -> Option<(&'static str, &'static str, &'static str)> {

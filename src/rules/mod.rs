@@ -17,6 +17,7 @@ pub mod ranges;
 pub mod scoring;
 pub mod script;
 pub mod ship;
+pub mod swiss;
 pub mod yaml;
 
 pub use dice::{Dice, DicePair};

@@ -7,6 +7,7 @@ use super::league::LeagueRules;
 use super::scoring::ScoringRules;
 use super::script::ScriptRules;
 use super::ship::Ship;
+use super::swiss::SwissRules;
 use crate::error::Result;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -28,6 +29,8 @@ pub struct Ruleset {
     pub scoring: Option<ScoringRules>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub league: Option<LeagueRules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swiss: Option<SwissRules>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat: Option<CombatRules>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,6 +58,9 @@ impl Ruleset {
         }
         if let Some(l) = &self.league {
             l.validate(doc, "/league")?;
+        }
+        if let Some(s) = &self.swiss {
+            s.validate(doc, "/swiss")?;
         }
         if let Some(c) = &self.combat {
             c.validate(self, doc, "/combat")?;

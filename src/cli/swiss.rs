@@ -1,0 +1,482 @@
+//! `arbiter swiss ...`: a thin layer over arbiter::swiss. Files are read and written here,
+//! through arbiter::io; every change to a tournament file happens under its lock and
+//! atomically, so a refused command leaves the file as it was.
+use arbiter::io::{read_text, with_file_lock, write_file, Replace};
+use arbiter::output::{json_string, Align, Table};
+use arbiter::rules::swiss::SwissRules;
+use arbiter::rules::{builtin, load};
+use arbiter::swiss::dutch::{self, Pairing};
+use arbiter::swiss::model::Field;
+use arbiter::swiss::standings::{standings, Standings};
+use arbiter::swiss::tournament::{ByeKind, Tournament};
+use arbiter::swiss::{trf, trf_out};
+use arbiter::{Error, Result};
+use clap::Subcommand;
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  arbiter swiss pair round5.trf --json\n  arbiter swiss new open.yaml --players players.csv --rounds 7\n  arbiter swiss pair open.yaml\n  arbiter swiss record open.yaml 1 1 5 1-0\n  arbiter swiss table open.yaml --html table.html\n  arbiter swiss export open.yaml --trf -o open.trf"
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: SwissCommand,
+}
+
+#[derive(Subcommand)]
+enum SwissCommand {
+    /// Pair the next round (FIDE Dutch system) of a TRF or a tournament file (which stores it)
+    Pair {
+        /// A TRF (TRF-2026, TRF(x), TRF(bx)) or a tournament file from `swiss new`
+        file: String,
+        /// JSON: {"round", "pairs": [{"white", "black"}], "bye"}
+        #[arg(long)]
+        json: bool,
+        /// Also write the TRF with the new round added
+        #[arg(long, value_name = "OUT")]
+        trf: Option<String>,
+    },
+    /// Start a tournament file from a player list (CSV name,rating or one name a line)
+    New {
+        tournament: String,
+        #[arg(long, value_name = "FILE")]
+        players: String,
+        #[arg(long)]
+        rounds: usize,
+        /// Ruleset for points and tie-breaks (default: swiss)
+        #[arg(long, value_name = "NAME|PATH")]
+        rules: Option<String>,
+        /// The tournament's name
+        #[arg(long)]
+        name: Option<String>,
+        /// Replace an existing file
+        #[arg(long)]
+        force: bool,
+    },
+    /// Record a result: 1-0 0-1 1/2-1/2, forfeits +- -+ --
+    Record {
+        tournament: String,
+        round: usize,
+        /// White: number or name
+        white: String,
+        /// Black: number or name
+        black: String,
+        /// 1-0, 0-1, 1/2-1/2, +- (white wins by forfeit), -+, -- (both forfeit: write `-- --`)
+        #[arg(allow_hyphen_values = true)]
+        result: String,
+    },
+    /// Ask for a bye ahead (half a point, or --zero)
+    Bye {
+        tournament: String,
+        player: String,
+        round: usize,
+        #[arg(long)]
+        zero: bool,
+    },
+    /// Withdraw a player from a round on
+    Withdraw {
+        tournament: String,
+        player: String,
+        #[arg(long)]
+        from: usize,
+    },
+    /// Enter a player late (absent, zero points, before the next round)
+    Add {
+        tournament: String,
+        name: String,
+        #[arg(long)]
+        rating: Option<u32>,
+    },
+    /// Standings with the ruleset's tie-breaks
+    Table {
+        tournament: String,
+        #[arg(long, conflicts_with_all = ["csv", "html"])]
+        json: bool,
+        #[arg(long, conflicts_with = "html")]
+        csv: bool,
+        #[arg(long, value_name = "FILE")]
+        html: Option<String>,
+    },
+    /// Write the tournament as TRF-2026
+    Export {
+        tournament: String,
+        #[arg(long, required = true)]
+        trf: bool,
+        /// Output file (default: standard output)
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<String>,
+    },
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        SwissCommand::Pair { file, json, trf } => pair(&file, json, trf.as_deref()),
+        SwissCommand::New {
+            tournament,
+            players,
+            rounds,
+            rules,
+            name,
+            force,
+        } => new(&tournament, &players, rounds, rules, name, force),
+        SwissCommand::Record {
+            tournament,
+            round,
+            white,
+            black,
+            result,
+        } => change(&tournament, |t| {
+            let (w, b) = (t.player(&white)?, t.player(&black)?);
+            t.record(round, w, b, &result)?;
+            Ok(format!(
+                "round {round}: {} - {} {result}",
+                t.players[w - 1].name,
+                t.players[b - 1].name
+            ))
+        }),
+        SwissCommand::Bye {
+            tournament,
+            player,
+            round,
+            zero,
+        } => change(&tournament, |t| {
+            let p = t.player(&player)?;
+            let kind = if zero { ByeKind::Zero } else { ByeKind::Half };
+            t.request_bye(p, round, kind)?;
+            Ok(format!(
+                "{}: {} bye in round {round}",
+                t.players[p - 1].name,
+                if zero { "zero-point" } else { "half-point" }
+            ))
+        }),
+        SwissCommand::Withdraw {
+            tournament,
+            player,
+            from,
+        } => change(&tournament, |t| {
+            let p = t.player(&player)?;
+            t.withdraw(p, from)?;
+            Ok(format!(
+                "{} withdrawn from round {from}",
+                t.players[p - 1].name
+            ))
+        }),
+        SwissCommand::Add {
+            tournament,
+            name,
+            rating,
+        } => change(&tournament, |t| {
+            let n = t.add(&name, rating.unwrap_or(0))?;
+            Ok(format!("{name} entered as player {n}"))
+        }),
+        SwissCommand::Table {
+            tournament,
+            json,
+            csv,
+            html,
+        } => table(&tournament, json, csv, html.as_deref()),
+        SwissCommand::Export {
+            tournament, output, ..
+        } => {
+            let t = load_tournament(&tournament)?;
+            let rules = swiss_rules(&t.rules)?;
+            let text = trf_out::write(&t.field(&rules, false)?, &t.name, None);
+            match output {
+                Some(o) => write_file(&o, &text, Replace::Output),
+                None => super::print(&text),
+            }
+        }
+    }
+}
+
+fn swiss_rules(reference: &str) -> Result<SwissRules> {
+    let r = load::load(reference)?;
+    r.swiss.ok_or_else(|| {
+        Error::msg(format!(
+            "ruleset `{}` has no swiss section (try --rules swiss)",
+            r.name
+        ))
+    })
+}
+
+fn parse_tournament(path: &str, text: &str) -> Result<Tournament> {
+    let doc = arbiter::rules::yaml::parse(path, text)?;
+    let t: Tournament = doc.deserialize()?;
+    t.check().map_err(|e| e.context(path))?;
+    Ok(t)
+}
+
+fn load_tournament(path: &str) -> Result<Tournament> {
+    parse_tournament(path, &read_text(path)?)
+}
+
+fn is_trf(path: &str, text: &str) -> bool {
+    path.to_ascii_lowercase().ends_with(".trf")
+        || text
+            .lines()
+            .next()
+            .is_some_and(|l| l.starts_with("012") || l.starts_with("001"))
+}
+
+/// Read, change and write a tournament file under its lock; nothing is written when the
+/// change is refused.
+fn change(path: &str, work: impl FnOnce(&mut Tournament) -> Result<String>) -> Result<()> {
+    let said = with_file_lock(path, || {
+        let mut t = load_tournament(path)?;
+        let said = work(&mut t).map_err(|e| e.context(path))?;
+        write_file(path, &t.to_yaml(), Replace::ItsOwnInput)?;
+        Ok(said)
+    })?;
+    super::print(&format!("{said}\n"))
+}
+
+fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
+    let text = read_text(file)?;
+    if is_trf(file, &text) {
+        let field = trf::parse(file, &text, true)?;
+        let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
+        if let Some(out) = trf_path {
+            write_file(
+                out,
+                &trf_out::write(&field, "", Some(&pairing)),
+                Replace::Output,
+            )?;
+        }
+        return show_pairing(&field, &pairing, json);
+    }
+    let (field, pairing) = with_file_lock(file, || {
+        let mut t = load_tournament(file)?;
+        let rules = swiss_rules(&t.rules)?;
+        let field = t.field(&rules, true).map_err(|e| e.context(file))?;
+        let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
+        t.paired.push(arbiter::swiss::tournament::PairedRound {
+            boards: pairing
+                .pairs
+                .iter()
+                .map(|&(w, b)| arbiter::swiss::tournament::Board {
+                    white: w + 1,
+                    black: b + 1,
+                    result: None,
+                })
+                .collect(),
+            bye: pairing.bye.map(|b| b + 1),
+        });
+        if let Some(out) = trf_path {
+            write_file(
+                out,
+                &trf_out::write(&field, &t.name, Some(&pairing)),
+                Replace::Output,
+            )?;
+        }
+        write_file(file, &t.to_yaml(), Replace::ItsOwnInput)?;
+        Ok((field, pairing))
+    })?;
+    show_pairing(&field, &pairing, json)
+}
+
+#[derive(serde::Serialize)]
+struct PairJson {
+    round: usize,
+    pairs: Vec<PairEntry>,
+    bye: Option<usize>,
+}
+
+#[derive(serde::Serialize)]
+struct PairEntry {
+    white: usize,
+    black: usize,
+}
+
+fn show_pairing(field: &Field, pairing: &Pairing, json: bool) -> Result<()> {
+    let round = field.played_rounds + 1;
+    if json {
+        let doc = PairJson {
+            round,
+            pairs: pairing
+                .pairs
+                .iter()
+                .map(|&(w, b)| PairEntry {
+                    white: w + 1,
+                    black: b + 1,
+                })
+                .collect(),
+            bye: pairing.bye.map(|b| b + 1),
+        };
+        return super::print(&json_string(&doc));
+    }
+    let score = |p: usize| trf::show_tenths(field.score_after(p, field.played_rounds));
+    let mut t = Table::new(&[
+        ("board", Align::Right),
+        ("white", Align::Left),
+        ("pts", Align::Right),
+        ("black", Align::Left),
+        ("pts", Align::Right),
+    ]);
+    for (board, &(w, b)) in pairing.pairs.iter().enumerate() {
+        t.row([
+            (board + 1).to_string(),
+            format!("{} {}", w + 1, field.entrants[w].name),
+            score(w),
+            format!("{} {}", b + 1, field.entrants[b].name),
+            score(b),
+        ]);
+    }
+    let mut out = format!("Round {round}\n{}", t.render());
+    if let Some(b) = pairing.bye {
+        out += &format!("bye: {} {}\n", b + 1, field.entrants[b].name);
+    }
+    super::print(&out)
+}
+
+fn new(
+    path: &str,
+    players: &str,
+    rounds: usize,
+    rules: Option<String>,
+    name: Option<String>,
+    force: bool,
+) -> Result<()> {
+    let rules = rules.unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
+    swiss_rules(&rules)?;
+    let list = read_players(players)?;
+    let t = Tournament::new(&name.unwrap_or_default(), &rules, rounds, list)
+        .map_err(|e| e.context(players))?;
+    let replace = if force {
+        Replace::Output
+    } else {
+        Replace::Nothing
+    };
+    write_file(path, &t.to_yaml(), replace)?;
+    super::print(&format!("{} players, {rounds} rounds\n", t.players.len()))
+}
+
+/// A CSV with a `name` column (and optionally `rating`), or one name a line.
+fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
+    let text = read_text(path)?;
+    let first = text.lines().next().unwrap_or("");
+    let header: Vec<String> = first.split(',').map(|h| h.trim().to_lowercase()).collect();
+    if !header.iter().any(|h| h == "name") {
+        return Ok(text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| (l.to_string(), 0))
+            .collect());
+    }
+    let name_col = header.iter().position(|h| h == "name").expect("found");
+    let rating_col = header.iter().position(|h| h == "rating");
+    let mut out = Vec::new();
+    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+    for (i, rec) in reader.records().enumerate() {
+        let line = i + 2;
+        let rec = rec.map_err(|e| Error::msg(format!("{path}:{line}: {e}")))?;
+        let name = rec.get(name_col).unwrap_or("").trim().to_string();
+        if name.is_empty() {
+            return Err(Error::msg(format!("{path}:{line}: a player has no name")));
+        }
+        let rating = match rating_col.and_then(|c| rec.get(c)).map(str::trim) {
+            None | Some("") => 0,
+            Some(r) => r.parse().ok().filter(|&r: &u32| r <= 9999).ok_or_else(|| {
+                Error::msg(format!(
+                    "{path}:{line}: rating `{r}` is not a number from 0 to 9999"
+                ))
+            })?,
+        };
+        out.push((name, rating));
+    }
+    Ok(out)
+}
+
+fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
+    let t = load_tournament(path)?;
+    let rules = swiss_rules(&t.rules)?;
+    let field = t.field(&rules, false)?;
+    let s = standings(&field, &rules.tiebreakers);
+    if json {
+        return super::print(&json_string(&s));
+    }
+    if let Some(out) = html {
+        return write_file(
+            out,
+            &html_page(&t.name, &s, &rules.tiebreakers),
+            Replace::Output,
+        );
+    }
+    let mut header: Vec<String> = vec![
+        "rank".into(),
+        "player".into(),
+        "name".into(),
+        "points".into(),
+    ];
+    header.extend(rules.tiebreakers.iter().cloned());
+    let rows: Vec<Vec<String>> = s
+        .standings
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                r.rank.to_string(),
+                r.player.to_string(),
+                r.name.clone(),
+                num(r.points),
+            ];
+            row.extend(r.tiebreaks.values().map(|v| num(*v)));
+            row
+        })
+        .collect();
+    if csv {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&header)
+            .map_err(|e| Error::msg(e.to_string()))?;
+        for r in &rows {
+            w.write_record(r).map_err(|e| Error::msg(e.to_string()))?;
+        }
+        let bytes = w.into_inner().map_err(|e| Error::msg(e.to_string()))?;
+        return super::print(&String::from_utf8_lossy(&bytes));
+    }
+    let cols: Vec<(&str, Align)> = header
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (h.as_str(), if i == 2 { Align::Left } else { Align::Right }))
+        .collect();
+    let mut table = Table::new(&cols);
+    for r in rows {
+        table.row(r);
+    }
+    super::print(&table.render())
+}
+
+fn num(v: f64) -> String {
+    arbiter::output::trim_number(v, 2)
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn html_page(title: &str, s: &Standings, tiebreaks: &[String]) -> String {
+    let title = if title.is_empty() { "Standings" } else { title };
+    let mut h = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n</head>\n<body>\n<h1>{0}</h1>\n<table>\n<tr><th>Rank</th><th>No.</th><th>Name</th><th>Points</th>",
+        escape(title)
+    );
+    for tb in tiebreaks {
+        h += &format!("<th>{}</th>", escape(tb));
+    }
+    h += "</tr>\n";
+    for r in &s.standings {
+        h += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+            r.rank,
+            r.player,
+            escape(&r.name),
+            num(r.points)
+        );
+        for v in r.tiebreaks.values() {
+            h += &format!("<td>{}</td>", num(*v));
+        }
+        h += "</tr>\n";
+    }
+    h + "</table>\n<p><small>Made with arbiter.</small></p>\n</body>\n</html>\n"
+}

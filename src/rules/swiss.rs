@@ -1,0 +1,153 @@
+//! Swiss tournaments: the pairing system, what each result is worth, and the tie-breaks in
+//! order (FIDE C.07 names). Engines read these; a club changes them here, never in code.
+use super::doc::{pointer_push, Doc};
+use crate::error::Result;
+use serde::{Deserialize, Serialize};
+
+/// The pairing systems the Swiss engine knows.
+pub const SYSTEMS: &[&str] = &["dutch"];
+
+/// The tie-breaks the Swiss standings know (FIDE C.07), by the name a ruleset uses.
+pub const TIEBREAKS: &[(&str, &str)] = &[
+    ("buchholz", "sum of the opponents' scores (C.07 8.1)"),
+    (
+        "buchholz_cut1",
+        "Buchholz without the lowest opponent's score",
+    ),
+    (
+        "buchholz_median",
+        "Buchholz without the highest and the lowest",
+    ),
+    (
+        "sonneborn_berger",
+        "opponents' scores weighted by the result against each",
+    ),
+    (
+        "direct_encounter",
+        "points among the tied players, if they all met",
+    ),
+    (
+        "wins",
+        "games won (over the board and by forfeit; byes excluded)",
+    ),
+    ("black_games", "games played with black"),
+    (
+        "average_rating_of_opponents",
+        "average rating of the opponents met over the board",
+    ),
+    ("progressive", "sum of the running score after each round"),
+];
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SwissRules {
+    /// The pairing system (`dutch`: FIDE C.04.3).
+    #[serde(default = "default_system")]
+    pub system: String,
+    #[serde(default)]
+    pub points: SwissPoints,
+    /// Tie-breaks after points, in order (names from `TIEBREAKS`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiebreakers: Vec<String>,
+}
+
+/// What each result is worth.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SwissPoints {
+    pub win: f64,
+    pub draw: f64,
+    #[serde(default)]
+    pub loss: f64,
+    /// Defaults to a win.
+    #[serde(default)]
+    pub forfeit_win: Option<f64>,
+    #[serde(default)]
+    pub forfeit_loss: f64,
+    /// The pairing-allocated bye; defaults to a win.
+    #[serde(default)]
+    pub pairing_bye: Option<f64>,
+    /// A half-point bye asked for in advance; defaults to a draw.
+    #[serde(default)]
+    pub half_bye: Option<f64>,
+    #[serde(default)]
+    pub zero_bye: f64,
+}
+
+impl Default for SwissPoints {
+    fn default() -> Self {
+        SwissPoints {
+            win: 1.0,
+            draw: 0.5,
+            loss: 0.0,
+            forfeit_win: None,
+            forfeit_loss: 0.0,
+            pairing_bye: None,
+            half_bye: None,
+            zero_bye: 0.0,
+        }
+    }
+}
+
+fn default_system() -> String {
+    SYSTEMS[0].to_string()
+}
+
+impl SwissPoints {
+    /// Every value, named, defaults filled in.
+    pub fn all(&self) -> [(&'static str, f64); 8] {
+        [
+            ("win", self.win),
+            ("draw", self.draw),
+            ("loss", self.loss),
+            ("forfeit_win", self.forfeit_win.unwrap_or(self.win)),
+            ("forfeit_loss", self.forfeit_loss),
+            ("pairing_bye", self.pairing_bye.unwrap_or(self.win)),
+            ("half_bye", self.half_bye.unwrap_or(self.draw)),
+            ("zero_bye", self.zero_bye),
+        ]
+    }
+}
+
+/// Most points a single result may be worth (TRF writes scores as `99.9`).
+pub const MAX_RESULT_POINTS: f64 = 9.9;
+
+impl SwissRules {
+    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+        if !SYSTEMS.contains(&self.system.as_str()) {
+            return Err(doc.error_at(
+                &pointer_push(pointer, "system"),
+                crate::names::unknown("pairing system", &self.system, SYSTEMS),
+            ));
+        }
+        let points = pointer_push(pointer, "points");
+        for (name, v) in self.points.all() {
+            let tenths = v * 10.0;
+            if !(0.0..=MAX_RESULT_POINTS).contains(&v) || (tenths - tenths.round()).abs() > 1e-9 {
+                return Err(doc.error_at(
+                    &pointer_push(&points, name),
+                    format!(
+                        "points are tenths between 0 and {MAX_RESULT_POINTS} (as TRF writes them)"
+                    ),
+                ));
+            }
+        }
+        let known: Vec<&str> = TIEBREAKS.iter().map(|t| t.0).collect();
+        let list = pointer_push(pointer, "tiebreakers");
+        for (i, name) in self.tiebreakers.iter().enumerate() {
+            let at = pointer_push(&list, &i.to_string());
+            if !known.contains(&name.as_str()) {
+                return Err(doc.error_at(&at, crate::names::unknown("tie-break", name, &known)));
+            }
+            if self.tiebreakers[..i].contains(name) {
+                return Err(doc.error_at(&at, format!("tie-break `{name}` is listed twice")));
+            }
+        }
+        Ok(())
+    }
+
+    /// A point value in tenths (validated to be whole tenths).
+    pub fn tenths(v: f64) -> u32 {
+        (v * 10.0).round() as u32
+    }
+}

@@ -1,0 +1,688 @@
+//! Maximum-weight matching in a general graph: Edmonds' blossom algorithm with dual variables,
+//! in the O(n³) form of Galil (1986) as Joris van Rantwijk laid it out. Exact for integer
+//! weights of any width (the weight type only needs +, −, halving and an order), so pairing
+//! criteria can be packed into one number without rounding.
+use super::wide::Wide;
+
+/// What the matching needs of a weight: an exact ring-like integer with an order.
+pub trait Weight: Copy + Ord + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> {
+    fn zero() -> Self;
+    fn half(self) -> Self;
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    fn zero() -> Self {
+        Wide::ZERO
+    }
+    fn half(self) -> Self {
+        Wide::half(self)
+    }
+}
+
+impl Weight for i64 {
+    fn zero() -> Self {
+        0
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+}
+
+const NONE: usize = usize::MAX;
+
+/// A matching of maximum total weight over `n` vertices; `edges` are `(i, j, weight)` with
+/// positive weights (an absent pair is simply not listed). Returns each vertex's mate.
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    if edges.is_empty() || n == 0 {
+        return vec![None; n];
+    }
+    let mut s = State::new(n, edges);
+    s.solve();
+    (0..n)
+        .map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]]))
+        .collect()
+}
+
+struct State<'a, W: Weight> {
+    n: usize,
+    edges: &'a [(usize, usize, W)],
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+fn wrap(j: isize, len: usize) -> usize {
+    j.rem_euclid(len as isize) as usize
+}
+
+impl<'a, W: Weight> State<'a, W> {
+    fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
+        let maxweight = edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbend = vec![Vec::new(); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            endpoint.push(i);
+            endpoint.push(j);
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let mut dualvar = vec![maxweight; n];
+        dualvar.extend(std::iter::repeat(W::zero()).take(n));
+        State {
+            n,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat(NONE).take(n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar,
+            allowedge: vec![false; edges.len()],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - (w + w)
+    }
+
+    fn leaves(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut stack = vec![b];
+        while let Some(t) = stack.pop() {
+            if t < self.n {
+                out.push(t);
+            } else {
+                for &c in self.blossomchilds[t].iter().rev() {
+                    stack.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let mut w = w;
+        let mut t = t;
+        let mut p = p;
+        loop {
+            let b = self.inblossom[w];
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            if t == 1 {
+                let leaves = self.leaves(b);
+                self.queue.extend(leaves);
+                return;
+            }
+            let base = self.blossombase[b];
+            let m = self.mate[base];
+            w = self.endpoint[m];
+            t = 1;
+            p = m ^ 1;
+        }
+    }
+
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::zero();
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        for v in self.leaves(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &bv in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                Some(list) => vec![list],
+                None => self
+                    .leaves(bv)
+                    .into_iter()
+                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .collect(),
+            };
+            for list in lists {
+                for k in list {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == W::zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = childs.len();
+            let endps = self.blossomendps[b].clone();
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= len as isize;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let q = self.endpoint[p ^ 1];
+                self.label[q] = 0;
+                let e = endps[wrap(j - endptrick as isize, len)];
+                let r = self.endpoint[e ^ endptrick ^ 1];
+                self.label[r] = 0;
+                self.assign_label(q, 2, p);
+                self.allowedge[e / 2] = true;
+                j += jstep;
+                p = endps[wrap(j - endptrick as isize, len)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[wrap(j, len)];
+            let q = self.endpoint[p ^ 1];
+            self.label[q] = 2;
+            self.label[bv] = 2;
+            self.labelend[q] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[wrap(j, len)] != entrychild {
+                let bv = childs[wrap(j, len)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let found = self.leaves(bv).into_iter().find(|&v| self.label[v] != 0);
+                if let Some(v) = found {
+                    self.label[v] = 0;
+                    let m = self.mate[self.blossombase[bv]];
+                    let o = self.endpoint[m];
+                    self.label[o] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len();
+        let i = self.blossomchilds[b].iter().position(|&c| c == t).unwrap();
+        let mut j = i as isize;
+        let (jstep, endptrick): (isize, usize) = if i & 1 == 1 {
+            j -= len as isize;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][wrap(j, len)];
+            let p = self.blossomendps[b][wrap(j - endptrick as isize, len)] ^ endptrick;
+            if t >= self.n {
+                let e = self.endpoint[p];
+                self.augment_blossom(t, e);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][wrap(j, len)];
+            if t >= self.n {
+                let e = self.endpoint[p ^ 1];
+                self.augment_blossom(t, e);
+            }
+            let (a, c) = (self.endpoint[p], self.endpoint[p ^ 1]);
+            self.mate[a] = p ^ 1;
+            self.mate[c] = p;
+        }
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            let (mut s, mut p) = (s0, p0);
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::zero();
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= W::zero() {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Dual adjustment: the smallest of the four kinds of step.
+                let mut deltatype = 1;
+                let mut delta = *self.dualvar[..n].iter().min().unwrap();
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v] - delta,
+                        2 => self.dualvar[v] = self.dualvar[v] + delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b] + delta,
+                            2 => self.dualvar[b] = self.dualvar[b] - delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 | 3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == W::zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(n: usize, edges: &[(usize, usize, i64)]) -> Vec<Option<usize>> {
+        max_weight_matching(n, edges)
+    }
+
+    fn weight(m: &[Option<usize>], edges: &[(usize, usize, i64)]) -> i64 {
+        edges
+            .iter()
+            .filter(|&&(i, j, _)| m[i] == Some(j))
+            .map(|e| e.2)
+            .sum()
+    }
+
+    #[test]
+    fn van_rantwijks_small_cases() {
+        assert_eq!(run(2, &[(0, 1, 1)]), vec![Some(1), Some(0)]);
+        // A path where the heavy middle edge loses to the two outer ones.
+        let m = run(4, &[(0, 1, 5), (1, 2, 11), (2, 3, 5)]);
+        assert_eq!(m, vec![None, Some(2), Some(1), None]);
+        let m = run(4, &[(0, 1, 5), (1, 2, 9), (2, 3, 5)]);
+        assert_eq!(m, vec![Some(1), Some(0), Some(3), Some(2)]);
+    }
+
+    #[test]
+    fn blossoms_form_and_expand() {
+        // Triangle with a tail (S-blossom then augment through it).
+        let e = [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)];
+        assert_eq!(run(4, &e), vec![Some(1), Some(0), Some(3), Some(2)]);
+        // van Rantwijk's test 'nested S-blossom, relabel as T, expand'.
+        let e = [
+            (1, 2, 19),
+            (1, 3, 20),
+            (1, 8, 8),
+            (2, 3, 25),
+            (2, 4, 18),
+            (3, 5, 18),
+            (4, 5, 13),
+            (4, 7, 7),
+            (5, 6, 7),
+        ];
+        let m = run(9, &e);
+        let want = [
+            None,
+            Some(8),
+            Some(3),
+            Some(2),
+            Some(7),
+            Some(6),
+            Some(5),
+            Some(4),
+            Some(1),
+        ];
+        assert_eq!(m, want);
+        // 'create nested S-blossom, augment, expand recursively'.
+        let e = [
+            (1, 2, 40),
+            (1, 3, 40),
+            (2, 3, 60),
+            (2, 4, 55),
+            (3, 5, 55),
+            (4, 5, 50),
+            (1, 8, 15),
+            (5, 7, 30),
+            (7, 6, 10),
+            (8, 10, 10),
+            (4, 9, 30),
+        ];
+        let m = run(11, &e);
+        let want = [
+            None,
+            Some(2),
+            Some(1),
+            Some(5),
+            Some(9),
+            Some(3),
+            Some(7),
+            Some(6),
+            Some(10),
+            Some(4),
+            Some(8),
+        ];
+        assert_eq!(m, want);
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_graphs() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+        for _ in 0..300 {
+            let n = rng.gen_range(1..9);
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.gen_bool(0.6) {
+                        edges.push((i, j, rng.gen_range(1..20)));
+                    }
+                }
+            }
+            let m = run(n, &edges);
+            for v in 0..n {
+                if let Some(u) = m[v] {
+                    assert_eq!(m[u], Some(v));
+                }
+            }
+            assert_eq!(weight(&m, &edges), brute(n, &edges, 0, &mut vec![false; n]));
+        }
+    }
+
+    fn brute(n: usize, edges: &[(usize, usize, i64)], from: usize, used: &mut Vec<bool>) -> i64 {
+        let Some(v) = (from..n).find(|&v| !used[v]) else {
+            return 0;
+        };
+        used[v] = true;
+        let mut best = brute(n, edges, v + 1, used);
+        for &(i, j, w) in edges {
+            let u = if i == v {
+                j
+            } else if j == v {
+                i
+            } else {
+                continue;
+            };
+            if !used[u] {
+                used[u] = true;
+                best = best.max(w + brute(n, edges, v + 1, used));
+                used[u] = false;
+            }
+        }
+        used[v] = false;
+        best
+    }
+
+    #[test]
+    fn wide_weights_beyond_128_bits() {
+        let big = Wide::<4>::bit(200);
+        let e = [(0, 1, big), (1, 2, big + Wide::from_u64(1)), (2, 3, big)];
+        let m = max_weight_matching(4, &e);
+        assert_eq!(m, vec![Some(1), Some(0), Some(3), Some(2)]);
+    }
+}

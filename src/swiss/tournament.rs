@@ -1,0 +1,410 @@
+//! The tournament file `swiss new` writes and the other commands change: players, rounds
+//! paired, results, byes asked for ahead, withdrawals. It turns into a [`Field`] for the
+//! pairing and the standings. Pure: the CLI reads and writes the file.
+use super::model::{Colour, Entrant, Field, Outcome, Points, Round};
+use crate::error::{Error, Result};
+use crate::rules::swiss::{SwissPoints, SwissRules};
+use serde::{Deserialize, Serialize};
+
+/// Most players a tournament file may hold (TRF numbers have four digits).
+pub const MAX_PLAYERS: usize = 9999;
+pub const MAX_ROUNDS: usize = 99;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tournament {
+    #[serde(default)]
+    pub name: String,
+    /// The ruleset (points and tie-breaks), by name or path.
+    pub rules: String,
+    pub rounds: usize,
+    /// The colour of pairing number 1 in round 1.
+    #[serde(default = "white")]
+    pub first_colour: Colour,
+    pub players: Vec<Player>,
+    #[serde(default)]
+    pub paired: Vec<PairedRound>,
+}
+
+fn white() -> Colour {
+    Colour::White
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub name: String,
+    #[serde(default)]
+    pub rating: u32,
+    /// Byes asked for ahead: round → half or zero.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub byes: Vec<RequestedBye>,
+    /// Plays no more from this round on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub withdrawn_from: Option<usize>,
+    /// Entered late: absent (zero) before this round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entered_at: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RequestedBye {
+    pub round: usize,
+    pub kind: ByeKind,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ByeKind {
+    Half,
+    Zero,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PairedRound {
+    pub boards: Vec<Board>,
+    /// The pairing-allocated bye (player number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye: Option<usize>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Board {
+    pub white: usize,
+    pub black: usize,
+    /// `1-0`, `0-1`, `1/2-1/2`, forfeits `+-`, `-+`, `--`; absent until played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+/// The results a board may record.
+pub const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "+-", "-+", "--"];
+
+/// (white's outcome, black's outcome, played over the board)
+fn outcome(result: &str) -> Option<(Outcome, Outcome, bool)> {
+    Some(match result {
+        "1-0" => (Outcome::Win, Outcome::Loss, true),
+        "0-1" => (Outcome::Loss, Outcome::Win, true),
+        "1/2-1/2" | "½-½" => (Outcome::Draw, Outcome::Draw, true),
+        "+-" => (Outcome::Win, Outcome::Loss, false),
+        "-+" => (Outcome::Loss, Outcome::Win, false),
+        "--" => (Outcome::Loss, Outcome::Loss, false),
+        _ => return None,
+    })
+}
+
+/// Points in tenths from the ruleset's values.
+pub fn points_of(rules: &SwissRules) -> Points {
+    let p: &SwissPoints = &rules.points;
+    let t = SwissRules::tenths;
+    let all = p.all();
+    let v = |name: &str| t(all.iter().find(|(n, _)| *n == name).expect("known").1);
+    Points {
+        win: v("win"),
+        draw: v("draw"),
+        forfeit_win: v("forfeit_win"),
+        half_bye: v("half_bye"),
+        loss: v("loss"),
+        forfeit_loss: v("forfeit_loss"),
+        zero_bye: v("zero_bye"),
+        pairing_bye: v("pairing_bye"),
+    }
+}
+
+impl Tournament {
+    /// A new tournament; players are numbered by rating, highest first (the entry order
+    /// breaks ties), as FIDE's initial ranking list.
+    pub fn new(
+        name: &str,
+        rules: &str,
+        rounds: usize,
+        mut players: Vec<(String, u32)>,
+    ) -> Result<Tournament> {
+        if rounds == 0 || rounds > MAX_ROUNDS {
+            return Err(Error::msg(format!(
+                "a tournament has 1 to {MAX_ROUNDS} rounds"
+            )));
+        }
+        if players.len() < 2 || players.len() > MAX_PLAYERS {
+            return Err(Error::msg(format!(
+                "a tournament has 2 to {MAX_PLAYERS} players"
+            )));
+        }
+        players.sort_by(|a, b| b.1.cmp(&a.1));
+        let t = Tournament {
+            name: name.to_string(),
+            rules: rules.to_string(),
+            rounds,
+            first_colour: Colour::White,
+            players: players
+                .into_iter()
+                .map(|(name, rating)| Player {
+                    name,
+                    rating,
+                    byes: Vec::new(),
+                    withdrawn_from: None,
+                    entered_at: None,
+                })
+                .collect(),
+            paired: Vec::new(),
+        };
+        t.check()?;
+        Ok(t)
+    }
+
+    /// What types cannot say: names unique, numbers in range, each player once a round, every
+    /// result known, no bye requested for a round already paired.
+    pub fn check(&self) -> Result<()> {
+        let n = self.players.len();
+        if self.rounds == 0 || self.rounds > MAX_ROUNDS || self.paired.len() > self.rounds {
+            return Err(Error::msg(format!(
+                "{} rounds paired of {} (a tournament has 1 to {MAX_ROUNDS})",
+                self.paired.len(),
+                self.rounds
+            )));
+        }
+        if n > MAX_PLAYERS {
+            return Err(Error::msg(format!("more than {MAX_PLAYERS} players")));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for p in &self.players {
+            if p.name.trim().is_empty() {
+                return Err(Error::msg("a player has an empty name"));
+            }
+            if !seen.insert(crate::names::normalize(&p.name)) {
+                return Err(Error::msg(format!("player `{}` is listed twice", p.name)));
+            }
+        }
+        for (k, r) in self.paired.iter().enumerate() {
+            let mut used = vec![false; n];
+            let mut take = |x: usize| -> Result<()> {
+                if x == 0 || x > n {
+                    return Err(Error::msg(format!("round {}: no player number {x}", k + 1)));
+                }
+                if std::mem::replace(&mut used[x - 1], true) {
+                    return Err(Error::msg(format!(
+                        "round {}: player {x} is paired twice",
+                        k + 1
+                    )));
+                }
+                Ok(())
+            };
+            for b in &r.boards {
+                take(b.white)?;
+                take(b.black)?;
+                if let Some(res) = &b.result {
+                    if outcome(res).is_none() {
+                        return Err(Error::msg(format!(
+                            "round {}: `{res}` is not a result ({})",
+                            k + 1,
+                            RESULTS.join(", ")
+                        )));
+                    }
+                }
+            }
+            if let Some(b) = r.bye {
+                take(b)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Player number (1-based) from a number or a name.
+    pub fn player(&self, who: &str) -> Result<usize> {
+        if let Ok(n) = who.trim().parse::<usize>() {
+            if n >= 1 && n <= self.players.len() {
+                return Ok(n);
+            }
+            return Err(Error::msg(format!("no player number {n}")));
+        }
+        let key = crate::names::normalize(who);
+        self.players
+            .iter()
+            .position(|p| crate::names::normalize(&p.name) == key)
+            .map(|i| i + 1)
+            .ok_or_else(|| Error::msg(format!("no player named `{who}`")))
+    }
+
+    fn absent_in(&self, p: usize, round: usize) -> Option<Round> {
+        let pl = &self.players[p];
+        let gone = pl.withdrawn_from.is_some_and(|r| round + 1 >= r)
+            || pl.entered_at.is_some_and(|r| round + 1 < r);
+        let bye = pl.byes.iter().find(|b| b.round == round + 1);
+        match (gone, bye) {
+            (true, _) => Some(Round::absent()),
+            (false, Some(b)) => Some(Round {
+                outcome: if b.kind == ByeKind::Half {
+                    Outcome::Draw
+                } else {
+                    Outcome::Loss
+                },
+                ..Round::absent()
+            }),
+            _ => None,
+        }
+    }
+
+    /// The history as the pairing and standings see it. `next`: include the next round's
+    /// known absences (requested byes, withdrawals) so they are not paired.
+    pub fn field(&self, rules: &SwissRules, next: bool) -> Result<Field> {
+        let n = self.players.len();
+        let mut rounds: Vec<Vec<Round>> = vec![Vec::new(); n];
+        // Standings and exports count the rounds whose results are all in.
+        let unfinished = self
+            .paired
+            .last()
+            .is_some_and(|r| r.boards.iter().any(|b| b.result.is_none()));
+        let counted = if !next && unfinished {
+            self.paired.len() - 1
+        } else {
+            self.paired.len()
+        };
+        for (k, r) in self.paired[..counted].iter().enumerate() {
+            let mut slot: Vec<Option<Round>> = vec![None; n];
+            for b in &r.boards {
+                let (w, bl) = (b.white - 1, b.black - 1);
+                let res = b.result.as_deref();
+                let (ow, ob, played) = match res.and_then(outcome) {
+                    Some(o) => o,
+                    None => {
+                        return Err(Error::msg(format!(
+                        "round {} is not finished: {} - {} has no result (arbiter swiss record)",
+                        k + 1,
+                        self.players[w].name,
+                        self.players[bl].name
+                    )))
+                    }
+                };
+                let mk = |opp: usize, c: Colour, o: Outcome| Round {
+                    opponent: Some(opp),
+                    colour: Some(c),
+                    outcome: o,
+                    played,
+                    paired: true,
+                };
+                slot[w] = Some(mk(bl, Colour::White, ow));
+                slot[bl] = Some(mk(w, Colour::Black, ob));
+            }
+            if let Some(b) = r.bye {
+                slot[b - 1] = Some(Round {
+                    outcome: Outcome::Win,
+                    paired: true,
+                    ..Round::absent()
+                });
+            }
+            for (p, s) in slot.into_iter().enumerate() {
+                rounds[p].push(
+                    s.or_else(|| self.absent_in(p, k))
+                        .unwrap_or(Round::absent()),
+                );
+            }
+        }
+        let played = counted;
+        if next && played < self.rounds {
+            for (p, r) in rounds.iter_mut().enumerate() {
+                if let Some(a) = self.absent_in(p, played) {
+                    r.push(a);
+                }
+            }
+        }
+        let entrants = self
+            .players
+            .iter()
+            .zip(rounds)
+            .enumerate()
+            .map(|(i, (p, rounds))| Entrant {
+                number: i + 1,
+                name: p.name.clone(),
+                rating: p.rating,
+                rounds,
+            })
+            .collect();
+        Ok(Field {
+            entrants,
+            played_rounds: played,
+            total_rounds: self.rounds,
+            points: points_of(rules),
+            initial_colour: Some(self.first_colour),
+            forbidden: Vec::new(),
+        })
+    }
+
+    /// Record a result on the board of `white` and `black` in `round`.
+    pub fn record(&mut self, round: usize, white: usize, black: usize, result: &str) -> Result<()> {
+        if outcome(result).is_none() {
+            return Err(Error::msg(format!(
+                "`{result}` is not a result ({})",
+                RESULTS.join(", ")
+            )));
+        }
+        let r = self
+            .paired
+            .get_mut(round.wrapping_sub(1))
+            .ok_or_else(|| Error::msg(format!("round {round} is not paired")))?;
+        let board = r
+            .boards
+            .iter_mut()
+            .find(|b| (b.white, b.black) == (white, black))
+            .ok_or_else(|| {
+                Error::msg(format!(
+                    "round {round} has no board with {white} white and {black} black"
+                ))
+            })?;
+        board.result = Some(result.to_string());
+        Ok(())
+    }
+
+    /// A bye asked for ahead, for a round not paired yet.
+    pub fn request_bye(&mut self, player: usize, round: usize, kind: ByeKind) -> Result<()> {
+        if round <= self.paired.len() || round > self.rounds {
+            return Err(Error::msg(format!(
+                "a bye is asked for a round still to pair ({} to {})",
+                self.paired.len() + 1,
+                self.rounds
+            )));
+        }
+        let p = &mut self.players[player - 1];
+        p.byes.retain(|b| b.round != round);
+        p.byes.push(RequestedBye { round, kind });
+        p.byes.sort_by_key(|b| b.round);
+        Ok(())
+    }
+
+    pub fn withdraw(&mut self, player: usize, from: usize) -> Result<()> {
+        if from <= self.paired.len() || from > self.rounds {
+            return Err(Error::msg(format!(
+                "a withdrawal starts at a round still to pair ({} to {})",
+                self.paired.len() + 1,
+                self.rounds
+            )));
+        }
+        self.players[player - 1].withdrawn_from = Some(from);
+        Ok(())
+    }
+
+    /// A late entry: numbered after everyone already in, absent (zero points) before.
+    pub fn add(&mut self, name: &str, rating: u32) -> Result<usize> {
+        if self.paired.len() >= self.rounds {
+            return Err(Error::msg("the tournament has no round left to play"));
+        }
+        self.players.push(Player {
+            name: name.to_string(),
+            rating,
+            byes: Vec::new(),
+            withdrawn_from: None,
+            entered_at: (!self.paired.is_empty()).then(|| self.paired.len() + 1),
+        });
+        self.check()?;
+        Ok(self.players.len())
+    }
+
+    pub fn to_yaml(&self) -> String {
+        let body = serde_yaml::to_string(self).expect("a tournament serialises");
+        format!(
+            "# arbiter Swiss tournament. Pair the next round with: arbiter swiss pair FILE\n{body}"
+        )
+    }
+}

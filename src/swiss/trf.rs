@@ -1,0 +1,647 @@
+//! Reading FIDE's Tournament Report File (TRF-2016/2026 and the TRF(x)/(bx) extensions used by
+//! pairing programs) into a [`Field`]. Columns are counted in characters, line ends may be
+//! `\r`, `\n` or `\r\n`, and every refusal names its line and column.
+use super::model::{Colour, Entrant, Field, Outcome, Points, Round};
+use crate::error::{Error, Result, Source, Span};
+use std::sync::Arc;
+
+/// More players than any TRF can number (four digits).
+pub const MAX_PLAYERS: usize = 9999;
+/// More rounds than any Swiss tournament plays.
+pub const MAX_ROUNDS: usize = 99;
+
+struct Line<'a> {
+    number: usize,
+    chars: Vec<char>,
+    source: &'a Arc<Source>,
+}
+
+impl Line<'_> {
+    fn err(&self, col: usize, message: impl Into<String>) -> Error {
+        Span::new(self.source, self.number, col + 1).at(message)
+    }
+    fn field(&self, from: usize, to: usize) -> String {
+        self.chars[from.min(self.chars.len())..to.min(self.chars.len())]
+            .iter()
+            .collect()
+    }
+    fn number_at(&self, from: usize, to: usize, what: &str) -> Result<Option<u64>> {
+        let text = self.field(from, to);
+        let t = text.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        if t.len() > 9 || !t.chars().all(|c| c.is_ascii_digit()) {
+            return Err(self.err(from, format!("{what} must be a whole number, not `{t}`")));
+        }
+        Ok(Some(t.parse().expect("digits")))
+    }
+    /// A score like `3.5` or `12`, in tenths.
+    fn tenths(&self, from: usize, to: usize, what: &str) -> Result<u32> {
+        let text = self.field(from, to);
+        parse_tenths(text.trim()).ok_or_else(|| {
+            self.err(
+                from,
+                format!(
+                    "{what} must be a number of points like 2.5, not `{}`",
+                    text.trim()
+                ),
+            )
+        })
+    }
+}
+
+/// `2.5` → 25, `3` → 30; at most one decimal, as TRF writes them.
+pub fn parse_tenths(t: &str) -> Option<u32> {
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    if whole.is_empty() && frac.is_empty() || whole.len() > 6 || frac.len() > 1 {
+        return None;
+    }
+    if !whole.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let w: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let f: u32 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().ok()?
+    };
+    Some(w * 10 + f)
+}
+
+struct Pending {
+    entrant: Entrant,
+    /// The points column as written, and where.
+    stated_points: u32,
+    line: usize,
+}
+
+/// Parse a TRF. `for_pairing`: the file is the input to pairing its next round, so a round
+/// already written for some player but not paired for anyone is a bye requested in advance,
+/// and the total number of rounds must be known.
+pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
+    let source = Arc::new(Source {
+        name: name.to_string(),
+        text: text.to_string(),
+    });
+    let mut pending: Vec<Option<Pending>> = Vec::new();
+    let mut played_rounds = 0usize;
+    let mut total_rounds = None;
+    let mut initial_colour = None;
+    let mut points = Points::default();
+    let mut explicit_pab = false;
+    let mut requested_byes: Vec<(usize, usize, usize)> = Vec::new();
+    let mut forbidden = Vec::new();
+    let mut line_no = 0;
+    for raw in text.split('\n') {
+        for piece in raw.split('\r') {
+            line_no += 1;
+            let line = Line {
+                number: line_no,
+                chars: piece.chars().collect(),
+                source: &source,
+            };
+            if line.chars.len() < 3 {
+                if !piece.trim().is_empty() {
+                    return Err(line.err(0, "a TRF line starts with a three-character code"));
+                }
+                continue;
+            }
+            let code: String = line.chars[..3].iter().collect();
+            match code.as_str() {
+                "001" => {
+                    let p = player(&line, &mut played_rounds)?;
+                    let idx = p.entrant.number - 1;
+                    if idx >= pending.len() {
+                        pending.resize_with(idx + 1, || None);
+                    }
+                    if pending[idx].is_some() {
+                        return Err(
+                            line.err(4, format!("starting number {} is used twice", idx + 1))
+                        );
+                    }
+                    pending[idx] = Some(p);
+                }
+                "142" | "XXR" => {
+                    let n = line.number_at(3, line.chars.len(), "the number of rounds")?;
+                    match n {
+                        Some(n) if (1..=MAX_ROUNDS as u64).contains(&n) => {
+                            total_rounds = Some(n as usize)
+                        }
+                        _ => {
+                            return Err(line.err(
+                                3,
+                                format!("the number of rounds must be between 1 and {MAX_ROUNDS}"),
+                            ))
+                        }
+                    }
+                }
+                "XXC" => {
+                    for word in line.field(3, line.chars.len()).split_whitespace() {
+                        match word {
+                            "white1" => initial_colour = Some(Colour::White),
+                            "black1" => initial_colour = Some(Colour::Black),
+                            "rank" => {
+                                return Err(
+                                    line.err(3, "`XXC rank` (pairing by rank) is not supported")
+                                )
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                "152" => match line.field(3, line.chars.len()).trim() {
+                    "W" => initial_colour = Some(Colour::White),
+                    "B" => initial_colour = Some(Colour::Black),
+                    other => {
+                        return Err(
+                            line.err(4, format!("the first colour is W or B, not `{other}`"))
+                        )
+                    }
+                },
+                "162" => point_system(&line, &mut points, &mut explicit_pab)?,
+                "BBW" => {
+                    points.win = line.tenths(4, 12, "points for a win")?;
+                    points.forfeit_win = points.win;
+                    if !explicit_pab {
+                        points.pairing_bye = points.win;
+                    }
+                }
+                "BBD" => {
+                    points.draw = line.tenths(4, 12, "points for a draw")?;
+                    points.half_bye = points.draw;
+                }
+                "BBL" => points.loss = line.tenths(4, 12, "points for a loss")?,
+                "BBZ" => points.zero_bye = line.tenths(4, 12, "points for a zero-point bye")?,
+                "BBF" => points.forfeit_loss = line.tenths(4, 12, "points for a forfeit loss")?,
+                "BBU" => {
+                    points.pairing_bye =
+                        line.tenths(4, 12, "points for the pairing-allocated bye")?;
+                    explicit_pab = true;
+                }
+                "240" => {
+                    let round = line.number_at(6, 9, "the round")?.unwrap_or(0) as usize;
+                    if round == 0 {
+                        return Err(line.err(6, "a 240 line names its round (columns 7-9)"));
+                    }
+                    let mut col = 10;
+                    while col + 4 <= line.chars.len() {
+                        match line.number_at(col, col + 4, "a starting number")? {
+                            Some(p) if p >= 1 => {
+                                requested_byes.push((round - 1, p as usize - 1, line_no))
+                            }
+                            Some(_) => return Err(line.err(col, "starting numbers begin at 1")),
+                            None => {}
+                        }
+                        col += 5;
+                    }
+                }
+                "XXP" => {
+                    let mut group = Vec::new();
+                    for word in line.field(3, line.chars.len()).split_whitespace() {
+                        match word.parse::<usize>() {
+                            Ok(p) if (1..=MAX_PLAYERS).contains(&p) => group.push(p - 1),
+                            _ => {
+                                return Err(
+                                    line.err(3, format!("`{word}` is not a starting number"))
+                                )
+                            }
+                        }
+                    }
+                    forbidden.push(group);
+                }
+                "192" | "092" => {
+                    let system = line.field(4, line.chars.len());
+                    let system = system.trim();
+                    if !system.is_empty() && !system.starts_with("FIDE_DUTCH") {
+                        return Err(line.err(
+                            4,
+                            format!("only the FIDE Dutch system is supported, not `{system}`"),
+                        ));
+                    }
+                    if system.ends_with("BAKU") {
+                        return Err(line.err(4, "Baku acceleration is not supported"));
+                    }
+                }
+                "250" | "XXA" => return Err(line.err(0, "accelerated pairings are not supported")),
+                "013" | "310" => return Err(line.err(0, "team tournaments are not supported")),
+                "299" => {
+                    return Err(line.err(0, "abnormal points assignments (299) are not supported"))
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut entrants = Vec::with_capacity(pending.len());
+    let mut stated = Vec::with_capacity(pending.len());
+    for (i, p) in pending.into_iter().enumerate() {
+        match p {
+            Some(p) => {
+                stated.push((p.stated_points, p.line));
+                entrants.push(p.entrant);
+            }
+            None => {
+                return Err(Error::msg(format!(
+                    "{name}: starting number {} is missing (numbers run from 1 without gaps)",
+                    i + 1
+                )))
+            }
+        }
+    }
+    if entrants.is_empty() {
+        return Err(Error::msg(format!("{name}: no players (no `001` lines)")));
+    }
+    // A round written for everyone but paired for no one was still paired (a round of byes).
+    if for_pairing && entrants.iter().all(|e| e.rounds.len() > played_rounds) {
+        played_rounds += 1;
+    }
+    for e in &mut entrants {
+        if e.rounds.len() < played_rounds {
+            e.rounds.resize(played_rounds, Round::absent());
+        }
+    }
+    let total_rounds = match total_rounds {
+        Some(t) => t,
+        None if for_pairing => {
+            return Err(Error::msg(format!(
+                "{name}: the total number of rounds is not given (add a line `XXR N`)"
+            )))
+        }
+        None => played_rounds,
+    };
+    if played_rounds + for_pairing as usize > total_rounds {
+        return Err(Error::msg(format!(
+            "{name}: {played_rounds} rounds are already paired, but the tournament has {total_rounds}"
+        )));
+    }
+    if for_pairing {
+        for &(round, p, line) in &requested_byes {
+            if round != played_rounds {
+                continue;
+            }
+            let Some(e) = entrants.get_mut(p) else {
+                return Err(Span::new(&source, line, 11).at(format!("no player {}", p + 1)));
+            };
+            if e.rounds.len() <= played_rounds {
+                e.rounds.push(Round::absent());
+            }
+        }
+    }
+    for group in &forbidden {
+        if let Some(&p) = group.iter().find(|&&p| p >= entrants.len()) {
+            return Err(Error::msg(format!(
+                "{name}: XXP names player {}, who is not entered",
+                p + 1
+            )));
+        }
+    }
+    let mut field = Field {
+        entrants,
+        played_rounds,
+        total_rounds,
+        points,
+        initial_colour,
+        forbidden,
+    };
+    check_opponents(&field, &source, &stated)?;
+    check_points(&field, &source, &stated)?;
+    if field.initial_colour.is_none() {
+        field.initial_colour = infer_initial_colour(&field);
+    }
+    Ok(field)
+}
+
+fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
+    if line.chars.len() < 84 {
+        return Err(line.err(
+            line.chars.len(),
+            "a player line (001) runs at least to its points, column 84",
+        ));
+    }
+    let number = match line.number_at(4, 8, "the starting number")? {
+        Some(n) if n >= 1 && n as usize <= MAX_PLAYERS => n as usize,
+        _ => {
+            return Err(line.err(
+                4,
+                format!("the starting number (columns 5-8) runs from 1 to {MAX_PLAYERS}"),
+            ))
+        }
+    };
+    let rating = line.number_at(48, 52, "the rating")?.unwrap_or(0) as u32;
+    let stated_points = line.tenths(80, 84, "the points (columns 81-84)")?;
+    let mut rounds = Vec::new();
+    let mut skipped = 0usize;
+    let mut start = 91;
+    while start + 8 <= line.chars.len() {
+        let opp_text = line.field(start, start + 4);
+        let mut blank = true;
+        let mut opponent = None;
+        if opp_text != "    " {
+            blank = false;
+            if opp_text != "0000" {
+                match line.number_at(start, start + 4, "the opponent")? {
+                    Some(o) if o >= 1 && o as usize <= MAX_PLAYERS => {
+                        if o as usize == number {
+                            return Err(line.err(start, "a player cannot meet themselves"));
+                        }
+                        opponent = Some(o as usize - 1);
+                    }
+                    _ => return Err(line.err(start, "the opponent is a starting number or 0000")),
+                }
+            }
+        }
+        if line.chars[start + 4] != ' ' || line.chars[start + 6] != ' ' {
+            return Err(line.err(
+                start + 4,
+                "a round is `OPPO C R`: opponent, colour, result, single spaces",
+            ));
+        }
+        let colour_char = line.chars[start + 5];
+        let colour = match colour_char {
+            'w' | 'W' => Some(Colour::White),
+            'b' | 'B' => Some(Colour::Black),
+            '-' | ' ' => None,
+            c => return Err(line.err(start + 5, format!("the colour is w, b or -, not `{c}`"))),
+        };
+        if colour_char != ' ' {
+            blank = false;
+        }
+        let result_char = line.chars[start + 7];
+        let outcome = match result_char.to_ascii_uppercase() {
+            '1' | '+' | 'W' | 'F' | 'U' => Outcome::Win,
+            '=' | 'D' | 'H' => Outcome::Draw,
+            '0' | '-' | 'L' | 'Z' | ' ' => Outcome::Loss,
+            c => {
+                return Err(line.err(
+                    start + 7,
+                    format!("`{c}` is not a TRF result (1 = 0 + - W D L H F U Z)"),
+                ))
+            }
+        };
+        if result_char != ' ' {
+            blank = false;
+        }
+        let r = result_char.to_ascii_uppercase();
+        let forfeit_or_bye = matches!(r, '+' | '-' | 'H' | 'F' | 'U' | 'Z' | ' ');
+        if opponent.is_none() && colour.is_some() {
+            return Err(line.err(start + 5, "a bye has no colour (write `-`)"));
+        }
+        if forfeit_or_bye && !matches!(r, '+' | '-') && opponent.is_some() && !blank {
+            return Err(line.err(
+                start + 7,
+                format!("`{r}` is a bye, but an opponent is named"),
+            ));
+        }
+        if !forfeit_or_bye && colour.is_none() && !(r == '=' && opponent.is_none()) {
+            return Err(line.err(start + 5, "a played game has a colour (w or b)"));
+        }
+        let played = !forfeit_or_bye && opponent.is_some() && colour.is_some();
+        let paired = opponent.is_some() || r == 'U' || r == '+';
+        if blank {
+            skipped += 1;
+        } else {
+            if rounds.len() + skipped >= MAX_ROUNDS {
+                return Err(line.err(start, format!("more than {MAX_ROUNDS} rounds")));
+            }
+            rounds.extend(std::iter::repeat(Round::absent()).take(skipped));
+            skipped = 0;
+            *played_rounds = (*played_rounds).max(rounds.len());
+            rounds.push(Round {
+                opponent,
+                colour,
+                outcome,
+                played,
+                paired,
+            });
+            if paired {
+                *played_rounds = (*played_rounds).max(rounds.len());
+            }
+        }
+        start += 10;
+    }
+    if line
+        .field(start.min(line.chars.len()), line.chars.len())
+        .trim()
+        != ""
+    {
+        return Err(line.err(
+            start,
+            "a round is 8 characters and 2 spaces from column 92 on",
+        ));
+    }
+    Ok(Pending {
+        entrant: Entrant {
+            number,
+            name: line.field(14, 47).trim().to_string(),
+            rating,
+            rounds,
+        },
+        stated_points,
+        line: line.number,
+    })
+}
+
+fn point_system(line: &Line, points: &mut Points, explicit_pab: &mut bool) -> Result<()> {
+    let mut col = 5;
+    while col + 5 <= line.chars.len() {
+        let code = line.chars[col];
+        let value = line.tenths(col + 1, col + 5, "a point value")?;
+        match code {
+            'W' => {
+                points.win = value;
+                points.forfeit_win = value;
+                if !*explicit_pab {
+                    points.pairing_bye = value;
+                }
+            }
+            'D' => {
+                points.draw = value;
+                points.half_bye = value;
+            }
+            'L' => points.loss = value,
+            'A' => {
+                points.zero_bye = value;
+                points.forfeit_loss = value;
+            }
+            'P' => {
+                points.pairing_bye = value;
+                *explicit_pab = true;
+            }
+            c => return Err(line.err(col, format!("`{c}` is not a 162 code (W D L A P)"))),
+        }
+        col += 9;
+    }
+    if line
+        .field(col.min(line.chars.len()), line.chars.len())
+        .trim()
+        != ""
+    {
+        return Err(line.err(
+            col,
+            "162 entries are `C PPPP` every 9 columns from column 6",
+        ));
+    }
+    Ok(())
+}
+
+fn check_opponents(field: &Field, source: &Arc<Source>, stated: &[(u32, usize)]) -> Result<()> {
+    for (i, e) in field.entrants.iter().enumerate() {
+        for (k, r) in e.rounds.iter().enumerate() {
+            let Some(o) = r.opponent else { continue };
+            let agrees = field
+                .entrants
+                .get(o)
+                .and_then(|oe| oe.rounds.get(k))
+                .is_some_and(|or| {
+                    or.opponent == Some(i) && (!r.played || (or.played && or.colour != r.colour))
+                });
+            if !agrees {
+                return Err(Span::new(source, stated[i].1, 92 + 10 * k).at(format!(
+                    "round {}: player {} is listed against {}, but {}'s line says otherwise",
+                    k + 1,
+                    i + 1,
+                    o + 1,
+                    o + 1
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_points(field: &Field, source: &Arc<Source>, stated: &[(u32, usize)]) -> Result<()> {
+    for i in 0..field.entrants.len() {
+        let done = field.score_after(i, field.played_rounds);
+        let with_next = field.score_after(i, field.played_rounds + 1);
+        let (written, line) = stated[i];
+        if written != done && written != with_next {
+            let diff = written as i64 - done as i64;
+            return Err(Span::new(source, line, 81).at(format!(
+                "player {} has {} points written but {} from the results ({}{})",
+                i + 1,
+                show_tenths(written),
+                show_tenths(done),
+                if diff > 0 { "+" } else { "-" },
+                show_tenths(diff.unsigned_abs() as u32)
+            )));
+        }
+    }
+    Ok(())
+}
+
+pub fn show_tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
+/// Where no `XXC` says it: the colour the top-ranked player had in the first round anyone had
+/// colours, worked back from whoever was paired then.
+fn infer_initial_colour(field: &Field) -> Option<Colour> {
+    let first = field
+        .entrants
+        .iter()
+        .filter_map(|e| e.rounds.iter().position(|r| r.colour.is_some()))
+        .min()?;
+    let mut rank = 0;
+    for e in &field.entrants {
+        if e.rounds.iter().take(first + 1).any(|r| r.paired) {
+            if let Some(c) = e.rounds[first].colour {
+                return Some(if rank % 2 == 1 { c.other() } else { c });
+            }
+            rank += 1;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(n: usize, pts: &str, rounds: &str) -> String {
+        format!(
+            "001 {n:>4}      Player{n:<28}{:>4}{:>28}{pts:>4}{:>7}{rounds}",
+            1500, "", ""
+        )
+    }
+
+    #[test]
+    fn reads_players_rounds_and_points() {
+        let text = [
+            "012 Test".to_string(),
+            "XXR 3".into(),
+            "XXC white1".into(),
+            line(1, "1.0", "   2 w 1"),
+            line(2, "0.0", "   1 b 0"),
+            line(3, "1.0", "0000 - U  0000 - H"),
+        ]
+        .join("\r");
+        let f = parse("t.trf", &text, true).unwrap();
+        assert_eq!(f.played_rounds, 1);
+        assert_eq!(f.total_rounds, 3);
+        assert_eq!(f.entrants[0].rating, 1500);
+        assert!(f.entrants[0].rounds[0].played);
+        assert!(f.entrants[2].rounds[0].is_pairing_bye());
+        // The half-point bye for round 2 is asked for ahead.
+        assert_eq!(f.entrants[2].rounds.len(), 2);
+        assert!(!f.entrants[2].rounds[1].paired);
+        assert_eq!(f.score_after(2, 1), 10);
+    }
+
+    #[test]
+    fn points_that_disagree_are_located() {
+        let text = [
+            "XXR 3".to_string(),
+            line(1, "1.5", "   2 w 1"),
+            line(2, "0.0", "   1 b 0"),
+        ]
+        .join("\n");
+        let e = parse("t.trf", &text, true).unwrap_err().to_string();
+        assert!(e.contains("t.trf:2:81"), "{e}");
+        assert!(
+            e.contains("1.5 points written but 1.0") && e.contains("+0.5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn three_one_zero_points() {
+        let text = [
+            "XXR 3".to_string(),
+            "162  W 3.0    D 1.0".into(),
+            line(1, "3.0", "   2 w 1"),
+            line(2, "0.0", "   1 b 0"),
+        ]
+        .join("\r\n");
+        let f = parse("t.trf", &text, true).unwrap();
+        assert_eq!(
+            (f.points.win, f.points.draw, f.points.pairing_bye),
+            (30, 10, 30)
+        );
+    }
+
+    #[test]
+    fn malformed_rounds_are_refused_with_their_column() {
+        let text = [
+            "XXR 3".to_string(),
+            line(1, "1.0", "   2 x 1"),
+            line(2, "0.0", "   1 b 0"),
+        ]
+        .join("\n");
+        let e = parse("t.trf", &text, true).unwrap_err().to_string();
+        assert!(e.contains("t.trf:2:97") && e.contains("colour"), "{e}");
+        let text = [
+            "XXR 3".to_string(),
+            line(1, "1.0", "   3 w 1"),
+            line(2, "0.0", "   1 b 0"),
+        ]
+        .join("\n");
+        assert!(parse("t.trf", &text, true).is_err());
+        let text = [line(1, "0.0", ""), line(2, "0.0", "")].join("\n");
+        let e = parse("t.trf", &text, true).unwrap_err().to_string();
+        assert!(e.contains("XXR"), "{e}");
+    }
+}
