@@ -45,3 +45,5 @@ mod script_examples;
 mod script_hooks;
 mod script_policy_properties;
 mod script_sandbox;
+mod swiss_pair;
+mod swiss_tournament;

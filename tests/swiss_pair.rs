@@ -1,8 +1,7 @@
 //! `swiss pair` against the reference engine's pairings: cases cut from the reference
 //! tournaments (the ones that separate the 2025 Dutch rules from the earlier ones: the bye by
 //! fewest unplayed games, floats after unscored unplayed rounds).
-mod common;
-use common::*;
+use crate::common::*;
 
 fn pairs_of(v: &serde_json::Value) -> Vec<(u64, u64)> {
     let mut p: Vec<(u64, u64)> = v["pairs"]

@@ -1,7 +1,6 @@
 //! Running a Swiss tournament from the command line: new, pair, record, bye, withdraw, add,
 //! table (hand-worked tie-breaks with byes and a withdrawal), export.
-mod common;
-use common::*;
+use crate::common::*;
 
 /// Five players, two rounds: a pairing-allocated bye, a half-point bye, D withdrawn from
 /// round 3.
