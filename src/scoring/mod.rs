@@ -8,10 +8,13 @@
 //! * [`score_value`] / [`rate_value`]: the same from a script's map (a `serde_json::Value`)
 //! * [`compare`] → [`Comparison`] (the same game under two rulesets)
 //! * [`read_score_doc`], [`load_history`] + [`HistoryFile::rate`] read files with located errors.
+pub mod backtest;
 pub mod cep;
 pub mod compare;
+pub mod dates;
 pub mod elo;
 pub mod game;
+pub mod glicko2;
 pub mod history;
 pub mod history_csv;
 pub mod multiplayer;
@@ -268,6 +271,17 @@ impl HistoryFile {
     /// Rate with `ruleset`; problems name their place in the file.
     pub fn rate(&self, ruleset: &Ruleset, options: RateOptions) -> Result<RatingReport> {
         ratings::rate_prepared(ruleset, &self.prepared, options).map_err(|e| self.source.locate(e))
+    }
+
+    /// Forecast every game under each of `systems` (all the ruleset's when empty).
+    pub fn backtest(
+        &self,
+        ruleset: &Ruleset,
+        systems: &[System],
+        options: backtest::BacktestOptions,
+    ) -> Result<backtest::BacktestReport> {
+        backtest::backtest(ruleset, &self.prepared, systems, options)
+            .map_err(|e| self.source.locate(e))
     }
 
     /// The games as a `History` value.

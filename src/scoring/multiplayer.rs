@@ -75,17 +75,44 @@ pub fn weng_lin(players: &[(f64, f64)], ranks: &[usize], rules: &WengLinRules) -
         .collect()
 }
 
+/// The chance that `a` (μ, σ) finishes above `b` under Weng-Lin.
+pub fn weng_lin_expected(a: (f64, f64), b: (f64, f64), rules: &WengLinRules) -> f64 {
+    let config = WengLinConfig {
+        beta: rules.beta,
+        uncertainty_tolerance: rules.tolerance,
+    };
+    let r = |p: (f64, f64)| WengLinRating {
+        rating: p.0,
+        uncertainty: p.1,
+    };
+    skillratings::weng_lin::expected_score(&r(a), &r(b), &config).0
+}
+
+/// The chance that `a` (μ, σ) finishes above `b` under TrueSkill.
+pub fn trueskill_expected(a: (f64, f64), b: (f64, f64), rules: &TrueSkillRules) -> f64 {
+    let config = trueskill_config(rules);
+    let r = |p: (f64, f64)| TrueSkillRating {
+        rating: p.0,
+        uncertainty: p.1,
+    };
+    skillratings::trueskill::expected_score(&r(a), &r(b), &config).0
+}
+
+fn trueskill_config(rules: &TrueSkillRules) -> TrueSkillConfig {
+    TrueSkillConfig {
+        draw_probability: rules.draw_probability,
+        beta: rules.beta,
+        dynamics_factor: rules.dynamics,
+    }
+}
+
 /// New (rating, uncertainty) of every player of a TrueSkill free-for-all.
 pub fn trueskill(
     players: &[(f64, f64)],
     ranks: &[usize],
     rules: &TrueSkillRules,
 ) -> Vec<(f64, f64)> {
-    let config = TrueSkillConfig {
-        draw_probability: rules.draw_probability,
-        beta: rules.beta,
-        dynamics_factor: rules.dynamics,
-    };
+    let config = trueskill_config(rules);
     let teams: Vec<[TrueSkillRating; 1]> = players
         .iter()
         .map(|p| {
