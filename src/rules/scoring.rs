@@ -306,6 +306,10 @@ pub struct Glicko2Rules {
     pub convergence: f64,
     /// The largest volatility a history may start a player with.
     pub max_volatility: f64,
+    /// Round the rating and deviation after each period to this many decimals of the
+    /// Glicko-2 scale (μ, φ), as Glickman's worked example does; none: exact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digits: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<Range>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -537,6 +541,12 @@ impl ScoringRules {
             positive(g.max_volatility, "glicko2", "max_volatility")?;
             if !g.initial.is_finite() {
                 return Err(doc.error_at(&at("glicko2", "initial"), "`initial` must be a number"));
+            }
+            if g.digits.is_some_and(|d| d > 15) {
+                return Err(doc.error_at(
+                    &at("glicko2", "digits"),
+                    "`digits` is at most 15 (a float holds no more)",
+                ));
             }
             if g.volatility > g.max_volatility {
                 return Err(doc.error_at(

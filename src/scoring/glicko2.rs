@@ -48,10 +48,27 @@ pub fn rate_period(player: Glicko, results: &[Result1], rules: &Glicko2Rules) ->
         })
         .collect();
     let after = glicko2_rating_period(&player.lib(), &results, &config);
+    let rating = rounded(after.rating - rules.initial, rules.digits) + rules.initial;
     Glicko {
-        rating: after.rating,
-        deviation: after.deviation.min(rules.deviation),
+        rating,
+        // Rounding must not make a tiny deviation none at all.
+        deviation: match rounded(after.deviation, rules.digits) {
+            d if d > 0.0 => d.min(rules.deviation),
+            _ => after.deviation.min(rules.deviation),
+        },
         volatility: after.volatility,
+    }
+}
+
+/// Glicko-2's own scale: a rating of r is μ = (r − 1500) / 173.7178 inside the algorithm.
+const GLICKO2_SCALE: f64 = 173.7178;
+
+/// A rating difference (or deviation) rounded on the Glicko-2 scale, as Glickman's worked
+/// example rounds μ′ and φ′ to four decimals.
+fn rounded(x: f64, digits: Option<u32>) -> f64 {
+    match digits {
+        Some(d) => crate::rules::formula::round_to(x / GLICKO2_SCALE, d as i32) * GLICKO2_SCALE,
+        None => x,
     }
 }
 
@@ -88,6 +105,7 @@ mod tests {
             tau: 0.5,
             convergence: 0.000001,
             max_volatility: 0.5,
+            digits: Some(4),
             range: None,
             conservative: Some(2.0),
         }
@@ -117,13 +135,28 @@ mod tests {
         assert_eq!(format!("{:.2}", after.rating), "1464.06");
         assert_eq!(format!("{:.2}", after.deviation), "151.52");
         assert!((after.volatility - 0.05999).abs() < 1e-5, "{after:?}");
+        // Unrounded, the same period gives what exact arithmetic does (1464.0507).
+        let exact = rate_period(
+            g(1500.0, 200.0),
+            &[
+                (g(1400.0, 30.0), 1.0),
+                (g(1550.0, 100.0), 0.0),
+                (g(1700.0, 300.0), 0.0),
+            ],
+            &Glicko2Rules {
+                digits: None,
+                ..rules()
+            },
+        );
+        assert_eq!(format!("{:.2}", exact.rating), "1464.05");
+        assert_eq!(format!("{:.2}", exact.deviation), "151.52");
     }
 
     #[test]
     fn idle_periods_widen_the_deviation_up_to_a_new_players() {
         let once = idle(g(1500.0, 50.0), 1, &rules());
-        // √((50/173.7178)² + 0.06²) · 173.7178 = 51.07...
-        assert!((once.deviation - 51.0683).abs() < 1e-3, "{once:?}");
+        // √((50/173.7178)² + 0.06²) · 173.7178 = 51.0749
+        assert!((once.deviation - 51.0749).abs() < 1e-3, "{once:?}");
         assert!(idle(g(1500.0, 50.0), 5, &rules()).deviation > once.deviation);
         assert_eq!(
             idle(g(1500.0, 340.0), 1_000_000_000, &rules()).deviation,

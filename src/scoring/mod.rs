@@ -23,6 +23,8 @@ pub mod pot;
 pub mod prepared;
 pub mod rating_report;
 pub mod ratings;
+#[cfg(test)]
+mod ratings_properties;
 
 pub use compare::{compare, Comparison};
 pub use game::{

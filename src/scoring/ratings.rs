@@ -40,12 +40,14 @@ struct State {
     known_count: usize,
 }
 
-/// One player's effect of one game: rating change and uncertainty ratio.
+/// One player's effect of one game: rating change, and the precision (1/σ²) it adds.
+/// Games of one period all start from the same σ: their precisions add, where multiplying
+/// each game's σ ratio would compound them.
 #[derive(Clone, Copy)]
 struct Delta {
     player: usize,
     rating: f64,
-    sigma_ratio: f64,
+    precision: f64,
     points: f64,
 }
 
@@ -572,7 +574,14 @@ impl<'a> Rater<'a> {
         for d in pending.drain(..) {
             let s = &mut self.state;
             s.rating[d.player] += d.rating;
-            s.sigma[d.player] *= d.sigma_ratio;
+            if d.precision != 0.0 {
+                let sigma = s.sigma[d.player];
+                let precision = 1.0 / (sigma * sigma) + d.precision;
+                let after = 1.0 / precision.sqrt();
+                if precision > 0.0 && after.is_finite() && after > 0.0 {
+                    s.sigma[d.player] = after;
+                }
+            }
             s.points[d.player] += d.points;
             s.known_sum += d.rating;
         }
@@ -687,7 +696,7 @@ impl<'a> Rater<'a> {
         let one = |player: usize, rating: f64| Delta {
             player,
             rating,
-            sigma_ratio: 1.0,
+            precision: 0.0,
             points: 0.0,
         };
         match &self.engine {
@@ -754,7 +763,7 @@ impl<'a> Rater<'a> {
                     out.push(Delta {
                         player: i,
                         rating: a.0 - b.0,
-                        sigma_ratio: a.1 / b.1,
+                        precision: 1.0 / (a.1 * a.1) - 1.0 / (b.1 * b.1),
                         points: 0.0,
                     });
                 }
@@ -779,7 +788,7 @@ impl<'a> Rater<'a> {
                     out.push(Delta {
                         player: i,
                         rating: after - before,
-                        sigma_ratio: 1.0,
+                        precision: 0.0,
                         points,
                     });
                 }
@@ -797,7 +806,7 @@ impl<'a> Rater<'a> {
         }
         for d in out.iter() {
             let after = state.rating[d.player] + d.rating;
-            if !(after.is_finite() && d.sigma_ratio.is_finite()) {
+            if !(after.is_finite() && d.precision.is_finite()) {
                 return Err(self.overflow(d.player));
             }
         }
@@ -833,7 +842,16 @@ impl<'a> Rater<'a> {
                     before,
                     after: before + change,
                     change,
-                    deviation: uncertain.then(|| state.sigma[i] * d.map_or(1.0, |d| d.sigma_ratio)),
+                    deviation: uncertain.then(|| {
+                        let sigma = state.sigma[i];
+                        let gained = d.map_or(0.0, |d| d.precision);
+                        let after = 1.0 / (1.0 / (sigma * sigma) + gained).sqrt();
+                        if after.is_finite() && after > 0.0 {
+                            after
+                        } else {
+                            sigma
+                        }
+                    }),
                 }
             })
             .collect();
