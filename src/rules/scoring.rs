@@ -233,8 +233,10 @@ pub struct PotRules {
 
 // ---- Ratings --------------------------------------------------------------------------------
 
-/// What a rating formula (K, decay) may read of a player's record.
-pub const K_VARIABLES: &[&str] = &["rating", "games", "idle_periods", "idle_days"];
+/// What a K formula may read: the player's record (rating, games played so far, idle periods
+/// and days since their last game) and `field`, the players of the game's rating period (a
+/// tournament), or of the game itself outside one.
+pub const K_VARIABLES: &[&str] = &["rating", "games", "idle_periods", "idle_days", "field"];
 /// A decay formula also reads the ruleset's initial rating.
 pub const DECAY_VARIABLES: &[&str] = &["rating", "games", "idle_periods", "idle_days", "initial"];
 /// What an initial-rating formula may read: the players rated so far.

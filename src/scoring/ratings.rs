@@ -73,7 +73,7 @@ enum Record {
 }
 
 impl Record {
-    fn of(&self, record: &[f64; 4]) -> f64 {
+    fn of(&self, record: &[f64; 5]) -> f64 {
         match self {
             Record::Fixed(k) => *k,
             Record::Formula(f) => f.eval(record),
@@ -264,6 +264,8 @@ struct Rater<'a> {
     options: RateOptions,
     state: State,
     positions: Vec<i64>,
+    /// Players of each period (a K formula's `field`).
+    fields: Vec<usize>,
     initial: f64,
 }
 
@@ -303,7 +305,21 @@ impl<'a> Rater<'a> {
             state.known_sum += start.rating;
             state.known_count += 1;
         }
+        let mut fields = vec![0usize; prepared.periods.len()];
+        let mut seen: Vec<Option<usize>> = vec![None; n];
+        for game in &prepared.games {
+            if let Some(pd) = game.period {
+                for &i in &prepared.players[game.from..game.to] {
+                    if seen[i] != Some(pd) {
+                        // Periods are contiguous (checked while rating), so one mark a player.
+                        seen[i] = Some(pd);
+                        fields[pd] += 1;
+                    }
+                }
+            }
+        }
         Ok(Rater {
+            fields,
             name,
             rules,
             engine,
@@ -376,9 +392,10 @@ impl<'a> Rater<'a> {
                 scores: &prepared.scores[game.from..game.to],
             };
             scratch.records.clear();
+            let field = game.period.map_or(slot.players.len(), |pd| self.fields[pd]);
             for &i in slot.players {
                 let record = self
-                    .arrive(i, game.period.is_some(), latest_position, game.day)
+                    .arrive(i, game.period.is_some(), latest_position, game.day, field)
                     .map_err(at_game)?;
                 scratch.records.push(record);
             }
@@ -449,7 +466,8 @@ impl<'a> Rater<'a> {
         in_period: bool,
         position: Option<i64>,
         day: Option<i64>,
-    ) -> Result<[f64; 4], Invalid> {
+        field: usize,
+    ) -> Result<[f64; 5], Invalid> {
         if !self.state.known[i] {
             let r = match &self.engine {
                 Engine::Elo {
@@ -488,6 +506,7 @@ impl<'a> Rater<'a> {
             self.state.played[i] as f64,
             idle_periods as f64,
             idle_days as f64,
+            field as f64,
         ])
     }
 
@@ -942,7 +961,7 @@ struct Scratch {
     ratings: Vec<f64>,
     ks: Vec<f64>,
     changes: Vec<f64>,
-    records: Vec<[f64; 4]>,
+    records: Vec<[f64; 5]>,
 }
 
 fn percentile_rating(aggregate: Aggregate, start: f64, points: f64, games: u32) -> f64 {
