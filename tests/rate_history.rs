@@ -165,7 +165,7 @@ fn weng_lin_and_trueskill_are_chosen_in_the_ruleset() {
     near(rating(&v, "A"), 27.635_231_383_473_65, 1e-9);
     near(rating(&v, "B"), 22.364_768_616_526_35, 1e-9);
     near(
-        v["players"][0]["uncertainty"].as_f64().unwrap(),
+        v["players"][0]["deviation"].as_f64().unwrap(),
         8.065_506_316_323_548,
         1e-9,
     );
@@ -176,7 +176,7 @@ fn weng_lin_and_trueskill_are_chosen_in_the_ruleset() {
         a > 25.0 && b < 25.0 && (a - 25.0 - (25.0 - b)).abs() < 1e-9,
         "{a} {b}"
     );
-    assert!(v["players"][0]["uncertainty"].as_f64().unwrap() < 8.3334);
+    assert!(v["players"][0]["deviation"].as_f64().unwrap() < 8.3334);
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn starting_uncertainty_can_be_given_for_bayesian_systems() {
     let (a, b) = (rating(&v, "A"), rating(&v, "B"));
     assert!(a < 30.0 && a > 29.5, "{a}");
     assert!(b > 27.0, "{b}");
-    assert!(v["players"][0]["uncertainty"].as_f64().unwrap() <= 1.0);
+    assert!(v["players"][0]["deviation"].as_f64().unwrap() <= 1.0);
 }
 
 #[test]

@@ -4,6 +4,7 @@ mod completions;
 mod dice;
 mod league;
 mod rate;
+mod rate_plot;
 mod repl;
 mod rules;
 mod run;

@@ -1,11 +1,14 @@
-//! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--json]`.
+//! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--all] [--json]
+//! [--backtest [--systems S,...]] [--plot FILE.svg [--players A,B]]`.
 use arbiter::rules::load;
-use arbiter::scoring::RateOptions;
+use arbiter::rules::scoring::System;
+use arbiter::scoring::backtest::BacktestOptions;
+use arbiter::scoring::{self, RateOptions};
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --json\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period`; one row per player per game."
+    after_help = "Examples:\n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --all --json        # provisional players too\n  arbiter rate games.csv --backtest            # which system predicts this club best\n  arbiter rate games.csv --backtest --systems elo,glicko2\n  arbiter rate games.yaml --plot ratings.svg --players Ana,Bo\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period` and `date`\n(YYYY-MM-DD); one row per player per game."
 )]
 pub struct Args {
     /// History file: YAML/JSON (`ratings:`, `games:`) or CSV
@@ -20,11 +23,51 @@ pub struct Args {
     /// Only this player's games (implies --history)
     #[arg(long)]
     player: Option<String>,
+    /// List provisional players on the leaderboard too
+    #[arg(long)]
+    all: bool,
+    /// Forecast every game from the ratings before it and score each system
+    #[arg(long)]
+    backtest: bool,
+    /// The systems to backtest (default: every rating system of the ruleset)
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "S,...",
+        requires = "backtest"
+    )]
+    systems: Vec<String>,
+    /// Bootstrap resamples of the backtest
+    #[arg(long, default_value_t = 1000, requires = "backtest")]
+    resamples: usize,
+    /// Seed of the bootstrap
+    #[arg(long, default_value_t = 1, requires = "backtest")]
+    seed: u64,
+    /// Write each player's rating over the games as an SVG chart
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "backtest")]
+    plot: Option<String>,
+    /// The players to plot (default: the leaderboard's top ten)
+    #[arg(long, value_delimiter = ',', value_name = "A,B,...", requires = "plot")]
+    players: Vec<String>,
     #[arg(long)]
     json: bool,
 }
 
+/// The bootstrap interval's width.
+const LEVEL: f64 = 0.95;
+/// Most players drawn when none are named.
+const PLOTTED: usize = 10;
+/// Most resamples (each is a pass over every game).
+const MAX_RESAMPLES: usize = 100_000;
+
 pub fn run(args: Args) -> Result<()> {
+    if let Some(plot) = &args.plot {
+        if arbiter::io::FileKind::of(plot) != Some(arbiter::io::FileKind::Svg) {
+            return Err(Error::msg(format!(
+                "--plot writes an SVG chart: name it FILE.svg (not `{plot}`)"
+            )));
+        }
+    }
     let file = arbiter::files::history(&args.file)?;
     // A relative `rules:` path in the history means the file beside it when there is one.
     let named = file
@@ -44,32 +87,91 @@ pub fn run(args: Args) -> Result<()> {
             e
         }
     })?;
-    let detailed = args.history || args.player.is_some();
+    if args.backtest {
+        return run_backtest(&args, &file, &rules);
+    }
+    let detailed = args.history || args.player.is_some() || args.plot.is_some();
     let report = file.rate(
         &rules,
         RateOptions {
             record_games: detailed,
+            ..RateOptions::default()
         },
     )?;
-    if let Some(p) = &args.player {
-        if !report
-            .players
-            .iter()
-            .any(|r| arbiter::names::same(&r.name, p))
-        {
-            let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
-            return Err(Error::unknown("player", p, &known));
+    let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
+    let check = |p: &str| -> Result<()> {
+        if known.iter().any(|r| arbiter::names::same(r, p)) {
+            Ok(())
+        } else {
+            Err(Error::unknown("player", p, &known))
         }
+    };
+    if let Some(p) = &args.player {
+        check(p)?;
+    }
+    for p in &args.players {
+        check(p)?;
+    }
+    if let Some(path) = &args.plot {
+        let chosen: Vec<String> = if args.players.is_empty() {
+            let mut board: Vec<_> = report
+                .players
+                .iter()
+                .filter(|p| args.all || !p.provisional)
+                .collect();
+            board.sort_by_key(|p| p.rank);
+            board.iter().take(PLOTTED).map(|p| p.name.clone()).collect()
+        } else {
+            args.players.clone()
+        };
+        let svg = super::rate_plot::svg(&report, &chosen)?;
+        super::write_atomically(path, &svg)?;
     }
     if args.json {
         super::print(&arbiter::output::json_string(&report))?;
     } else {
-        let mut text = report.table();
-        if detailed {
+        let mut text = report.table(args.all);
+        if args.history || args.player.is_some() {
             text.push('\n');
             text.push_str(&report.history_table(args.player.as_deref()));
         }
         super::print(&text)?;
     }
     Ok(())
+}
+
+fn run_backtest(
+    args: &Args,
+    file: &scoring::HistoryFile,
+    rules: &arbiter::rules::Ruleset,
+) -> Result<()> {
+    let mut systems = Vec::new();
+    for name in &args.systems {
+        let system = System::named(name).ok_or_else(|| {
+            let known: Vec<&str> = System::RATINGS.iter().map(|s| s.name()).collect();
+            Error::msg(arbiter::names::unknown("system", name, &known))
+        })?;
+        if !systems.contains(&system) {
+            systems.push(system);
+        }
+    }
+    if args.resamples > MAX_RESAMPLES {
+        return Err(Error::msg(format!(
+            "--resamples is at most {MAX_RESAMPLES} (each is a pass over every game)"
+        )));
+    }
+    let report = file.backtest(
+        rules,
+        &systems,
+        BacktestOptions {
+            resamples: args.resamples,
+            seed: args.seed,
+            level: LEVEL,
+        },
+    )?;
+    super::print(&if args.json {
+        arbiter::output::json_string(&report)
+    } else {
+        report.table()
+    })
 }

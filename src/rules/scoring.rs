@@ -24,6 +24,9 @@ pub enum System {
     /// TrueSkill Bayesian rating, from the skillratings crate.
     #[serde(rename = "trueskill")]
     TrueSkill,
+    /// Glicko-2 (rating, deviation, volatility) with rating periods, from the skillratings crate.
+    #[serde(rename = "glicko2")]
+    Glicko2,
 }
 
 impl System {
@@ -35,7 +38,31 @@ impl System {
             System::Elo => "elo",
             System::WengLin => "weng_lin",
             System::TrueSkill => "trueskill",
+            System::Glicko2 => "glicko2",
         }
+    }
+
+    /// The systems that rate players from finishing orders (and can predict a game).
+    pub const RATINGS: [System; 4] = [
+        System::Elo,
+        System::Glicko2,
+        System::WengLin,
+        System::TrueSkill,
+    ];
+
+    /// A built-in system name (`elo`, `glicko2`, `weng_lin`, `trueskill`, ...).
+    pub fn named(name: &str) -> Option<System> {
+        [
+            System::Cep,
+            System::Percentile,
+            System::Pot,
+            System::Elo,
+            System::WengLin,
+            System::TrueSkill,
+            System::Glicko2,
+        ]
+        .into_iter()
+        .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
     }
 
     /// The section of `scoring` this system reads its parameters from.
@@ -72,6 +99,12 @@ pub struct ScoringRules {
     pub weng_lin: Option<WengLinRules>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trueskill: Option<TrueSkillRules>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glicko2: Option<Glicko2Rules>,
+    /// Players with fewer rated games than this are provisional: flagged, and left off the
+    /// leaderboard unless asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provisional_games: Option<u32>,
 }
 
 // ---- CEP ------------------------------------------------------------------------------------
@@ -212,27 +245,51 @@ pub struct PotRules {
 
 // ---- Ratings --------------------------------------------------------------------------------
 
-/// The variables a K-factor formula may read.
-pub const K_VARIABLES: &[&str] = &["rating", "games"];
+/// What a K formula may read: the player's record (rating, games played so far, idle periods
+/// and days since their last game) and `field`, the players of the game's rating period (a
+/// tournament), or of the game itself outside one.
+pub const K_VARIABLES: &[&str] = &["rating", "games", "idle_periods", "idle_days", "field"];
+/// A decay formula also reads the ruleset's initial rating.
+pub const DECAY_VARIABLES: &[&str] = &["rating", "games", "idle_periods", "idle_days", "initial"];
+/// What an initial-rating formula may read: the players rated so far.
+pub const INITIAL_VARIABLES: &[&str] = &["mean_rating", "players"];
+
+/// The ratings a system's numbers live between: a starting rating outside is on another
+/// system's scale (an Elo 1613 given to TrueSkill), refused rather than mixed in.
+pub type Range = [f64; 2];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EloRules {
-    /// Development coefficient: a number, or a formula of `rating` and `games` (played so far).
+    /// Development coefficient: a number, or a formula of the player's record (`K_VARIABLES`).
     pub k: NumberOrFormula,
-    pub initial: f64,
+    /// A new player's rating: a number, or a formula of `mean_rating` and `players` (those
+    /// rated so far).
+    pub initial: NumberOrFormula,
     /// Rating difference at which the stronger player is expected to score 10 to 1.
     pub scale: f64,
+    /// A returning player's rating after idle time (`DECAY_VARIABLES`); none: no decay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decay: Option<Formula>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WengLinRules {
+    /// A new player's μ.
     pub initial: f64,
+    /// A new player's σ.
     pub uncertainty: f64,
     pub beta: f64,
     /// Lower bound of the uncertainty updates.
     pub tolerance: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
+    /// The conservative rating shown beside μ is μ − conservative · σ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conservative: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -243,6 +300,116 @@ pub struct TrueSkillRules {
     pub beta: f64,
     pub draw_probability: f64,
     pub dynamics: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conservative: Option<f64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Glicko2Rules {
+    pub initial: f64,
+    /// A new player's rating deviation; also the most an idle player's deviation grows to.
+    pub deviation: f64,
+    /// A new player's volatility.
+    pub volatility: f64,
+    /// How fast volatility may change (Glickman: 0.3 to 1.2).
+    pub tau: f64,
+    /// Tolerance of the volatility iteration.
+    pub convergence: f64,
+    /// The largest volatility a history may start a player with.
+    pub max_volatility: f64,
+    /// Round the rating and deviation after each period to this many decimals of the
+    /// Glicko-2 scale (μ, φ), as Glickman's worked example does; none: exact.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digits: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conservative: Option<f64>,
+}
+
+/// The scale a rating system's numbers live on, for checks and for the report.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scale {
+    pub range: Option<Range>,
+    /// A new player's deviation (None: the system keeps none).
+    pub deviation: Option<f64>,
+    pub volatility: Option<f64>,
+    pub max_volatility: Option<f64>,
+    pub conservative: Option<f64>,
+}
+
+impl ScoringRules {
+    /// The scale of the ruleset's system.
+    pub fn scale(&self) -> Scale {
+        let plain = |range| Scale {
+            range,
+            deviation: None,
+            volatility: None,
+            max_volatility: None,
+            conservative: None,
+        };
+        match self.system {
+            System::Elo => plain(self.elo.as_ref().and_then(|e| e.range)),
+            System::WengLin => match &self.weng_lin {
+                Some(w) => Scale {
+                    deviation: Some(w.uncertainty),
+                    conservative: w.conservative,
+                    ..plain(w.range)
+                },
+                None => plain(None),
+            },
+            System::TrueSkill => match &self.trueskill {
+                Some(t) => Scale {
+                    deviation: Some(t.uncertainty),
+                    conservative: t.conservative,
+                    ..plain(t.range)
+                },
+                None => plain(None),
+            },
+            System::Glicko2 => match &self.glicko2 {
+                Some(g) => Scale {
+                    deviation: Some(g.deviation),
+                    volatility: Some(g.volatility),
+                    max_volatility: Some(g.max_volatility),
+                    conservative: g.conservative,
+                    ..plain(g.range)
+                },
+                None => plain(None),
+            },
+            System::Cep | System::Percentile | System::Pot => plain(None),
+        }
+    }
+
+    /// The same rules rating with another of their systems (the backtest's comparison).
+    pub fn with_system(&self, system: System) -> ScoringRules {
+        ScoringRules {
+            system,
+            ..self.clone()
+        }
+    }
+
+    /// The systems this ruleset has the parameters of.
+    pub fn present(&self) -> Vec<System> {
+        System::RATINGS
+            .into_iter()
+            .filter(|s| self.has(*s))
+            .collect()
+    }
+
+    fn has(&self, system: System) -> bool {
+        match system {
+            System::Cep => self.cep.is_some(),
+            System::Percentile => self.percentile.is_some(),
+            System::Pot => self.pot.is_some(),
+            System::Elo => self.elo.is_some(),
+            System::WengLin => self.weng_lin.is_some(),
+            System::TrueSkill => self.trueskill.is_some(),
+            System::Glicko2 => self.glicko2.is_some(),
+        }
+    }
 }
 
 // ---- validation -----------------------------------------------------------------------------
@@ -252,15 +419,7 @@ pub const MAX_WHOLE_NUMBER: f64 = 1e9;
 
 impl ScoringRules {
     pub fn validate(&self, _ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
-        let present = match self.system {
-            System::Cep => self.cep.is_some(),
-            System::Percentile => self.percentile.is_some(),
-            System::Pot => self.pot.is_some(),
-            System::Elo => self.elo.is_some(),
-            System::WengLin => self.weng_lin.is_some(),
-            System::TrueSkill => self.trueskill.is_some(),
-        };
-        if !present {
+        if !self.has(self.system) {
             return Err(doc.error_at(
                 &pointer_push(pointer, "system"),
                 format!(
@@ -331,6 +490,34 @@ impl ScoringRules {
                 ));
             }
         }
+        // A range holds the system's own new-player rating; a conservative multiple is ≥ 0.
+        let scale_checks = |section: &str,
+                            range: Option<Range>,
+                            initial: Option<f64>,
+                            conservative: Option<f64>|
+         -> Result<()> {
+            if let Some([low, high]) = range {
+                if !(low.is_finite() && high.is_finite() && low < high) {
+                    return Err(doc.error_at(
+                        &at(section, "range"),
+                        "`range` is [lowest, highest]: two numbers, the first smaller",
+                    ));
+                }
+                if let Some(i) = initial.filter(|i| !(low..=high).contains(i)) {
+                    return Err(doc.error_at(
+                        &at(section, "range"),
+                        format!("the new-player rating {i} is outside `range` [{low}, {high}]"),
+                    ));
+                }
+            }
+            if conservative.is_some_and(|c| !(c.is_finite() && c >= 0.0)) {
+                return Err(doc.error_at(
+                    &at(section, "conservative"),
+                    "`conservative` (how many deviations below the rating) must be 0 or more",
+                ));
+            }
+            Ok(())
+        };
         if let Some(e) = &self.elo {
             positive(e.scale, "elo", "scale")?;
             if let NumberOrFormula::Formula(f) = &e.k {
@@ -338,14 +525,54 @@ impl ScoringRules {
                 f.check(K_VARIABLES)
                     .map_err(|err| doc.formula_error(&p, &err))?;
             }
+            let initial = match &e.initial {
+                NumberOrFormula::Number(n) => Some(*n),
+                NumberOrFormula::Formula(f) => {
+                    let p = at("elo", "initial");
+                    f.check(INITIAL_VARIABLES)
+                        .map_err(|err| doc.formula_error(&p, &err))?;
+                    None
+                }
+            };
+            if let Some(f) = &e.decay {
+                let p = at("elo", "decay");
+                f.check(DECAY_VARIABLES)
+                    .map_err(|err| doc.formula_error(&p, &err))?;
+            }
+            scale_checks("elo", e.range, initial, None)?;
         }
         if let Some(w) = &self.weng_lin {
             positive(w.uncertainty, "weng_lin", "uncertainty")?;
             positive(w.beta, "weng_lin", "beta")?;
+            scale_checks("weng_lin", w.range, Some(w.initial), w.conservative)?;
+        }
+        if let Some(g) = &self.glicko2 {
+            positive(g.deviation, "glicko2", "deviation")?;
+            positive(g.volatility, "glicko2", "volatility")?;
+            positive(g.tau, "glicko2", "tau")?;
+            positive(g.convergence, "glicko2", "convergence")?;
+            positive(g.max_volatility, "glicko2", "max_volatility")?;
+            if !g.initial.is_finite() {
+                return Err(doc.error_at(&at("glicko2", "initial"), "`initial` must be a number"));
+            }
+            if g.digits.is_some_and(|d| d > 15) {
+                return Err(doc.error_at(
+                    &at("glicko2", "digits"),
+                    "`digits` is at most 15 (a float holds no more)",
+                ));
+            }
+            if g.volatility > g.max_volatility {
+                return Err(doc.error_at(
+                    &at("glicko2", "max_volatility"),
+                    "`max_volatility` is below the new-player `volatility`",
+                ));
+            }
+            scale_checks("glicko2", g.range, Some(g.initial), g.conservative)?;
         }
         if let Some(t) = &self.trueskill {
             positive(t.uncertainty, "trueskill", "uncertainty")?;
             positive(t.beta, "trueskill", "beta")?;
+            scale_checks("trueskill", t.range, Some(t.initial), t.conservative)?;
             if !(0.0..1.0).contains(&t.draw_probability) {
                 return Err(doc.error_at(
                     &at("trueskill", "draw_probability"),

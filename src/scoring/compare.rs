@@ -31,6 +31,24 @@ pub struct ComparedPlayer {
 pub fn compare(rules: &Ruleset, vs: &Ruleset, input: &ScoreInput) -> Result<Comparison, Invalid> {
     let a = score_checked(rules, input)?;
     let b = score_checked(vs, input)?;
+    // Points of two systems are on different scales: their difference would mean nothing.
+    let system = |r: &ScoreReport| match r {
+        ScoreReport::Cep(_) => "CEP scenario points",
+        ScoreReport::Percentile(_) => "FIGF percentile points (1000 = the winner's total)",
+        ScoreReport::Pot(_) => "pot ladder points (a share of the stakes)",
+    };
+    if std::mem::discriminant(&a) != std::mem::discriminant(&b) {
+        return Err(Invalid::new(
+            "",
+            format!(
+                "`{}` gives {} and `{}` gives {}: the two scales do not compare point for point; --vs compares two rulesets of the same system (a house rule and its original)",
+                rules.name,
+                system(&a),
+                vs.name,
+                system(&b)
+            ),
+        ));
+    }
     let players = a
         .headlines()
         .into_iter()

@@ -22,11 +22,38 @@ pub struct History {
 #[serde(untagged)]
 pub enum StartRating {
     Rating(f64),
-    /// For the Bayesian systems: a rating and its uncertainty.
-    Full {
-        rating: f64,
-        uncertainty: f64,
-    },
+    /// For the systems with an uncertainty: a rating (μ), its deviation (σ), and for
+    /// Glicko-2 a volatility.
+    Full(FullStart),
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FullStart {
+    #[serde(alias = "mu")]
+    pub rating: f64,
+    #[serde(
+        default,
+        alias = "uncertainty",
+        alias = "sigma",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub deviation: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub volatility: Option<f64>,
+}
+
+impl StartRating {
+    pub fn full(self) -> FullStart {
+        match self {
+            StartRating::Rating(rating) => FullStart {
+                rating,
+                deviation: None,
+                volatility: None,
+            },
+            StartRating::Full(f) => f,
+        }
+    }
 }
 
 /// One game: a finishing order (best first; an inner list is a tie) or final scores.
@@ -37,6 +64,9 @@ pub struct HistoryGame {
     pub period: Option<Period>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// When it was played (`2024-03-17`): idle days count from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order: Option<Vec<Placing>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -116,20 +146,15 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
         if id + 1 != p.names.len() {
             return Err(Invalid::new(pointer(), format!("`{name}` is given twice")));
         }
-        let (r, s) = match *start {
-            StartRating::Rating(r) => (r, None),
-            StartRating::Full {
-                rating,
-                uncertainty,
-            } => (rating, Some(uncertainty)),
-        };
-        if !r.is_finite() || s.is_some_and(|s| !s.is_finite() || s < 0.0) {
+        let start = start.full();
+        let positive = |x: Option<f64>| x.is_none_or(|x| x.is_finite() && x > 0.0);
+        if !start.rating.is_finite() || !positive(start.deviation) || !positive(start.volatility) {
             return Err(Invalid::new(
                 pointer(),
-                "a starting rating must be a number (and an uncertainty, 0 or more)",
+                "a starting rating must be a number (and a deviation or volatility, above 0)",
             ));
         }
-        p.starts.push((id, r, s));
+        p.starts.push((id, start));
     }
     let mut rows: Vec<(usize, f64, usize)> = Vec::new();
     // Where each row was written: (order index, tie member) or (score index, 0).
@@ -137,6 +162,15 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
     for (g, game) in history.games.iter().enumerate() {
         let base = || format!("/games/{g}");
         let period = game.period.as_ref().map(|pd| p.period_id(&pd.to_string()));
+        let day = match &game.date {
+            None => None,
+            Some(d) => Some(super::dates::day_number(d).ok_or_else(|| {
+                Invalid::new(
+                    format!("{}/date", base()),
+                    format!("`{d}` is not a date: write it YYYY-MM-DD"),
+                )
+            })?),
+        };
         rows.clear();
         written.clear();
         let ranking = match (&game.order, &game.scores) {
@@ -195,7 +229,7 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
                 format!("a game needs at least two players (found {})", rows.len()),
             ));
         }
-        if let Err(tag) = p.push_game(&mut rows, ranking, period, game.label.clone()) {
+        if let Err(tag) = p.push_game(&mut rows, ranking, period, day, game.label.clone()) {
             let (j, m) = written[tag];
             let (pointer, name) = match (&game.order, &game.scores) {
                 (Some(order), _) => match &order[j] {
@@ -220,13 +254,14 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
 /// A prepared history written back as a `History` (a CSV file read for a script, say).
 pub fn from_prepared(p: &Prepared) -> History {
     let mut history = History::default();
-    for &(id, rating, uncertainty) in &p.starts {
-        let start = match uncertainty {
-            Some(u) => StartRating::Full {
+    for &(id, start) in &p.starts {
+        let start = match start {
+            FullStart {
                 rating,
-                uncertainty: u,
-            },
-            None => StartRating::Rating(rating),
+                deviation: None,
+                volatility: None,
+            } => StartRating::Rating(rating),
+            full => StartRating::Full(full),
         };
         history.ratings.insert(p.names.shown[id].clone(), start);
     }
@@ -238,6 +273,7 @@ pub fn from_prepared(p: &Prepared) -> History {
                 Err(_) => Period::Name(p.periods[i].clone()),
             }),
             label: slot.label.clone(),
+            date: slot.day.map(super::dates::date_text),
             ..HistoryGame::default()
         };
         if slot.has_scores {

@@ -31,11 +31,13 @@ struct Columns {
     player: usize,
     value: usize,
     period: Option<usize>,
+    date: Option<usize>,
 }
 
 /// The game being read: its key and period; its rows wait in a reused buffer.
 struct Open {
     period: Option<usize>,
+    day: Option<i64>,
 }
 
 /// The games met so far, by a hash of their key and the row that started them (no copy of
@@ -109,6 +111,7 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
             .ok_or_else(|| header.clone().at("the CSV header needs a `player` column"))?,
         value: place.or(score).expect("checked above"),
         period: find("period"),
+        date: find("date"),
     };
     let ranking = if score.is_some() {
         Ranking::Descending
@@ -171,9 +174,20 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
             },
             _ => None,
         };
+        let day = match columns.date.map(cell) {
+            Some(d) if !d.is_empty() => {
+                Some(super::dates::day_number(text_of(d)).ok_or_else(|| {
+                    at(columns.date.unwrap_or(0)).at(format!(
+                        "`{}` is not a date: write it YYYY-MM-DD",
+                        text_of(d)
+                    ))
+                })?)
+            }
+            _ => None,
+        };
         if open.is_none() || key.as_slice() != game {
             if let Some(o) = open.take() {
-                close(&mut prepared, &index, &mut rows, ranking, o.period)?;
+                close(&mut prepared, &index, &mut rows, ranking, o.period, o.day)?;
             }
             let game = text_of(game);
             if !seen.insert(game, start, &index) {
@@ -184,11 +198,16 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
             index.games.push(index.rows.len());
             key.clear();
             key.extend_from_slice(game.as_bytes());
-            open = Some(Open { period });
+            open = Some(Open { period, day });
         }
         if open.as_ref().is_some_and(|o| o.period != period) {
             return Err(
                 at(columns.period.unwrap_or(0)).at("a game's rows must all have the same period")
+            );
+        }
+        if open.as_ref().is_some_and(|o| o.day != day) {
+            return Err(
+                at(columns.date.unwrap_or(0)).at("a game's rows must all have the same date")
             );
         }
         if rows.len() == super::game::MAX_PLAYERS_PER_GAME {
@@ -198,7 +217,7 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
         index.rows.push(start);
     }
     if let Some(o) = open.take() {
-        close(&mut prepared, &index, &mut rows, ranking, o.period)?;
+        close(&mut prepared, &index, &mut rows, ranking, o.period, o.day)?;
     }
     index.games.push(index.rows.len());
     Ok((index, prepared))
@@ -211,6 +230,7 @@ fn close(
     rows: &mut Vec<(usize, f64, usize)>,
     ranking: Ranking,
     period: Option<usize>,
+    day: Option<i64>,
 ) -> Result<()> {
     if rows.len() < 2 {
         let row = index.rows[rows[0].2];
@@ -219,7 +239,7 @@ fn close(
             rows.len()
         )));
     }
-    let result = prepared.push_game(rows, ranking, period, None);
+    let result = prepared.push_game(rows, ranking, period, day, None);
     rows.clear();
     result.map_err(|tag| {
         let row = index.rows[tag];
@@ -248,6 +268,7 @@ impl CsvIndex {
         };
         let column = match segments.next() {
             Some("period") => self.columns.period.unwrap_or(self.columns.game),
+            Some("date") => self.columns.date.unwrap_or(self.columns.game),
             Some("order") | Some("scores") => self.columns.value,
             _ => self.columns.game,
         };

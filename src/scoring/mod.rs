@@ -9,10 +9,13 @@
 //! * [`compare`] → [`Comparison`] (the same game under two rulesets)
 //! * [`ScoreInput::from_doc`], [`parse_history`] + [`HistoryFile::rate`]: documents and texts
 //!   to engine input, with located errors (`crate::files` reads the files)
+pub mod backtest;
 pub mod cep;
 pub mod compare;
+pub mod dates;
 pub mod elo;
 pub mod game;
+pub mod glicko2;
 pub mod history;
 pub mod history_csv;
 pub mod multiplayer;
@@ -21,6 +24,8 @@ pub mod pot;
 pub mod prepared;
 pub mod rating_report;
 pub mod ratings;
+#[cfg(test)]
+mod ratings_properties;
 
 pub use compare::{compare, Comparison};
 pub use game::{
@@ -262,6 +267,17 @@ impl HistoryFile {
     /// Rate with `ruleset`; problems name their place in the file.
     pub fn rate(&self, ruleset: &Ruleset, options: RateOptions) -> Result<RatingReport> {
         ratings::rate_prepared(ruleset, &self.prepared, options).map_err(|e| self.source.locate(e))
+    }
+
+    /// Forecast every game under each of `systems` (all the ruleset's when empty).
+    pub fn backtest(
+        &self,
+        ruleset: &Ruleset,
+        systems: &[System],
+        options: backtest::BacktestOptions,
+    ) -> Result<backtest::BacktestReport> {
+        backtest::backtest(ruleset, &self.prepared, systems, options)
+            .map_err(|e| self.source.locate(e))
     }
 
     /// The games as a `History` value.

@@ -52,6 +52,15 @@ pub fn score(
     rows: &[ResultRow],
 ) -> Result<PercentileReport, Invalid> {
     check_rows(rows)?;
+    if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.score < 0.0) {
+        return Err(Invalid::new(
+            format!("/players/{i}/score"),
+            format!(
+                "`{}` has a negative total ({}): a total is stock value plus cash, never below 0",
+                r.name, r.score
+            ),
+        ));
+    }
     let (top_at, top) = rows
         .iter()
         .enumerate()

@@ -15,6 +15,13 @@ pub struct PotReport {
     /// Shares are in 1/share_scale parts of the game spread.
     pub share_scale: i64,
     pub players: Vec<PotPlayer>,
+    /// The rounded shares would pay more than the pot, so the exact shares were paid.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exact_shares: bool,
+    /// Players who took a remainder point a player with the same score did not (only when
+    /// no split among whole groups of equal scores pays the pot exactly).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unequal: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -26,7 +33,7 @@ pub struct PotPlayer {
     pub share: i64,
     /// floor(pot · share / share_scale).
     pub floor: i64,
-    /// Points handed out of (or, if the rounded shares overshoot, back into) the remainder.
+    /// Points handed out of the remainder.
     pub remainder: i64,
     /// What the player takes from the pot.
     pub points: i64,
@@ -68,7 +75,7 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
     let spreads: Vec<i128> = scores.iter().map(|s| s - low).collect();
     let game_spread: i128 = spreads.iter().sum();
 
-    let (shares, floors) = if game_spread == 0 {
+    let (shares, mut floors) = if game_spread == 0 {
         // Everyone equal: nobody's share is larger, each gets the stake back.
         (vec![scale / n; rows.len()], vec![stake; rows.len()])
     } else {
@@ -81,32 +88,58 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
         (shares, floors)
     };
     let fractions: Vec<i128> = shares.iter().map(|sh| pot * sh % scale).collect();
-    let mut extra = vec![0i128; rows.len()];
-    let left = pot - floors.iter().sum::<i128>();
+    // Rounded shares can add up past the whole: then the exact shares are paid (their floors
+    // never exceed the pot), so nobody is paid a point that must be taken back.
+    let exact = floors.iter().sum::<i128>() > pot;
+    if exact {
+        floors = spreads.iter().map(|s| pot * s / game_spread).collect();
+    }
+    let mut left = pot - floors.iter().sum::<i128>();
     // Ranking order: best score first, equal scores in listed order.
     let mut ranking: Vec<usize> = (0..rows.len()).collect();
     ranking.sort_by(|a, b| scores[*b].cmp(&scores[*a]).then(a.cmp(b)));
-    if left > 0 {
-        let order: Vec<usize> = match rules.remainder {
-            Remainder::TopFirst => ranking.clone(),
-            Remainder::LargestFraction => {
-                let mut o = ranking.clone();
-                o.sort_by(|a, b| fractions[*b].cmp(&fractions[*a]));
-                o
-            }
-        };
-        for i in 0..left as usize {
-            extra[order[i % order.len()]] += 1;
+    let order: Vec<usize> = match rules.remainder {
+        Remainder::TopFirst => ranking.clone(),
+        Remainder::LargestFraction => {
+            let mut o = ranking.clone();
+            o.sort_by(|a, b| fractions[*b].cmp(&fractions[*a]));
+            o
         }
-    } else if left < 0 {
-        // Rounded shares can add up past the whole: take the excess back from the bottom.
-        let mut owed = -left;
-        while owed > 0 {
-            for &i in ranking.iter().rev() {
-                if owed > 0 && floors[i] + extra[i] > 0 {
-                    extra[i] -= 1;
-                    owed -= 1;
+    };
+    // Equal scores are one group: a group takes a point for each member or none.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &i in &order {
+        match groups.iter_mut().find(|g| scores[g[0]] == scores[i]) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    let mut extra = vec![0i128; rows.len()];
+    let mut unequal = Vec::new();
+    if left > 0 {
+        let reachable = sums_of(&groups, left as usize);
+        while left > 0 {
+            let mut gave = false;
+            for g in &groups {
+                let size = g.len() as i128;
+                if left >= size && reachable[(left - size) as usize] {
+                    for &i in g {
+                        extra[i] += 1;
+                    }
+                    left -= size;
+                    gave = true;
                 }
+                if left == 0 {
+                    break;
+                }
+            }
+            if !gave {
+                // No way to pay the rest to whole groups: one point each in ranking order.
+                for &i in order.iter().cycle().take(left as usize) {
+                    extra[i] += 1;
+                    unequal.push(rows[i].name.clone());
+                }
+                left = 0;
             }
         }
     }
@@ -134,7 +167,22 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
         game_spread: game_spread as i64,
         share_scale: rules.share_scale,
         players,
+        exact_shares: exact,
+        unequal,
     })
+}
+
+/// `reachable[x]`: x points can be handed out as whole groups (each group any number of
+/// times).
+fn sums_of(groups: &[Vec<usize>], most: usize) -> Vec<bool> {
+    let mut reachable = vec![false; most + 1];
+    reachable[0] = true;
+    for x in 1..=most {
+        reachable[x] = groups
+            .iter()
+            .any(|g| g.len() <= x && reachable[x - g.len()]);
+    }
+    reachable
 }
 
 impl PotReport {
@@ -165,13 +213,23 @@ impl PotReport {
                 format!("{:+}", p.change),
             ]);
         }
-        format!(
+        let mut text = format!(
             "Pot ({}): pot {}, game spread {}\n\n{}",
             self.ruleset,
             self.pot,
             self.game_spread,
             t.render()
-        )
+        );
+        if self.exact_shares {
+            text.push_str("\nthe rounded shares add up to more than the pot: the floors are of the exact shares\n");
+        }
+        if !self.unequal.is_empty() {
+            text.push_str(&format!(
+                "\nthe remainder cannot go to whole groups of equal scores: one point each to {} (ranking order)\n",
+                self.unequal.join(", ")
+            ));
+        }
+        text
     }
 }
 
@@ -193,6 +251,69 @@ fn share_text(share: i64, scale: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use proptest::prelude::*;
+
+    fn rules() -> PotRules {
+        PotRules {
+            initial: 1000,
+            stake: 100,
+            share_scale: 1000,
+            remainder: Remainder::TopFirst,
+        }
+    }
+
+    fn table(scores: &[i64]) -> Vec<ResultRow> {
+        scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| ResultRow {
+                name: format!("P{i}"),
+                score: *s as f64,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn seven_equal_leaders_get_equal_points() {
+        // Rounded shares of 14.3% each would pay 7 × 143 = 1001 of a 1000 pot.
+        let r = score("", &rules(), &table(&[9, 9, 9, 9, 9, 9, 9, 1, 1, 1])).unwrap();
+        assert!(r.exact_shares);
+        let points: Vec<i64> = r.players.iter().map(|p| p.points).collect();
+        assert_eq!(points, [142, 142, 142, 142, 142, 142, 142, 2, 2, 2]);
+    }
+
+    #[test]
+    fn a_remainder_skips_a_tie_it_cannot_share() {
+        // Floors 233, 233, 77 ×3: 3 left; the tied leaders cannot take 3, the three 2s can.
+        let r = score("", &rules(), &table(&[4, 4, 2, 2, 2, 1, 1])).unwrap();
+        let points: Vec<i64> = r.players.iter().map(|p| p.points).collect();
+        assert_eq!(points, [233, 233, 78, 78, 78, 0, 0]);
+        assert!(r.unequal.is_empty());
+    }
+
+    proptest! {
+        #[test]
+        fn equal_scores_equal_points_and_the_pot_paid_exactly(
+            scores in proptest::collection::vec(0i64..30, 2..12)
+        ) {
+            let r = score("", &rules(), &table(&scores)).unwrap();
+            let total: i64 = r.players.iter().map(|p| p.points).sum();
+            prop_assert_eq!(total, r.pot);
+            for p in &r.players {
+                // Nothing is taken back once the pot is shared.
+                prop_assert!(p.remainder >= 0);
+                for q in &r.players {
+                    if p.score == q.score && r.unequal.is_empty() {
+                        prop_assert_eq!(p.points, q.points);
+                    }
+                    if p.score > q.score {
+                        prop_assert!(p.floor >= q.floor);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn shares_print_as_the_source_does() {

@@ -78,14 +78,16 @@ pub struct GameSlot {
     /// Index into `periods`.
     pub period: Option<usize>,
     pub label: Option<String>,
+    /// Day number of its date (days since 1970-01-01), when it has one.
+    pub day: Option<i64>,
     pub has_scores: bool,
 }
 
 #[derive(Default)]
 pub struct Prepared {
     pub names: Names,
-    /// Starting (rating, uncertainty) of players the history gives one.
-    pub starts: Vec<(usize, f64, Option<f64>)>,
+    /// Starting ratings (and deviations, volatilities) of players the history gives one.
+    pub starts: Vec<(usize, super::history::FullStart)>,
     pub games: Vec<GameSlot>,
     pub players: Vec<usize>,
     /// Average place, 1 = first (tied players hold the average of their places).
@@ -117,6 +119,13 @@ impl Prepared {
         self.scores.reserve(players);
     }
 
+    /// Where each period stands in time: its number when every period is a whole number,
+    /// else its order of appearance. Idle periods are counted on this.
+    pub fn period_positions(&self) -> Vec<i64> {
+        let numbers: Option<Vec<i64>> = self.periods.iter().map(|p| p.parse().ok()).collect();
+        numbers.unwrap_or_else(|| (0..self.periods.len() as i64).collect())
+    }
+
     pub fn period_id(&mut self, period: &str) -> usize {
         if let Some(&i) = self.period_ids.get(period) {
             return i;
@@ -133,6 +142,7 @@ impl Prepared {
         rows: &mut [(usize, f64, usize)],
         ranking: Ranking,
         period: Option<usize>,
+        day: Option<i64>,
         label: Option<String>,
     ) -> Result<(), usize> {
         for (i, r) in rows.iter().enumerate() {
@@ -168,6 +178,7 @@ impl Prepared {
             to: self.players.len(),
             period,
             label,
+            day,
             has_scores: ranking == Ranking::Descending,
         });
         Ok(())

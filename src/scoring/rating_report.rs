@@ -7,20 +7,82 @@ pub struct RatingReport {
     pub ruleset: String,
     pub system: &'static str,
     pub games_rated: usize,
+    /// Players with fewer games are provisional (0: nobody).
+    pub provisional_games: u32,
+    /// The conservative rating is rating − conservative · deviation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conservative: Option<f64>,
     /// Every player in the order the history first names them.
     pub players: Vec<PlayerRating>,
     /// Each game's changes (when asked for).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<GameChanges>,
+    /// Each game's forecast from the ratings before it (when asked for).
+    #[serde(skip)]
+    pub predictions: Vec<Prediction>,
+}
+
+/// How well one game was foreseen: the mean over its pairs of players of the log-loss and
+/// Brier score of "A finishes above B", and the decided pairs whose favourite won.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Prediction {
+    pub log_loss: f64,
+    pub brier: f64,
+    /// Decided pairs the favourite won (an even forecast counts half).
+    pub correct: f64,
+    /// Pairs that did not tie.
+    pub decided: u32,
+}
+
+/// Forecasts are kept this far from 0 and 1 so one sure miss costs a lot, not infinity.
+const SUREST: f64 = 1e-15;
+
+impl Prediction {
+    pub fn add(&mut self, chance: f64, actual: f64) {
+        let p = if chance.is_finite() {
+            chance.clamp(SUREST, 1.0 - SUREST)
+        } else {
+            0.5
+        };
+        self.log_loss -= actual * p.ln() + (1.0 - actual) * (1.0 - p).ln();
+        self.brier += (p - actual) * (p - actual);
+        if actual != 0.5 {
+            self.decided += 1;
+            self.correct += if p == 0.5 {
+                0.5
+            } else if (p > 0.5) == (actual == 1.0) {
+                1.0
+            } else {
+                0.0
+            };
+        }
+    }
+
+    /// Turn the sums over `pairs` pairs into means.
+    pub fn finish(&mut self, pairs: u32) {
+        if pairs > 0 {
+            self.log_loss /= pairs as f64;
+            self.brier /= pairs as f64;
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct PlayerRating {
     pub name: String,
     pub rating: f64,
+    /// The rating's deviation (σ), for the systems that keep one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub uncertainty: Option<f64>,
-    /// Place in the standings (equal ratings share a place).
+    pub deviation: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volatility: Option<f64>,
+    /// rating − conservative · deviation: a rating the player very likely deserves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conservative: Option<f64>,
+    /// Fewer games than the ruleset's `provisional_games`: off the leaderboard.
+    pub provisional: bool,
+    /// Place in the standings (equal ratings share a place; provisional players after the
+    /// established ones).
     pub rank: usize,
     pub games: u32,
     pub start: f64,
@@ -35,11 +97,18 @@ pub struct GameChanges {
     pub period: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// Inside a rating period: `before` is the rating at the period's start, what the game
+    /// is computed from (and Glicko-2's `after` is the period's end).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_period_start: bool,
     pub players: Vec<PlayerChange>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct PlayerChange {
+    /// The player's number in the history.
+    #[serde(skip)]
+    pub id: usize,
     pub name: String,
     /// Finishing place (tied players hold the average of their places).
     pub place: f64,
@@ -48,39 +117,74 @@ pub struct PlayerChange {
     pub before: f64,
     pub after: f64,
     pub change: f64,
+    /// The deviation after the game, for the systems that keep one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deviation: Option<f64>,
 }
 
 impl RatingReport {
-    /// Final standings, best first.
-    pub fn table(&self) -> String {
-        let bayesian = self.players.iter().any(|p| p.uncertainty.is_some());
+    /// Final standings, best first; provisional players only with `all`.
+    pub fn table(&self, all: bool) -> String {
+        let uncertain = self.players.iter().any(|p| p.deviation.is_some());
+        let conservative = self.conservative.filter(|_| uncertain);
         let mut cols = vec![
-            ("#", Align::Right),
-            ("player", Align::Left),
-            ("rating", Align::Right),
+            ("#".to_string(), Align::Right),
+            ("player".to_string(), Align::Left),
+            ("rating".to_string(), Align::Right),
         ];
-        if bayesian {
-            cols.push(("±", Align::Right));
+        if uncertain {
+            cols.push(("±".to_string(), Align::Right));
         }
-        cols.extend([("games", Align::Right), ("change", Align::Right)]);
-        let mut t = Table::new(&cols);
+        if let Some(c) = conservative {
+            cols.push((format!("rating−{}σ", trim_number(c, 2)), Align::Right));
+        }
+        cols.extend([
+            ("games".to_string(), Align::Right),
+            ("change".to_string(), Align::Right),
+        ]);
+        let header: Vec<(&str, Align)> = cols.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+        let mut t = Table::new(&header);
         let mut sorted: Vec<&PlayerRating> = self.players.iter().collect();
         sorted.sort_by_key(|p| p.rank);
+        let hidden = sorted.iter().filter(|p| p.provisional && !all).count();
         for p in sorted {
-            let mut row = vec![p.rank.to_string(), p.name.clone(), trim_number(p.rating, 1)];
-            if let Some(u) = p.uncertainty {
-                row.push(trim_number(u, 2));
+            if p.provisional && !all {
+                continue;
+            }
+            let mark = if p.provisional { " (provisional)" } else { "" };
+            let mut row = vec![
+                p.rank.to_string(),
+                format!("{}{mark}", p.name),
+                trim_number(p.rating, 1),
+            ];
+            if uncertain {
+                row.push(p.deviation.map(|u| trim_number(u, 2)).unwrap_or_default());
+            }
+            if conservative.is_some() {
+                row.push(
+                    p.conservative
+                        .map(|c| trim_number(c, 1))
+                        .unwrap_or_default(),
+                );
             }
             row.extend([p.games.to_string(), signed(p.change)]);
             t.row(row);
         }
-        format!(
+        let mut text = format!(
             "{} ratings ({}), {} games\n\n{}",
             self.system,
             self.ruleset,
             self.games_rated,
             t.render()
-        )
+        );
+        if hidden > 0 {
+            text.push_str(&format!(
+                "\n{hidden} provisional player{} (fewer than {} games) not shown: --all lists them\n",
+                if hidden == 1 { "" } else { "s" },
+                self.provisional_games
+            ));
+        }
+        text
     }
 
     /// Each game's changes; only `player`'s lines when given.
@@ -94,6 +198,7 @@ impl RatingReport {
             ("after", Align::Right),
             ("change", Align::Right),
         ]);
+        let mut periods = false;
         for g in &self.games {
             for (j, c) in g.players.iter().enumerate() {
                 if player.is_some_and(|n| !crate::names::same(n, &c.name)) {
@@ -107,10 +212,17 @@ impl RatingReport {
                         String::new()
                     },
                     if first {
-                        g.period
+                        let shown = g
+                            .period
                             .clone()
                             .or_else(|| g.label.clone())
-                            .unwrap_or_default()
+                            .unwrap_or_default();
+                        if g.from_period_start {
+                            periods = true;
+                            format!("{shown}*")
+                        } else {
+                            shown
+                        }
                     } else {
                         String::new()
                     },
@@ -122,7 +234,15 @@ impl RatingReport {
                 ]);
             }
         }
-        t.render()
+        let mut text = t.render();
+        if periods {
+            text.push_str(if self.system == "glicko2" {
+                "\n* a rating period: `before` is the rating at the period's start, `after` at its end (Glicko-2 rates a period's games together)\n"
+            } else {
+                "\n* a rating period: the change is computed from the rating at the period's start (`before`), not from the game before\n"
+            });
+        }
+        text
     }
 }
 

@@ -234,6 +234,7 @@ impl Ratable {
         };
         let options = RateOptions {
             record_games: options.games,
+            ..RateOptions::default()
         };
         let report = engine_call(|| {
             r.with(|rules| match self {

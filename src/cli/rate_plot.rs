@@ -1,0 +1,136 @@
+//! `rate --plot FILE.svg`: each chosen player's rating after every game they played, with the
+//! band of ± the ruleset's conservative multiple of the deviation where the system keeps one.
+use arbiter::scoring::RatingReport;
+use arbiter::{Error, Result};
+
+/// One player's line: (game, rating, deviation) after each of their games, from their start.
+fn series(report: &RatingReport, name: &str) -> Vec<(f64, f64, Option<f64>)> {
+    let mut points = Vec::new();
+    for g in &report.games {
+        for c in &g.players {
+            if arbiter::names::same(&c.name, name) {
+                if points.is_empty() {
+                    let start = report
+                        .players
+                        .iter()
+                        .find(|p| p.name == c.name)
+                        .map(|p| p.start)
+                        .unwrap_or(c.before);
+                    points.push(((g.game - 1) as f64, start, None));
+                }
+                points.push((g.game as f64, c.after, c.deviation));
+            }
+        }
+    }
+    // The first point's deviation is the next one's (the start has none recorded).
+    if points.len() > 1 {
+        points[0].2 = points[1].2;
+    }
+    points
+}
+
+pub fn svg(report: &RatingReport, players: &[String]) -> Result<String> {
+    use plotters::prelude::*;
+    let lines: Vec<(String, Vec<(f64, f64, Option<f64>)>)> = players
+        .iter()
+        .map(|p| {
+            let shown = report
+                .players
+                .iter()
+                .find(|r| arbiter::names::same(&r.name, p))
+                .map(|r| r.name.clone())
+                .unwrap_or_else(|| p.clone());
+            (shown, series(report, p))
+        })
+        .filter(|(_, s)| !s.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(Error::msg("none of these players has a rated game to plot"));
+    }
+    let band = report.conservative.unwrap_or(1.0);
+    let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+    for (_, s) in &lines {
+        for &(_, r, d) in s {
+            let w = d.unwrap_or(0.0) * band;
+            low = low.min(r - w);
+            high = high.max(r + w);
+        }
+    }
+    if !(low.is_finite() && high.is_finite()) {
+        return Err(Error::msg("these ratings cannot be drawn (not finite)"));
+    }
+    if high - low < 1e-9 {
+        (low, high) = (low - 1.0, high + 1.0);
+    }
+    let pad = (high - low) * 0.05;
+    let last = report.games_rated.max(1) as f64;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (960, 540)).into_drawing_area();
+        let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot draw the chart: {e}"));
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "{} ratings ({}), {} games",
+                    report.system, report.ruleset, report.games_rated
+                ),
+                ("sans-serif", 20),
+            )
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0f64..last, (low - pad)..(high + pad))
+            .map_err(|e| fail(&e))?;
+        let band_text = if lines.iter().any(|(_, s)| s.iter().any(|p| p.2.is_some())) {
+            format!(
+                " (band: ± {} deviations)",
+                arbiter::output::trim_number(band, 2)
+            )
+        } else {
+            String::new()
+        };
+        chart
+            .configure_mesh()
+            .x_desc("game")
+            .y_desc(format!("rating{band_text}"))
+            .draw()
+            .map_err(|e| fail(&e))?;
+        for (k, (name, s)) in lines.iter().enumerate() {
+            let colour = Palette99::pick(k).to_rgba();
+            if s.iter().all(|p| p.2.is_some()) {
+                let mut outline: Vec<(f64, f64)> = s
+                    .iter()
+                    .map(|p| (p.0, p.1 + band * p.2.unwrap_or(0.0)))
+                    .collect();
+                outline.extend(
+                    s.iter()
+                        .rev()
+                        .map(|p| (p.0, p.1 - band * p.2.unwrap_or(0.0))),
+                );
+                chart
+                    .draw_series(std::iter::once(Polygon::new(
+                        outline,
+                        colour.mix(0.15).filled(),
+                    )))
+                    .map_err(|e| fail(&e))?;
+            }
+            chart
+                .draw_series(LineSeries::new(
+                    s.iter().map(|p| (p.0, p.1)),
+                    colour.stroke_width(2),
+                ))
+                .map_err(|e| fail(&e))?
+                .label(name.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+        }
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE)
+            .draw()
+            .map_err(|e| fail(&e))?;
+        root.present().map_err(|e| fail(&e))?;
+    }
+    Ok(svg)
+}

@@ -1,0 +1,256 @@
+//! Which rating system predicts a club best: every game is forecast from the ratings before
+//! it, under each system, and scored by log-loss, Brier score and accuracy, with a bootstrap
+//! over the games for how sure the comparison is.
+use super::game::Invalid;
+use super::prepared::Prepared;
+use super::rating_report::Prediction;
+use super::ratings::{rate_prepared_as, scoring_rules, RateOptions};
+use crate::output::{trim_number, Align, Table};
+use crate::rules::scoring::System;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+/// How the bootstrap runs (the caller's choice, not the ruleset's).
+#[derive(Debug, Clone, Copy)]
+pub struct BacktestOptions {
+    /// Resamples of the games.
+    pub resamples: usize,
+    pub seed: u64,
+    /// Width of the interval (0.95: from the 2.5th to the 97.5th percentile).
+    pub level: f64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct BacktestReport {
+    pub ruleset: String,
+    pub games: usize,
+    pub resamples: usize,
+    pub level: f64,
+    pub systems: Vec<SystemScore>,
+    /// The system with the lowest log-loss.
+    pub best: String,
+    /// Share of the resamples in which `best` also has the lowest log-loss.
+    pub best_share: f64,
+    /// Systems left out: the history's starting ratings are not on their scale.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skipped>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Skipped {
+    pub system: &'static str,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SystemScore {
+    pub system: &'static str,
+    /// Mean over games of the mean over pairs of −(y ln p + (1 − y) ln(1 − p)).
+    pub log_loss: f64,
+    pub brier: f64,
+    /// Share of decided pairs whose favourite finished above.
+    pub accuracy: f64,
+    pub games: usize,
+    /// The bootstrap interval of the log-loss.
+    pub log_loss_low: f64,
+    pub log_loss_high: f64,
+}
+
+/// Forecast every game of `prepared` under each of `systems` (all the ruleset's rating
+/// systems when empty).
+pub fn backtest(
+    ruleset: &crate::rules::Ruleset,
+    prepared: &Prepared,
+    systems: &[System],
+    options: BacktestOptions,
+) -> Result<BacktestReport, Invalid> {
+    let rules = scoring_rules(ruleset)?;
+    let chosen = !systems.is_empty();
+    let systems: Vec<System> = if chosen {
+        systems.to_vec()
+    } else {
+        rules.present()
+    };
+    for s in &systems {
+        if !System::RATINGS.contains(s) {
+            return Err(Invalid::new(
+                "",
+                format!(
+                    "`{}` makes no forecast to test: the backtest compares elo, glicko2, weng_lin and trueskill",
+                    s.name()
+                ),
+            ));
+        }
+        if !rules.present().contains(s) {
+            return Err(Invalid::new(
+                "",
+                format!(
+                    "ruleset `{}` has no `{}` section to backtest",
+                    ruleset.name,
+                    s.name()
+                ),
+            ));
+        }
+    }
+    if systems.is_empty() {
+        return Err(Invalid::new(
+            "",
+            format!(
+                "ruleset `{}` has no rating system to backtest",
+                ruleset.name
+            ),
+        ));
+    }
+    if prepared.games.is_empty() {
+        return Err(Invalid::new("/games", "there are no games to forecast"));
+    }
+    let options_rate = RateOptions {
+        record_games: false,
+        predict: true,
+    };
+    let mut forecasts: Vec<(System, Vec<Prediction>)> = Vec::new();
+    let mut skipped = Vec::new();
+    for &s in &systems {
+        match rate_prepared_as(ruleset, s, prepared, options_rate) {
+            Ok(report) => forecasts.push((s, report.predictions)),
+            // Starting ratings belong to one scale: a system they do not fit sits out,
+            // unless it was asked for by name.
+            Err(e) if !chosen && e.pointer().is_some_and(|p| p.starts_with("/ratings")) => skipped
+                .push(Skipped {
+                    system: s.name(),
+                    reason: e.message(),
+                }),
+            Err(e) => return Err(e),
+        }
+    }
+    if forecasts.is_empty() {
+        return Err(Invalid::new(
+            "/ratings",
+            "the starting ratings fit none of the ruleset's rating systems",
+        ));
+    }
+    let games = prepared.games.len();
+    let resamples = options.resamples;
+    // The same resampled games for every system, so their log-losses compare pair by pair.
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(options.seed);
+    let mut means = vec![Vec::with_capacity(resamples); forecasts.len()];
+    let mut pick = vec![0usize; games];
+    for _ in 0..resamples {
+        for p in pick.iter_mut() {
+            *p = rng.gen_range(0..games);
+        }
+        for (k, (_, f)) in forecasts.iter().enumerate() {
+            let sum: f64 = pick.iter().map(|&g| f[g].log_loss).sum();
+            means[k].push(sum / games as f64);
+        }
+    }
+    let mut scores: Vec<SystemScore> = forecasts
+        .iter()
+        .zip(&means)
+        .map(|((s, f), m)| {
+            let decided: u64 = f.iter().map(|p| p.decided as u64).sum();
+            let correct: f64 = f.iter().map(|p| p.correct).sum();
+            let mut sorted = m.clone();
+            sorted.sort_by(f64::total_cmp);
+            let log_loss = f.iter().map(|p| p.log_loss).sum::<f64>() / games as f64;
+            let (low, high) = interval(&sorted, options.level).unwrap_or((log_loss, log_loss));
+            SystemScore {
+                system: s.name(),
+                log_loss,
+                brier: f.iter().map(|p| p.brier).sum::<f64>() / games as f64,
+                accuracy: if decided == 0 {
+                    0.0
+                } else {
+                    correct / decided as f64
+                },
+                games,
+                log_loss_low: low,
+                log_loss_high: high,
+            }
+        })
+        .collect();
+    let best = (0..scores.len())
+        .min_by(|a, b| scores[*a].log_loss.total_cmp(&scores[*b].log_loss))
+        .expect("one system at least");
+    let wins = (0..resamples)
+        .filter(|&r| (0..scores.len()).all(|k| means[best][r] <= means[k][r]))
+        .count();
+    let best_name = scores[best].system.to_string();
+    scores.sort_by(|a, b| a.log_loss.total_cmp(&b.log_loss));
+    Ok(BacktestReport {
+        ruleset: ruleset.name.clone(),
+        games,
+        resamples,
+        level: options.level,
+        systems: scores,
+        best: best_name,
+        skipped,
+        best_share: if resamples == 0 {
+            1.0
+        } else {
+            wins as f64 / resamples as f64
+        },
+    })
+}
+
+/// The central `level` interval of sorted values.
+fn interval(sorted: &[f64], level: f64) -> Option<(f64, f64)> {
+    if sorted.is_empty() {
+        return None;
+    }
+    let tail = (1.0 - level) / 2.0;
+    let at =
+        |q: f64| sorted[((q * (sorted.len() - 1) as f64).round() as usize).min(sorted.len() - 1)];
+    Some((at(tail), at(1.0 - tail)))
+}
+
+impl BacktestReport {
+    pub fn table(&self) -> String {
+        let mut t = Table::new(&[
+            ("system", Align::Left),
+            ("log-loss", Align::Right),
+            ("interval", Align::Right),
+            ("Brier", Align::Right),
+            ("accuracy", Align::Right),
+        ]);
+        for s in &self.systems {
+            t.row([
+                s.system.to_string(),
+                format!("{:.4}", s.log_loss),
+                format!("{:.4}–{:.4}", s.log_loss_low, s.log_loss_high),
+                format!("{:.4}", s.brier),
+                format!("{:.1}%", s.accuracy * 100.0),
+            ]);
+        }
+        let verdict = if self.systems.len() < 2 {
+            String::new()
+        } else {
+            format!(
+                "\n{} predicts these {} games best (lowest log-loss); it is also lowest in {}% of {} bootstrap resamples{}.\n",
+                self.best,
+                self.games,
+                trim_number(self.best_share * 100.0, 1),
+                self.resamples,
+                if self.best_share < self.level {
+                    ": the difference may be chance, more games would tell"
+                } else {
+                    ""
+                }
+            )
+        };
+        let mut verdict = verdict;
+        for s in &self.skipped {
+            verdict.push_str(&format!(
+                "{} left out: the history's starting ratings are not on its scale ({})\n",
+                s.system, s.reason
+            ));
+        }
+        format!(
+            "Backtest ({}): each game forecast from the ratings before it; lower log-loss and Brier are better; interval: {}% bootstrap\n\n{}{}",
+            self.ruleset,
+            trim_number(self.level * 100.0, 1),
+            t.render(),
+            verdict
+        )
+    }
+}
