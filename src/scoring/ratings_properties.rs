@@ -141,7 +141,7 @@ proptest! {
             ..HistoryGame::default()
         });
         let e = rate_with(&r, &h, RateOptions::default()).unwrap_err();
-        prop_assert_eq!(e.pointer, "/ratings/Ana");
-        prop_assert!(e.message.contains("another system's scale"), "{}", e.message);
+        prop_assert_eq!(e.pointer(), Some("/ratings/Ana"));
+        prop_assert!(e.message().contains("another system's scale"), "{}", e.message());
     }
 }
