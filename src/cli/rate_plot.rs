@@ -93,6 +93,9 @@ pub fn svg(report: &RatingReport, players: &[String]) -> Result<String> {
         chart
             .configure_mesh()
             .x_desc("game")
+            .x_labels((report.games_rated + 1).min(11))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
             .y_desc(format!("rating{band_text}"))
             .draw()
             .map_err(|e| fail(&e))?;
