@@ -3,8 +3,11 @@
 use arbiter::scoring::RatingReport;
 use arbiter::{Error, Result};
 
-/// One player's line: (game, rating, deviation) after each of their games, from their start.
-fn series(report: &RatingReport, name: &str) -> Vec<(f64, f64, Option<f64>)> {
+/// (game, rating, deviation) after one of a player's games.
+type Point = (f64, f64, Option<f64>);
+
+/// One player's line: a point after each of their games, from their start.
+fn series(report: &RatingReport, name: &str) -> Vec<Point> {
     let mut points = Vec::new();
     for g in &report.games {
         for c in &g.players {
@@ -31,7 +34,7 @@ fn series(report: &RatingReport, name: &str) -> Vec<(f64, f64, Option<f64>)> {
 
 pub fn svg(report: &RatingReport, players: &[String]) -> Result<String> {
     use plotters::prelude::*;
-    let lines: Vec<(String, Vec<(f64, f64, Option<f64>)>)> = players
+    let lines: Vec<(String, Vec<Point>)> = players
         .iter()
         .map(|p| {
             let shown = report
