@@ -1,6 +1,8 @@
-//! `rate` over 100k four-player games, file parsing included (CSV and YAML histories).
+//! `rate` over 100k four-player games, file parsing included (CSV and YAML histories), and
+//! the backtest of each rating system over them.
 //! The history is generated here from a seeded PCG generator, so every run rates the same games.
 use arbiter::rules::load;
+use arbiter::scoring::backtest::BacktestOptions;
 use arbiter::scoring::RateOptions;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::seq::SliceRandom;
@@ -67,6 +69,30 @@ fn bench(c: &mut Criterion) {
     g.bench_function("yaml", |b| {
         b.iter(|| rate_file(yaml_file.path().to_str().unwrap()))
     });
+    g.finish();
+
+    // The backtest: every game forecast before it is rated, 1000 bootstrap resamples.
+    let file = arbiter::files::history(csv_file.path().to_str().unwrap()).expect("history");
+    let rules = load("elo").expect("elo");
+    let mut g = c.benchmark_group("backtest_100k_four_player_games");
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(5))
+        .warm_up_time(Duration::from_secs(1));
+    for system in arbiter::rules::scoring::System::RATINGS {
+        g.bench_function(system.name(), |b| {
+            b.iter(|| {
+                let options = BacktestOptions {
+                    resamples: 1000,
+                    seed: 1,
+                    level: 0.95,
+                };
+                file.backtest(&rules, &[system], options)
+                    .expect("backtest")
+                    .systems[0]
+                    .log_loss
+            })
+        });
+    }
     g.finish();
 }
 

@@ -1,7 +1,16 @@
 //! Every built-in ruleset survives json -> yaml -> rules -> json unchanged.
 use crate::common::*;
 
-const BUILTINS: &[&str] = &["cep", "figf", "advciv", "elo", "bloodbowl", "startrek"];
+const BUILTINS: &[&str] = &[
+    "cep",
+    "figf",
+    "advciv",
+    "elo",
+    "bloodbowl",
+    "startrek",
+    "swiss",
+    "bloodbowl-swiss",
+];
 
 #[test]
 fn every_builtin_survives_json_yaml_rules_json() {

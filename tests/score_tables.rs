@@ -56,8 +56,11 @@ fn figf_percentiles_round_to_the_nearest() {
 
 #[test]
 fn figf_refuses_a_winner_at_zero() {
-    let e = fails(&["score", "--rules", "figf", "A=0", "B=-5"]);
+    let e = fails(&["score", "--rules", "figf", "A=0", "B=0"]);
     assert!(e.contains("must be positive"), "{e}");
+    // A negative total is refused before that, at its own entry.
+    let e = fails(&["score", "--rules", "figf", "A=0", "B=-5"]);
+    assert!(e.contains("`B` has a negative total (-5)"), "{e}");
 }
 
 #[test]
@@ -123,13 +126,17 @@ fn pot_all_equal_gives_every_stake_back() {
 }
 
 #[test]
-fn pot_remainder_goes_to_equal_scores_in_listed_order() {
+fn pot_remainder_never_splits_equal_scores() {
     // Spreads 1, 1, 0 (game spread 2): shares 500, 500 of a 300 pot = 150 each, nothing left.
-    // With four players (pot 400): spreads 1,1,1,0 → 333 each → 133 each, 1 left → first listed.
+    let v = civ(&[("A", 5), ("B", 5), ("C", 4)], "advciv");
+    assert_eq!(column(&v, "points"), [150, 150, 0]);
+    // Four players (pot 400): spreads 1,1,1,0 → 333 each → 133 each, 1 left. The three tied
+    // leaders cannot share one point, so it goes round to the next group that can take it
+    // whole; listing order decides nothing.
     let v = civ(&[("B", 5), ("A", 5), ("C", 5), ("D", 4)], "advciv");
-    assert_eq!(column(&v, "points"), [134, 133, 133, 0]);
+    assert_eq!(column(&v, "points"), [133, 133, 133, 1]);
     let v = civ(&[("A", 5), ("B", 5), ("C", 5), ("D", 4)], "advciv");
-    assert_eq!(column(&v, "points"), [134, 133, 133, 0]);
+    assert_eq!(column(&v, "points"), [133, 133, 133, 1]);
     assert_eq!(names(&v), ["A", "B", "C", "D"]);
 }
 
@@ -174,21 +181,36 @@ fn pot_scores_must_be_whole() {
 }
 
 #[test]
-fn vs_compares_figf_and_advciv_on_one_table() {
+fn vs_compares_a_house_pot_with_the_original() {
+    // Half the stake: pot 150, shares 600, 400, 0 → 90, 60, 0 against advciv's 180, 120, 0.
+    let house = temp_file(
+        "name: half\nextends: advciv\nscoring:\n  pot:\n    stake: 50\n",
+        ".yaml",
+    );
     let v = json(&[
-        "score", "--rules", "figf", "--vs", "advciv", "A=7500", "B=7200", "C=6600",
+        "score",
+        "--rules",
+        "advciv",
+        "--vs",
+        path(&house),
+        "A=7500",
+        "B=7200",
+        "C=6600",
     ]);
     let p = &v["players"];
-    // advciv: spreads 900, 600, 0 → shares 600, 400 → 180, 120, 0.
     assert_eq!(
         (
             p[0]["points"].as_i64(),
             p[0]["vs_points"].as_i64(),
             p[0]["difference"].as_i64()
         ),
-        (Some(2040), Some(180), Some(-1860))
+        (Some(180), Some(90), Some(-90))
     );
-    assert_eq!(p[2]["vs_change"], -100);
-    assert_eq!(v["a"]["system"], "percentile");
-    assert_eq!(v["b"]["system"], "pot");
+    assert_eq!(p[2]["vs_change"], -50);
+    assert_eq!(v["a"]["system"], "pot");
+    // FIGF percentiles against pot points do not compare point for point.
+    let e = fails(&[
+        "score", "--rules", "figf", "--vs", "advciv", "A=7500", "B=7200",
+    ]);
+    assert!(e.contains("do not compare point for point"), "{e}");
 }

@@ -3,8 +3,11 @@
 use arbiter::scoring::RatingReport;
 use arbiter::{Error, Result};
 
-/// One player's line: (game, rating, deviation) after each of their games, from their start.
-fn series(report: &RatingReport, name: &str) -> Vec<(f64, f64, Option<f64>)> {
+/// (game, rating, deviation) after one of a player's games.
+type Point = (f64, f64, Option<f64>);
+
+/// One player's line: a point after each of their games, from their start.
+fn series(report: &RatingReport, name: &str) -> Vec<Point> {
     let mut points = Vec::new();
     for g in &report.games {
         for c in &g.players {
@@ -31,7 +34,7 @@ fn series(report: &RatingReport, name: &str) -> Vec<(f64, f64, Option<f64>)> {
 
 pub fn svg(report: &RatingReport, players: &[String]) -> Result<String> {
     use plotters::prelude::*;
-    let lines: Vec<(String, Vec<(f64, f64, Option<f64>)>)> = players
+    let lines: Vec<(String, Vec<Point>)> = players
         .iter()
         .map(|p| {
             let shown = report
@@ -93,6 +96,9 @@ pub fn svg(report: &RatingReport, players: &[String]) -> Result<String> {
         chart
             .configure_mesh()
             .x_desc("game")
+            .x_labels((report.games_rated + 1).min(11))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}"))
             .y_desc(format!("rating{band_text}"))
             .draw()
             .map_err(|e| fail(&e))?;

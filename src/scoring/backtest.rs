@@ -1,13 +1,14 @@
 //! Which rating system predicts a club best: every game is forecast from the ratings before
-//! it, under each system, and scored by log-loss, Brier score and accuracy, with a bootstrap
-//! over the games for how sure the comparison is.
+//! it, under each system, and scored by log-loss, Brier score and accuracy, with a block
+//! bootstrap over the games for how sure the comparison is.
 use super::game::Invalid;
 use super::prepared::Prepared;
 use super::rating_report::Prediction;
 use super::ratings::{rate_prepared_as, scoring_rules, RateOptions};
 use crate::output::{trim_number, Align, Table};
 use crate::rules::scoring::System;
-use rand::{Rng, SeedableRng};
+use rand::{RngCore, SeedableRng};
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// How the bootstrap runs (the caller's choice, not the ruleset's).
@@ -131,19 +132,46 @@ pub fn backtest(
     }
     let games = prepared.games.len();
     let resamples = options.resamples;
-    // The same resampled games for every system, so their log-losses compare pair by pair.
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(options.seed);
-    let mut means = vec![Vec::with_capacity(resamples); forecasts.len()];
-    let mut pick = vec![0usize; games];
-    for _ in 0..resamples {
-        for p in pick.iter_mut() {
-            *p = rng.gen_range(0..games);
-        }
-        for (k, (_, f)) in forecasts.iter().enumerate() {
-            let sum: f64 = pick.iter().map(|&g| f[g].log_loss).sum();
-            means[k].push(sum / games as f64);
-        }
-    }
+    // The bootstrap draws blocks of consecutive games (∛n long), not single games: a
+    // forecast leans on the games before it, and blocks keep that dependence. The same
+    // blocks for every system, so their log-losses compare pair by pair; each resample has
+    // its own generator, seeded from the seed and its number, so the intervals do not
+    // depend on the thread count.
+    let block = ((games as f64).cbrt().ceil() as usize).max(1);
+    let blocks = games.div_ceil(block);
+    let block_sums: Vec<Vec<f64>> = forecasts
+        .iter()
+        .map(|(_, f)| {
+            f.chunks(block)
+                .map(|c| c.iter().map(|p| p.log_loss).sum())
+                .collect()
+        })
+        .collect();
+    let block_len: Vec<f64> = (0..blocks)
+        .map(|b| (games.min((b + 1) * block) - b * block) as f64)
+        .collect();
+    let per_resample: Vec<Vec<f64>> = (0..resamples)
+        .into_par_iter()
+        .map(|r| {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(
+                options.seed ^ (r as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            );
+            let mut sums = vec![0.0; block_sums.len()];
+            let mut count = 0.0;
+            for _ in 0..blocks {
+                // A uniform pick of a block (multiply-shift: no division).
+                let b = ((rng.next_u64() as u128 * blocks as u128) >> 64) as usize;
+                count += block_len[b];
+                for (sum, l) in sums.iter_mut().zip(&block_sums) {
+                    *sum += l[b];
+                }
+            }
+            sums.iter().map(|s| s / count).collect()
+        })
+        .collect();
+    let means: Vec<Vec<f64>> = (0..forecasts.len())
+        .map(|k| per_resample.iter().map(|m| m[k]).collect())
+        .collect();
     let mut scores: Vec<SystemScore> = forecasts
         .iter()
         .zip(&means)

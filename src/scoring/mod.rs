@@ -18,6 +18,7 @@ pub mod game;
 pub mod glicko2;
 pub mod history;
 pub mod history_csv;
+pub mod history_yaml;
 pub mod multiplayer;
 pub mod percentile;
 pub mod pot;
@@ -305,7 +306,10 @@ pub fn parse_history(name: &str, text: String) -> Result<HistoryFile> {
             crate::io::Format::Rules,
         )?)?,
         // Fast path for big files: straight to the typed history, positions only on trouble.
-        _ => match serde_yaml::from_str::<History>(&text) {
+        _ => match history_yaml::fast(&text)
+            .map(Ok)
+            .unwrap_or_else(|| serde_yaml::from_str::<History>(&text))
+        {
             Ok(history) => (HistorySource::Yaml(name.to_string(), text), history),
             Err(_) => doc_history(crate::rules::load::parse_text(
                 name,

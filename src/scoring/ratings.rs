@@ -56,7 +56,7 @@ enum Engine<'a> {
     Elo {
         k: Record,
         initial: Initial,
-        decay: Option<Compiled>,
+        decay: Option<Box<Compiled>>,
         scale: f64,
     },
     Glicko2(&'a Glicko2Rules),
@@ -69,7 +69,7 @@ enum Engine<'a> {
 /// A number, or a formula of a player's record (`K_VARIABLES`).
 enum Record {
     Fixed(f64),
-    Formula(Compiled),
+    Formula(Box<Compiled>),
 }
 
 impl Record {
@@ -83,7 +83,7 @@ impl Record {
 
 enum Initial {
     Fixed(f64),
-    Formula(Compiled),
+    Formula(Box<Compiled>),
 }
 
 /// Rate a history with the ruleset's scoring system, keeping each game's changes.
@@ -140,15 +140,15 @@ fn engine_of<'a>(
             let e = rules.elo.as_ref().ok_or_else(missing)?;
             let k = match &e.k {
                 NumberOrFormula::Number(k) => Record::Fixed(*k),
-                NumberOrFormula::Formula(f) => Record::Formula(f.compile(K_VARIABLES)),
+                NumberOrFormula::Formula(f) => Record::Formula(Box::new(f.compile(K_VARIABLES))),
             };
             let (initial, fixed) = match &e.initial {
                 NumberOrFormula::Number(n) => (Initial::Fixed(*n), *n),
                 NumberOrFormula::Formula(f) => {
-                    (Initial::Formula(f.compile(INITIAL_VARIABLES)), f64::NAN)
+                    (Initial::Formula(Box::new(f.compile(INITIAL_VARIABLES))), f64::NAN)
                 }
             };
-            let decay = e.decay.as_ref().map(|f| f.compile(DECAY_VARIABLES));
+            let decay = e.decay.as_ref().map(|f| Box::new(f.compile(DECAY_VARIABLES)));
             (
                 Engine::Elo {
                     k,

@@ -26,12 +26,15 @@ fn start(system: System, at: f64, deviation: Option<f64>) -> StartRating {
     })
 }
 
+/// A game: its period, and its players in finishing order, each tied with the one before or not.
+type Game = (Option<i64>, Vec<(usize, bool)>);
+
 #[derive(Debug, Clone)]
 struct Case {
     /// Per player: where in the range they start (None: the ruleset's initial), deviation share.
     starts: Vec<Option<(f64, f64)>>,
     /// Per game: period, the players' order (indices), ties with the one before.
-    games: Vec<(Option<i64>, Vec<(usize, bool)>)>,
+    games: Vec<Game>,
 }
 
 fn case() -> impl Strategy<Value = Case> {

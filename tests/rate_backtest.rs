@@ -1,0 +1,175 @@
+//! `rate --backtest`: every game forecast from the ratings before it, scored per system, with
+//! a seeded bootstrap; and `rate --plot`: ratings over time as SVG.
+use crate::common::*;
+use serde_json::Value;
+
+fn system<'a>(v: &'a Value, name: &str) -> &'a Value {
+    v["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["system"] == name)
+        .unwrap_or_else(|| panic!("{name} in {v}"))
+}
+
+fn num(v: &Value, key: &str) -> f64 {
+    v[key].as_f64().unwrap_or_else(|| panic!("{key} in {v}"))
+}
+
+/// A club where a lower number is a stronger player, and the stronger mostly wins.
+fn club(games: usize) -> String {
+    let mut text = String::from("game,player,place\n");
+    for g in 0..games {
+        let (a, b) = (g % 6, (g * 7 + 1) % 6);
+        if a == b {
+            continue;
+        }
+        // Every fifth game is an upset.
+        let (first, second) = if (a < b) != (g % 5 == 0) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        text.push_str(&format!("g{g},P{first},1\ng{g},P{second},2\n"));
+    }
+    text
+}
+
+#[test]
+fn a_first_game_between_newcomers_is_a_coin_toss() {
+    // p = ½: log-loss ln 2, Brier ¼, an even forecast counts half a hit.
+    let h = temp_file("games:\n  - { order: [Ana, Bo] }\n", ".yaml");
+    let v = json(&["rate", path(&h), "--backtest", "--systems", "elo,glicko2"]);
+    for s in ["elo", "glicko2"] {
+        let s = system(&v, s);
+        assert!((num(s, "log_loss") - 2f64.ln()).abs() < 1e-12, "{s}");
+        assert!((num(s, "brier") - 0.25).abs() < 1e-12, "{s}");
+        assert_eq!(num(s, "accuracy"), 0.5);
+        assert_eq!(s["games"], 1);
+    }
+}
+
+#[test]
+fn every_system_is_scored_and_the_best_named() {
+    let h = temp_file(&club(600), ".csv");
+    let v = json(&["rate", path(&h), "--backtest"]);
+    let names: Vec<&str> = v["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["system"].as_str().unwrap())
+        .collect();
+    for s in ["elo", "glicko2", "weng_lin", "trueskill"] {
+        assert!(names.contains(&s), "{names:?}");
+    }
+    let best = v["best"].as_str().unwrap();
+    assert_eq!(best, names[0], "sorted best first");
+    let mut previous = 0.0;
+    for s in v["systems"].as_array().unwrap() {
+        let (l, low, high) = (
+            num(s, "log_loss"),
+            num(s, "log_loss_low"),
+            num(s, "log_loss_high"),
+        );
+        assert!(l >= previous);
+        previous = l;
+        assert!(low <= l && l <= high, "{s}");
+        // The ratings learn who is stronger: better than a coin toss.
+        assert!(l < 2f64.ln(), "{s}");
+        assert!(num(s, "accuracy") > 0.6, "{s}");
+        assert!(num(s, "brier") < 0.25, "{s}");
+    }
+    assert!((0.0..=1.0).contains(&num(&v, "best_share")));
+    let text = ok(&["rate", path(&h), "--backtest"]);
+    assert!(text.contains(&format!("{best} predicts these")), "{text}");
+}
+
+#[test]
+fn the_bootstrap_is_seeded() {
+    let h = temp_file(&club(300), ".csv");
+    let a = ok(&["rate", path(&h), "--backtest", "--json", "--seed", "7"]);
+    let b = ok(&["rate", path(&h), "--backtest", "--json", "--seed", "7"]);
+    assert_eq!(a, b);
+    let c = ok(&["rate", path(&h), "--backtest", "--json", "--seed", "8"]);
+    assert_ne!(a, c, "another seed, other resamples");
+}
+
+#[test]
+fn systems_whose_scale_the_starts_miss_sit_out_unless_named() {
+    let v = json(&["rate", "examples/history.yaml", "--backtest"]);
+    let skipped: Vec<&str> = v["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["system"].as_str().unwrap())
+        .collect();
+    assert_eq!(skipped, ["weng_lin", "trueskill"]);
+    let e = fails(&[
+        "rate",
+        "examples/history.yaml",
+        "--backtest",
+        "--systems",
+        "trueskill",
+    ]);
+    assert!(e.contains("1613 is not a `trueskill` rating"), "{e}");
+    let e = fails(&[
+        "rate",
+        "examples/history.yaml",
+        "--backtest",
+        "--systems",
+        "glico",
+    ]);
+    assert!(e.contains("glico") && e.contains("glicko2"), "{e}");
+}
+
+#[test]
+fn the_plot_draws_each_players_rating_with_a_band_where_there_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.svg");
+    let out = out.to_str().unwrap();
+    let rules = temp_file(
+        "name: g\nextends: elo\nscoring:\n  system: glicko2\n",
+        ".yaml",
+    );
+    let o = run(&[
+        "rate",
+        "examples/history.yaml",
+        "--rules",
+        path(&rules),
+        "--plot",
+        out,
+        "--players",
+        "ana,Bo",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("wrote {out}")),
+        "{}",
+        stderr(&o)
+    );
+    let svg = std::fs::read_to_string(out).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..100.min(svg.len())]);
+    assert!(svg.contains("\nAna\n") && svg.contains("\nBo\n"), "legend");
+    assert!(!svg.contains("\nCy\n"), "only the players asked for");
+    assert_eq!(svg.matches("<polygon").count(), 2, "a deviation band each");
+    // Elo keeps no deviation: lines only.
+    let elo = dir.path().join("e.svg");
+    ok(&[
+        "rate",
+        "examples/history.yaml",
+        "--plot",
+        elo.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&elo).unwrap();
+    assert_eq!(svg.matches("<polygon").count(), 0);
+    assert!(svg.contains("\nDi\n"), "every player of a small club");
+    let e = fails(&[
+        "rate",
+        "examples/history.yaml",
+        "--plot",
+        out,
+        "--players",
+        "Zed",
+    ]);
+    assert!(e.contains("Zed"), "{e}");
+}
