@@ -4,9 +4,13 @@ use arbiter::scoring::RateOptions;
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --json\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period`; one row per player per game."
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\
+        \n  arbiter rate games.csv --rules elo --history\
+        \n  arbiter rate season.yaml --rules figf --player Ana\
+        \n  arbiter rate games.yaml --json\
+        \n\
+        \nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period`; one row per player per game.")]
 pub struct Args {
     /// History file: YAML/JSON (`ratings:`, `games:`) or CSV
     #[arg(value_name = "HISTORY")]

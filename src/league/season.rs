@@ -270,7 +270,10 @@ impl Season {
 
     /// The season as YAML: one round and one result a line, in flow style.
     pub fn to_yaml(&self) -> String {
-        let mut out = String::from("# arbiter league season. Add results with: arbiter league record FILE HOME AWAY HOME_SCORE AWAY_SCORE\n");
+        let mut out = String::from(
+            "# arbiter league season. Add results with: arbiter league record FILE HOME AWAY \
+             HOME_SCORE AWAY_SCORE\n",
+        );
         out.push_str(&format!("rules: {}\n", flow(&self.rules)));
         out.push_str("teams:\n");
         for t in &self.teams {

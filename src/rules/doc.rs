@@ -28,7 +28,11 @@ pub const MAX_PATH_BYTES: usize = 64 << 20;
 
 /// The error for a document past `MAX_PATH_BYTES`.
 pub fn too_long_paths() -> String {
-    format!("the keys leading to these entries are too long for so many of them (more than {} MiB of paths)", MAX_PATH_BYTES >> 20)
+    format!(
+        "the keys leading to these entries are too long for so many of them (more than {} MiB of \
+         paths)",
+        MAX_PATH_BYTES >> 20
+    )
 }
 
 /// Build a JSON pointer segment (RFC 6901 escaping).
@@ -185,7 +189,8 @@ fn merge_value(
                 match existing {
                     Some(e) => {
                         let base_child = pointer_push(base_ptr, &e);
-                        // The node's own place becomes the overlay's: that is where the change was written.
+                        // The node's own place becomes the overlay's: that is where the change was
+                        // written.
                         moved.insert(
                             over_child.clone(),
                             Move {
@@ -329,11 +334,18 @@ mod tests {
             "ships {\n  Alpha { shields = 1 }\n  \"Bêta\" { shields = 2\n    hull = 3 }\n}\n",
         )
         .unwrap();
-        let over = parse("over.rules", "ships {\n  alpha = null\n  beta { shields = 5 }\n  gamma {\n    crew { x = 1 }\n  }\n}\n").unwrap();
+        let over = parse(
+            "over.rules",
+            "ships {\n  alpha = null\n  beta { shields = 5 }\n  gamma {\n    crew { x = 1 }\n  \
+             }\n}\n",
+        )
+        .unwrap();
         base.overlay(over);
         assert_eq!(
             base.value,
-            serde_json::json!({"ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}})
+            serde_json::json!({
+                "ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}
+            })
         );
         assert_eq!(line(&base, "/ships/Bêta"), ("over.rules".into(), 3));
         assert_eq!(line(&base, "/ships/Bêta/shields"), ("over.rules".into(), 3));

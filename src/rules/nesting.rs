@@ -44,7 +44,13 @@ pub fn precheck(text: &str) -> Option<(usize, String)> {
         if !c.is_whitespace() && c != '#' && !(is_word(c) && is_word(before)) {
             tokens += 1;
             if tokens > MAX_TOKENS {
-                return Some((pos, format!("more than {MAX_TOKENS} names, numbers and symbols (real rulesets have a few thousand)")));
+                return Some((
+                    pos,
+                    format!(
+                        "more than {MAX_TOKENS} names, numbers and symbols (real rulesets have a \
+                         few thousand)"
+                    ),
+                ));
             }
         }
         match c {

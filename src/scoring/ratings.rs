@@ -93,7 +93,14 @@ fn engine_of(
     };
     let (engine, initial, sigma) = match rules.system {
         System::Cep => {
-            return Err(Invalid::new("", format!("ruleset `{}` scores single CEP scenarios (`arbiter score`); rate with elo, figf, advciv or a Bayesian system", ruleset.name)))
+            return Err(Invalid::new(
+                "",
+                format!(
+                    "ruleset `{}` scores single CEP scenarios (`arbiter score`); rate with elo, \
+                     figf, advciv or a Bayesian system",
+                    ruleset.name
+                ),
+            ))
         }
         System::Elo => {
             let e = rules.elo.as_ref().ok_or_else(missing)?;
@@ -172,7 +179,11 @@ pub fn rate_prepared(
                 if closed[pd] {
                     return Err(Invalid::new(
                         format!("/games/{g}/period"),
-                        format!("period {} was already closed by the games above: keep a period's games together", prepared.periods[pd]),
+                        format!(
+                            "period {} was already closed by the games above: keep a period's \
+                             games together",
+                            prepared.periods[pd]
+                        ),
                     ));
                 }
             }

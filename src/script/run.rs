@@ -252,7 +252,11 @@ mod tests {
     fn a_ship_edit_through_a_chain_writes_back() {
         let mut r = runner();
         let v = r
-            .eval("<1>", "let r = rules(\"startrek\"); r.ship(\"UFP heavy cruiser\").shields = 9; r.get(\"ships.UFP heavy cruiser.shields\")")
+            .eval(
+                "<1>",
+                "let r = rules(\"startrek\"); r.ship(\"UFP heavy cruiser\").shields = 9; \
+                 r.get(\"ships.UFP heavy cruiser.shields\")",
+            )
             .unwrap();
         assert_eq!(v.as_int().unwrap(), 9);
     }
