@@ -9,7 +9,6 @@ use super::events::Maneuver;
 use super::hex::{self, Hex};
 pub use super::planner::{PlaceWeights, PlanCache};
 use super::ship::Condition;
-use super::skill::{Level, Skill};
 use super::view::View;
 
 /// What to do next in the move-fire-transport phase.
@@ -389,11 +388,4 @@ impl super::tactics::Tactic for DefaultTactic {
             lower_shields: false,
         }
     }
-}
-
-/// Chance of at least a special success with this effective skill (for tactics).
-pub fn special_chance(v: &View, skill: Skill, penalty: i32) -> f64 {
-    v.ctx
-        .thresholds
-        .chance(Level::Special, v.my_skill(skill, penalty))
 }

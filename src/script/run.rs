@@ -2,7 +2,7 @@
 use super::engine::{session_engine, Session};
 use super::errors;
 use super::sandbox;
-use crate::error::{Error, Result, Source};
+use crate::error::{Result, Source};
 use rhai::{Dynamic, Engine, Scope, AST};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -209,15 +209,6 @@ pub fn session_for(
         session.set_current(h);
     }
     Ok(session)
-}
-
-/// Turn any error into one that names `name` (a plain error has no place of its own).
-pub fn in_file(name: &str, e: Error) -> Error {
-    if e.is_located() || e.to_string().starts_with(name) {
-        e
-    } else {
-        e.context(name)
-    }
 }
 
 #[cfg(test)]
