@@ -1,4 +1,5 @@
 //! Errors that carry where they happened: file, line, column and the line itself.
+use crate::pointer::readable_path;
 use std::fmt;
 use std::sync::Arc;
 
@@ -213,6 +214,17 @@ impl Error {
         }
     }
 
+    /// The pointer it is at, if any, written into the message as a path (the place becomes
+    /// nowhere), so it can be placed elsewhere without losing it.
+    pub fn path_into_message(mut self) -> Error {
+        if let Place::Pointer(p) = &self.0.place {
+            if !p.is_empty() {
+                self.0.context = format!("{}{}: ", self.0.context, readable_path(p));
+            }
+        }
+        self.with_place(Place::Nowhere)
+    }
+
     /// Prefix the message with some context, keeping the place and the kind.
     pub fn context(mut self, what: &str) -> Error {
         self.0.context = format!("{what}: {}", self.0.context);
@@ -246,56 +258,6 @@ impl Error {
         }
         self
     }
-
-    /// Resolve a pointer to its file, line and column in `doc` (the nearest known ancestor);
-    /// without a document, or a place for it, the pointer is shown as a path.
-    pub fn locate(self, doc: Option<&crate::rules::Doc>) -> Error {
-        let Place::Pointer(pointer) = &self.0.place else {
-            return self;
-        };
-        match doc {
-            Some(d) => match d.place(pointer) {
-                Some(place) => {
-                    let span = place.value.clone();
-                    self.with_place(Place::Span(span))
-                }
-                None => self.with_place(Place::Nowhere),
-            },
-            None => self,
-        }
-    }
-
-    /// Place an error that has no line and column at `pointer` in `doc` (one that has keeps
-    /// its place). A pointer it had is kept in the message as a path.
-    pub fn placed_at(mut self, doc: &crate::rules::Doc, pointer: &str) -> Error {
-        if self.is_located() {
-            return self;
-        }
-        if let Place::Pointer(p) = &self.0.place {
-            if !p.is_empty() {
-                self.0.context = format!("{}{}: ", self.0.context, readable_path(p));
-            }
-        }
-        self.with_place(Place::Pointer(pointer.to_string()))
-            .locate(Some(doc))
-    }
-}
-
-/// "/sides/0/players/1/rank" → "sides[1].players[2].rank" (1-based, as people count).
-pub fn readable_path(pointer: &str) -> String {
-    let mut out = String::new();
-    for seg in crate::rules::doc::pointer_segments(pointer) {
-        match seg.parse::<usize>() {
-            Ok(i) => out.push_str(&format!("[{}]", i + 1)),
-            Err(_) => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(&seg);
-            }
-        }
-    }
-    out
 }
 
 impl fmt::Display for Error {

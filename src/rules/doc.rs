@@ -2,7 +2,7 @@
 //!
 //! Both input formats (the rules language and YAML) load into a `Doc`, so `extends`,
 //! typed deserialisation and error positions work the same way for both.
-use crate::error::{Error, Result, Span};
+use crate::error::{Error, Place as ErrorPlace, Result, Span};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -35,18 +35,7 @@ pub fn too_long_paths() -> String {
     )
 }
 
-/// Build a JSON pointer segment (RFC 6901 escaping).
-pub fn pointer_push(base: &str, segment: &str) -> String {
-    format!("{base}/{}", segment.replace('~', "~0").replace('/', "~1"))
-}
-
-/// The segments of a JSON pointer ("/ships/a~1b" → "ships", "a/b"), unescaped.
-pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
-    pointer
-        .split('/')
-        .skip(1)
-        .map(|s| s.replace("~1", "/").replace("~0", "~"))
-}
+pub use crate::pointer::{pointer_push, pointer_segments};
 
 impl Doc {
     pub fn new(value: Value) -> Doc {
@@ -312,6 +301,38 @@ pub fn tidy_numbers(value: &mut Value) {
         Value::Array(items) => items.iter_mut().for_each(tidy_numbers),
         Value::Object(map) => map.values_mut().for_each(tidy_numbers),
         _ => {}
+    }
+}
+
+/// Placing errors in a document (here, so the error type knows nothing of documents).
+impl Error {
+    /// Resolve a pointer to its file, line and column in `doc` (the nearest known ancestor);
+    /// without a document, or a place for it, the pointer is shown as a path.
+    pub fn locate(self, doc: Option<&Doc>) -> Error {
+        let Some(pointer) = self.pointer() else {
+            return self;
+        };
+        match doc {
+            Some(d) => match d.place(pointer) {
+                Some(place) => {
+                    let span = place.value.clone();
+                    self.with_place(ErrorPlace::Span(span))
+                }
+                None => self.with_place(ErrorPlace::Nowhere),
+            },
+            None => self,
+        }
+    }
+
+    /// Place an error that has no line and column at `pointer` in `doc` (one that has keeps
+    /// its place). A pointer it had is kept in the message as a path.
+    pub fn placed_at(self, doc: &Doc, pointer: &str) -> Error {
+        if self.is_located() {
+            return self;
+        }
+        self.path_into_message()
+            .with_place(ErrorPlace::Pointer(pointer.to_string()))
+            .locate(Some(doc))
     }
 }
 
