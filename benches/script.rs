@@ -20,7 +20,9 @@ fn scripting(c: &mut Criterion) {
     let hook = CompiledHook::compile(
         "tactic",
         "tactic.rhai",
-        "fn tactic(me, enemy, ctx) {\n  let power = me.generator - 2;\n  if enemy.shields > 8 && ctx.range < 4 { #{ phasers: power, move: 0 } } else { #{ phasers: power / 2, move: 2 } }\n}\n",
+        "fn tactic(me, enemy, ctx) {\n  let power = me.generator - 2;\n  if enemy.shields > 8 && \
+         ctx.range < 4 { #{ phasers: power, move: 0 } } else { #{ phasers: power / 2, move: 2 } \
+         }\n}\n",
         &limits,
     )
     .expect("compiles");
@@ -60,7 +62,8 @@ fn scripting(c: &mut Criterion) {
 /// is the cost of calling rhai (once per side per turn).
 const TACTIC: &str = "fn tactic(me, enemy, ctx) {
   let orders = #{ range: 3, fire_at: 0.15, torpedo_at: 0.35, warp_margin: 3 };
-  if me.hull == \"badly_damaged\" && ctx.distance > ctx.sensor_range { orders.range = ctx.distance; }
+  if me.hull == \"badly_damaged\" && ctx.distance > ctx.sensor_range { orders.range = \
+                      ctx.distance; }
   if enemy.shield_toward > me.shield_rating * 2 { orders.fire_at = 0.5; }
   orders
 }
@@ -109,7 +112,10 @@ fn tactics(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(500));
+    config = Criterion::default()
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(500));
     targets = scripting, tactics
 }
 criterion_main!(benches);

@@ -1,4 +1,5 @@
 //! Errors that carry where they happened: file, line, column and the line itself.
+use crate::pointer::readable_path;
 use std::fmt;
 use std::sync::Arc;
 
@@ -47,7 +48,11 @@ impl Span {
 /// resolves to file, line and column. Callers branch on [`Error::kind`]; the CLI adds its
 /// flag hints there (engines never name a command-line flag).
 #[derive(Debug, Clone)]
-pub struct Error {
+pub struct Error(Box<Inner>);
+
+/// Boxed, so a `Result` stays small on the paths that do not fail.
+#[derive(Debug, Clone)]
+struct Inner {
     kind: ErrorKind,
     place: Place,
     /// Context written before the message ("in hook `x`: "), after the place.
@@ -112,11 +117,11 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Error {
-        Error {
+        Error(Box::new(Inner {
             kind,
             place: Place::Nowhere,
             context: String::new(),
-        }
+        }))
     }
 }
 
@@ -161,26 +166,26 @@ impl Error {
 
     /// The same error at another place.
     pub fn with_place(mut self, place: Place) -> Error {
-        self.place = place;
+        self.0.place = place;
         self
     }
 
     pub fn kind(&self) -> &ErrorKind {
-        &self.kind
+        &self.0.kind
     }
 
     pub fn place(&self) -> &Place {
-        &self.place
+        &self.0.place
     }
 
     /// Whether the error has a line and column.
     pub fn is_located(&self) -> bool {
-        matches!(self.place, Place::Span(_))
+        matches!(self.0.place, Place::Span(_))
     }
 
     /// The document pointer the error is at, if it is at one.
     pub fn pointer(&self) -> Option<&str> {
-        match &self.place {
+        match &self.0.place {
             Place::Pointer(p) => Some(p),
             _ => None,
         }
@@ -188,7 +193,7 @@ impl Error {
 
     /// Put `prefix` before the pointer (a problem in one game is at `/games/3` + its pointer).
     pub fn under_pointer(mut self, prefix: &str) -> Error {
-        if let Place::Pointer(p) = &mut self.place {
+        if let Place::Pointer(p) = &mut self.0.place {
             *p = format!("{prefix}{p}");
         }
         self
@@ -196,34 +201,45 @@ impl Error {
 
     /// The message without the place (the kind's message, after any context).
     pub fn message(&self) -> String {
-        format!("{}{}", self.context, self.kind)
+        format!("{}{}", self.0.context, self.0.kind)
     }
 
     /// The message as it reads without a line and column: a pointer shown as a path.
     pub fn unplaced_message(&self) -> String {
-        match &self.place {
+        match &self.0.place {
             Place::Pointer(p) if !p.is_empty() => {
-                format!("{}{}: {}", self.context, readable_path(p), self.kind)
+                format!("{}{}: {}", self.0.context, readable_path(p), self.0.kind)
             }
             _ => self.message(),
         }
     }
 
+    /// The pointer it is at, if any, written into the message as a path (the place becomes
+    /// nowhere), so it can be placed elsewhere without losing it.
+    pub fn path_into_message(mut self) -> Error {
+        if let Place::Pointer(p) = &self.0.place {
+            if !p.is_empty() {
+                self.0.context = format!("{}{}: ", self.0.context, readable_path(p));
+            }
+        }
+        self.with_place(Place::Nowhere)
+    }
+
     /// Prefix the message with some context, keeping the place and the kind.
     pub fn context(mut self, what: &str) -> Error {
-        self.context = format!("{what}: {}", self.context);
+        self.0.context = format!("{what}: {}", self.0.context);
         self
     }
 
     /// Add advice after the message (a conflict's way out, say).
     pub fn hint(mut self, advice: &str) -> Error {
-        match &mut self.kind {
+        match &mut self.0.kind {
             ErrorKind::Conflict { message, .. }
             | ErrorKind::OutOfRange { message, .. }
             | ErrorKind::Invalid(message) => message.push_str(advice),
             ErrorKind::UnknownName { .. } => {
-                let message = format!("{}{advice}", self.kind);
-                self.kind = ErrorKind::Invalid(message);
+                let message = format!("{}{advice}", self.0.kind);
+                self.0.kind = ErrorKind::Invalid(message);
             }
         }
         self
@@ -231,72 +247,22 @@ impl Error {
 
     /// Reword the message (the CLI naming its flag for an option, say), keeping the kind.
     pub fn reworded(mut self, change: impl FnOnce(&str) -> String) -> Error {
-        match &mut self.kind {
+        match &mut self.0.kind {
             ErrorKind::Conflict { message, .. }
             | ErrorKind::OutOfRange { message, .. }
             | ErrorKind::Invalid(message) => *message = change(message),
             ErrorKind::UnknownName { .. } => {
-                let message = change(&self.kind.to_string());
-                self.kind = ErrorKind::Invalid(message);
+                let message = change(&self.0.kind.to_string());
+                self.0.kind = ErrorKind::Invalid(message);
             }
         }
         self
     }
-
-    /// Resolve a pointer to its file, line and column in `doc` (the nearest known ancestor);
-    /// without a document, or a place for it, the pointer is shown as a path.
-    pub fn locate(self, doc: Option<&crate::rules::Doc>) -> Error {
-        let Place::Pointer(pointer) = &self.place else {
-            return self;
-        };
-        match doc {
-            Some(d) => match d.place(pointer) {
-                Some(place) => {
-                    let span = place.value.clone();
-                    self.with_place(Place::Span(span))
-                }
-                None => self.with_place(Place::Nowhere),
-            },
-            None => self,
-        }
-    }
-
-    /// Place an error that has no line and column at `pointer` in `doc` (one that has keeps
-    /// its place). A pointer it had is kept in the message as a path.
-    pub fn placed_at(mut self, doc: &crate::rules::Doc, pointer: &str) -> Error {
-        if self.is_located() {
-            return self;
-        }
-        if let Place::Pointer(p) = &self.place {
-            if !p.is_empty() {
-                self.context = format!("{}{}: ", self.context, readable_path(p));
-            }
-        }
-        self.with_place(Place::Pointer(pointer.to_string()))
-            .locate(Some(doc))
-    }
-}
-
-/// "/sides/0/players/1/rank" → "sides[1].players[2].rank" (1-based, as people count).
-pub fn readable_path(pointer: &str) -> String {
-    let mut out = String::new();
-    for seg in crate::rules::doc::pointer_segments(pointer) {
-        match seg.parse::<usize>() {
-            Ok(i) => out.push_str(&format!("[{}]", i + 1)),
-            Err(_) => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(&seg);
-            }
-        }
-    }
-    out
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Place::Span(span) = &self.place else {
+        let Place::Span(span) = &self.0.place else {
             return write!(f, "{}", self.unplaced_message());
         };
         write!(
@@ -327,5 +293,67 @@ impl std::error::Error for Error {}
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Error {
         Error::msg(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc() -> crate::rules::Doc {
+        crate::rules::yaml::parse("g.yaml", "rules: nowhere\nsides:\n  - name: A\n").unwrap()
+    }
+
+    #[test]
+    fn an_unknown_name_suggests_and_lists() {
+        let e = Error::unknown("team", "Orks", &["Orcs", "Elves"]);
+        assert_eq!(
+            e.to_string(),
+            "unknown team `Orks` (did you mean `Orcs`?); known: Orcs, Elves"
+        );
+        assert!(matches!(e.kind(), ErrorKind::UnknownName { name, .. } if name == "Orks"));
+    }
+
+    #[test]
+    fn a_pointer_is_a_path_until_located_in_its_document() {
+        let e = Error::new("/sides/0/name", "is taken");
+        assert_eq!(e.to_string(), "sides[1].name: is taken");
+        let located = e.locate(Some(&doc()));
+        assert!(located.is_located());
+        assert!(
+            located.to_string().starts_with("g.yaml:3:11: is taken\n"),
+            "{located}"
+        );
+    }
+
+    #[test]
+    fn placing_keeps_the_kind_and_a_place_already_known() {
+        let e = Error::unknown("ruleset", "nowhere", &["cep"]).placed_at(&doc(), "/rules");
+        assert!(
+            e.to_string()
+                .starts_with("g.yaml:1:8: unknown ruleset `nowhere`"),
+            "{e}"
+        );
+        assert!(matches!(e.kind(), ErrorKind::UnknownName { .. }));
+        let again = e.clone().placed_at(&doc(), "/sides");
+        assert_eq!(again.to_string(), e.to_string());
+    }
+
+    #[test]
+    fn context_and_hints_keep_the_place() {
+        let e = Error::conflict(Conflict::FileExists, "s.yaml: already exists")
+            .context("league new")
+            .hint("; use --force to replace it");
+        assert_eq!(
+            e.to_string(),
+            "league new: s.yaml: already exists; use --force to replace it"
+        );
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::Conflict {
+                with: Conflict::FileExists,
+                ..
+            }
+        ));
     }
 }

@@ -7,6 +7,7 @@ pub mod io;
 pub mod league;
 pub mod names;
 pub mod output;
+pub mod pointer;
 pub mod rules;
 pub mod scoped;
 pub mod scoring;

@@ -146,6 +146,8 @@ fn run(dir: &Path, case: &Case) -> Ran {
         });
     }
     let started = Instant::now();
+    // Reaped below with wait4 (for its peak memory), which clippy cannot see.
+    #[allow(clippy::zombie_processes)]
     let mut child = command.spawn().expect("arbiter starts");
     if let Some(text) = &case.stdin {
         let mut input = child.stdin.take().unwrap();

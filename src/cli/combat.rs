@@ -8,9 +8,14 @@ use clap::Subcommand;
 use std::io::IsTerminal;
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter combat ships\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Romulan bird of prey\" \"UFP frigate\" --range 3 --torpedo --json\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Crucero de batalla Klingon\" --seed 7\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1 --plot outcomes.svg\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 2000"
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter combat ships\
+        \n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\
+        \n  arbiter combat volley \"Romulan bird of prey\" \"UFP frigate\" --range 3 --torpedo --json\
+        \n  arbiter combat duel \"Crucero pesado de la UFP\" \"Crucero de batalla Klingon\" --seed 7\
+        \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1 --plot outcomes.svg\
+        \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 --vs house.rules\
+        \n  arbiter combat sim --scenario ambush.yaml -n 2000")]
 pub struct Args {
     #[command(subcommand)]
     command: CombatCommand,
@@ -19,9 +24,9 @@ pub struct Args {
 #[derive(Subcommand)]
 enum CombatCommand {
     /// The ruleset's ships and their combat stats
-    #[command(
-        after_help = "Examples:\n  arbiter combat ships\n  arbiter combat ships --rules house.rules --json"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter combat ships\
+            \n  arbiter combat ships --rules house.rules --json")]
     Ships {
         #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
@@ -29,9 +34,9 @@ enum CombatCommand {
         json: bool,
     },
     /// Exact odds of one phaser volley (K dice) or one torpedo at a fresh target
-    #[command(
-        after_help = "Examples:\n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\n  arbiter combat volley \"Klingon battle cruiser\" \"UFP frigate\" --range 3 --torpedo --json"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\
+            \n  arbiter combat volley \"Klingon battle cruiser\" \"UFP frigate\" --range 3 --torpedo --json")]
     Volley {
         attacker: String,
         target: String,
@@ -50,9 +55,9 @@ enum CombatCommand {
         json: bool,
     },
     /// One battle, narrated turn by turn (or --json: the events)
-    #[command(
-        after_help = "Examples:\n  arbiter combat duel \"UFP heavy cruiser\" \"Klingon battle cruiser\" --seed 3\n  arbiter combat duel \"Crucero pesado de la UFP\" \"Transporte\" --seed 1 --json"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter combat duel \"UFP heavy cruiser\" \"Klingon battle cruiser\" --seed 3\
+            \n  arbiter combat duel \"Crucero pesado de la UFP\" \"Transporte\" --seed 1 --json")]
     Duel {
         a: Option<String>,
         b: Option<String>,
@@ -66,9 +71,10 @@ enum CombatCommand {
         json: bool,
     },
     /// Monte Carlo: many battles, win rates with 95% intervals
-    #[command(
-        after_help = "Examples:\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1\n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 2000 --seed 1 --vs house.rules\n  arbiter combat sim --scenario ambush.yaml -n 1000 --plot outcomes.svg"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1\
+            \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 2000 --seed 1 --vs house.rules\
+            \n  arbiter combat sim --scenario ambush.yaml -n 1000 --plot outcomes.svg")]
     Sim {
         a: Option<String>,
         b: Option<String>,

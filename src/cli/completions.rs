@@ -3,9 +3,10 @@ use arbiter::Result;
 use clap::CommandFactory;
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\n  arbiter completions zsh > ~/.zfunc/_arbiter\n  arbiter completions fish > ~/.config/fish/completions/arbiter.fish"
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\
+        \n  arbiter completions zsh > ~/.zfunc/_arbiter\
+        \n  arbiter completions fish > ~/.config/fish/completions/arbiter.fish")]
 pub struct Args {
     /// bash, zsh, fish, elvish or powershell
     shell: clap_complete::Shell,

@@ -6,9 +6,14 @@ use arbiter::{Error, Result};
 use clap::Subcommand;
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle\n  arbiter league schedule 12 --method balanced --seed 7 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json\n  arbiter league new season.yaml --teams teams.txt --legs 2\n  arbiter league record season.yaml Orcs Elves 2 1\n  arbiter league table season.yaml --html table.html"
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter league schedule 10\
+        \n  arbiter league schedule teams.txt --legs 2 --shuffle\
+        \n  arbiter league schedule 12 --method balanced --seed 7 --carryover\
+        \n  arbiter league schedule 8 --method berger --legs 2 --json\
+        \n  arbiter league new season.yaml --teams teams.txt --legs 2\
+        \n  arbiter league record season.yaml Orcs Elves 2 1\
+        \n  arbiter league table season.yaml --html table.html")]
 pub struct Args {
     #[command(subcommand)]
     command: LeagueCommand,
@@ -43,9 +48,11 @@ struct PlanArgs {
 #[derive(Subcommand)]
 enum LeagueCommand {
     /// Print a schedule, its carry-over and each team's breaks
-    #[command(
-        after_help = "Examples:\n  arbiter league schedule 10\n  arbiter league schedule teams.txt --legs 2 --shuffle --seed 7\n  arbiter league schedule 12 --method balanced --seed 1 --carryover\n  arbiter league schedule 8 --method berger --legs 2 --json"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter league schedule 10\
+            \n  arbiter league schedule teams.txt --legs 2 --shuffle --seed 7\
+            \n  arbiter league schedule 12 --method balanced --seed 1 --carryover\
+            \n  arbiter league schedule 8 --method berger --legs 2 --json")]
     Schedule {
         /// A number n (teams 1..n) or a file with one team name a line
         teams: String,
@@ -62,9 +69,9 @@ enum LeagueCommand {
         csv: bool,
     },
     /// Start a season file (YAML) from a schedule
-    #[command(
-        after_help = "Examples:\n  arbiter league new season.yaml --teams teams.txt\n  arbiter league new season.yaml --teams 8 --legs 2 --shuffle --seed 3 --rules bloodbowl"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter league new season.yaml --teams teams.txt\
+            \n  arbiter league new season.yaml --teams 8 --legs 2 --shuffle --seed 3 --rules bloodbowl")]
     New {
         season: String,
         /// A number n (teams 1..n) or a file with one team name a line
@@ -77,9 +84,10 @@ enum LeagueCommand {
         force: bool,
     },
     /// Record one result in a season file (atomically, under a lock)
-    #[command(
-        after_help = "Examples:\n  arbiter league record season.yaml \"Gouged Eye\" \"Chaos All-Stars\" 2 1\n  arbiter league record season.yaml 3 5 1 1 --round 4\n  arbiter league record season.yaml 3 5 2 1 --correct"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter league record season.yaml \"Gouged Eye\" \"Chaos All-Stars\" 2 1\
+            \n  arbiter league record season.yaml 3 5 1 1 --round 4\
+            \n  arbiter league record season.yaml 3 5 2 1 --correct")]
     Record {
         season: String,
         home: String,
@@ -96,12 +104,15 @@ enum LeagueCommand {
         correct: bool,
     },
     /// The standings of a season
-    #[command(
-        after_help = "Examples:\n  arbiter league table season.yaml\n  arbiter league table season.yaml --json\n  arbiter league table season.yaml --html standings.html\n  arbiter league table season.yaml --rules house.rules   # the same results under other points"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter league table season.yaml\
+            \n  arbiter league table season.yaml --json\
+            \n  arbiter league table season.yaml --html standings.html\
+            \n  arbiter league table season.yaml --rules house.rules   # the same results under other points")]
     Table {
         season: String,
-        /// JSON: {"standings": [{"team", "played", "won", "drawn", "lost", "for", "against", "points", ...}]}
+        /// JSON: {"standings": [{"team", "played", "won", "drawn", "lost", "for", "against",
+        /// "points", ...}]}
         #[arg(long, conflicts_with = "csv")]
         json: bool,
         /// CSV with the same columns

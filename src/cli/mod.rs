@@ -21,8 +21,11 @@ use std::io::Write;
 #[command(
     name = "arbiter",
     version,
-    about = "Settle how to score a game, schedule a league, or whether a ship is balanced — from one ruleset file",
-    after_help = "Built-in rulesets: cep, figf, advciv, elo, bloodbowl, startrek (see `arbiter rules list`).\nEvery command that reads a ruleset takes --rules NAME|PATH."
+    about = "Settle how to score a game, schedule a league, or whether a ship is balanced — \
+             from one ruleset file",
+    after_help = "Built-in rulesets: cep, figf, advciv, elo, bloodbowl, startrek \
+        (see `arbiter rules list`).\
+        \nEvery command that reads a ruleset takes --rules NAME|PATH."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -3,9 +3,19 @@ use arbiter::script::repl::{repl, ReplOptions};
 use arbiter::Result;
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter repl --rules startrek\n  echo 'dice(\"2D6\").mean' | arbiter repl\n  arbiter repl < session.rhai\n\nAt a terminal: :help lists the API, Tab completes functions and ship names, an open bracket\ncontinues the entry on the next line, the history is kept in ~/.arbiter_history\n($ARBITER_HISTORY). With standard input not a terminal, each entry is evaluated as soon as it\nis complete and its result printed; the exit status is 1 if any entry failed, N after exit(N).\n\nEntries read files as scripts do (see `arbiter run --help`): inside the current folder, the\n--rules file and each --allow-read DIR. r.save(path) writes new files under the current folder:\nat a terminal the REPL asks before the first write; piped, only with --allow-write."
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter repl --rules startrek\
+        \n  echo 'dice(\"2D6\").mean' | arbiter repl\
+        \n  arbiter repl < session.rhai\
+        \n\
+        \nAt a terminal: :help lists the API, Tab completes functions and ship names, an open bracket\
+        \ncontinues the entry on the next line, the history is kept in ~/.arbiter_history\
+        \n($ARBITER_HISTORY). With standard input not a terminal, each entry is evaluated as soon as it\
+        \nis complete and its result printed; the exit status is 1 if any entry failed, N after exit(N).\
+        \n\
+        \nEntries read files as scripts do (see `arbiter run --help`): inside the current folder, the\
+        \n--rules file and each --allow-read DIR. r.save(path) writes new files under the current folder:\
+        \nat a terminal the REPL asks before the first write; piped, only with --allow-write.")]
 pub struct Args {
     /// Ruleset of the session (built-in name or path), available as `r` and `rules()`
     #[arg(long)]

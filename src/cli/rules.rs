@@ -6,9 +6,11 @@ use arbiter::{Error, Result};
 use clap::{Subcommand, ValueEnum};
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter rules list\n  arbiter rules check rulesets/*\n  arbiter rules show startrek --format yaml\n  arbiter rules convert house.yaml --to rules -o house.rules"
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter rules list\
+        \n  arbiter rules check rulesets/*\
+        \n  arbiter rules show startrek --format yaml\
+        \n  arbiter rules convert house.yaml --to rules -o house.rules")]
 pub struct Args {
     #[command(subcommand)]
     command: RulesCommand,
@@ -20,17 +22,18 @@ enum RulesCommand {
     #[command(after_help = "Examples:\n  arbiter rules list")]
     List,
     /// Check ruleset files (or built-in names): exit 1 if any has a problem
-    #[command(
-        after_help = "Examples:\n  arbiter rules check rulesets/*\n  arbiter rules check house.rules startrek"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter rules check rulesets/*\
+            \n  arbiter rules check house.rules startrek")]
     Check {
         #[arg(required = true)]
         files: Vec<String>,
     },
     /// Print a ruleset with its `extends` applied
-    #[command(
-        after_help = "Examples:\n  arbiter rules show startrek\n  arbiter rules show house.rules --format yaml\n  arbiter rules show cep --format json"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter rules show startrek\
+            \n  arbiter rules show house.rules --format yaml\
+            \n  arbiter rules show cep --format json")]
     Show {
         /// Built-in name or path
         ruleset: String,
@@ -38,9 +41,9 @@ enum RulesCommand {
         format: ShowFormat,
     },
     /// Convert a ruleset file between the rules language and YAML, as written (`extends` kept)
-    #[command(
-        after_help = "Examples:\n  arbiter rules convert house.yaml --to rules\n  arbiter rules convert rulesets/startrek.rules --to yaml -o startrek.yaml"
-    )]
+    #[command(after_help = "Examples:\
+            \n  arbiter rules convert house.yaml --to rules\
+            \n  arbiter rules convert rulesets/startrek.rules --to yaml -o startrek.yaml")]
     Convert {
         file: String,
         #[arg(long, value_enum)]

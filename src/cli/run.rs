@@ -3,9 +3,27 @@ use arbiter::script::run::{run_file, RunOptions};
 use arbiter::Result;
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter run scripts/explore_ruleset.rhai --rules startrek\n  arbiter run scripts/dice_odds.rhai -- 3D6 12\n  arbiter run variant.rhai --rules startrek --allow-write\n  arbiter run report.rhai --allow-read ../records -- ../records/season.yaml\n\nThe script sees its arguments as ARGS (an array of strings) and the --rules ruleset as `r`\n(and `rules()`). Scripts run sandboxed: no modules, and files only through the API.\n\nReading: a script (and any ruleset it loads: hooks, extends) reads only files inside the\nscript's folder or the current folder (symlinks and `..` leading out are refused), plus the\nfiles named on this command line (--rules, arguments after --), plus each --allow-read DIR;\nand only the formats the call reads (.rules .yaml .yml .json .csv, .txt team lists, .rhai\ntactics). A path written in a script or ruleset never widens this.\n\nWriting: r.save(path) and r.save_changes(path) only with --allow-write, only under the\ncurrent folder, and only new files (or files the script itself wrote).\n\nLimits: work, recursion, data sizes, 2 s of wall-clock time and 512 MB of memory, engine calls\n(simulate, schedule...) included; a ruleset's script.limits may tighten them. exit(N) ends the\nscript with status N. Errors name the script file, line and column, and exit 1."
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter run scripts/explore_ruleset.rhai --rules startrek\
+        \n  arbiter run scripts/dice_odds.rhai -- 3D6 12\
+        \n  arbiter run variant.rhai --rules startrek --allow-write\
+        \n  arbiter run report.rhai --allow-read ../records -- ../records/season.yaml\
+        \n\
+        \nThe script sees its arguments as ARGS (an array of strings) and the --rules ruleset as `r`\
+        \n(and `rules()`). Scripts run sandboxed: no modules, and files only through the API.\
+        \n\
+        \nReading: a script (and any ruleset it loads: hooks, extends) reads only files inside the\
+        \nscript's folder or the current folder (symlinks and `..` leading out are refused), plus the\
+        \nfiles named on this command line (--rules, arguments after --), plus each --allow-read DIR;\
+        \nand only the formats the call reads (.rules .yaml .yml .json .csv, .txt team lists, .rhai\
+        \ntactics). A path written in a script or ruleset never widens this.\
+        \n\
+        \nWriting: r.save(path) and r.save_changes(path) only with --allow-write, only under the\
+        \ncurrent folder, and only new files (or files the script itself wrote).\
+        \n\
+        \nLimits: work, recursion, data sizes, 2 s of wall-clock time and 512 MB of memory, engine calls\
+        \n(simulate, schedule...) included; a ruleset's script.limits may tighten them. exit(N) ends the\
+        \nscript with status N. Errors name the script file, line and column, and exit 1.")]
 pub struct Args {
     /// The rhai script
     script: String,

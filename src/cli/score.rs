@@ -4,9 +4,11 @@ use arbiter::scoring::{self, ResultTable, ScoreInput};
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  arbiter score game.yaml                      # a CEP game record (its `rules:` picks the ruleset)\n  arbiter score game.yaml --vs house.yaml      # both rulesets side by side\n  arbiter score --rules figf A=7500 B=7200 C=6600\n  arbiter score --rules advciv Illyria=5042 Crete=3791 Iberia=1807 --json"
-)]
+#[command(after_help = "Examples:\
+        \n  arbiter score game.yaml                      # a CEP game record (its `rules:` picks the ruleset)\
+        \n  arbiter score game.yaml --vs house.yaml      # both rulesets side by side\
+        \n  arbiter score --rules figf A=7500 B=7200 C=6600\
+        \n  arbiter score --rules advciv Illyria=5042 Crete=3791 Iberia=1807 --json")]
 pub struct Args {
     /// A game record or result-table file, or NAME=SCORE pairs
     #[arg(required = true, value_name = "GAME | NAME=SCORE")]

@@ -18,7 +18,8 @@ pub struct ShipSummary {
     pub name: String,
     pub position: [i32; 2],
     pub facing: u8,
-    /// Shield faces from the bow round to port: front, front-left, rear-left, rear, rear-right, front-right.
+    /// Shield faces from the bow round to port: front, front-left, rear-left, rear, rear-right,
+    /// front-right.
     pub shields: [u32; 6],
     pub damage: IndexMap<&'static str, u32>,
     pub conditions: IndexMap<&'static str, Condition>,
@@ -178,17 +179,47 @@ pub fn narrate(report: &DuelReport) -> String {
     for e in &report.events {
         match e {
             Event::Turn { turn } => line(format!("\n== Turn {turn} ==")),
-            Event::Activation { side, energy, battery } => line(format!("{}: {energy} energy this turn, {battery} in the battery.", n(side))),
-            Event::BridgeSwitching { side } => line(format!("{}: the bridge is out; the crew spends the turn moving to the auxiliary bridge.", n(side))),
-            Event::EmergencyPower { side, roll, burnt, energy } => line(format!(
+            Event::Activation {
+                side,
+                energy,
+                battery,
+            } => line(format!(
+                "{}: {energy} energy this turn, {battery} in the battery.",
+                n(side)
+            )),
+            Event::BridgeSwitching { side } => line(format!(
+                "{}: the bridge is out; the crew spends the turn moving to the auxiliary bridge.",
+                n(side)
+            )),
+            Event::EmergencyPower {
+                side,
+                roll,
+                burnt,
+                energy,
+            } => line(format!(
                 "{}: emergency power, {} — {}",
                 n(side),
                 roll_text(roll),
-                if *burnt { "it burns out".to_string() } else { format!("{energy} energy") }
+                if *burnt {
+                    "it burns out".to_string()
+                } else {
+                    format!("{energy} energy")
+                }
             )),
-            Event::ShieldsRaised { side, energy } => line(format!("{}: shields up ({energy} energy).", n(side))),
-            Event::Cloak { side, on } => line(format!("{}: cloak {}.", n(side), if *on { "on" } else { "off" })),
-            Event::Sensors { side, roll, enemy_cloaked, detected } => line(format!(
+            Event::ShieldsRaised { side, energy } => {
+                line(format!("{}: shields up ({energy} energy).", n(side)))
+            }
+            Event::Cloak { side, on } => line(format!(
+                "{}: cloak {}.",
+                n(side),
+                if *on { "on" } else { "off" }
+            )),
+            Event::Sensors {
+                side,
+                roll,
+                enemy_cloaked,
+                detected,
+            } => line(format!(
                 "{}: sensors, {}{}.",
                 n(side),
                 roll_text(roll),
@@ -198,8 +229,22 @@ pub fn narrate(report: &DuelReport) -> String {
                     _ => "",
                 }
             )),
-            Event::Inertia { side, to, facing } => line(format!("{}: inertia carries it to ({}, {}) facing {}.", n(side), to.q, to.r, facing)),
-            Event::Maneuver { side, maneuver, energy, roll, done, to, facing } => {
+            Event::Inertia { side, to, facing } => line(format!(
+                "{}: inertia carries it to ({}, {}) facing {}.",
+                n(side),
+                to.q,
+                to.r,
+                facing
+            )),
+            Event::Maneuver {
+                side,
+                maneuver,
+                energy,
+                roll,
+                done,
+                to,
+                facing,
+            } => {
                 let what = match maneuver {
                     Maneuver::Forward => "ahead one hex",
                     Maneuver::Back => "back one hex",
@@ -218,13 +263,25 @@ pub fn narrate(report: &DuelReport) -> String {
                     to.r
                 ))
             }
-            Event::Overspeed { side, roll, engine_damage } => line(format!(
+            Event::Overspeed {
+                side,
+                roll,
+                engine_damage,
+            } => line(format!(
                 "{}: over maximum speed, {}{}",
                 n(side),
                 roll_text(roll),
-                engine_damage.map(|d| format!(" — the engines take {d}")).unwrap_or_default()
+                engine_damage
+                    .map(|d| format!(" — the engines take {d}"))
+                    .unwrap_or_default()
             )),
-            Event::Phasers { side, dice, range, roll, damage } => line(format!(
+            Event::Phasers {
+                side,
+                dice,
+                range,
+                roll,
+                damage,
+            } => line(format!(
                 "{}: fires {dice} phaser dice at range {range}, {} — {}",
                 n(side),
                 roll_text(roll),
@@ -233,7 +290,13 @@ pub fn narrate(report: &DuelReport) -> String {
                     None => "miss".to_string(),
                 }
             )),
-            Event::Torpedo { side, kind, range, launched, damage } => line(format!(
+            Event::Torpedo {
+                side,
+                kind,
+                range,
+                launched,
+                damage,
+            } => line(format!(
                 "{}: {kind} torpedo at range {range} — {}",
                 n(side),
                 match (launched, damage) {
@@ -242,24 +305,52 @@ pub fn narrate(report: &DuelReport) -> String {
                     (true, None) => "dodged".to_string(),
                 }
             )),
-            Event::Dodge { side, roll, dodged } => line(format!("{}: evasive, {}{}", n(side), roll_text(roll), if *dodged { " — dodged!" } else { "" })),
-            Event::Hit { side, face, damage, shield_before, shield_after, to_hull, hull_roll, internal } => line(format!(
-                "{}: {damage} on the {} shield ({shield_before} → {shield_after}); {to_hull} reach the hull{}.",
+            Event::Dodge { side, roll, dodged } => line(format!(
+                "{}: evasive, {}{}",
+                n(side),
+                roll_text(roll),
+                if *dodged { " — dodged!" } else { "" }
+            )),
+            Event::Hit {
+                side,
+                face,
+                damage,
+                shield_before,
+                shield_after,
+                to_hull,
+                hull_roll,
+                internal,
+            } => line(format!(
+                "{}: {damage} on the {} shield ({shield_before} → {shield_after}); {to_hull} \
+                 reach the hull{}.",
                 n(side),
                 FACE_NAMES[*face as usize],
                 match hull_roll {
                     Some(h) => format!(", hull roll {h}, {internal} inside"),
-                    None if *to_hull > 0 => format!(", the broken hull stops nothing: {internal} inside"),
+                    None if *to_hull > 0 =>
+                        format!(", the broken hull stops nothing: {internal} inside"),
                     None => String::new(),
                 }
             )),
-            Event::Location { side, location, roll, points, damage } => line(format!(
+            Event::Location {
+                side,
+                location,
+                roll,
+                points,
+                damage,
+            } => line(format!(
                 "{}: {points} to the {}{} (now {damage}).",
                 n(side),
                 location.words(),
-                roll.map(|r| format!(" (location roll {r})")).unwrap_or_default()
+                roll.map(|r| format!(" (location roll {r})"))
+                    .unwrap_or_default()
             )),
-            Event::Condition { side, location, condition, casualties } => line(format!(
+            Event::Condition {
+                side,
+                location,
+                condition,
+                casualties,
+            } => line(format!(
                 "{}: the {} {} {}{}.",
                 n(side),
                 location.words(),
@@ -275,7 +366,11 @@ pub fn narrate(report: &DuelReport) -> String {
                     c => format!(", {c} casualties"),
                 }
             )),
-            Event::Decompression { side, roll, extra_casualties } => line(format!(
+            Event::Decompression {
+                side,
+                roll,
+                extra_casualties,
+            } => line(format!(
                 "{}: decompression, {}{}",
                 n(side),
                 roll_text(roll),
@@ -285,7 +380,11 @@ pub fn narrate(report: &DuelReport) -> String {
                     c => format!(" — {c} more casualties"),
                 }
             )),
-            Event::Excess { side, from, points } => line(format!("{}: {points} excess from the {} go to the hull.", n(side), from.words())),
+            Event::Excess { side, from, points } => line(format!(
+                "{}: {points} excess from the {} go to the hull.",
+                n(side),
+                from.words()
+            )),
             Event::Destroyed { side, location } => line(format!(
                 "{}: the {} {} — the ship is destroyed!",
                 n(side),
@@ -306,51 +405,116 @@ pub fn narrate(report: &DuelReport) -> String {
                     TransportResult::TeamKilled => "the team is lost",
                 }
             )),
-            Event::Boarders { side, attack, dealt, taken, absorbed, .. } => line(format!(
-                "{}: boarders attack the {attack}: they deal {dealt} ({absorbed} taken by the defenders) and take {taken}.",
+            Event::Boarders {
+                side,
+                attack,
+                dealt,
+                taken,
+                absorbed,
+                ..
+            } => line(format!(
+                "{}: boarders attack the {attack}: they deal {dealt} ({absorbed} taken by the \
+                 defenders) and take {taken}.",
                 n(side),
             )),
-            Event::Search { side, roll, found } => line(format!("{}: searches for intruders, {}{}", n(side), roll_text(roll), if *found { " — found" } else { "" })),
-            Event::Captured { side } => line(format!("{}: the defenders are spent — the ship is captured!", n(side))),
-            Event::ShieldTransfer { side, from, to, roll, value } => line(format!(
+            Event::Search { side, roll, found } => line(format!(
+                "{}: searches for intruders, {}{}",
+                n(side),
+                roll_text(roll),
+                if *found { " — found" } else { "" }
+            )),
+            Event::Captured { side } => line(format!(
+                "{}: the defenders are spent — the ship is captured!",
+                n(side)
+            )),
+            Event::ShieldTransfer {
+                side,
+                from,
+                to,
+                roll,
+                value,
+            } => line(format!(
                 "{}: shield point from the {} face to the {} face, {} (now {value}).",
                 n(side),
                 FACE_NAMES[*from as usize],
                 FACE_NAMES[*to as usize],
                 roll_text(roll)
             )),
-            Event::ShieldReinforce { side, face, energy, roll, value } => line(format!(
+            Event::ShieldReinforce {
+                side,
+                face,
+                energy,
+                roll,
+                value,
+            } => line(format!(
                 "{}: {energy} energy into the {} face, {} (now {value}).",
                 n(side),
                 FACE_NAMES[*face as usize],
                 roll_text(roll)
             )),
-            Event::Repair { side, location, energy, roll, needs_special, repaired, damage } => line(format!(
+            Event::Repair {
+                side,
+                location,
+                energy,
+                roll,
+                needs_special,
+                repaired,
+                damage,
+            } => line(format!(
                 "{}: repairs the {} ({energy} energy{}), {} — {repaired} repaired, {damage} left.",
                 n(side),
                 location.words(),
-                if *needs_special { "; badly damaged, needs a special" } else { "" },
+                if *needs_special {
+                    "; badly damaged, needs a special"
+                } else {
+                    ""
+                },
                 roll_text(roll)
             )),
-            Event::EmergencyRepair { side, roll, repaired } => line(format!(
+            Event::EmergencyRepair {
+                side,
+                roll,
+                repaired,
+            } => line(format!(
                 "{}: repairs emergency power, {}{}",
                 n(side),
                 roll_text(roll),
                 if *repaired { " — working again" } else { "" }
             )),
-            Event::FirstAid { side, roll, treated, casualties } => line(format!(
+            Event::FirstAid {
+                side,
+                roll,
+                treated,
+                casualties,
+            } => line(format!(
                 "{}: first aid, {} — {treated} treated, {casualties} still on the casualty list.",
                 n(side),
                 roll_text(roll)
             )),
-            Event::Warp { side, penalty, roll, effect, hull_damage, engine_damage } => line(format!(
+            Event::Warp {
+                side,
+                penalty,
+                roll,
+                effect,
+                hull_damage,
+                engine_damage,
+            } => line(format!(
                 "{}: warp jump at -{penalty}, {} — {}{}",
                 n(side),
                 roll_text(roll),
                 effect.clone().unwrap_or_else(|| "a clean jump".to_string()),
-                if hull_damage + engine_damage > 0 { format!(" (hull {hull_damage}, engines {engine_damage})") } else { String::new() }
+                if hull_damage + engine_damage > 0 {
+                    format!(" (hull {hull_damage}, engines {engine_damage})")
+                } else {
+                    String::new()
+                }
             )),
-            Event::Deactivation { side, charged, decloaked, lowered_shields } => {
+            Event::Deactivation {
+                side,
+                charged,
+                decloaked,
+                lowered_shields,
+            } => {
                 let mut parts = Vec::new();
                 if *charged > 0 {
                     parts.push(format!("{charged} into the battery"));
@@ -365,7 +529,11 @@ pub fn narrate(report: &DuelReport) -> String {
                     line(format!("{}: {}.", n(side), parts.join(", ")));
                 }
             }
-            Event::Refused { side, action, reason } => line(format!("{}: cannot {action}: {reason}.", n(side))),
+            Event::Refused {
+                side,
+                action,
+                reason,
+            } => line(format!("{}: cannot {action}: {reason}.", n(side))),
         }
     }
     line(String::new());

@@ -200,7 +200,8 @@ fn places(energy: &EnergyCosts, free: u32, max_cost: u32) -> Vec<Reach> {
         moves: [Maneuver::Forward; MAX_MOVES],
     };
     w.walk(Hex::new(0, 0), 0, 0, free, 0);
-    // Staying put is not a move: a sequence that ends where it started, facing the same way, is dropped.
+    // Staying put is not a move: a sequence that ends where it started, facing the same way, is
+    // dropped.
     w.found
         .into_iter()
         .filter(|r| !(r.offset == Hex::new(0, 0) && r.turn == 0))

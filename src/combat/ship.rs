@@ -104,7 +104,10 @@ impl ShipClass {
             if (0.0..1e6).contains(&x) {
                 Ok(x.floor() as u32)
             } else {
-                Err(Error::msg(format!("ship `{name}`: its {what} comes out as {x}; give it a number or a formula of its stats")))
+                Err(Error::msg(format!(
+                    "ship `{name}`: its {what} comes out as {x}; give it a number or a formula of \
+                     its stats"
+                )))
             }
         };
         let mut crew = [0u32; SKILL_COUNT];

@@ -405,7 +405,8 @@ pub fn compare(
     let (chi2, p_value) = chi_square([row(&b), row(&v)]);
     let significant = p_value < 0.05;
     let verdict = format!(
-        "{} wins {:.1}% → {:.1}%, {} wins {:.1}% → {:.1}% ({} → {}): {} (chi-square {:.2}, p = {:.3})",
+        "{} wins {:.1}% → {:.1}%, {} wins {:.1}% → {:.1}% ({} → {}): {} (chi-square {:.2}, p = \
+         {:.3})",
         b.a.name,
         b.a.win_rate * 100.0,
         v.a.win_rate * 100.0,
@@ -414,7 +415,11 @@ pub fn compare(
         v.b.win_rate * 100.0,
         b.ruleset,
         v.ruleset,
-        if significant { "a significant difference" } else { "no significant difference" },
+        if significant {
+            "a significant difference"
+        } else {
+            "no significant difference"
+        },
         chi2,
         p_value
     );
@@ -455,7 +460,8 @@ impl SimReport {
             ]);
         }
         format!(
-            "{} battles (ruleset {}, seed {})\n\n{}\ndraws (turn limit {}): {}   escapes: {}   captures: {}   mean turns: {}\n",
+            "{} battles (ruleset {}, seed {})\n\n{}\ndraws (turn limit {}): {}   escapes: {}   \
+             captures: {}   mean turns: {}\n",
             self.battles,
             self.ruleset,
             self.seed,

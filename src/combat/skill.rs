@@ -244,7 +244,8 @@ mod tests {
     #[test]
     fn half_rounds_up_and_minimum_is_one() {
         let t = brp();
-        // 63/5 = 12.6 → 13; 62/5 = 12.4 → 12; 50/20 = 2.5 → 3; 10/20 = 0.5 → 1; 5/20 → 0 → minimum 1.
+        // 63/5 = 12.6 → 13; 62/5 = 12.4 → 12; 50/20 = 2.5 → 3; 10/20 = 0.5 → 1; 5/20 → 0 → minimum
+        // 1.
         assert_eq!(t.highest(Level::Special, 63), 13);
         assert_eq!(t.highest(Level::Special, 62), 12);
         assert_eq!(t.highest(Level::Critical, 50), 3);

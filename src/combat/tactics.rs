@@ -346,7 +346,8 @@ impl super::tactics::Tactic for DefaultTactic {
             Loc::Hangars,
         ];
         let ok = |l: Loc| v.can_repair(l).is_ok();
-        // Hull or engines once damaged; then disabled or damaged fighting systems; then light damage
+        // Hull or engines once damaged; then disabled or damaged fighting systems; then light
+        // damage
         // on hull and engines (every point there is a point nearer to breaking); then anything.
         for l in URGENT {
             if v.my_condition(l) >= Condition::Damaged && ok(l) {

@@ -192,7 +192,8 @@ fn hit_goes_shield_then_hull_roll_then_location() {
 fn shields_down_stop_nothing_and_keep_their_value() {
     let f = Fixture::new("UFP heavy cruiser", "Transport");
     let mut s = ShipState::new(&f.b, &f.ctx, Hex::new(0, 0), 0);
-    // Transport hull 1D6 rolls 2: 3 inside; location 45: generator (small: damaged beyond 3 → not yet).
+    // Transport hull 1D6 rolls 2: 3 inside; location 45: generator (small: damaged beyond 3 → not
+    // yet).
     let mut rng = Rigged::new(&[2, 45]);
     let r = target(&f.ctx, &f.b, &mut s).hit(&mut rng, &mut Recorder::default(), 0, 5, None);
     assert_eq!((r.to_hull, r.internal), (5, 3));
@@ -489,7 +490,8 @@ fn phasers_need_gunnery_at_five_per_hex_and_special_chooses_the_location() {
     b.fire_phasers(0, 2);
     assert_eq!(b.ships[1].shields[3], 9);
     assert_eq!(b.ships[0].energy, 9);
-    // A 7 is special (35/5): 24 on 9 → 6 on, hull 3, 3 inside, to the chosen engines (no location roll).
+    // A 7 is special (35/5): 24 on 9 → 6 on, hull 3, 3 inside, to the chosen engines (no location
+    // roll).
     let mut b = f.battle(5, &[7, 6, 6, 6, 6, 1, 1, 1], [&chooser, &idle]);
     b.ships[0].energy = 11;
     b.fire_phasers(0, 4);
@@ -506,7 +508,8 @@ fn photon_torpedo_dodged_on_a_special_piloting_roll_per_hex() {
     b.launch_torpedo(0);
     assert_eq!(b.ships[0].torpedoes, 9);
     assert_eq!(b.ships[1].shields[3], 9);
-    // Not dodged (13, 50, 61), 5D6 = 30 on face 9: face 0, 12 on; hull 3; 9 inside at 45 (generator).
+    // Not dodged (13, 50, 61), 5D6 = 30 on face 9: face 0, 12 on; hull 3; 9 inside at 45
+    // (generator).
     let mut b = f.battle(3, &[13, 50, 61, 6, 6, 6, 6, 6, 1, 1, 1, 45], [&idle, &idle]);
     b.launch_torpedo(0);
     assert_eq!(b.ships[1].shields[3], 0);
@@ -538,7 +541,8 @@ fn damaged_launcher_fails_half_the_time_and_keeps_the_torpedo() {
 fn plasma_costs_three_and_loses_two_per_hex() {
     let f = Fixture::new("Romulan bird of prey", "UFP heavy cruiser");
     let idle = Script::default();
-    // Range 4: four dodge rolls fail; 6D6 = 36 − 8 = 28 on face 10: 0, 8 on; hull 3D6 = 18: nothing inside.
+    // Range 4: four dodge rolls fail; 6D6 = 36 − 8 = 28 on face 10: 0, 8 on; hull 3D6 = 18: nothing
+    // inside.
     let mut b = f.battle(
         4,
         &[50, 50, 50, 50, 6, 6, 6, 6, 6, 6, 6, 6, 6],
@@ -672,7 +676,8 @@ fn maneuvers_inertia_free_turns_and_overspeed() {
     // Forward, Piloting 61: fails, energy spent.
     b.maneuver(0, Maneuver::Forward);
     assert_eq!((b.ships[0].pos, b.ships[0].energy), (Hex::new(1, 0), 7));
-    // Back costs 2: maneuver energy 4 > Vm 3: Piloting 10 ok, then Engines at −10 (50): 51 fails, 1D6 = 4.
+    // Back costs 2: maneuver energy 4 > Vm 3: Piloting 10 ok, then Engines at −10 (50): 51 fails,
+    // 1D6 = 4.
     b.maneuver(0, Maneuver::Back);
     assert_eq!(b.ships[0].pos, Hex::new(0, 1));
     assert_eq!(b.ships[0].damage[Loc::Engines as usize], 4);
@@ -947,7 +952,8 @@ fn boarders_fight_defenders_and_capture() {
         ..Script::default()
     };
     let idle = Script::default();
-    // Inertia to (1,0); transport roll 50 arrives; boarders D6 = 6, defender's D6 = 2: defenders spent.
+    // Inertia to (1,0); transport roll 50 arrives; boarders D6 = 6, defender's D6 = 2: defenders
+    // spent.
     let mut b = f.battle(2, &[50, 6, 2], [&attack, &idle]);
     b.ships[1].shields[3] = 0;
     b.move_fire_transport(0);
@@ -967,7 +973,8 @@ fn hidden_boarders_are_searched_for_and_attack_dice_step_down() {
     b.ships[1].boarders.push(6);
     b.ships[1].boarders.push(4);
     b.ships[1].boarders_hidden = true;
-    // The transport searches (Security 30: found) and fights: its D6 rolls 6; the boarders roll D6 3 and D4 2.
+    // The transport searches (Security 30: found) and fights: its D6 rolls 6; the boarders roll D6
+    // 3 and D4 2.
     b.search(0);
     assert_eq!(b.ships[1].boarders.total_endurance(), 4);
     assert_eq!(b.ships[0].home_teams.total_endurance(), 1);

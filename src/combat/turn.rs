@@ -170,7 +170,8 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     pub fn side_turn(&mut self, s: usize) {
         self.ships[s].reset_turn_tallies();
         if self.ships[s].bridge_out(self.classes[s]) {
-            // A whole turn doing nothing while the auxiliary bridge takes over; inertia still moves.
+            // A whole turn doing nothing while the auxiliary bridge takes over; inertia still
+            // moves.
             if L::ON {
                 self.log.push(Event::BridgeSwitching { side: s as u8 });
             }

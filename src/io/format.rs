@@ -51,11 +51,6 @@ impl FileKind {
             .collect();
         shown.join(", ")
     }
-
-    /// Whether a file of this kind is a document (a ruleset, record, history, season...).
-    pub fn is_document(self) -> bool {
-        matches!(self, FileKind::Rules | FileKind::Yaml | FileKind::Json)
-    }
 }
 
 /// The two syntaxes a document (ruleset, record, season...) can be written in.

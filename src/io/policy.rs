@@ -58,8 +58,13 @@ impl Kind {
     fn refusal(self, path: &str) -> String {
         let list = FileKind::extensions(self.files());
         match self {
-            Kind::Ruleset | Kind::Record => format!("{path}: scripts may read only ruleset and record files here ({list})"),
-            Kind::TeamList => format!("{path}: scripts may read team lists only from .txt files (one name a line) or record files ({list})"),
+            Kind::Ruleset | Kind::Record => {
+                format!("{path}: scripts may read only ruleset and record files here ({list})")
+            }
+            Kind::TeamList => format!(
+                "{path}: scripts may read team lists only from .txt files (one name a line) or \
+                 record files ({list})"
+            ),
             Kind::Script => format!("{path}: scripts may read only rhai files here (.rhai)"),
         }
     }
@@ -76,7 +81,10 @@ pub struct Policy {
 
 /// The message for a refused path: it names the path only, never anything read from it.
 pub fn outside(path: &str) -> String {
-    format!("{path}: outside what this script may read (its folder and the current folder; --allow-read DIR widens it)")
+    format!(
+        "{path}: outside what this script may read (its folder and the current folder; \
+         --allow-read DIR widens it)"
+    )
 }
 
 impl Policy {

@@ -55,7 +55,10 @@ pub fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
             )));
         }
         if replace == Replace::Output && inputs::was_read(&target) {
-            return Err(Error::msg(format!("{path}: is one of this command's inputs; not writing over it (choose another file)")));
+            return Err(Error::msg(format!(
+                "{path}: is one of this command's inputs; not writing over it (choose another \
+                 file)"
+            )));
         }
     }
     let dir = target

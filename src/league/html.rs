@@ -18,9 +18,11 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
     h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     h.push_str(&format!("<title>{title}</title>\n"));
     h.push_str(
-        "<style>\nbody{font-family:system-ui,sans-serif;margin:2em auto;max-width:50em;padding:0 1em}\n\
-         table{border-collapse:collapse;margin-bottom:1.5em}th,td{padding:.25em .7em;border-bottom:1px solid #ccc}\n\
-         td.n{text-align:right}tr:nth-child(even){background:#f4f4f4}h2{margin-top:1.5em}\n</style>\n",
+        "<style>\nbody{font-family:system-ui,sans-serif;margin:2em auto;max-width:50em;padding:0 \
+         1em}\ntable{border-collapse:collapse;margin-bottom:1.5em}th,td{padding:.25em \
+         .7em;border-bottom:1px solid \
+         #ccc}\ntd.n{text-align:right}tr:nth-child(even){background:#f4f4f4}h2{margin-top:1.5em}\\
+         n</style>\n",
     );
     h.push_str(&format!("</head>\n<body>\n<h1>{title}</h1>\n"));
     h.push_str(&format!(
@@ -33,10 +35,16 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
             escape(&table.tiebreakers.join(", ").replace('_', " "))
         ));
     }
-    h.push_str(".</p>\n<h2>Table</h2>\n<table>\n<tr><th>#</th><th>Team</th><th>P</th><th>W</th><th>D</th><th>L</th><th>For</th><th>Against</th><th>Diff</th><th>Points</th></tr>\n");
+    h.push_str(
+        ".</p>\n<h2>Table</h2>\n<table>\n<tr><th>#</th><th>Team</th><th>P</th><th>W</th><th>D</\
+         th><th>L</th><th>For</th><th>Against</th><th>Diff</th><th>Points</th></tr>\n",
+    );
     for s in &table.standings {
         h.push_str(&format!(
-            "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:+}</td><td class=\"n\"><b>{}</b></td></tr>\n",
+            "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td \
+             class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td \
+             class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:+}</td><td \
+             class=\"n\"><b>{}</b></td></tr>\n",
             s.position,
             escape(&s.team.to_string()),
             s.played,

@@ -270,7 +270,10 @@ impl Season {
 
     /// The season as YAML: one round and one result a line, in flow style.
     pub fn to_yaml(&self) -> String {
-        let mut out = String::from("# arbiter league season. Add results with: arbiter league record FILE HOME AWAY HOME_SCORE AWAY_SCORE\n");
+        let mut out = String::from(
+            "# arbiter league season. Add results with: arbiter league record FILE HOME AWAY \
+             HOME_SCORE AWAY_SCORE\n",
+        );
         out.push_str(&format!("rules: {}\n", flow(&self.rules)));
         out.push_str("teams:\n");
         for t in &self.teams {
@@ -386,8 +389,20 @@ mod tests {
         let mut s = season(4, 1);
         let done = s.record(&req("2", "3", 2, 1)).unwrap();
         assert_eq!(done.result.round, 1);
-        let e = s.record(&req("2", "3", 0, 0)).unwrap_err().to_string();
-        assert!(e.contains("already has a result (2–1)"), "{e}");
+        let e = s.record(&req("2", "3", 0, 0)).unwrap_err();
+        // The engine says what clashes; the flag that resolves it is the CLI's to add.
+        assert!(
+            matches!(
+                e.kind(),
+                crate::error::ErrorKind::Conflict {
+                    with: Conflict::ResultRecorded,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let e = e.to_string();
+        assert_eq!(e, "2 v 3 in round 1 already has a result (2–1)");
         let e = s.record(&req("3", "2", 0, 0)).unwrap_err().to_string();
         assert!(
             e.contains("not in the schedule (2 is at home to 3 in round 1"),

@@ -137,7 +137,9 @@ impl Dice {
         let work = dice as i128 * outcomes as i128 * widest;
         if outcomes > MAX_OUTCOMES || dice > MAX_DICE || work > MAX_WORK {
             return Err(format!(
-                "{self} is too large to enumerate exactly ({outcomes} outcomes, {dice} dice; the limits are {MAX_OUTCOMES} outcomes, {MAX_DICE} dice, and dice × outcomes × sides up to {MAX_WORK})"
+                "{self} is too large to enumerate exactly ({outcomes} outcomes, {dice} dice; the \
+                 limits are {MAX_OUTCOMES} outcomes, {MAX_DICE} dice, and dice × outcomes × sides \
+                 up to {MAX_WORK})"
             ));
         }
         if let Some(exact) = self.exact_counts() {

@@ -2,7 +2,7 @@
 //!
 //! Both input formats (the rules language and YAML) load into a `Doc`, so `extends`,
 //! typed deserialisation and error positions work the same way for both.
-use crate::error::{Error, Result, Span};
+use crate::error::{Error, Place as ErrorPlace, Result, Span};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -28,29 +28,14 @@ pub const MAX_PATH_BYTES: usize = 64 << 20;
 
 /// The error for a document past `MAX_PATH_BYTES`.
 pub fn too_long_paths() -> String {
-    format!("the keys leading to these entries are too long for so many of them (more than {} MiB of paths)", MAX_PATH_BYTES >> 20)
+    format!(
+        "the keys leading to these entries are too long for so many of them (more than {} MiB of \
+         paths)",
+        MAX_PATH_BYTES >> 20
+    )
 }
 
-/// Build a JSON pointer segment (RFC 6901 escaping).
-pub fn pointer_push(base: &str, segment: &str) -> String {
-    let mut out = String::with_capacity(base.len() + 1 + segment.len());
-    out.push_str(base);
-    out.push('/');
-    if segment.contains(['~', '/']) {
-        out.push_str(&segment.replace('~', "~0").replace('/', "~1"));
-    } else {
-        out.push_str(segment);
-    }
-    out
-}
-
-/// The segments of a JSON pointer ("/ships/a~1b" → "ships", "a/b"), unescaped.
-pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
-    pointer
-        .split('/')
-        .skip(1)
-        .map(|s| s.replace("~1", "/").replace("~0", "~"))
-}
+pub use crate::pointer::{pointer_push, pointer_segments};
 
 impl Doc {
     pub fn new(value: Value) -> Doc {
@@ -193,7 +178,8 @@ fn merge_value(
                 match existing {
                     Some(e) => {
                         let base_child = pointer_push(base_ptr, &e);
-                        // The node's own place becomes the overlay's: that is where the change was written.
+                        // The node's own place becomes the overlay's: that is where the change was
+                        // written.
                         moved.insert(
                             over_child.clone(),
                             Move {
@@ -318,6 +304,38 @@ pub fn tidy_numbers(value: &mut Value) {
     }
 }
 
+/// Placing errors in a document (here, so the error type knows nothing of documents).
+impl Error {
+    /// Resolve a pointer to its file, line and column in `doc` (the nearest known ancestor);
+    /// without a document, or a place for it, the pointer is shown as a path.
+    pub fn locate(self, doc: Option<&Doc>) -> Error {
+        let Some(pointer) = self.pointer() else {
+            return self;
+        };
+        match doc {
+            Some(d) => match d.place(pointer) {
+                Some(place) => {
+                    let span = place.value.clone();
+                    self.with_place(ErrorPlace::Span(span))
+                }
+                None => self.with_place(ErrorPlace::Nowhere),
+            },
+            None => self,
+        }
+    }
+
+    /// Place an error that has no line and column at `pointer` in `doc` (one that has keeps
+    /// its place). A pointer it had is kept in the message as a path.
+    pub fn placed_at(self, doc: &Doc, pointer: &str) -> Error {
+        if self.is_located() {
+            return self;
+        }
+        self.path_into_message()
+            .with_place(ErrorPlace::Pointer(pointer.to_string()))
+            .locate(Some(doc))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::rules::lang::parse;
@@ -337,11 +355,18 @@ mod tests {
             "ships {\n  Alpha { shields = 1 }\n  \"Bêta\" { shields = 2\n    hull = 3 }\n}\n",
         )
         .unwrap();
-        let over = parse("over.rules", "ships {\n  alpha = null\n  beta { shields = 5 }\n  gamma {\n    crew { x = 1 }\n  }\n}\n").unwrap();
+        let over = parse(
+            "over.rules",
+            "ships {\n  alpha = null\n  beta { shields = 5 }\n  gamma {\n    crew { x = 1 }\n  \
+             }\n}\n",
+        )
+        .unwrap();
         base.overlay(over);
         assert_eq!(
             base.value,
-            serde_json::json!({"ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}})
+            serde_json::json!({
+                "ships": {"Bêta": {"shields": 5, "hull": 3}, "gamma": {"crew": {"x": 1}}}
+            })
         );
         assert_eq!(line(&base, "/ships/Bêta"), ("over.rules".into(), 3));
         assert_eq!(line(&base, "/ships/Bêta/shields"), ("over.rules".into(), 3));

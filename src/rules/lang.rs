@@ -419,8 +419,16 @@ mod tests {
 
     #[test]
     fn keys_a_capital_or_an_accent_apart_are_refused_at_the_second() {
-        assert_eq!(error("s {\n  Shields = 1\n  shields = 2\n}\n"), "t.rules:3:3: `shields` is the same name as `Shields` above (case and accents are ignored)");
-        assert_eq!(error("\"Trialón\" = 1\ntrialon = 2\n"), "t.rules:2:1: `trialon` is the same name as `Trialón` above (case and accents are ignored)");
+        assert_eq!(
+            error("s {\n  Shields = 1\n  shields = 2\n}\n"),
+            "t.rules:3:3: `shields` is the same name as `Shields` above (case and accents are \
+             ignored)"
+        );
+        assert_eq!(
+            error("\"Trialón\" = 1\ntrialon = 2\n"),
+            "t.rules:2:1: `trialon` is the same name as `Trialón` above (case and accents are \
+             ignored)"
+        );
         assert_eq!(
             error("a = 1\na = 2\n"),
             "t.rules:2:1: `a` is given twice in the same block"
@@ -433,7 +441,8 @@ mod tests {
     fn a_long_key_above_many_entries_is_refused_before_its_paths_fill_memory() {
         let key = "k".repeat(1_000_000);
         let text = format!("a = 1\n\"{key}\" = [{}]\n", vec!["1"; 100].join(", "));
-        // Each item's path is the key again: the 67th passes 64 MiB (item 0 is at column 1,000,007).
+        // Each item's path is the key again: the 67th passes 64 MiB (item 0 is at column
+        // 1,000,007).
         assert_eq!(
             error(&text),
             format!(

@@ -238,7 +238,8 @@ pub struct PotRules {
     pub initial: i64,
     /// What each player pays into the pot.
     pub stake: i64,
-    /// Shares are whole 1/share_scale parts of the game spread (1000: a percentage with one decimal).
+    /// Shares are whole 1/share_scale parts of the game spread (1000: a percentage with one
+    /// decimal).
     pub share_scale: i64,
     pub remainder: Remainder,
 }
@@ -471,7 +472,10 @@ impl ScoringRules {
                 if let Some(first) = seen.insert(crate::names::normalize(name), name) {
                     return Err(doc.error_at_key(
                         &pointer_push(&at("cep", "ranks"), name),
-                        format!("rank `{name}` is the same name as `{first}` (case and accents are ignored)"),
+                        format!(
+                            "rank `{name}` is the same name as `{first}` (case and accents are \
+                             ignored)"
+                        ),
                     ));
                 }
             }

@@ -104,7 +104,10 @@ impl Builder {
                         failure = Some(if *first == k {
                             format!("`{k}` is given twice in the same mapping")
                         } else {
-                            format!("`{k}` is the same name as `{first}` above (case and accents are ignored)")
+                            format!(
+                                "`{k}` is the same name as `{first}` above (case and accents are \
+                                 ignored)"
+                            )
                         });
                     } else {
                         names.insert(name, k.clone());
@@ -408,7 +411,11 @@ mod tests {
             error("ships:\n  Virel: {}\n  virel: {}\n"),
             "t.yaml:3:3: `virel` is the same name as `Virel` above (case and accents are ignored)"
         );
-        assert_eq!(error("s:\n  Shields: 1\n  shíelds: 2\n"), "t.yaml:3:3: `shíelds` is the same name as `Shields` above (case and accents are ignored)");
+        assert_eq!(
+            error("s:\n  Shields: 1\n  shíelds: 2\n"),
+            "t.yaml:3:3: `shíelds` is the same name as `Shields` above (case and accents are \
+             ignored)"
+        );
         assert_eq!(
             error("a: 1\na: 2\n"),
             "t.yaml:2:1: `a` is given twice in the same mapping"

@@ -145,7 +145,7 @@ impl ScoreInput {
 /// path.
 pub type Invalid = Error;
 
-pub use crate::error::readable_path;
+pub use crate::pointer::readable_path;
 
 /// Pointer helpers for the places engines report problems at.
 pub fn at(base: &str, segment: impl ToString) -> String {

@@ -135,7 +135,12 @@ impl PercentileReport {
                 p.points.to_string(),
             ]);
         }
-        format!("FIGF percentile ({}): score / winner · scale; winner + bonus + gap to the runner-up\n\n{}", self.ruleset, t.render())
+        format!(
+            "FIGF percentile ({}): score / winner · scale; winner + bonus + gap to the \
+             runner-up\n\n{}",
+            self.ruleset,
+            t.render()
+        )
     }
 }
 

@@ -63,7 +63,12 @@ impl Session {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
-            .ok_or_else(|| Error::msg("no ruleset chosen: start with --rules NAME, use :rules NAME, or call rules(\"NAME\")"))
+            .ok_or_else(|| {
+                Error::msg(
+                    "no ruleset chosen: start with --rules NAME, use :rules NAME, or call \
+                     rules(\"NAME\")",
+                )
+            })
     }
 
     pub fn has_current(&self) -> bool {

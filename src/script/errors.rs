@@ -7,9 +7,9 @@ use std::sync::Arc;
 pub fn parse_error(source: &Arc<Source>, e: &ParseError) -> Error {
     let mut message = e.err_type().to_string();
     if message.contains("'import'") || message.contains("'export'") {
-        message =
-            "modules are not available: scripts run sandboxed, without `import` or file access"
-                .to_string();
+        message = "modules are not available: scripts run sandboxed, without `import` or file \
+                   access"
+            .to_string();
     }
     locate(source, e.position(), message)
 }

@@ -211,8 +211,8 @@ fn check_limits(settings: &LimitSettings, doc: &Doc, pointer: &str) -> Result<()
             return Err(doc.error_at(
                 &p,
                 format!(
-                    "`{name}` = {x} would loosen the sandbox: a ruleset may only tighten it \
-                     (at most {safe})"
+                    "`{name}` = {x} would loosen the sandbox: a ruleset may only tighten it (at \
+                     most {safe})"
                 ),
             ));
         }

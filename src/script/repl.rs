@@ -161,7 +161,10 @@ pub fn help_text() -> String {
     for d in docs {
         out.push_str(&format!("  {:<width$}  {}\n", d.usage, d.summary));
     }
-    out.push_str("\nAny ship or section reads and writes as a property: r.ship(\"NAME\").shields = 9; r.combat.start_distance\n");
+    out.push_str(
+        "\nAny ship or section reads and writes as a property: r.ship(\"NAME\").shields = 9; \
+         r.combat.start_distance\n",
+    );
     out
 }
 

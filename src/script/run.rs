@@ -2,7 +2,7 @@
 use super::engine::{session_engine, Session};
 use super::errors;
 use super::sandbox;
-use crate::error::{Error, Result, Source};
+use crate::error::{Result, Source};
 use rhai::{Dynamic, Engine, Scope, AST};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -211,15 +211,6 @@ pub fn session_for(
     Ok(session)
 }
 
-/// Turn any error into one that names `name` (a plain error has no place of its own).
-pub fn in_file(name: &str, e: Error) -> Error {
-    if e.is_located() || e.to_string().starts_with(name) {
-        e
-    } else {
-        e.context(name)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,7 +243,11 @@ mod tests {
     fn a_ship_edit_through_a_chain_writes_back() {
         let mut r = runner();
         let v = r
-            .eval("<1>", "let r = rules(\"startrek\"); r.ship(\"UFP heavy cruiser\").shields = 9; r.get(\"ships.UFP heavy cruiser.shields\")")
+            .eval(
+                "<1>",
+                "let r = rules(\"startrek\"); r.ship(\"UFP heavy cruiser\").shields = 9; \
+                 r.get(\"ships.UFP heavy cruiser.shields\")",
+            )
             .unwrap();
         assert_eq!(v.as_int().unwrap(), 9);
     }

@@ -72,7 +72,10 @@ impl ScriptTactic {
     ) -> Result<ScriptTactic> {
         let name = function.fn_name().to_string();
         if !function.is_anonymous() && !functions.ast.iter_functions().any(|f| f.name == name) {
-            return Err(Error::msg(format!("a tactic: the script defines no function `{name}` (write `fn {name}(me, enemy, ctx) {{ ... }}`)")));
+            return Err(Error::msg(format!(
+                "a tactic: the script defines no function `{name}` (write `fn {name}(me, enemy, \
+                 ctx) {{ ... }}`)"
+            )));
         }
         Ok(ScriptTactic::build(
             name,

@@ -65,7 +65,10 @@ impl Writes {
             return Ok(());
         }
         let _ = path;
-        Err(Error::msg(format!("{call}: not written: scripts write files only with --allow-write (or a yes when the REPL asks)")))
+        Err(Error::msg(format!(
+            "{call}: not written: scripts write files only with --allow-write (or a yes when the \
+             REPL asks)"
+        )))
     }
 
     /// The file's canonical place, if a script may write there.
@@ -89,7 +92,8 @@ impl Writes {
                 .contains(&real)
         {
             return Err(Error::msg(format!(
-                "{path}: already exists; scripts write only new files (or files they wrote this session): choose another name"
+                "{path}: already exists; scripts write only new files (or files they wrote this \
+                 session): choose another name"
             )));
         }
         Ok(real)

@@ -4,7 +4,7 @@
 mod test;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-pub use test::{Ran, Test};
+pub use test::Test;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 

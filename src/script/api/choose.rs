@@ -19,7 +19,8 @@ pub fn ruleset_for(
     }
     let Some(reference) = named.or(default) else {
         return Err(script_error(
-            "no ruleset chosen: start with --rules NAME, use :rules NAME, call it on a ruleset (rules(\"NAME\").score(game)), or name one in the input (`rules:`)",
+            "no ruleset chosen: start with --rules NAME, use :rules NAME, call it on a ruleset \
+             (rules(\"NAME\").score(game)), or name one in the input (`rules:`)",
         ));
     };
     // A relative `rules:` is found beside the file that names it (and may sit there); the

@@ -22,15 +22,26 @@ pub const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "simulate",
         "simulate(a, b, n, seed[, options])",
-        "n battles of ship a against ship b (as `combat sim --json`, plus by_turn); options: tactic_a, tactic_b (Fn(\"name\") or a .rhai file), threads, scenario (map or path)",
+        "n battles of ship a against ship b (as `combat sim --json`, plus by_turn); options: \
+         tactic_a, tactic_b (Fn(\"name\") or a .rhai file), threads, scenario (map or path)",
     ),
-    ApiDoc::new("simulate", "r.simulate(a, b, n, seed[, options])", "the same with r, ship and combat changes included"),
-    ApiDoc::new("volley", "volley(a, b, range[, dice])", "exact outcome of one phaser volley of `dice` dice (all when absent) or \"torpedo\" (as `combat volley --json`)"),
+    ApiDoc::new(
+        "simulate",
+        "r.simulate(a, b, n, seed[, options])",
+        "the same with r, ship and combat changes included",
+    ),
+    ApiDoc::new(
+        "volley",
+        "volley(a, b, range[, dice])",
+        "exact outcome of one phaser volley of `dice` dice (all when absent) or \"torpedo\" (as \
+         `combat volley --json`)",
+    ),
     ApiDoc::new("volley", "r.volley(a, b, range[, dice])", "the same with r"),
     ApiDoc::new(
         "tactic",
         "fn tactic(me, enemy, ctx)",
-        "a side's tactic, called each turn: return #{range, fire_at, torpedo_at, warp_margin, flee} (or ()) to steer the built-in tactic",
+        "a side's tactic, called each turn: return #{range, fire_at, torpedo_at, warp_margin, \
+         flee} (or ()) to steer the built-in tactic",
     ),
 ];
 

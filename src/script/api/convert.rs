@@ -161,7 +161,10 @@ mod tests {
 
     #[test]
     fn json_round_trips_through_script_values() {
-        let v = json!({"name": "Ana", "points": 31, "rate": 0.75, "tags": ["a", true, null], "nested": {"x": -2}});
+        let v = json!({
+            "name": "Ana", "points": 31, "rate": 0.75, "tags": ["a", true, null],
+            "nested": {"x": -2}
+        });
         let d = json_to_dynamic(&v);
         assert!(d.is_map());
         assert_eq!(dynamic_to_json(&d).unwrap(), v);

@@ -1,7 +1,8 @@
 //! `dice(expr)`: the exact distribution, as `arbiter dice --json` gives it; and seeded rolls.
 //!
 //! ```rhai
-//! let d = dice("3D6");          // #{dice: "3D6", min: 3, max: 18, mean: 10.5, distribution: #{"3": 0.00463, ...}}
+//! let d = dice("3D6");
+//! // #{dice: "3D6", min: 3, max: 18, mean: 10.5, distribution: #{"3": 0.00463, ...}}
 //! d.distribution["10"]          // chance of exactly 10
 //! let g = rng(42);              // a seeded generator: the same seed, the same rolls
 //! g.roll("2D6")
@@ -56,7 +57,10 @@ pub fn dice_report(expr: &str) -> Result<DiceReport, String> {
     let dice = Dice::parse(expr)?;
     let work = convolution_work(&dice);
     if work > MAX_DICE_WORK {
-        return Err(format!("{dice} is too large to enumerate exactly here (about {work:.0} steps; the limit is {MAX_DICE_WORK:.0})"));
+        return Err(format!(
+            "{dice} is too large to enumerate exactly here (about {work:.0} steps; the limit is \
+             {MAX_DICE_WORK:.0})"
+        ));
     }
     let (low, probs) = dice.distribution()?;
     Ok(DiceReport {

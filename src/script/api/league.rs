@@ -6,7 +6,8 @@
 //! let r = rules("bloodbowl");
 //! r.league.points.win = 2;                             // a house rule...
 //! r.standings(s, [#{ home: 1, away: 12, home_score: 2, away_score: 0 }]);  // ...counts at once
-//! standings("season.yaml")                             // a season file (or map), as `league table --json`
+//! // a season file (or map), as `league table --json`:
+//! standings("season.yaml")
 //! ```
 use super::choose::ruleset_for;
 use super::convert::{
@@ -26,14 +27,24 @@ pub const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "schedule",
         "schedule(n_or_names[, options])",
-        "a league schedule (rounds, carryover {value, lower_bound}, breaks, seed, teams); options: method, legs, shuffle, seed, matrix, effort, time_limit",
+        "a league schedule (rounds, carryover {value, lower_bound}, breaks, seed, teams); \
+         options: method, legs, shuffle, seed, matrix, effort, time_limit",
     ),
-    ApiDoc::new("schedule", "r.schedule(n_or_names[, options])", "a schedule starting from r's league defaults (method, legs, shuffle)"),
-    ApiDoc::new("standings", "standings(season)", "the table of a season (map or path), as `arbiter league table --json`"),
+    ApiDoc::new(
+        "schedule",
+        "r.schedule(n_or_names[, options])",
+        "a schedule starting from r's league defaults (method, legs, shuffle)",
+    ),
+    ApiDoc::new(
+        "standings",
+        "standings(season)",
+        "the table of a season (map or path), as `arbiter league table --json`",
+    ),
     ApiDoc::new(
         "standings",
         "r.standings(schedule, results)",
-        "the table of a schedule and results [#{home, away, home_score, away_score}] under r's points and tie-breakers",
+        "the table of a schedule and results [#{home, away, home_score, away_score}] under r's \
+         points and tie-breakers",
     ),
 ];
 
@@ -146,7 +157,8 @@ fn schedule(
     let most = session.limits.max_array_size;
     if games > most {
         return Err(script_error(format!(
-            "schedule: {n} teams over {} leg{} is {games} games, more than a script may hold ({most}, the sandbox's max_array_size)",
+            "schedule: {n} teams over {} leg{} is {games} games, more than a script may hold \
+             ({most}, the sandbox's max_array_size)",
             o.legs,
             if o.legs == 1 { "" } else { "s" }
         )));

@@ -9,7 +9,8 @@
 //! use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 //! use rhai::{Dynamic, Engine};
 //!
-//! pub const HELP: &[ApiDoc] = &[ApiDoc::new("score", "score(game)", "score a game record (map or path)")];
+//! pub const HELP: &[ApiDoc] =
+//!     &[ApiDoc::new("score", "score(game)", "score a game record (map or path)")];
 //!
 //! pub fn register(engine: &mut Engine, session: &Session) {
 //!     let s = session.clone();
