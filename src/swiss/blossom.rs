@@ -80,7 +80,7 @@ impl<'a, W: Weight> State<'a, W> {
             neighbend[j].push(2 * k);
         }
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat(W::zero()).take(n));
+        dualvar.extend(std::iter::repeat_n(W::zero(), n));
         State {
             n,
             edges,
@@ -92,7 +92,7 @@ impl<'a, W: Weight> State<'a, W> {
             inblossom: (0..n).collect(),
             blossomparent: vec![NONE; 2 * n],
             blossomchilds: vec![Vec::new(); 2 * n],
-            blossombase: (0..n).chain(std::iter::repeat(NONE).take(n)).collect(),
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
             blossombestedges: vec![None; 2 * n],

@@ -133,7 +133,7 @@ impl Tournament {
                 "a tournament has 2 to {MAX_PLAYERS} players"
             )));
         }
-        players.sort_by(|a, b| b.1.cmp(&a.1));
+        players.sort_by_key(|p| std::cmp::Reverse(p.1));
         let t = Tournament {
             name: name.to_string(),
             rules: rules.to_string(),

@@ -407,7 +407,7 @@ fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
             if rounds.len() + skipped >= MAX_ROUNDS {
                 return Err(line.err(start, format!("more than {MAX_ROUNDS} rounds")));
             }
-            rounds.extend(std::iter::repeat(Round::absent()).take(skipped));
+            rounds.extend(std::iter::repeat_n(Round::absent(), skipped));
             skipped = 0;
             *played_rounds = (*played_rounds).max(rounds.len());
             rounds.push(Round {
