@@ -11,65 +11,72 @@ pub const MAX_NESTING: usize = 100;
 pub const MAX_TOKENS: usize = 1_000_000;
 
 /// The byte position and message of the first place nested too deep, or past `MAX_TOKENS`.
+///
+/// It reads bytes, not characters: everything it looks for is ASCII, and a byte of a longer
+/// character (a letter such as `ó`, or a symbol such as `×`) counts as part of a word. That
+/// keeps it a few instructions a byte, as it runs over every ruleset loaded.
 pub fn precheck(text: &str) -> Option<(usize, String)> {
     // `level` counts open brackets and open `if`s; `openers` the level outside each bracket.
+    let bytes = text.as_bytes();
     let mut level = 0usize;
     let mut openers: Vec<usize> = Vec::new();
     let mut in_string = false;
     let mut in_comment = false;
     let mut escaped = false;
-    let mut previous = ' ';
     let mut tokens = 0usize;
-    let mut chars = text.char_indices().peekable();
-    while let Some((pos, c)) = chars.next() {
-        let next = chars.peek().map(|(_, n)| *n).unwrap_or(' ');
-        let before = std::mem::replace(&mut previous, c);
-        if c == '\n' {
-            in_comment = false;
-            continue;
-        }
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let c = bytes[pos];
         if in_comment {
+            // The rest of the line: straight to its end.
+            pos = bytes[pos..]
+                .iter()
+                .position(|b| *b == b'\n')
+                .map_or(bytes.len(), |n| pos + n);
+            in_comment = false;
             continue;
         }
         if in_string {
             if escaped {
                 escaped = false;
-            } else if c == '\\' {
+            } else if c == b'\\' {
                 escaped = true;
-            } else if c == '"' {
+            } else if c == b'"' {
                 in_string = false;
             }
+            pos += 1;
             continue;
         }
-        if !c.is_whitespace() && c != '#' && !(is_word(c) && is_word(before)) {
+        let before = if pos == 0 { b' ' } else { bytes[pos - 1] };
+        let next = bytes.get(pos + 1).copied().unwrap_or(b' ');
+        if !c.is_ascii_whitespace() && c != b'#' && !(is_word(c) && is_word(before)) {
             tokens += 1;
             if tokens > MAX_TOKENS {
                 return Some((
                     pos,
                     format!(
-                        "more than {MAX_TOKENS} names, numbers and symbols (real rulesets have a \
-                         few thousand)"
+                        "more than {MAX_TOKENS} names, numbers and symbols (real rulesets have a few thousand)"
                     ),
                 ));
             }
         }
         match c {
-            '"' => in_string = true,
-            '#' => in_comment = true,
-            '(' | '[' | '{' => {
+            b'"' => in_string = true,
+            b'#' => in_comment = true,
+            b'(' | b'[' | b'{' => {
                 openers.push(level);
                 level += 1;
                 if level > MAX_NESTING {
                     return Some((pos, format!("nested more than {MAX_NESTING} brackets deep")));
                 }
             }
-            ')' | ']' | '}' => level = openers.pop().unwrap_or(0),
-            ';' | ',' | ':' => level = openers.last().map_or(0, |l| l + 1),
-            '=' if !matches!(before, '=' | '<' | '>' | '!') && next != '=' => {
+            b')' | b']' | b'}' => level = openers.pop().unwrap_or(0),
+            b';' | b',' | b':' => level = openers.last().map_or(0, |l| l + 1),
+            b'=' if !matches!(before, b'=' | b'<' | b'>' | b'!') && next != b'=' => {
                 level = openers.last().map_or(0, |l| l + 1)
             }
-            'i' if next == 'f' && !is_word(before) => {
-                let after = text[pos + 2..].chars().next().unwrap_or(' ');
+            b'i' if next == b'f' && !is_word(before) => {
+                let after = bytes.get(pos + 2).copied().unwrap_or(b' ');
                 // `(if` is one level, not two: the canonical text brackets an `if` that is an
                 // operand (`1 + if ...` prints `1 + (if ...)`), and must read back.
                 let bracketed = text[..pos].trim_end().ends_with('(')
@@ -86,13 +93,15 @@ pub fn precheck(text: &str) -> Option<(usize, String)> {
             }
             _ => {}
         }
+        pos += 1;
     }
     None
 }
 
-/// A character that can be part of a name (so `gift` holds no `if`).
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+/// A byte that can be part of a name (so `gift` holds no `if`); any byte of a character
+/// beyond ASCII counts, so `ifó` is a name too.
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80
 }
 
 #[cfg(test)]
