@@ -15,9 +15,8 @@ mod read;
 mod write;
 
 pub use format::{FileKind, Format};
-pub use inputs::was_read;
 pub use lock::with_file_lock;
-pub use read::{decode, io_error, read_text, MAX_FILE_BYTES};
+pub use read::{io_error, read_text, MAX_FILE_BYTES};
 pub use write::{remove_temporaries, write_atomically, write_file, Replace};
 
 /// On Ctrl-C (or SIGTERM), remove the temporary file of any write in progress, then exit with

@@ -34,7 +34,7 @@ pub fn read_text(path: &str) -> Result<String> {
 }
 
 /// Bytes to text: the BOM dropped, empty and non-UTF-8 input refused.
-pub fn decode(path: &str, mut bytes: Vec<u8>) -> Result<String> {
+fn decode(path: &str, mut bytes: Vec<u8>) -> Result<String> {
     if bytes.starts_with("\u{feff}".as_bytes()) {
         bytes.drain(..BOM.len_utf8());
     }

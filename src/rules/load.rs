@@ -6,7 +6,7 @@ use super::{lang, yaml};
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
-pub use crate::io::{read_text, Format, MAX_FILE_BYTES};
+pub use crate::io::Format;
 
 /// Parse text in a given format.
 pub fn parse_text(name: &str, text: &str, format: Format) -> Result<Doc> {
@@ -18,7 +18,7 @@ pub fn parse_text(name: &str, text: &str, format: Format) -> Result<Doc> {
 
 /// Read a file of either format into a `Doc`, as written (no `extends` applied).
 pub fn read_doc(path: &str) -> Result<Doc> {
-    let text = read_text(path)?;
+    let text = crate::io::read_text(path)?;
     parse_text(path, &text, Format::of(path))
 }
 

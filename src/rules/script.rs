@@ -172,7 +172,7 @@ impl ScriptRules {
         // Checked before it is opened: a refused file's bytes never reach a message.
         crate::io::policy::check_hook(&path, beside.as_deref())
             .map_err(|e| e.placed_at(doc, pointer))?;
-        let text = super::load::read_text(&shown).map_err(|e| e.placed_at(doc, pointer))?;
+        let text = crate::io::read_text(&shown).map_err(|e| e.placed_at(doc, pointer))?;
         Ok((shown, text))
     }
 

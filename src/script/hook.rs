@@ -82,7 +82,7 @@ impl CompiledHook {
 
     /// Compile a rhai file (a hook, a tactic a player wrote) defining `fn RULE(...)`.
     pub fn from_file(rule: &str, path: &str, limits: &Limits) -> Result<CompiledHook> {
-        let text = crate::rules::load::read_text(path)?;
+        let text = crate::io::read_text(path)?;
         CompiledHook::compile(rule, path, &text, limits)
     }
 

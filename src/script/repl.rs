@@ -111,7 +111,7 @@ impl Repl {
                 if arg.is_empty() {
                     return Err(Error::msg(":load needs a file: :load FILE"));
                 }
-                let text = crate::rules::load::read_text(arg)?;
+                let text = crate::io::read_text(arg)?;
                 let value = self.runner.eval(arg, &text)?;
                 if self.runner.exit_code.is_some() {
                     return Ok(Outcome::Quit);

@@ -176,7 +176,7 @@ pub struct RunOptions {
 /// Run a script file: `ARGS` holds its arguments, `r` (and `rules()`) the `--rules` ruleset.
 /// Returns the status the script asked to end with (`exit(N)`), 0 if it did not.
 pub fn run_file(options: &RunOptions) -> Result<i32> {
-    let text = crate::rules::load::read_text(&options.script)?;
+    let text = crate::io::read_text(&options.script)?;
     let mut policy = crate::io::policy::Policy::for_script(&options.script);
     for dir in &options.allow_read {
         policy.allow_read(dir)?;

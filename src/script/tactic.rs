@@ -88,7 +88,7 @@ impl ScriptTactic {
 
     /// A tactic file defining `fn tactic(me, enemy, ctx)`.
     pub fn from_file(path: &str, limits: &Limits) -> Result<ScriptTactic> {
-        let text = crate::rules::load::read_text(path)?;
+        let text = crate::io::read_text(path)?;
         ScriptTactic::compile(path, &text, limits)
     }
 
