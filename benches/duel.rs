@@ -13,7 +13,7 @@ use arbiter::combat::tactics::{
     Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp,
 };
 use arbiter::combat::view::View;
-use arbiter::combat::{self, Action, Context, DefaultTactic, Loc, Pcg, SimOptions, Tactic};
+use arbiter::combat::{self, Action, ClassicTactic, Context, Loc, Pcg, SimOptions, Tactic};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,7 +25,7 @@ fn duels(c: &mut Criterion) {
     let ctx = Context::new(&rules).unwrap();
     let a = ctx.class(&rules, "UFP heavy cruiser").unwrap();
     let b = ctx.class(&rules, "Klingon battle cruiser").unwrap();
-    let t = DefaultTactic::default();
+    let t = ClassicTactic::default();
     let setup = combat::Setup::standard(&ctx);
     let mut g = c.benchmark_group("duel");
     g.sample_size(10)

@@ -1,7 +1,7 @@
 //! The costs an engine pays for scripting: building a sandboxed engine, calling a compiled
 //! rhai function (a rule hook) with serde data, editing a ruleset, and a simulation with a
 //! rhai tactic against the same simulation with the built-in tactic (target: at most 5×).
-use arbiter::combat::{self, DefaultTactic, SimOptions, Tactic};
+use arbiter::combat::{self, ClassicTactic, SimOptions, Tactic};
 use arbiter::script::hook::CompiledHook;
 use arbiter::script::run::Runner;
 use arbiter::script::tactic::ScriptTactic;
@@ -80,7 +80,7 @@ fn tactics(c: &mut Criterion) {
         threads: Some(1),
         scenario: None,
     };
-    let built_in = DefaultTactic::default();
+    let built_in = ClassicTactic::default();
     let script =
         ScriptTactic::compile("bench_tactic.rhai", TACTIC, &Limits::default()).expect("compiles");
     let run =

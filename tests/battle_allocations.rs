@@ -2,7 +2,7 @@
 //! starts or on first use, and its state lives in fixed arrays.
 use arbiter::combat::events::Silent;
 use arbiter::combat::roller::battle_seed;
-use arbiter::combat::{Battle, Context, DefaultTactic, Pcg, Setup};
+use arbiter::combat::{Battle, ClassicTactic, Context, Pcg, Setup};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -35,7 +35,7 @@ fn allocations() -> u64 {
 fn silent_battles_allocate_nothing() {
     let rules = arbiter::rules::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
-    let tactic = DefaultTactic::default();
+    let tactic = ClassicTactic::default();
     for (a, b) in [
         ("UFP heavy cruiser", "Klingon battle cruiser"),
         ("Romulan bird of prey", "UFP destroyer"),

@@ -1,5 +1,6 @@
 //! `arbiter combat ships | volley | duel | sim`: a thin layer over `arbiter::combat`.
-use arbiter::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, SimReport};
+use super::combat_ladder::Chosen;
+use arbiter::combat::{self, Context, Scenario, Shot, SimOptions, SimReport, Tactic};
 use arbiter::output::{json_string, Align, Table};
 use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::rules::{load, Ruleset};
@@ -67,6 +68,8 @@ enum CombatCommand {
         scenario: Option<String>,
         #[arg(long)]
         rules: Option<String>,
+        #[command(flatten)]
+        tactics: TacticArgs,
         #[arg(long)]
         json: bool,
     },
@@ -97,9 +100,27 @@ enum CombatCommand {
         /// Write outcomes over turns as an SVG chart
         #[arg(long)]
         plot: Option<String>,
+        #[command(flatten)]
+        tactics: TacticArgs,
         #[arg(long)]
         json: bool,
     },
+    /// Tactics against each other in mirror matches over every ship class, rated
+    #[command(after_help = "Examples:\
+            \n  arbiter combat ladder -n 500\
+            \n  arbiter combat ladder --tactics default,classic,mine.rhai --ships \"UFP frigate\" --json")]
+    Ladder(super::combat_ladder::Args),
+}
+
+/// Which tactic plays each side.
+#[derive(clap::Args)]
+pub struct TacticArgs {
+    /// Side a's tactic: default, classic, or a .rhai file (default: the scenario's, else default)
+    #[arg(long = "tactic-a", value_name = "T")]
+    a: Option<String>,
+    /// Side b's tactic
+    #[arg(long = "tactic-b", value_name = "T")]
+    b: Option<String>,
 }
 
 const DEFAULT_BATTLES: u64 = 1000;
@@ -108,6 +129,7 @@ const DEFAULT_SEED: u64 = 1;
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         CombatCommand::Ships { rules, json } => ships(&load::load(&rules)?, json),
+        CombatCommand::Ladder(args) => super::combat_ladder::run(args),
         CombatCommand::Volley {
             attacker,
             target,
@@ -141,9 +163,11 @@ pub fn run(args: Args) -> Result<()> {
             seed,
             scenario,
             rules,
+            tactics,
             json,
         } => {
             let (r, scen) = rules_and_scenario(rules, scenario.as_deref())?;
+            let sides = Sides::choose(&r, &tactics, scen.as_ref())?;
             let ctx = Context::new(&r)?;
             let resolved = match &scen {
                 Some((s, doc)) => s.resolve(&r, &ctx, Some(doc))?,
@@ -155,15 +179,15 @@ pub fn run(args: Args) -> Result<()> {
                     }
                 }
             };
-            let t = DefaultTactic::default();
             let report = combat::duel_with(
                 &ctx,
                 [&resolved.classes[0], &resolved.classes[1]],
-                [&t, &t],
+                sides.both(),
                 resolved.setup,
                 seed,
                 true,
             );
+            sides.check()?;
             super::print(&if json {
                 json_string(&report)
             } else {
@@ -181,9 +205,11 @@ pub fn run(args: Args) -> Result<()> {
             rules,
             vs,
             plot,
+            tactics,
             json,
         } => {
             let (r, scen) = rules_and_scenario(rules, scenario.as_deref())?;
+            let sides = Sides::choose(&r, &tactics, scen.as_ref())?;
             let (a, b) = match &scen {
                 Some((s, _)) => (s.a.ship.clone(), s.b.ship.clone()),
                 None => two_ships(a, b)?,
@@ -211,10 +237,11 @@ pub fn run(args: Args) -> Result<()> {
                     b.inc(n)
                 }
             };
-            let t = DefaultTactic::default();
             match vs {
                 None => {
-                    let report = combat::simulate_with(&r, &opts, [&t, &t], &tick)?;
+                    let report = combat::simulate_with(&r, &opts, sides.both(), &tick);
+                    sides.check()?;
+                    let report = report?;
                     if let Some(b) = &bar {
                         b.finish_and_clear();
                     }
@@ -229,7 +256,9 @@ pub fn run(args: Args) -> Result<()> {
                 }
                 Some(other) => {
                     let r2 = load::load(&other)?;
-                    let cmp = combat::compare(&r, &r2, &opts, [&t, &t], &tick)?;
+                    let cmp = combat::compare(&r, &r2, &opts, sides.both(), &tick);
+                    sides.check()?;
+                    let cmp = cmp?;
                     if let Some(b) = &bar {
                         b.finish_and_clear();
                     }
@@ -256,6 +285,32 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
+/// The two sides' tactics: the command line's, else the scenario's, else `default`.
+struct Sides([Chosen; 2]);
+
+impl Sides {
+    fn choose(r: &Ruleset, t: &TacticArgs, scen: Option<&LoadedScenario>) -> Result<Sides> {
+        let side = |i: usize, given: &Option<String>| -> Result<Chosen> {
+            let (name, knobs) = match scen {
+                Some((s, doc)) => s.side_tactic(i, r, Some(doc))?,
+                None => (None, arbiter::rules::tactic::TacticRules::of(r)?),
+            };
+            let name = given.as_deref().or(name.as_deref()).unwrap_or("default");
+            Chosen::new(name, r, &knobs)
+        };
+        Ok(Sides([side(0, &t.a)?, side(1, &t.b)?]))
+    }
+
+    fn both(&self) -> [&dyn Tactic; 2] {
+        [self.0[0].tactic(), self.0[1].tactic()]
+    }
+
+    /// A script tactic that failed: its error, not a result that no longer measures it.
+    fn check(&self) -> Result<()> {
+        self.0.iter().try_for_each(Chosen::check)
+    }
+}
+
 /// The by-turn table is for the chart; JSON keeps the summary.
 fn strip_turns(mut r: SimReport) -> SimReport {
     r.by_turn.clear();
@@ -271,7 +326,7 @@ fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {
     }
 }
 
-type LoadedScenario = (Scenario, arbiter::rules::Doc);
+pub(super) type LoadedScenario = (Scenario, arbiter::rules::Doc);
 
 /// The ruleset: --rules, else the scenario's `rules` (a relative path means the file beside
 /// the scenario when there is one), else startrek.

@@ -1,5 +1,6 @@
 //! The command line: thin clap commands over the engines. No rule logic lives here.
 mod combat;
+mod combat_ladder;
 mod completions;
 mod dice;
 mod league;

@@ -1,11 +1,12 @@
 //! One battle from a seed, with its events when asked, and its narration in plain English.
 use super::context::{Context, Loc};
+use super::default_tactic::DefaultTactic;
 use super::events::{Event, Maneuver, Recorder, Silent, TransportResult};
 use super::hex::FACE_NAMES;
 use super::roller::Pcg;
 use super::ship::{Condition, ShipClass, ShipState};
 use super::skill::{Level, Roll};
-use super::tactics::{DefaultTactic, Tactic};
+use super::tactics::Tactic;
 use super::turn::{Battle, Outcome, OutcomeKind, Setup};
 use crate::error::Result;
 use crate::rules::Ruleset;
@@ -83,7 +84,7 @@ pub struct DuelReport {
 pub fn duel(rules: &Ruleset, a: &str, b: &str, seed: u64, narrate: bool) -> Result<DuelReport> {
     let ctx = Context::new(rules)?;
     let classes = [ctx.class(rules, a)?, ctx.class(rules, b)?];
-    let tactic = DefaultTactic::default();
+    let tactic = DefaultTactic::of(rules)?;
     Ok(duel_with(
         &ctx,
         [&classes[0], &classes[1]],

@@ -6,7 +6,7 @@
 //!   [`narrate`] renders it in English).
 //! * [`simulate`]: Monte Carlo over many battles on rayon (`SimReport`); [`compare`] runs two
 //!   rulesets on the same seeds.
-//! * [`Tactic`]: the decision-maker trait; [`DefaultTactic`] plays both sides unless another is
+//! * [`Tactic`]: the decision-maker trait; [`ClassicTactic`] plays both sides unless another is
 //!   given (`duel_with`, `SimOptions` + `simulate_with`).
 //!
 //! Every number comes from the ruleset's `combat` section and ship table ([`Context`]
@@ -16,7 +16,7 @@
 //! question at a time through a [`view::View`], which also says what is legal:
 //! `can_fire`, `can_maneuver`, `can_warp`, ...). Per-battle state goes in the
 //! [`tactics::Memory`] handed to `next_action`. Then
-//! `simulate_with(&rules, &opts, [&mine, &DefaultTactic::default()], &|_| {})` or
+//! `simulate_with(&rules, &opts, [&mine, &ClassicTactic::default()], &|_| {})` or
 //! `duel_with(&ctx, classes, [&mine, &other], Setup::standard(&ctx), seed, narrate)`.
 //! The engine checks every answer: an illegal one ends that step of the phase.
 //!
@@ -34,12 +34,15 @@
 //! inertia only, even in a turn it has found the cloaked ship; shields belong to the ship's
 //! faces (the source names them front, front-left, ...), so they turn with the ship.
 pub mod boarding;
+pub mod choose;
 pub mod context;
 pub mod damage;
+pub mod default_tactic;
 pub mod duel;
 pub mod events;
 pub mod fire;
 pub mod hex;
+pub mod ladder;
 pub mod movement;
 pub mod planner;
 pub mod reach;
@@ -57,13 +60,14 @@ pub mod volley;
 pub mod warp;
 
 pub use context::{Context, Loc};
+pub use default_tactic::DefaultTactic;
 pub use duel::{duel, duel_with, narrate, DuelReport};
 pub use events::Event;
 pub use roller::{Pcg, Rigged, Roller};
 pub use scenario::Scenario;
 pub use ship::{ShipClass, ShipState};
 pub use sim::{compare, simulate, simulate_with, Comparison, SimOptions, SimReport};
-pub use tactics::{Action, DefaultTactic, Tactic};
+pub use tactics::{Action, ClassicTactic, Tactic};
 pub use turn::{Battle, Outcome, OutcomeKind, Setup};
 pub use volley::{volley, Shot, VolleyReport};
 

@@ -6,6 +6,7 @@ use super::ship::ShipClass;
 use super::turn::Setup;
 use crate::error::Result;
 use crate::rules::doc::{pointer_push, Doc};
+use crate::rules::tactic::TacticRules;
 use crate::rules::Ruleset;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -46,6 +47,47 @@ pub struct ScenarioShip {
     /// Crew skills that differ from the ruleset's (gunnery: 75, ...).
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub crew: IndexMap<String, u32>,
+    /// The side's tactic: a built-in name (`classic`), or the default tactic's knobs that
+    /// differ from the ruleset's `tactic` section (`{aggression: 0.2, cloak: {max_turns: 2}}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactic: Option<serde_json::Value>,
+}
+
+/// Lay `changes` over `base`: every key must be one of the base's, with a number for a
+/// number and a map for a map.
+fn overlay(
+    base: &mut serde_json::Value,
+    changes: &serde_json::Value,
+    at: &str,
+    err: &dyn Fn(&str, String) -> crate::error::Error,
+) -> Result<()> {
+    use serde_json::Value;
+    let (Value::Object(base), Value::Object(changes)) = (base, changes) else {
+        return Err(err(at, "expected a map of tactic knobs".to_string()));
+    };
+    for (key, change) in changes {
+        let here = pointer_push(at, key);
+        let Some(old) = base.get_mut(key) else {
+            let known: Vec<&str> = base.keys().map(String::as_str).collect();
+            return Err(err(
+                &here,
+                format!(
+                    "unknown tactic knob `{key}`{}; knobs here are {}",
+                    crate::names::suggestion(key, known.iter().copied()),
+                    known.join(", ")
+                ),
+            ));
+        };
+        match (&*old, change) {
+            (Value::Object(_), Value::Object(_)) => overlay(old, change, &here, err)?,
+            (Value::Number(_), Value::Number(_)) => *old = change.clone(),
+            (Value::Object(_), _) => {
+                return Err(err(&here, format!("`{key}` is a map of knobs")));
+            }
+            _ => return Err(err(&here, format!("`{key}` is a number"))),
+        }
+    }
+    Ok(())
 }
 
 /// How far from the origin a scenario may place a ship (keeps hex arithmetic in range).
@@ -59,6 +101,51 @@ pub struct Resolved {
 }
 
 impl Scenario {
+    /// Side `side`'s tactic (0 is a): its name if the scenario names one, and the default
+    /// tactic's knobs, the ruleset's with the scenario's changes. `doc` locates errors.
+    pub fn side_tactic(
+        &self,
+        side: usize,
+        rules: &Ruleset,
+        doc: Option<&Doc>,
+    ) -> Result<(Option<String>, TacticRules)> {
+        let base = TacticRules::of(rules)?;
+        let (key, ship) = if side == 0 {
+            ("a", &self.a)
+        } else {
+            ("b", &self.b)
+        };
+        let at = pointer_push(&pointer_push("", key), "tactic");
+        let err = |pointer: &str, message: String| {
+            let e = crate::error::Error::msg(message);
+            match doc {
+                Some(d) => e.placed_at(d, pointer),
+                None => e,
+            }
+        };
+        match &ship.tactic {
+            None => Ok((None, base)),
+            Some(serde_json::Value::String(name)) => Ok((Some(name.clone()), base)),
+            Some(changes @ serde_json::Value::Object(_)) => {
+                let mut value = serde_json::to_value(&base)
+                    .map_err(|e| crate::error::Error::msg(e.to_string()))?;
+                overlay(&mut value, changes, &at, &err)?;
+                let knobs: TacticRules = serde_json::from_value(value)
+                    .map_err(|e| err(&at, format!("a tactic's knobs: {e}")))?;
+                match doc {
+                    Some(d) => knobs.validate(d, &at)?,
+                    None => knobs.validate(&Doc::new(serde_json::Value::Null), "")?,
+                }
+                Ok((None, knobs))
+            }
+            Some(_) => Err(err(
+                &at,
+                "a side's `tactic` is a tactic's name or a map of the default tactic's knobs"
+                    .to_string(),
+            )),
+        }
+    }
+
     /// A scenario from a loaded document (`crate::files::scenario` reads the file).
     pub fn from_doc(doc: &Doc) -> Result<Scenario> {
         doc.deserialize()

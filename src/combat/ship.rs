@@ -287,6 +287,8 @@ pub struct ShipState {
     pub emergency_turns: u32,
     pub emergency_burnt: bool,
     pub cloaked: bool,
+    /// The turn the cloak last went on or off (0: never).
+    pub cloak_switched: u32,
     /// Found by the enemy's sensors this turn while cloaked.
     pub detected: bool,
     /// Enemy status learned by this turn's Sensors roll.
@@ -331,6 +333,7 @@ impl ShipState {
             emergency_turns: 0,
             emergency_burnt: false,
             cloaked: false,
+            cloak_switched: 0,
             detected: false,
             status_known: false,
             bridge_switch_left: 0,

@@ -1,11 +1,12 @@
 //! Monte Carlo: many battles on rayon. Battle i's seed is derived from the run seed and i,
 //! and tallies are integer sums, so the result does not depend on the thread count.
 use super::context::Context;
+use super::default_tactic::DefaultTactic;
 use super::events::Silent;
 use super::roller::{battle_seed, Pcg};
 use super::scenario::Resolved;
 use super::ship::ShipClass;
-use super::tactics::{DefaultTactic, Tactic};
+use super::tactics::Tactic;
 use super::turn::{Battle, OutcomeKind, Setup};
 use crate::error::{Error, Result};
 use crate::rules::Ruleset;
@@ -164,7 +165,7 @@ pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
 
 /// Run the simulation with the default tactic on both sides.
 pub fn simulate(rules: &Ruleset, opts: &SimOptions) -> Result<SimReport> {
-    let t = DefaultTactic::default();
+    let t = DefaultTactic::of(rules)?;
     simulate_with(rules, opts, [&t, &t], &|_| {})
 }
 

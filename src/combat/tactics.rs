@@ -1,5 +1,5 @@
 //! Tactics: how a side decides. `Tactic` is the plug-in point (the scripting layer wraps
-//! rhai functions in it); `DefaultTactic` plays either side sensibly.
+//! rhai functions in it); `ClassicTactic` plays either side sensibly.
 //!
 //! The engine asks one question at a time and checks every answer against the rules: an
 //! illegal answer ends that step (and is reported as refused when narrating), so a buggy
@@ -65,8 +65,10 @@ pub struct Deactivation {
 /// tactic can stay `&self` (shared between threads) and still remember a plan.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Memory {
-    /// The default tactic's movement plan.
+    /// The classic tactic's movement plan.
     pub plan: PlanCache,
+    /// The default tactic's.
+    pub good: super::default_tactic::Plan,
     /// Free for other tactics.
     pub words: [i64; 8],
 }
@@ -119,7 +121,8 @@ pub trait Tactic: Send + Sync {
     }
 }
 
-/// The default tactic, with its knobs (these are play style, not rules).
+/// The `classic` tactic (the engine's first), with its knobs (play style, not rules). The
+/// `default` tactic (`default_tactic`) plays better; this one stays to measure it against.
 ///
 /// * Raises shields first; keeps them up.
 /// * Moves to keep the enemy in its phaser arc at `preferred_range`, ideally on its torpedo
@@ -142,7 +145,7 @@ pub trait Tactic: Send + Sync {
 /// * Tries warp when about to be destroyed (hull badly damaged, or within `warp_margin` points
 ///   of breaking), running away first if the enemy is too close to jump.
 #[derive(Debug, Clone, PartialEq)]
-pub struct DefaultTactic {
+pub struct ClassicTactic {
     pub preferred_range: u32,
     pub min_phaser_chance: f64,
     pub min_torpedo_chance: f64,
@@ -152,9 +155,9 @@ pub struct DefaultTactic {
     pub weights: PlaceWeights,
 }
 
-impl Default for DefaultTactic {
+impl Default for ClassicTactic {
     fn default() -> Self {
-        DefaultTactic {
+        ClassicTactic {
             preferred_range: 3,
             min_phaser_chance: 0.15,
             min_torpedo_chance: 0.35,
@@ -175,7 +178,7 @@ pub fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
     }
 }
 
-impl DefaultTactic {
+impl ClassicTactic {
     fn fleeing(&self, v: &View) -> bool {
         let hull = v.me.damage[Loc::Hull as usize];
         let t = v.my_class.track;
@@ -190,16 +193,16 @@ impl DefaultTactic {
         v.phaser_chance_from(pos)
     }
 
-    fn wants_to_board(&self, v: &View) -> bool {
+    pub(crate) fn wants_to_board(&self, v: &View) -> bool {
         let aboard = v.me.boarders.total_endurance() + v.ctx.security.endurance;
         let home_after = v.me.home_teams.alive().saturating_sub(1);
         aboard >= v.enemy.home_teams.total_endurance() && home_after >= 1
     }
 }
 
-impl super::tactics::Tactic for DefaultTactic {
+impl super::tactics::Tactic for ClassicTactic {
     fn name(&self) -> &str {
-        "default"
+        "classic"
     }
 
     fn activation(&self, v: &View) -> Activation {

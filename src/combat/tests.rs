@@ -1038,7 +1038,7 @@ fn a_custom_tactic_plugs_into_simulations() {
         threads: Some(2),
         scenario: None,
     };
-    let default = super::DefaultTactic::default();
+    let default = super::ClassicTactic::default();
     let report = super::simulate_with(&r, &opts, [&default, &Passive], &|_| {}).unwrap();
     assert_eq!(report.b.wins, 0, "a ship that never fires never wins");
     assert!(report.a.wins > 100, "{report:?}");

@@ -238,6 +238,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         // The cloak costs its energy every turn it stays on.
         if ship.cloaked && !ship.spend(ctx.energy.cloak) {
             ship.cloaked = false;
+            ship.cloak_switched = self.turn;
             if L::ON {
                 self.log.push(Event::Cloak {
                     side: s as u8,
@@ -259,6 +260,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         let cloak_works = class.cloak && ship.level(class, Loc::Hull) == Condition::Light;
         if orders.cloak && !ship.cloaked && cloak_works && ship.spend(ctx.energy.cloak) {
             ship.cloaked = true;
+            ship.cloak_switched = self.turn;
             if L::ON {
                 self.log.push(Event::Cloak {
                     side: s as u8,
@@ -357,6 +359,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         let decloaked = orders.decloak && ship.cloaked;
         if decloaked {
             ship.cloaked = false;
+            ship.cloak_switched = self.turn;
         }
         let lowered = orders.lower_shields && ship.shields_raised;
         if lowered {

@@ -351,3 +351,119 @@ pub fn transfer_index(from: u8, to: u8) -> usize {
     let side = if (to + 1) % 6 == from { 0 } else { 1 };
     2 * to as usize + side
 }
+
+/// What a tactic reads about the enemy and its own prospects, as methods (so what a side
+/// knows can be narrowed to what its sensors revealed without touching the tactics).
+impl View<'_> {
+    pub fn enemy_pos(&self) -> Hex {
+        self.enemy.pos
+    }
+
+    pub fn enemy_facing(&self) -> u8 {
+        self.enemy.facing
+    }
+
+    /// The shield an enemy face meets a hit with (0 while its shields are down).
+    pub fn enemy_shield(&self, face: u8) -> u32 {
+        self.enemy.shield_value(face)
+    }
+
+    /// Points the enemy's `loc` can still take before it breaks.
+    pub fn enemy_points_left(&self, loc: Loc) -> u32 {
+        self.enemy_class
+            .track
+            .excess
+            .saturating_sub(self.enemy.damage[loc as usize])
+    }
+
+    /// Points my `loc` can still take before it breaks.
+    pub fn my_points_left(&self, loc: Loc) -> u32 {
+        self.my_class
+            .track
+            .excess
+            .saturating_sub(self.me.damage[loc as usize])
+    }
+
+    /// Whether the enemy can maneuver in its next turn (engines working, bridge manned).
+    pub fn enemy_can_maneuver(&self) -> bool {
+        self.enemy_condition(Loc::Engines) < Condition::BadlyDamaged
+            && !self.enemy.bridge_out(self.enemy_class)
+    }
+
+    /// Whether the enemy can fire phasers in its next turn.
+    pub fn enemy_can_fire(&self) -> bool {
+        self.enemy_condition(Loc::Phasers) < Condition::BadlyDamaged
+            && self.enemy_condition(Loc::Sensors) < Condition::BadlyDamaged
+            && !self.enemy.bridge_out(self.enemy_class)
+    }
+
+    /// Chance an enemy phaser shot at `d` hexes hits.
+    pub fn enemy_phaser_chance_at(&self, d: u32) -> f64 {
+        let penalty = d
+            .saturating_mul(self.ctx.phaser_range_penalty)
+            .min(i32::MAX as u32);
+        self.ctx.thresholds.chance(
+            Level::Success,
+            self.enemy_skill(Skill::Gunnery, penalty as i32),
+        )
+    }
+
+    /// Chance my phaser shot at `d` hexes hits.
+    pub fn phaser_chance_at(&self, d: u32) -> f64 {
+        let penalty = d
+            .saturating_mul(self.ctx.phaser_range_penalty)
+            .min(i32::MAX as u32);
+        self.ctx.thresholds.chance(
+            Level::Success,
+            self.my_skill(Skill::Gunnery, penalty as i32),
+        )
+    }
+
+    /// Chance the enemy's Sensors roll finds me while I am cloaked.
+    pub fn enemy_detect_chance(&self) -> f64 {
+        if self.enemy_condition(Loc::Sensors) >= Condition::BadlyDamaged {
+            return 0.0;
+        }
+        self.ctx
+            .thresholds
+            .chance(Level::Special, self.enemy_skill(Skill::Sensors, 0))
+    }
+
+    /// Turns I have been cloaked, this one included (0 when not cloaked).
+    pub fn my_turns_cloaked(&self) -> u32 {
+        if self.me.cloaked {
+            self.turn.saturating_sub(self.me.cloak_switched) + 1
+        } else {
+            0
+        }
+    }
+
+    /// Whole turns since I last decloaked (None: never cloaked, or cloaked now).
+    pub fn my_turns_since_decloak(&self) -> Option<u32> {
+        (!self.me.cloaked && self.me.cloak_switched > 0)
+            .then(|| self.turn.saturating_sub(self.me.cloak_switched))
+    }
+
+    /// Chance a warp jump's Navigation roll succeeds from here.
+    pub fn warp_chance(&self) -> f64 {
+        let penalty = self.warp_penalty().min(i32::MAX as u32) as i32;
+        self.ctx
+            .thresholds
+            .chance(Level::Success, self.my_skill(Skill::Navigation, penalty))
+    }
+
+    /// Chance a repair attempt on `loc` mends anything (a badly damaged one needs the
+    /// ruleset's level); 0 when there is nothing to repair.
+    pub fn repair_chance(&self, loc: Loc) -> f64 {
+        if self.me.damage[loc as usize] == 0 {
+            return 0.0;
+        }
+        let needs = if self.my_condition(loc) >= Condition::BadlyDamaged {
+            Level::from(self.ctx.repair.badly_damaged_needs)
+        } else {
+            Level::Success
+        };
+        let skill = self.my_skill(self.ctx.info(loc).repair, 0);
+        self.ctx.thresholds.chance(needs, skill)
+    }
+}

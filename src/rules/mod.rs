@@ -18,6 +18,7 @@ pub mod scoring;
 pub mod script;
 pub mod ship;
 pub mod swiss;
+pub mod tactic;
 pub mod yaml;
 
 pub use dice::{Dice, DicePair};

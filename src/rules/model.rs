@@ -8,6 +8,7 @@ use super::scoring::ScoringRules;
 use super::script::ScriptRules;
 use super::ship::Ship;
 use super::swiss::SwissRules;
+use super::tactic::TacticRules;
 use crate::error::Result;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,9 @@ pub struct Ruleset {
     pub swiss: Option<SwissRules>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat: Option<CombatRules>,
+    /// The default combat tactic's play style.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactic: Option<TacticRules>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<ScriptRules>,
 }
@@ -64,6 +68,9 @@ impl Ruleset {
         }
         if let Some(c) = &self.combat {
             c.validate(self, doc, "/combat")?;
+        }
+        if let Some(t) = &self.tactic {
+            t.validate(doc, "/tactic")?;
         }
         if let Some(s) = &self.script {
             s.validate(doc, "/script")?;

@@ -28,7 +28,7 @@ use crate::combat::tactics::{
     Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp,
 };
 use crate::combat::view::View;
-use crate::combat::{Action, DefaultTactic, Tactic};
+use crate::combat::{Action, ClassicTactic, Tactic};
 use crate::error::{Error, Result, Source};
 use rhai::{Array, Dynamic, Engine, FnPtr, Map, AST, FLOAT, INT};
 use std::collections::HashMap;
@@ -49,7 +49,7 @@ pub struct ScriptTactic {
     function: FnPtr,
     sources: HashMap<String, Arc<Source>>,
     /// What the orders adjust.
-    base: DefaultTactic,
+    base: ClassicTactic,
     failed: AtomicBool,
     failure: Mutex<Option<Error>>,
     /// Operations all calls may use in one battle, and in all battles together.
@@ -143,7 +143,7 @@ impl ScriptTactic {
             ast,
             function,
             sources,
-            base: DefaultTactic::default(),
+            base: ClassicTactic::default(),
             failed: AtomicBool::new(false),
             failure: Mutex::new(None),
             per_battle: limits.max_operations.saturating_mul(BATTLE_CALLS),
@@ -184,7 +184,7 @@ impl ScriptTactic {
 
     /// This turn's orders, as the built-in tactic's knobs; the built-in ones if the script fails.
     /// `used_in_battle` counts the operations of this side's calls in this battle.
-    pub fn orders(&self, v: &View, used_in_battle: &mut i64) -> DefaultTactic {
+    pub fn orders(&self, v: &View, used_in_battle: &mut i64) -> ClassicTactic {
         if self.failed.load(Ordering::Relaxed) {
             return self.base.clone();
         }
@@ -237,7 +237,7 @@ const OPERATIONS: usize = 5;
 /// Chances kept in memory words as millionths.
 const CHANCE_SCALE: f64 = 1_000_000.0;
 
-fn remember(memory: &mut Memory, turn: u32, t: &DefaultTactic) {
+fn remember(memory: &mut Memory, turn: u32, t: &ClassicTactic) {
     memory.words[STAMP] = turn as i64 + 1;
     memory.words[RANGE] = t.preferred_range as i64;
     memory.words[FIRE_AT] = (t.min_phaser_chance * CHANCE_SCALE).round() as i64;
@@ -245,8 +245,8 @@ fn remember(memory: &mut Memory, turn: u32, t: &DefaultTactic) {
     memory.words[WARP_MARGIN] = t.warp_margin as i64;
 }
 
-fn recall(memory: &Memory, base: &DefaultTactic) -> DefaultTactic {
-    DefaultTactic {
+fn recall(memory: &Memory, base: &ClassicTactic) -> ClassicTactic {
+    ClassicTactic {
         preferred_range: memory.words[RANGE] as u32,
         min_phaser_chance: memory.words[FIRE_AT] as f64 / CHANCE_SCALE,
         min_torpedo_chance: memory.words[TORPEDO_AT] as f64 / CHANCE_SCALE,
@@ -349,8 +349,8 @@ fn situation(v: &View) -> Map {
 /// Orders as the built-in tactic's knobs, starting from `base`.
 fn read_orders(
     value: &Dynamic,
-    base: &DefaultTactic,
-) -> std::result::Result<DefaultTactic, String> {
+    base: &ClassicTactic,
+) -> std::result::Result<ClassicTactic, String> {
     let mut t = base.clone();
     if value.is_unit() {
         return Ok(t);

@@ -13,7 +13,7 @@
 use super::choose::ruleset_for;
 use super::convert::{checked, input, script_error, to_dynamic, ScriptResult};
 use super::ApiDoc;
-use crate::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, Tactic};
+use crate::combat::{self, ClassicTactic, Context, Scenario, Shot, SimOptions, Tactic};
 use crate::script::tactic::ScriptTactic;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Dynamic, Engine, FnPtr, Map, INT};
@@ -163,7 +163,7 @@ fn simulate(
         threads,
         scenario,
     };
-    let built_in = DefaultTactic::default();
+    let built_in = ClassicTactic::default();
     let sides: [&dyn Tactic; 2] = [side(&tactics[0], &built_in), side(&tactics[1], &built_in)];
     // A broken tactic (a typo, an endless loop) usually fails in its first battle: try one
     // before starting them all, so the script hears of it at once.
@@ -190,7 +190,7 @@ fn simulate(
     to_dynamic(&report)
 }
 
-fn side<'a>(script: &'a Option<ScriptTactic>, built_in: &'a DefaultTactic) -> &'a dyn Tactic {
+fn side<'a>(script: &'a Option<ScriptTactic>, built_in: &'a ClassicTactic) -> &'a dyn Tactic {
     match script {
         Some(t) => t,
         None => built_in,

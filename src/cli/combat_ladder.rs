@@ -1,0 +1,137 @@
+//! `arbiter combat ladder`: tactics against each other in mirror matches, rated; and the
+//! choice of a tactic by name or rhai file, which `sim` and `duel` share.
+use arbiter::combat::choose::{built_in, unknown, BUILT_IN_TACTICS};
+use arbiter::combat::ladder::{ladder, LadderOptions};
+use arbiter::combat::{Context, Tactic};
+use arbiter::io::FileKind;
+use arbiter::output::json_string;
+use arbiter::rules::builtin::{DEFAULT_COMBAT, DEFAULT_RATING};
+use arbiter::rules::scoring::System;
+use arbiter::rules::tactic::TacticRules;
+use arbiter::rules::{load, Ruleset};
+use arbiter::script::tactic::ScriptTactic;
+use arbiter::{Error, Result};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Tactics to rank: built-in names (default, classic) or .rhai files
+    #[arg(long, value_delimiter = ',', default_value = "default,classic")]
+    tactics: Vec<String>,
+    /// Ship classes (default: every ship of the ruleset)
+    #[arg(long, value_delimiter = ',')]
+    ships: Vec<String>,
+    /// Battles per ship class, pairing and side
+    #[arg(short = 'n', long = "battles", default_value_t = 500)]
+    battles: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (the result is the same whatever the number)
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long, default_value = DEFAULT_COMBAT)]
+    rules: String,
+    /// The ruleset whose `scoring` section rates the tactics
+    #[arg(long, default_value = DEFAULT_RATING)]
+    ratings: String,
+    /// Rating system: elo, glicko2, weng_lin, trueskill
+    #[arg(long, default_value = "glicko2")]
+    system: String,
+    #[arg(long)]
+    json: bool,
+}
+
+/// A tactic chosen on the command line: built in, or a script (whose failure is reported).
+pub enum Chosen {
+    BuiltIn(Box<dyn Tactic>),
+    Script(Box<ScriptTactic>),
+}
+
+impl Chosen {
+    /// `name` is a built-in tactic (the default one playing with `knobs`) or a .rhai file.
+    pub fn new(name: &str, rules: &Ruleset, knobs: &TacticRules) -> Result<Chosen> {
+        if let Some(t) = built_in(name, knobs) {
+            return Ok(Chosen::BuiltIn(t));
+        }
+        if FileKind::of(name) != Some(FileKind::Script) {
+            return Err(unknown(name));
+        }
+        let limits = arbiter::script::hook::limits(rules);
+        Ok(Chosen::Script(Box::new(ScriptTactic::from_file(
+            name, &limits,
+        )?)))
+    }
+
+    pub fn tactic(&self) -> &dyn Tactic {
+        match self {
+            Chosen::BuiltIn(t) => t.as_ref(),
+            Chosen::Script(t) => t.as_ref(),
+        }
+    }
+
+    /// The script's failure, if it failed: the battles after it did not measure it.
+    pub fn check(&self) -> Result<()> {
+        match self {
+            Chosen::Script(t) => t.take_failure().map_or(Ok(()), Err),
+            Chosen::BuiltIn(_) => Ok(()),
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let r = load::load(&args.rules)?;
+    let ratings = load::load(&args.ratings)?;
+    let system = System::named(&args.system).ok_or_else(|| {
+        Error::msg(format!(
+            "unknown rating system `{}`; systems are elo, glicko2, weng_lin, trueskill",
+            args.system
+        ))
+    })?;
+    let knobs = TacticRules::of(&r)?;
+    let mut chosen = Vec::new();
+    for name in &args.tactics {
+        if args.tactics.iter().filter(|t| *t == name).count() > 1 {
+            return Err(Error::msg(format!("tactic `{name}` is named twice")));
+        }
+        chosen.push((name.clone(), Chosen::new(name, &r, &knobs)?));
+    }
+    let ctx = Context::new(&r)?;
+    let ships = if args.ships.is_empty() {
+        ctx.ships.iter().map(|c| c.name.clone()).collect()
+    } else {
+        // Each name checked (and spelled as the ruleset spells it) before any battle.
+        args.ships
+            .iter()
+            .map(|s| ctx.class(&r, s).map(|c| c.name))
+            .collect::<Result<Vec<_>>>()?
+    };
+    let report = ladder(
+        &r,
+        &LadderOptions {
+            tactics: chosen
+                .iter()
+                .map(|(name, c)| (display_name(name), c.tactic()))
+                .collect(),
+            ships,
+            battles: args.battles,
+            seed: args.seed,
+            threads: args.threads,
+            ratings: &ratings,
+            system,
+        },
+    );
+    chosen.iter().try_for_each(|(_, c)| c.check())?;
+    let report = report?;
+    super::print(&if args.json {
+        json_string(&report)
+    } else {
+        report.render()
+    })
+}
+
+/// A built-in tactic under its own spelling, a file under its path.
+fn display_name(name: &str) -> String {
+    BUILT_IN_TACTICS
+        .iter()
+        .find(|b| arbiter::names::same(b, name))
+        .map_or_else(|| name.to_string(), |b| b.to_string())
+}

@@ -1,0 +1,567 @@
+//! The `default` tactic: plays like a good player, with its style read from the ruleset's
+//! `tactic` section (`TacticRules`), so a designer can change how a side plays without Rust.
+//!
+//! * Movement looks at this turn and the next: it scores each place its class can reach
+//!   (the reach table) by the shot it gives now, the shot it gives next turn once inertia has
+//!   moved both ships a hex forward, the enemy's shot at it (how many turns the enemy must
+//!   pay to bring its arc on it after its own inertia), the shield it shows, the distance
+//!   from its preferred range now and next turn, and the energy spent. It never ends a turn
+//!   in the enemy's hex, nor where inertia would carry it into it.
+//! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
+//!   flees; it flees by turning away (inertia then carries it off) and jumps to warp only when
+//!   the Navigation roll succeeds often enough.
+//! * With a cloak it hides to mend shields and repair, moves while hidden, and decloaks in a
+//!   firing position (or after `cloak.max_turns`); it does not cloak again at once.
+//! * Repair teams try only what can succeed often enough; the rest of its answers (shields,
+//!   aiming, boarding) are the classic tactic's.
+//! * It reads the enemy through the `View`'s methods only.
+use super::context::Loc;
+use super::events::Maneuver;
+use super::hex::{self, Hex};
+use super::reach::{price, MAX_MOVES};
+use super::ship::Condition;
+use super::tactics::{
+    apply_maneuver, Action, Activation, BoardingOrder, ClassicTactic, Deactivation, Memory,
+    RepairJob, ShieldOp, Tactic,
+};
+use super::view::View;
+use crate::rules::tactic::TacticRules;
+
+/// The default tactic: its knobs, and the classic tactic for the answers it shares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefaultTactic {
+    pub knobs: TacticRules,
+    classic: ClassicTactic,
+}
+
+/// The movement plan being followed this turn (kept in the side's `Memory`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Plan {
+    turn: u32,
+    /// What the plan was made for: fleeing, and whether a shot was still to come.
+    flee: bool,
+    shot_left: bool,
+    mult: u32,
+    len: u8,
+    next: u8,
+    moves: [Option<Maneuver>; MAX_MOVES],
+    /// Position, facing and free turns used before each move (and after the last).
+    before: [(Hex, u8, u32); MAX_MOVES + 1],
+    /// Energy the moves from each one on cost.
+    cost_from: [u32; MAX_MOVES + 1],
+}
+
+/// Chances by distance, worked out once a plan.
+const TABLE: usize = 24;
+
+struct Chances {
+    mine: [f64; TABLE],
+    theirs: [f64; TABLE],
+    through: [f64; TABLE],
+}
+
+impl Chances {
+    fn new(v: &View) -> Chances {
+        let mut c = Chances {
+            mine: [0.0; TABLE],
+            theirs: [0.0; TABLE],
+            through: [0.0; TABLE],
+        };
+        for d in 0..TABLE as u32 {
+            c.mine[d as usize] = v.phaser_chance_at(d);
+            c.theirs[d as usize] = v.enemy_phaser_chance_at(d);
+            c.through[d as usize] = torpedo_through(v, d);
+        }
+        c
+    }
+
+    fn mine(&self, v: &View, d: u32) -> f64 {
+        self.mine
+            .get(d as usize)
+            .copied()
+            .unwrap_or_else(|| v.phaser_chance_at(d))
+    }
+
+    fn theirs(&self, v: &View, d: u32) -> f64 {
+        self.theirs
+            .get(d as usize)
+            .copied()
+            .unwrap_or_else(|| v.enemy_phaser_chance_at(d))
+    }
+
+    fn through(&self, v: &View, d: u32) -> f64 {
+        self.through
+            .get(d as usize)
+            .copied()
+            .unwrap_or_else(|| torpedo_through(v, d))
+    }
+}
+
+/// Chance a torpedo over `d` hexes is not dodged.
+fn torpedo_through(v: &View, d: u32) -> f64 {
+    let from = v.enemy_pos().plus(Hex::new(d as i32, 0));
+    v.torpedo_chance_from(from)
+}
+
+/// What the planner needs to know about the battle, in the ship's frame at the start of
+/// the plan (bow along direction 0), as the reach table is.
+struct Scene<'v, 'a> {
+    v: &'v View<'a>,
+    k: &'v TacticRules,
+    chances: Chances,
+    enemy: Hex,
+    enemy_facing: u8,
+    /// Where the enemy's inertia takes it before it moves.
+    enemy_next: Hex,
+    /// My start facing (absolute), to read my shields.
+    facing: u8,
+    /// Scales of my shot and of the enemy's.
+    mine: f64,
+    theirs: f64,
+    shot_now: bool,
+    torpedoes: bool,
+    visible: bool,
+    range: u32,
+    /// Turns the enemy makes for free, and how many it can pay for (None: it cannot move).
+    enemy_free: u32,
+    enemy_paid: Option<u32>,
+}
+
+impl<'v, 'a> Scene<'v, 'a> {
+    fn new(v: &'v View<'a>, k: &'v TacticRules, shot_now: bool) -> Scene<'v, 'a> {
+        let facing = v.me.facing % 6;
+        let enemy = v.enemy_pos().minus(v.me.pos).in_frame(facing);
+        let enemy_facing = (v.enemy_facing() % 6 + 6 - facing) % 6;
+        let aggression = k.aggression;
+        // Hidden, the enemy can answer only when its Sensors find me.
+        let exposure = if v.me.cloaked {
+            v.enemy_detect_chance()
+        } else {
+            1.0
+        };
+        let enemy_paid = v.enemy_can_maneuver().then(|| {
+            let turn = v.ctx.energy.turn.max(1);
+            v.enemy_class.max_speed / turn
+        });
+        Scene {
+            v,
+            k,
+            chances: Chances::new(v),
+            enemy,
+            enemy_facing,
+            enemy_next: enemy.neighbour(enemy_facing),
+            facing,
+            mine: 2.0 * aggression,
+            theirs: if v.enemy_can_fire() {
+                2.0 * (1.0 - aggression) * exposure
+            } else {
+                0.0
+            },
+            shot_now,
+            torpedoes: v.me.torpedoes > 0,
+            visible: v.enemy_visible(),
+            range: v.ctx.sensor_range,
+            enemy_free: v.enemy_class.maneuverability,
+            enemy_paid,
+        }
+    }
+
+    /// The value of a shot from `at` facing `facing` at an enemy in `target` (frame).
+    fn shot(&self, at: Hex, facing: u8, target: Hex) -> f64 {
+        let rel = hex::relation(target.minus(at));
+        let d = rel.distance;
+        if d == 0 || d > self.range || !rel.in_arc(facing) {
+            return 0.0;
+        }
+        let w = &self.k.weights;
+        let (mine, other) = rel.face_pair();
+        // The enemy's faces crossed (frame) back to absolute; the weaker counts for it.
+        let rating = self.v.enemy_class.shields;
+        let weak = |f: u8| rating.saturating_sub(self.v.enemy_shield((f + 3 + self.facing) % 6));
+        let mut s = w.in_arc
+            + w.hit_chance * self.chances.mine(self.v, d)
+            + w.weak_enemy_face * weak(mine).min(weak(other)) as f64;
+        if self.torpedoes && rel.in_row(facing) {
+            s += w.torpedo_line * self.chances.through(self.v, d);
+        }
+        s
+    }
+
+    /// The enemy's shot at me standing on `at`, after its inertia: its hit chance, divided
+    /// by one more for each turn it must pay for to bring its arc on me.
+    fn threat(&self, at: Hex) -> f64 {
+        let rel = hex::relation(self.enemy_next.minus(at));
+        let d = rel.distance;
+        if d == 0 || d > self.range {
+            return 0.0;
+        }
+        let Some(turns) = (0..=3u8).find(|&k| {
+            rel.seen_by((self.enemy_facing + k) % 6) || rel.seen_by((self.enemy_facing + 6 - k) % 6)
+        }) else {
+            return 0.0;
+        };
+        // A ship that cannot maneuver fires only where it already looks.
+        let paid = (turns as u32).saturating_sub(self.enemy_free);
+        match self.enemy_paid {
+            None if turns > 0 => return 0.0,
+            Some(most) if paid > most => return 0.0,
+            _ => {}
+        }
+        self.k.weights.enemy_shot * self.chances.theirs(self.v, d) / (1 + paid) as f64
+    }
+
+    /// My shield the enemy meets from `from` when I face `turn` from the start.
+    fn shown(&self, at: Hex, turn: u8, from: Hex) -> f64 {
+        let rel = hex::relation(from.minus(at));
+        let (a, b) = rel.face_pair();
+        // After turning, frame face f carries the shield of start face f − turn.
+        let shield = |f: u8| self.v.me.shields[((f + 6 - turn) % 6 + self.facing) as usize % 6];
+        self.k.weights.my_face * shield(a).max(shield(b)) as f64
+    }
+
+    /// What ending the move on `at` facing `turn` is worth (energy aside).
+    fn fighting(&self, at: Hex, turn: u8) -> f64 {
+        let w = &self.k.weights;
+        let pref = self.k.preferred_range;
+        let next = at.neighbour(turn);
+        let d = at.distance(self.enemy);
+        let d_next = next.distance(self.enemy_next);
+        let mut s = -w.off_range * d.abs_diff(pref) as f64
+            - w.next_turn * w.off_range * d_next.abs_diff(pref) as f64;
+        if d == 0 {
+            s -= w.enemy_hex;
+        }
+        if d_next == 0 || next == self.enemy {
+            s -= w.next_turn * w.enemy_hex;
+        }
+        if self.visible {
+            if self.shot_now {
+                s += self.mine * self.shot(at, turn, self.enemy);
+            }
+            s += w.next_turn * self.mine * self.shot(next, turn, self.enemy_next);
+        }
+        s - self.theirs * self.threat(at) + self.shown(at, turn, self.enemy_next)
+    }
+
+    /// What ending the move on `at` facing `turn` is worth when breaking off.
+    fn fleeing(&self, at: Hex, turn: u8) -> f64 {
+        let w = &self.k.weights;
+        let next = at.neighbour(turn);
+        w.flee_distance * next.distance(self.enemy_next) as f64 - self.theirs * self.threat(at)
+            + self.shown(at, turn, self.enemy_next)
+    }
+}
+
+impl DefaultTactic {
+    pub fn new(knobs: TacticRules) -> DefaultTactic {
+        DefaultTactic {
+            knobs,
+            classic: ClassicTactic::default(),
+        }
+    }
+
+    /// The tactic with a ruleset's style (its `tactic` section, else the built-in one's).
+    pub fn of(rules: &crate::rules::Ruleset) -> crate::error::Result<DefaultTactic> {
+        Ok(DefaultTactic::new(TacticRules::of(rules)?))
+    }
+
+    fn fleeing(&self, v: &View) -> bool {
+        let margin = self.knobs.flee.hull_margin;
+        let mine = v
+            .my_points_left(Loc::Hull)
+            .min(v.my_points_left(Loc::Engines));
+        let theirs = v
+            .enemy_points_left(Loc::Hull)
+            .min(v.enemy_points_left(Loc::Engines));
+        // Breaking off only pays when the enemy is not nearer its end.
+        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin) && theirs >= mine
+    }
+
+    /// The hit chance of a phaser shot from `pos` facing `facing` (0 when out of arc).
+    fn shot_chance(&self, v: &View, pos: Hex, facing: u8) -> f64 {
+        let d = pos.distance(v.enemy_pos());
+        if d == 0 || d > v.ctx.sensor_range || !hex::in_phaser_arc(pos, facing, v.enemy_pos()) {
+            return 0.0;
+        }
+        v.phaser_chance_from(pos)
+    }
+
+    fn torpedo_chance(&self, v: &View, pos: Hex, facing: u8) -> f64 {
+        let d = pos.distance(v.enemy_pos());
+        if d == 0 || d > v.ctx.sensor_range || !hex::in_torpedo_line(pos, facing, v.enemy_pos()) {
+            return 0.0;
+        }
+        v.torpedo_chance_from(pos)
+    }
+
+    /// The weakest of my three faces toward the enemy, as a share of the rating.
+    fn front_shields(&self, v: &View) -> f64 {
+        let toward = v.my_face_toward_enemy();
+        let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6]
+            .iter()
+            .map(|f| v.me.shields[*f as usize])
+            .min()
+            .unwrap_or(0);
+        weakest as f64 / v.my_class.shields.max(1) as f64
+    }
+
+    /// Whether, decloaking here, the next turn opens with a shot: the enemy in my arc now
+    /// within reach of my preferred range, or where its inertia takes it from where mine
+    /// takes me.
+    fn firing_position(&self, v: &View) -> bool {
+        let reach = self.knobs.preferred_range + 2;
+        let now = self.shot_chance(v, v.me.pos, v.me.facing) > 0.0 && v.distance() <= reach;
+        let (me_next, enemy_next) = (
+            v.me.pos.neighbour(v.me.facing),
+            v.enemy_pos().neighbour(v.enemy_facing()),
+        );
+        let d = me_next.distance(enemy_next);
+        let next = d > 0 && d <= reach && hex::in_phaser_arc(me_next, v.me.facing, enemy_next);
+        now || next
+    }
+
+    /// The plan's next move (None: stay), making the plan when there is none to follow.
+    fn next_move(
+        &self,
+        v: &View,
+        plan: &mut Plan,
+        budget: u32,
+        flee: bool,
+        shot_left: bool,
+    ) -> Option<Maneuver> {
+        let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
+        let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
+        let next = plan.next as usize;
+        // A failed maneuver leaves the ship where it was: try it again.
+        if next > 0 && next <= plan.len as usize && plan.before[next - 1] == here {
+            plan.next -= 1;
+        }
+        let next = plan.next as usize;
+        let on_track = plan.turn == v.turn
+            && plan.flee == flee
+            && plan.shot_left == shot_left
+            && plan.mult == mult
+            && next <= plan.len as usize
+            && plan.before[next] == here
+            && plan.cost_from[next] <= budget;
+        if !on_track {
+            self.plan(v, plan, budget, flee, shot_left, mult);
+        }
+        if plan.next < plan.len {
+            plan.moves[plan.next as usize]
+        } else {
+            None
+        }
+    }
+
+    fn plan(&self, v: &View, plan: &mut Plan, budget: u32, flee: bool, shot_left: bool, mult: u32) {
+        let free = v
+            .my_class
+            .maneuverability
+            .saturating_sub(v.me.free_turns_used);
+        let scene = Scene::new(v, &self.knobs, shot_left);
+        let per_energy = if flee {
+            self.knobs.weights.flee_energy
+        } else {
+            self.knobs.weights.energy
+        };
+        let value = |at: Hex, turn: u8| {
+            if flee {
+                scene.fleeing(at, turn)
+            } else {
+                scene.fighting(at, turn)
+            }
+        };
+        let reachable = v.my_class.reach(v.ctx).places(free);
+        let mut best = None;
+        let mut best_score = value(Hex::default(), 0);
+        for (h, places) in reachable.by_hex() {
+            if h.cheapest.saturating_mul(mult) > budget {
+                break;
+            }
+            for r in places {
+                let spent = r.cost.saturating_mul(mult);
+                if spent > budget {
+                    break;
+                }
+                let s = value(h.offset, r.turn) - per_energy * spent as f64;
+                if s > best_score {
+                    best = Some(r);
+                    best_score = s;
+                }
+            }
+        }
+        let moves = best.map_or(&[][..], |r| r.moves());
+        *plan = Plan {
+            turn: v.turn,
+            flee,
+            shot_left,
+            mult,
+            len: moves.len() as u8,
+            ..Plan::default()
+        };
+        let (mut pos, mut facing, mut used) = (v.me.pos, v.me.facing, v.me.free_turns_used);
+        plan.before[0] = (pos, facing, used);
+        let mut costs = [0u32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            let free = v.my_class.maneuverability.saturating_sub(used);
+            let (paid, free_after) = price(&v.ctx.energy, m, free);
+            costs[i] = mult * paid;
+            used += free - free_after;
+            (pos, facing) = apply_maneuver(pos, facing, m);
+            plan.moves[i] = Some(m);
+            plan.before[i + 1] = (pos, facing, used);
+        }
+        for i in (0..moves.len()).rev() {
+            plan.cost_from[i] = plan.cost_from[i + 1] + costs[i];
+        }
+    }
+
+    /// The best chance `chance` gives at the places the rest of the plan passes through.
+    fn best_ahead(plan: &Plan, chance: impl Fn(Hex, u8) -> f64) -> f64 {
+        let (from, to) = (plan.next as usize + 1, plan.len as usize);
+        (from..=to)
+            .map(|i| chance(plan.before[i].0, plan.before[i].1))
+            .fold(0.0, f64::max)
+    }
+}
+
+impl Tactic for DefaultTactic {
+    fn name(&self) -> &str {
+        "default"
+    }
+
+    fn activation(&self, v: &View) -> Activation {
+        let raise = !v.me.shields_raised;
+        let c = &self.knobs.cloak;
+        let rested = v
+            .my_turns_since_decloak()
+            .is_none_or(|t| t >= c.max_turns.max(1));
+        let cloak = v.my_class.cloak
+            && !v.me.cloaked
+            && v.turn > 1
+            && rested
+            && c.max_turns > 0
+            && v.my_condition(Loc::Hull) == Condition::Light
+            && self.front_shields(v) < c.below_shields
+            && v.me.available()
+                >= v.ctx.energy.cloak
+                    + if raise { v.raise_cost() } else { 0 }
+                    + v.shield_point_cost()
+            && self.shot_chance(v, v.me.pos, v.me.facing) < self.knobs.min_phaser_chance.max(0.3);
+        Activation {
+            raise_shields: raise,
+            cloak,
+        }
+    }
+
+    fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
+        let k = &self.knobs;
+        let flee = self.fleeing(v);
+        if flee && v.can_warp().is_ok() && v.warp_chance() >= k.flee.min_warp_chance {
+            return Action::Warp;
+        }
+        let dice = v.phaser_dice_left();
+        let can_fire = v.can_fire(dice).is_ok();
+        let shot_left = dice > 0 && !v.me.cloaked && v.enemy_visible();
+        let torpedo_energy = if v.me.torpedoes > 0 && !v.me.torpedo_launched {
+            v.torpedo_energy()
+        } else {
+            0
+        };
+        let reserve = if flee {
+            v.warp_cost() + dice * v.ctx.energy.phaser_die
+        } else {
+            dice * v.ctx.energy.phaser_die + torpedo_energy + v.shield_point_cost()
+        };
+        let max_speed_left = v.my_class.max_speed.saturating_sub(v.me.maneuver_energy);
+        let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
+        let can_move =
+            v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
+        let plan = &mut memory.good;
+        let step = if can_move {
+            self.next_move(v, plan, budget, flee, shot_left)
+        } else {
+            *plan = Plan::default();
+            None
+        };
+        // Fire where the path gives the best shot: here, unless a later place is better.
+        if can_fire {
+            let now = self.shot_chance(v, v.me.pos, v.me.facing);
+            let ahead = if step.is_some() {
+                Self::best_ahead(plan, |p, f| self.shot_chance(v, p, f))
+            } else {
+                0.0
+            };
+            if now >= k.min_phaser_chance && now >= ahead {
+                return Action::Fire { dice };
+            }
+        }
+        if v.can_launch().is_ok() {
+            let now = self.torpedo_chance(v, v.me.pos, v.me.facing);
+            let ahead = if step.is_some() {
+                Self::best_ahead(plan, |p, f| self.torpedo_chance(v, p, f))
+            } else {
+                0.0
+            };
+            if now >= k.min_torpedo_chance && now >= ahead {
+                return Action::Torpedo;
+            }
+        }
+        if let Some(m) = step {
+            if v.can_maneuver(m).is_ok() {
+                plan.next += 1;
+                return Action::Move(m);
+            }
+        }
+        if !flee && self.classic.wants_to_board(v) && v.can_transport().is_ok() {
+            return Action::Transport;
+        }
+        Action::End
+    }
+
+    fn choose_location(&self, v: &View) -> Loc {
+        self.classic.choose_location(v)
+    }
+
+    fn next_shield_op(&self, v: &View) -> Option<ShieldOp> {
+        self.classic.next_shield_op(v)
+    }
+
+    fn repair(&self, v: &View, team: u32) -> Option<RepairJob> {
+        // The classic order of urgency, skipping what would hardly ever succeed.
+        let job = self.classic.repair(v, team)?;
+        let RepairJob::Location(first) = job else {
+            return Some(job);
+        };
+        let worth =
+            |l: Loc| v.can_repair(l).is_ok() && v.repair_chance(l) >= self.knobs.min_repair_chance;
+        if worth(first) {
+            return Some(job);
+        }
+        Loc::ALL
+            .iter()
+            .copied()
+            .filter(|l| worth(*l))
+            .max_by_key(|l| v.me.damage[*l as usize])
+            .map(RepairJob::Location)
+    }
+
+    fn boarding(&self, v: &View) -> BoardingOrder {
+        self.classic.boarding(v)
+    }
+
+    fn absorb(&self, v: &View, damage: u32) -> bool {
+        self.classic.absorb(v, damage)
+    }
+
+    fn deactivation(&self, v: &View) -> Deactivation {
+        let mut orders = self.classic.deactivation(v);
+        orders.decloak = v.me.cloaked && {
+            let c = &self.knobs.cloak;
+            v.my_turns_cloaked() >= c.max_turns
+                || (self.front_shields(v) >= c.decloak_shields && self.firing_position(v))
+        };
+        orders
+    }
+}

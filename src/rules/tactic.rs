@@ -1,0 +1,140 @@
+//! The `tactic` section of a ruleset: the default combat tactic's play style.
+//!
+//! These are not rules of the game but how a good player plays them; a designer changes them
+//! to ask "what if the Klingon plays cautiously?" (a scenario may change them per side). The
+//! `classic` tactic keeps its own fixed style. A ruleset without the section plays with the
+//! built-in `startrek` ruleset's (see `TacticRules::of`).
+use super::doc::{pointer_push, Doc};
+use crate::error::Result;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TacticRules {
+    /// Hexes it closes to and fights at.
+    pub preferred_range: u32,
+    /// 0 (cautious) to 1 (bold): how much its own shot counts against the enemy's.
+    pub aggression: f64,
+    /// Least hit chance worth a phaser volley, and least chance a torpedo is not dodged.
+    pub min_phaser_chance: f64,
+    pub min_torpedo_chance: f64,
+    /// Least chance a repair attempt succeeds for a team to try it.
+    pub min_repair_chance: f64,
+    pub cloak: CloakStyle,
+    pub flee: FleeStyle,
+    pub weights: TacticWeights,
+}
+
+/// When a ship with a cloak uses it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CloakStyle {
+    /// Cloaks when a face toward the enemy is below this share of its rating...
+    pub below_shields: f64,
+    /// ...and decloaks once they are back to this share (in a firing position)...
+    pub decloak_shields: f64,
+    /// ...or after this many turns cloaked, whatever the shields.
+    pub max_turns: u32,
+}
+
+/// When it breaks off the fight.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FleeStyle {
+    /// Flees once the hull is within this many points of breaking (or badly damaged).
+    pub hull_margin: u32,
+    /// Jumps to warp only when the Navigation roll succeeds at least this often.
+    pub min_warp_chance: f64,
+}
+
+/// How it weighs a place it could end its move on, in points.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TacticWeights {
+    /// Lost per hex between the enemy and the preferred range.
+    pub off_range: f64,
+    /// Lost for ending in the enemy's hex (or drifting into it next turn) unless boarding.
+    pub enemy_hex: f64,
+    /// Won for the enemy in my phaser arc, and this much more times the chance a shot hits.
+    pub in_arc: f64,
+    pub hit_chance: f64,
+    /// Won for the enemy on my torpedo line (torpedoes left), times the chance it gets through.
+    pub torpedo_line: f64,
+    /// Won per point the enemy face in my line of fire is below its rating.
+    pub weak_enemy_face: f64,
+    /// Won per shield point of my face toward the enemy.
+    pub my_face: f64,
+    /// Lost for standing where the enemy can bring its arc on me, times its hit chance; each
+    /// turn it would have to pay for divides it by one more.
+    pub enemy_shot: f64,
+    /// Share of a place's value that counts again from where inertia takes it next turn.
+    pub next_turn: f64,
+    /// Lost per energy point spent moving.
+    pub energy: f64,
+    /// When fleeing: won per hex from the enemy, lost per energy point spent.
+    pub flee_distance: f64,
+    pub flee_energy: f64,
+}
+
+/// The built-in ruleset whose section plays when a ruleset has none.
+pub const FALLBACK_RULESET: &str = "startrek";
+
+impl TacticRules {
+    /// The ruleset's tactic section, or the built-in combat ruleset's.
+    pub fn of(ruleset: &super::Ruleset) -> Result<TacticRules> {
+        if let Some(t) = &ruleset.tactic {
+            return Ok(t.clone());
+        }
+        let base = super::load::load(FALLBACK_RULESET)?;
+        base.tactic.ok_or_else(|| {
+            crate::error::Error::msg(format!(
+                "the built-in `{FALLBACK_RULESET}` ruleset has no tactic section"
+            ))
+        })
+    }
+
+    /// Shares are 0 to 1, weights finite and not huge, each error at its number.
+    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+        super::ranges::at_most(doc, pointer, super::ranges::MAX_COMBAT_NUMBER, &[])?;
+        let share = |path: &[&str], x: f64| -> Result<()> {
+            if (0.0..=1.0).contains(&x) {
+                return Ok(());
+            }
+            let at = path
+                .iter()
+                .fold(pointer.to_string(), |p, k| pointer_push(&p, k));
+            let key = path.last().copied().unwrap_or_default();
+            Err(doc.error_at(&at, format!("`{key}` is a share from 0 to 1, not {x}")))
+        };
+        share(&["aggression"], self.aggression)?;
+        share(&["min_phaser_chance"], self.min_phaser_chance)?;
+        share(&["min_torpedo_chance"], self.min_torpedo_chance)?;
+        share(&["min_repair_chance"], self.min_repair_chance)?;
+        share(&["cloak", "below_shields"], self.cloak.below_shields)?;
+        share(&["cloak", "decloak_shields"], self.cloak.decloak_shields)?;
+        share(&["flee", "min_warp_chance"], self.flee.min_warp_chance)?;
+        share(&["weights", "next_turn"], self.weights.next_turn)?;
+        let w = &self.weights;
+        for (key, x) in [
+            ("off_range", w.off_range),
+            ("enemy_hex", w.enemy_hex),
+            ("in_arc", w.in_arc),
+            ("hit_chance", w.hit_chance),
+            ("torpedo_line", w.torpedo_line),
+            ("weak_enemy_face", w.weak_enemy_face),
+            ("my_face", w.my_face),
+            ("enemy_shot", w.enemy_shot),
+            ("energy", w.energy),
+            ("flee_distance", w.flee_distance),
+            ("flee_energy", w.flee_energy),
+        ] {
+            if !x.is_finite() || x < 0.0 {
+                return Err(doc.error_at(
+                    &pointer_push(&pointer_push(pointer, "weights"), key),
+                    format!("the weight `{key}` is a number of points, 0 or more, not {x}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
