@@ -11,6 +11,7 @@ mod battle_allocations;
 mod combat_duel;
 mod combat_properties;
 mod combat_sim;
+mod combat_tactics;
 mod combat_volley;
 mod dice;
 mod fuzz_regressions;

@@ -117,10 +117,10 @@ enum CombatCommand {
 pub struct TacticArgs {
     /// Side a's tactic: default, classic, or a .rhai file (default: the scenario's, else default)
     #[arg(long = "tactic-a", value_name = "T")]
-    a: Option<String>,
+    tactic_a: Option<String>,
     /// Side b's tactic
     #[arg(long = "tactic-b", value_name = "T")]
-    b: Option<String>,
+    tactic_b: Option<String>,
 }
 
 const DEFAULT_BATTLES: u64 = 1000;
@@ -298,7 +298,7 @@ impl Sides {
             let name = given.as_deref().or(name.as_deref()).unwrap_or("default");
             Chosen::new(name, r, &knobs)
         };
-        Ok(Sides([side(0, &t.a)?, side(1, &t.b)?]))
+        Ok(Sides([side(0, &t.tactic_a)?, side(1, &t.tactic_b)?]))
     }
 
     fn both(&self) -> [&dyn Tactic; 2] {

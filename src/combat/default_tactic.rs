@@ -51,28 +51,63 @@ pub struct Plan {
     cost_from: [u32; MAX_MOVES + 1],
 }
 
+/// The default tactic's memory for a battle: its plan and its table of chances.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Mind {
+    plan: Plan,
+    chances: Chances,
+}
+
+/// What the plan says to do next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Move(Maneuver),
+    Fire,
+    Stay,
+}
+
 /// Chances by distance, worked out once a plan.
 const TABLE: usize = 24;
 
-struct Chances {
+/// Hit chances by distance, kept while what they depend on (the key) holds.
+#[derive(Debug, Clone, Copy)]
+pub struct Chances {
+    /// My Gunnery, the enemy's Gunnery and Piloting, whether it can dodge.
+    key: Option<(i32, i32, i32, bool)>,
     mine: [f64; TABLE],
     theirs: [f64; TABLE],
     through: [f64; TABLE],
 }
 
-impl Chances {
-    fn new(v: &View) -> Chances {
-        let mut c = Chances {
+impl Default for Chances {
+    fn default() -> Chances {
+        Chances {
+            key: None,
             mine: [0.0; TABLE],
             theirs: [0.0; TABLE],
             through: [0.0; TABLE],
-        };
-        for d in 0..TABLE as u32 {
-            c.mine[d as usize] = v.phaser_chance_at(d);
-            c.theirs[d as usize] = v.enemy_phaser_chance_at(d);
-            c.through[d as usize] = torpedo_through(v, d);
         }
-        c
+    }
+}
+
+impl Chances {
+    fn refresh(&mut self, v: &View) {
+        use super::skill::Skill;
+        let key = (
+            v.my_skill(Skill::Gunnery, 0),
+            v.enemy_skill(Skill::Gunnery, 0),
+            v.enemy_skill(Skill::Piloting, 0),
+            v.enemy_can_dodge(),
+        );
+        if self.key == Some(key) {
+            return;
+        }
+        self.key = Some(key);
+        for d in 0..TABLE as u32 {
+            self.mine[d as usize] = v.phaser_chance_at(d);
+            self.theirs[d as usize] = v.enemy_phaser_chance_at(d);
+            self.through[d as usize] = torpedo_through(v, d);
+        }
     }
 
     fn mine(&self, v: &View, d: u32) -> f64 {
@@ -108,7 +143,7 @@ fn torpedo_through(v: &View, d: u32) -> f64 {
 struct Scene<'v, 'a> {
     v: &'v View<'a>,
     k: &'v TacticRules,
-    chances: Chances,
+    chances: &'v Chances,
     enemy: Hex,
     enemy_facing: u8,
     /// Where the enemy's inertia takes it before it moves.
@@ -125,10 +160,45 @@ struct Scene<'v, 'a> {
     /// Turns the enemy makes for free, and how many it can pay for (None: it cannot move).
     enemy_free: u32,
     enemy_paid: Option<u32>,
+    /// The chance the enemy's Piloting rolls bring off at least k paid turns, by k.
+    enemy_odds: [f64; 4],
+    /// The chance mine bring off at least k maneuvers this turn, by k.
+    my_odds: [f64; MAX_MOVES + 1],
+}
+
+/// The chance of at least k successes in `tries` rolls of chance `p`, for each k up to `N - 1`.
+fn at_least<const N: usize>(tries: u32, p: f64) -> [f64; N] {
+    // The distribution of successes, built roll by roll (more than N − 1 count as N − 1).
+    let mut exactly = [0.0; N];
+    exactly[0] = 1.0;
+    for _ in 0..tries {
+        for k in (0..N).rev() {
+            let stay = if k == N - 1 {
+                exactly[k]
+            } else {
+                exactly[k] * (1.0 - p)
+            };
+            let up = if k > 0 { exactly[k - 1] * p } else { 0.0 };
+            exactly[k] = stay + up;
+        }
+    }
+    let mut odds = [0.0; N];
+    let mut tail = 0.0;
+    for k in (0..N).rev() {
+        tail += exactly[k];
+        odds[k] = tail;
+    }
+    odds
 }
 
 impl<'v, 'a> Scene<'v, 'a> {
-    fn new(v: &'v View<'a>, k: &'v TacticRules, shot_now: bool) -> Scene<'v, 'a> {
+    fn new(
+        v: &'v View<'a>,
+        k: &'v TacticRules,
+        chances: &'v Chances,
+        shot_now: bool,
+        budget: u32,
+    ) -> Scene<'v, 'a> {
         let facing = v.me.facing % 6;
         let enemy = v.enemy_pos().minus(v.me.pos).in_frame(facing);
         let enemy_facing = (v.enemy_facing() % 6 + 6 - facing) % 6;
@@ -140,13 +210,18 @@ impl<'v, 'a> Scene<'v, 'a> {
             1.0
         };
         let enemy_paid = v.enemy_can_maneuver().then(|| {
-            let turn = v.ctx.energy.turn.max(1);
+            let turn = v.enemy_turn_cost().max(1);
             v.enemy_class.max_speed / turn
         });
+        let enemy_odds = at_least(
+            enemy_paid.unwrap_or(0).min(MAX_MOVES as u32),
+            v.enemy_piloting_chance(),
+        );
+        let my_odds = at_least(budget.min(MAX_MOVES as u32), v.my_piloting_chance());
         Scene {
             v,
             k,
-            chances: Chances::new(v),
+            chances,
             enemy,
             enemy_facing,
             enemy_next: enemy.neighbour(enemy_facing),
@@ -163,6 +238,8 @@ impl<'v, 'a> Scene<'v, 'a> {
             range: v.ctx.sensor_range,
             enemy_free: v.enemy_class.maneuverability,
             enemy_paid,
+            enemy_odds,
+            my_odds,
         }
     }
 
@@ -207,7 +284,8 @@ impl<'v, 'a> Scene<'v, 'a> {
             Some(most) if paid > most => return 0.0,
             _ => {}
         }
-        self.k.weights.enemy_shot * self.chances.theirs(self.v, d) / (1 + paid) as f64
+        let odds = self.enemy_odds.get(paid as usize).copied().unwrap_or(0.0);
+        self.k.weights.enemy_shot * self.chances.theirs(self.v, d) * odds
     }
 
     /// My shield the enemy meets from `from` when I face `turn` from the start.
@@ -219,18 +297,23 @@ impl<'v, 'a> Scene<'v, 'a> {
         self.k.weights.my_face * shield(a).max(shield(b)) as f64
     }
 
-    /// What ending the move on `at` facing `turn` is worth (energy aside).
-    fn fighting(&self, at: Hex, turn: u8) -> f64 {
+    /// What ending the move on `at` is worth whatever the facing (energy aside).
+    fn fighting_hex(&self, at: Hex) -> f64 {
         let w = &self.k.weights;
-        let pref = self.k.preferred_range;
-        let next = at.neighbour(turn);
         let d = at.distance(self.enemy);
-        let d_next = next.distance(self.enemy_next);
-        let mut s = -w.off_range * d.abs_diff(pref) as f64
-            - w.next_turn * w.off_range * d_next.abs_diff(pref) as f64;
+        let mut s = -w.off_range * d.abs_diff(self.k.preferred_range) as f64;
         if d == 0 {
             s -= w.enemy_hex;
         }
+        s - self.theirs * self.threat(at)
+    }
+
+    /// What facing `turn` adds on `at`: the shots now and next turn, the drift, the shield.
+    fn fighting_facing(&self, at: Hex, turn: u8) -> f64 {
+        let w = &self.k.weights;
+        let next = at.neighbour(turn);
+        let d_next = next.distance(self.enemy_next);
+        let mut s = -w.next_turn * w.off_range * d_next.abs_diff(self.k.preferred_range) as f64;
         if d_next == 0 || next == self.enemy {
             s -= w.next_turn * w.enemy_hex;
         }
@@ -240,14 +323,17 @@ impl<'v, 'a> Scene<'v, 'a> {
             }
             s += w.next_turn * self.mine * self.shot(next, turn, self.enemy_next);
         }
-        s - self.theirs * self.threat(at) + self.shown(at, turn, self.enemy_next)
+        s + self.shown(at, turn, self.enemy_next)
     }
 
-    /// What ending the move on `at` facing `turn` is worth when breaking off.
-    fn fleeing(&self, at: Hex, turn: u8) -> f64 {
-        let w = &self.k.weights;
+    /// What ending the move on `at` is worth when breaking off, and what facing `turn` adds.
+    fn fleeing_hex(&self, at: Hex) -> f64 {
+        -self.theirs * self.threat(at)
+    }
+
+    fn fleeing_facing(&self, at: Hex, turn: u8) -> f64 {
         let next = at.neighbour(turn);
-        w.flee_distance * next.distance(self.enemy_next) as f64 - self.theirs * self.threat(at)
+        self.k.weights.flee_distance * next.distance(self.enemy_next) as f64
             + self.shown(at, turn, self.enemy_next)
     }
 }
@@ -278,20 +364,21 @@ impl DefaultTactic {
     }
 
     /// The hit chance of a phaser shot from `pos` facing `facing` (0 when out of arc).
-    fn shot_chance(&self, v: &View, pos: Hex, facing: u8) -> f64 {
+    fn shot_chance(v: &View, chances: &Chances, pos: Hex, facing: u8) -> f64 {
         let d = pos.distance(v.enemy_pos());
         if d == 0 || d > v.ctx.sensor_range || !hex::in_phaser_arc(pos, facing, v.enemy_pos()) {
             return 0.0;
         }
-        v.phaser_chance_from(pos)
+        chances.mine(v, d)
     }
 
-    fn torpedo_chance(&self, v: &View, pos: Hex, facing: u8) -> f64 {
+    /// The chance a torpedo from `pos` facing `facing` is not dodged (0 off the line).
+    fn torpedo_chance(v: &View, chances: &Chances, pos: Hex, facing: u8) -> f64 {
         let d = pos.distance(v.enemy_pos());
         if d == 0 || d > v.ctx.sensor_range || !hex::in_torpedo_line(pos, facing, v.enemy_pos()) {
             return 0.0;
         }
-        v.torpedo_chance_from(pos)
+        chances.through(v, d)
     }
 
     /// The weakest of my three faces toward the enemy, as a share of the rating.
@@ -310,7 +397,8 @@ impl DefaultTactic {
     /// takes me.
     fn firing_position(&self, v: &View) -> bool {
         let reach = self.knobs.preferred_range + 2;
-        let now = self.shot_chance(v, v.me.pos, v.me.facing) > 0.0 && v.distance() <= reach;
+        let now = hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
+            && (1..=reach).contains(&v.distance());
         let (me_next, enemy_next) = (
             v.me.pos.neighbour(v.me.facing),
             v.enemy_pos().neighbour(v.enemy_facing()),
@@ -320,17 +408,21 @@ impl DefaultTactic {
         now || next
     }
 
-    /// The plan's next move (None: stay), making the plan when there is none to follow.
-    fn next_move(
+    /// The plan's next step, making the plan when there is none to follow. `fire_now`: the
+    /// chance of a shot from here, if one can be fired: the plan may be to fire it first
+    /// and then move where the enemy's answer is weakest.
+    fn next_step(
         &self,
         v: &View,
-        plan: &mut Plan,
+        mind: &mut Mind,
         budget: u32,
         flee: bool,
         shot_left: bool,
-    ) -> Option<Maneuver> {
+        fire_now: Option<f64>,
+    ) -> Step {
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
         let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
+        let Mind { plan, chances } = mind;
         let next = plan.next as usize;
         // A failed maneuver leaves the ship where it was: try it again.
         if next > 0 && next <= plan.len as usize && plan.before[next - 1] == here {
@@ -345,46 +437,89 @@ impl DefaultTactic {
             && plan.before[next] == here
             && plan.cost_from[next] <= budget;
         if !on_track {
-            self.plan(v, plan, budget, flee, shot_left, mult);
+            chances.refresh(v);
+            match fire_now.filter(|_| !flee && shot_left) {
+                Some(chance) => {
+                    // Fire from here and then move for the next turn, or move and then fire?
+                    let mut after = Plan::default();
+                    let then_move =
+                        self.plan(v, chances, &mut after, budget, flee, false, false, mult);
+                    let first = self.plan(v, chances, plan, budget, flee, true, shot_left, mult);
+                    let scene = Scene::new(v, &self.knobs, chances, true, 0);
+                    let shot = scene.mine * scene.shot(Hex::default(), 0, scene.enemy);
+                    if chance > 0.0 && then_move + shot >= first {
+                        *plan = after;
+                        return Step::Fire;
+                    }
+                }
+                None => {
+                    self.plan(v, chances, plan, budget, flee, shot_left, shot_left, mult);
+                }
+            }
         }
-        if plan.next < plan.len {
-            plan.moves[plan.next as usize]
-        } else {
-            None
+        match plan.moves.get(plan.next as usize).copied().flatten() {
+            Some(m) if plan.next < plan.len => Step::Move(m),
+            _ => Step::Stay,
         }
     }
 
-    fn plan(&self, v: &View, plan: &mut Plan, budget: u32, flee: bool, shot_left: bool, mult: u32) {
+    /// The best plan (into `plan`) and its score.
+    #[allow(clippy::too_many_arguments)]
+    fn plan(
+        &self,
+        v: &View,
+        chances: &Chances,
+        plan: &mut Plan,
+        budget: u32,
+        flee: bool,
+        shot_now: bool,
+        shot_left: bool,
+        mult: u32,
+    ) -> f64 {
         let free = v
             .my_class
             .maneuverability
             .saturating_sub(v.me.free_turns_used);
-        let scene = Scene::new(v, &self.knobs, shot_left);
+        let scene = Scene::new(v, &self.knobs, chances, shot_now, budget / mult.max(1));
         let per_energy = if flee {
             self.knobs.weights.flee_energy
         } else {
             self.knobs.weights.energy
         };
-        let value = |at: Hex, turn: u8| {
+        let hex_value = |at: Hex| {
             if flee {
-                scene.fleeing(at, turn)
+                scene.fleeing_hex(at)
             } else {
-                scene.fighting(at, turn)
+                scene.fighting_hex(at)
+            }
+        };
+        let facing_value = |at: Hex, turn: u8| {
+            if flee {
+                scene.fleeing_facing(at, turn)
+            } else {
+                scene.fighting_facing(at, turn)
             }
         };
         let reachable = v.my_class.reach(v.ctx).places(free);
+        let here = hex_value(Hex::default()) + facing_value(Hex::default(), 0);
         let mut best = None;
-        let mut best_score = value(Hex::default(), 0);
+        let mut best_score = here;
         for (h, places) in reachable.by_hex() {
             if h.cheapest.saturating_mul(mult) > budget {
                 break;
             }
+            let on_hex = hex_value(h.offset);
             for r in places {
                 let spent = r.cost.saturating_mul(mult);
                 if spent > budget {
                     break;
                 }
-                let s = value(h.offset, r.turn) - per_energy * spent as f64;
+                // Maneuvers that need a Piloting roll may fail: the place is reached only
+                // when enough of them succeed; otherwise the ship stays about where it is.
+                let rolls = r.len.saturating_sub(free.min(u8::MAX as u32) as u8) as usize;
+                let odds = scene.my_odds.get(rolls).copied().unwrap_or(0.0);
+                let value = on_hex + facing_value(h.offset, r.turn);
+                let s = here + odds * (value - here) - per_energy * spent as f64;
                 if s > best_score {
                     best = Some(r);
                     best_score = s;
@@ -415,6 +550,7 @@ impl DefaultTactic {
         for i in (0..moves.len()).rev() {
             plan.cost_from[i] = plan.cost_from[i + 1] + costs[i];
         }
+        best_score
     }
 
     /// The best chance `chance` gives at the places the rest of the plan passes through.
@@ -448,7 +584,8 @@ impl Tactic for DefaultTactic {
                 >= v.ctx.energy.cloak
                     + if raise { v.raise_cost() } else { 0 }
                     + v.shield_point_cost()
-            && self.shot_chance(v, v.me.pos, v.me.facing) < self.knobs.min_phaser_chance.max(0.3);
+            && !(hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
+                && v.phaser_chance_from(v.me.pos) >= self.knobs.min_phaser_chance.max(0.3));
         Activation {
             raise_shields: raise,
             cloak,
@@ -478,29 +615,37 @@ impl Tactic for DefaultTactic {
         let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
         let can_move =
             v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
-        let plan = &mut memory.good;
+        let mind = &mut memory.good;
+        mind.chances.refresh(v);
+        let now = Self::shot_chance(v, &mind.chances, v.me.pos, v.me.facing);
+        let fire_now = (can_fire && now >= k.min_phaser_chance).then_some(now);
         let step = if can_move {
-            self.next_move(v, plan, budget, flee, shot_left)
+            self.next_step(v, mind, budget, flee, shot_left, fire_now)
         } else {
-            *plan = Plan::default();
-            None
+            mind.plan = Plan::default();
+            Step::Stay
         };
+        let (plan, chances) = (&mind.plan, &mind.chances);
+        let moving = matches!(step, Step::Move(_));
+        if step == Step::Fire {
+            return Action::Fire { dice };
+        }
         // Fire where the path gives the best shot: here, unless a later place is better.
-        if can_fire {
-            let now = self.shot_chance(v, v.me.pos, v.me.facing);
-            let ahead = if step.is_some() {
-                Self::best_ahead(plan, |p, f| self.shot_chance(v, p, f))
+        if let Some(now) = fire_now {
+            let ahead = if moving {
+                Self::best_ahead(plan, |p, f| Self::shot_chance(v, chances, p, f))
             } else {
                 0.0
             };
-            if now >= k.min_phaser_chance && now >= ahead {
+            if now >= ahead {
                 return Action::Fire { dice };
             }
         }
+        // The torpedo where the path lines it up best.
         if v.can_launch().is_ok() {
-            let now = self.torpedo_chance(v, v.me.pos, v.me.facing);
-            let ahead = if step.is_some() {
-                Self::best_ahead(plan, |p, f| self.torpedo_chance(v, p, f))
+            let now = Self::torpedo_chance(v, chances, v.me.pos, v.me.facing);
+            let ahead = if moving {
+                Self::best_ahead(plan, |p, f| Self::torpedo_chance(v, chances, p, f))
             } else {
                 0.0
             };
@@ -508,9 +653,9 @@ impl Tactic for DefaultTactic {
                 return Action::Torpedo;
             }
         }
-        if let Some(m) = step {
+        if let Step::Move(m) = step {
             if v.can_maneuver(m).is_ok() {
-                plan.next += 1;
+                mind.plan.next += 1;
                 return Action::Move(m);
             }
         }
@@ -563,5 +708,44 @@ impl Tactic for DefaultTactic {
                 || (self.front_shields(v) >= c.decloak_shields && self.firing_position(v))
         };
         orders
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn at_least_counts_successes_of_independent_rolls() {
+        // Three rolls at 60%: at least 0, 1, 2, 3 successes.
+        let odds: [f64; 4] = at_least(3, 0.6);
+        let want = [1.0, 1.0 - 0.4f64.powi(3), 0.648, 0.216];
+        for (got, want) in odds.iter().zip(want) {
+            assert!((got - want).abs() < 1e-12, "{odds:?}");
+        }
+        // More rolls than the table counts: the last entry holds "that many or more".
+        let capped: [f64; 2] = at_least(3, 0.6);
+        assert!((capped[1] - (1.0 - 0.4f64.powi(3))).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_battles_on_any_thread_count() {
+        let rules = crate::rules::load("startrek").unwrap();
+        let t = DefaultTactic::of(&rules).unwrap();
+        let run = |threads| {
+            let opts = crate::combat::SimOptions {
+                a: "Klingon battle cruiser".into(),
+                b: "UFP frigate".into(),
+                battles: 600,
+                seed: 5,
+                threads: Some(threads),
+                scenario: None,
+            };
+            crate::combat::simulate_with(&rules, &opts, [&t, &t], &|_| {}).unwrap()
+        };
+        let one = run(1);
+        assert_eq!(one, run(2));
+        assert_eq!(one, run(3));
+        assert!(one.a.wins + one.b.wins > 0);
     }
 }

@@ -186,6 +186,14 @@ impl LadderReport {
     pub fn render(&self) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         let pct = |x: f64| percent(x, 1);
+        // A share of nothing decided is no share.
+        let of = |w: u64, l: u64| {
+            if w + l == 0 {
+                "–".to_string()
+            } else {
+                pct(share(w, l))
+            }
+        };
         let mut t = Table::new(&[
             ("ship", Align::Left),
             ("tactic", Align::Left),
@@ -211,10 +219,14 @@ impl LadderReport {
                 m.ship.clone(),
                 m.a.clone(),
                 m.b.clone(),
-                pct(m.a_share),
-                pct(1.0 - back.a_share),
-                pct(share(w, l)),
-                format!("{}–{}", pct(ci[0]), pct(ci[1])),
+                of(m.a_wins, m.b_wins),
+                of(back.b_wins, back.a_wins),
+                of(w, l),
+                if w + l == 0 {
+                    "–".to_string()
+                } else {
+                    format!("{}–{}", pct(ci[0]), pct(ci[1]))
+                },
                 (m.draws + back.draws).to_string(),
                 (m.escapes + back.escapes).to_string(),
             ]);

@@ -6,7 +6,9 @@
 //!   [`narrate`] renders it in English).
 //! * [`simulate`]: Monte Carlo over many battles on rayon (`SimReport`); [`compare`] runs two
 //!   rulesets on the same seeds.
-//! * [`Tactic`]: the decision-maker trait; [`ClassicTactic`] plays both sides unless another is
+//! * [`Tactic`]: the decision-maker trait; [`DefaultTactic`] (style from the ruleset's `tactic`
+//!   section) plays both sides unless another is given; [`ClassicTactic`] is the first one, kept to
+//!   measure against (`ladder`). Either side may be
 //!   given (`duel_with`, `SimOptions` + `simulate_with`).
 //!
 //! Every number comes from the ruleset's `combat` section and ship table ([`Context`]

@@ -68,7 +68,7 @@ pub struct Memory {
     /// The classic tactic's movement plan.
     pub plan: PlanCache,
     /// The default tactic's.
-    pub good: super::default_tactic::Plan,
+    pub good: super::default_tactic::Mind,
     /// Free for other tactics.
     pub words: [i64; 8],
 }

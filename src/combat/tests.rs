@@ -1057,11 +1057,14 @@ fn a_custom_tactic_plugs_into_simulations() {
 }
 
 /// Exact results for fixed seeds, so a speed-up that changes a single battle is caught (the
-/// numbers were produced with the reach-table planner and shields that turn with the ship).
+/// classic numbers were produced with the reach-table planner and shields that turn with the
+/// ship; the default ones with the two-turn planner of `default_tactic`).
 #[test]
 fn simulation_results_are_pinned_for_their_seeds() {
     let r = rules();
-    let run = |a: &str, b: &str| {
+    let classic = super::ClassicTactic::default();
+    let default = super::DefaultTactic::of(&r).unwrap();
+    let run = |t: &dyn super::Tactic, a: &str, b: &str| {
         let opts = super::SimOptions {
             a: a.into(),
             b: b.into(),
@@ -1070,7 +1073,7 @@ fn simulation_results_are_pinned_for_their_seeds() {
             threads: Some(2),
             scenario: None,
         };
-        let s = super::simulate(&r, &opts).unwrap();
+        let s = super::simulate_with(&r, &opts, [t, t], &|_| {}).unwrap();
         (
             s.a.wins,
             s.b.wins,
@@ -1081,11 +1084,30 @@ fn simulation_results_are_pinned_for_their_seeds() {
         )
     };
     assert_eq!(
-        run("UFP heavy cruiser", "Klingon battle cruiser"),
+        run(&classic, "UFP heavy cruiser", "Klingon battle cruiser"),
         (37, 37, 219, 7, 0, 9888)
     );
     assert_eq!(
-        run("Romulan bird of prey", "UFP destroyer"),
+        run(&classic, "Romulan bird of prey", "UFP destroyer"),
         (18, 235, 44, 3, 0, 3429)
     );
+    assert_eq!(
+        run(&default, "UFP heavy cruiser", "Klingon battle cruiser"),
+        (47, 33, 220, 0, 0, 10269)
+    );
+    assert_eq!(
+        run(&default, "Romulan bird of prey", "UFP destroyer"),
+        (4, 260, 36, 0, 0, 3514)
+    );
+    // `simulate` plays the default tactic.
+    let opts = super::SimOptions {
+        a: "UFP heavy cruiser".into(),
+        b: "Klingon battle cruiser".into(),
+        battles: 300,
+        seed: 11,
+        threads: Some(1),
+        scenario: None,
+    };
+    let plain = super::simulate(&r, &opts).unwrap();
+    assert_eq!((plain.a.wins, plain.b.wins, plain.draws), (47, 33, 220));
 }

@@ -397,6 +397,29 @@ impl View<'_> {
             && !self.enemy.bridge_out(self.enemy_class)
     }
 
+    /// Chance a maneuver's Piloting roll succeeds, mine and the enemy's.
+    pub fn my_piloting_chance(&self) -> f64 {
+        self.ctx
+            .thresholds
+            .chance(Level::Success, self.my_skill(Skill::Piloting, 0))
+    }
+
+    pub fn enemy_piloting_chance(&self) -> f64 {
+        self.ctx
+            .thresholds
+            .chance(Level::Success, self.enemy_skill(Skill::Piloting, 0))
+    }
+
+    /// Energy a paid turn costs the enemy (damaged engines cost more).
+    pub fn enemy_turn_cost(&self) -> u32 {
+        self.enemy.cost(
+            self.enemy_class,
+            self.ctx,
+            Loc::Engines,
+            self.ctx.energy.turn,
+        )
+    }
+
     /// Chance an enemy phaser shot at `d` hexes hits.
     pub fn enemy_phaser_chance_at(&self, d: u32) -> f64 {
         let penalty = d
