@@ -8,6 +8,7 @@ pub mod league;
 pub mod names;
 pub mod output;
 pub mod pointer;
+pub mod progress;
 pub mod rules;
 pub mod scoped;
 pub mod scoring;

@@ -20,6 +20,8 @@ struct State {
     tree: Value,
     /// The tree as loaded, to tell what a script changed.
     loaded: Value,
+    /// The tree as last saved (at first, as loaded), to tell what would be lost.
+    saved: Value,
     /// What it was loaded from: a built-in name or a path.
     origin: String,
     /// File positions under `/script`, so hook files keep resolving next to their ruleset.
@@ -62,6 +64,7 @@ impl RulesHandle {
         RulesHandle(Arc::new(RwLock::new(State {
             ruleset,
             loaded: tree.clone(),
+            saved: tree.clone(),
             tree,
             origin: origin.to_string(),
             script_places,
@@ -106,6 +109,7 @@ impl RulesHandle {
             ruleset: s.ruleset.clone(),
             tree: s.tree.clone(),
             loaded: s.loaded.clone(),
+            saved: s.saved.clone(),
             origin: s.origin.clone(),
             script_places: s.script_places.clone(),
         })))
@@ -239,6 +243,12 @@ impl RulesHandle {
         diff(&s.loaded, &s.tree).unwrap_or_else(|| Value::Object(Default::default()))
     }
 
+    /// How many values changed since the ruleset was loaded or last saved (0: nothing to lose).
+    pub fn unsaved_changes(&self) -> usize {
+        let s = self.read();
+        diff(&s.saved, &s.tree).map_or(0, |d| leaves(&d))
+    }
+
     /// The ruleset as file text in the format `path`'s extension names.
     pub fn render_for(&self, path: &str, house_rule: bool) -> Result<String> {
         let syntax = Syntax::of_path(path)?;
@@ -256,7 +266,10 @@ impl RulesHandle {
     /// Write the ruleset (or, with `house_rule`, `extends` plus the changes) to `path`, whole
     /// or not at all, after checking that the text loads back to a valid ruleset.
     pub fn save(&self, path: &str, house_rule: bool) -> Result<()> {
-        edit::save(path, &self.render_for(path, house_rule)?)
+        let tree = self.tree();
+        edit::save(path, &self.render_for(path, house_rule)?)?;
+        self.write().saved = tree;
+        Ok(())
     }
 }
 
@@ -280,6 +293,14 @@ impl Node {
 
     pub fn shown(&self) -> String {
         show_path(&self.path)
+    }
+}
+
+/// The values a diff holds (a removed key counts one).
+fn leaves(value: &Value) -> usize {
+    match value {
+        Value::Object(map) => map.values().map(leaves).sum(),
+        _ => 1,
     }
 }
 
@@ -366,6 +387,26 @@ mod tests {
             r.changes(),
             json!({"ships": {"UFP heavy cruiser": {"max_speed": null}}, "combat": {"start_distance": 6}})
         );
+        assert_eq!(r.unsaved_changes(), 2);
+    }
+
+    #[test]
+    fn saving_leaves_nothing_unsaved_until_the_next_edit() {
+        let dir = tempfile::tempdir().unwrap();
+        let r = startrek();
+        assert_eq!(r.unsaved_changes(), 0);
+        r.set(&parse_path("combat.start_distance"), json!(6))
+            .unwrap();
+        assert_eq!(r.unsaved_changes(), 1);
+        let path = dir.path().join("house.rules");
+        r.save(path.to_str().unwrap(), true).unwrap();
+        assert_eq!(r.unsaved_changes(), 0);
+        r.set(&parse_path("combat.start_distance"), json!(7))
+            .unwrap();
+        assert_eq!(r.unsaved_changes(), 1);
+        r.set(&parse_path("combat.start_distance"), json!(6))
+            .unwrap();
+        assert_eq!(r.unsaved_changes(), 0, "back to what was saved");
     }
 
     #[test]

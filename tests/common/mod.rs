@@ -1,6 +1,7 @@
 //! Helpers for driving the real `arbiter` binary from integration tests: the fluent `Test`
-//! builder (test.rs), and short forms of it for the common cases.
+//! builder (test.rs), short forms of it for the common cases, and a pseudo-terminal (pty.rs).
 #![allow(dead_code)]
+pub mod pty;
 mod test;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -180,8 +180,10 @@ fn simulate(
             return Err(script_error(e));
         }
     }
-    let report =
-        engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &|_| {})));
+    let bar = crate::progress::Progress::battles(opts.battles);
+    let tick = |n: u64| bar.tick(n);
+    let report = engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &tick)));
+    drop(bar);
     let report = checked(report)?;
     // A tactic that failed played the built-in tactic after its failure: say so, not a result.
     if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
