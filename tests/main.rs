@@ -12,6 +12,7 @@ mod combat_duel;
 mod combat_properties;
 mod combat_sim;
 mod combat_volley;
+mod conventions;
 mod dice;
 mod fuzz_regressions;
 mod help;

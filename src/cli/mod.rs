@@ -64,7 +64,14 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let code = e.exit_code();
-            let _ = e.print();
+            if wants_json() && e.use_stderr() {
+                let shown = e.render().to_string();
+                let message = shown.lines().next().unwrap_or_default();
+                let message = message.strip_prefix("error: ").unwrap_or(message);
+                eprintln!("{}", serde_json::json!({"error": {"message": message}}));
+            } else {
+                let _ = e.print();
+            }
             return code;
         }
     };
@@ -84,10 +91,24 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            report(&if scripted { e } else { with_flag_hint(e) });
+            let e = if scripted { e } else { with_flag_hint(e) };
+            if wants_json() {
+                // Scripts that asked for JSON read errors as JSON too (interface.md).
+                eprintln!("{}", e.to_json());
+            } else {
+                report(&e);
+            }
             1
         }
     }
+}
+
+/// Whether the command line asked for `--json` (before any `--`).
+fn wants_json() -> bool {
+    std::env::args()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json")
 }
 
 /// Engines say what clashes; the command line adds the flag that resolves it.

@@ -5,7 +5,7 @@ pub mod pty;
 mod test;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-pub use test::Test;
+pub use test::{Ran, Test};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
