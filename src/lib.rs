@@ -14,6 +14,7 @@ pub mod scoped;
 pub mod scoring;
 pub mod script;
 pub mod stop;
+pub mod style;
 pub mod swiss;
 
 pub use error::{Error, Result};

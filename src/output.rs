@@ -57,7 +57,10 @@ impl Table {
             out.push_str(parts.join("  ").trim_end());
             out.push('\n');
         };
-        line(&self.headers, &mut out);
+        let mut head = String::new();
+        line(&self.headers, &mut head);
+        out.push_str(&crate::style::header(head.trim_end_matches('\n')));
+        out.push('\n');
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
         line(&rule, &mut out);
         for r in &self.rows {

@@ -64,3 +64,55 @@ fn without_json_errors_stay_text() {
         .stderr_regex(r"^error: .*Enterprise")
         .run();
 }
+
+#[test]
+fn color_always_colours_headers_and_errors_and_never_or_no_color_does_not() {
+    let ran = Test::new()
+        .args(["combat", "ships", "--color", "always"])
+        .run();
+    assert!(
+        ran.stdout.starts_with("\u{1b}[1mship"),
+        "{:?}",
+        &ran.stdout[..40]
+    );
+    let ran = Test::new()
+        .args([
+            "combat",
+            "sim",
+            "UFP heavy cruiser",
+            "Enterprise",
+            "--color=always",
+        ])
+        .status(1)
+        .run();
+    assert!(
+        ran.stderr.starts_with("\u{1b}[1m\u{1b}[31merror:"),
+        "{:?}",
+        ran.stderr
+    );
+    for (args, env) in [
+        (vec!["combat", "ships", "--color", "never"], None),
+        (vec!["combat", "ships"], Some(("NO_COLOR", "1"))),
+        (vec!["combat", "ships"], None),
+    ] {
+        let mut t = Test::new().args(args.clone());
+        if let Some((k, v)) = env {
+            t = t.env(k, v);
+        }
+        let ran = t.run();
+        assert!(
+            !ran.stdout.contains('\u{1b}'),
+            "{args:?}: {:?}",
+            &ran.stdout[..40]
+        );
+    }
+}
+
+#[test]
+fn a_bad_color_is_a_usage_error() {
+    Test::new()
+        .args(["combat", "ships", "--color", "sometimes"])
+        .status(2)
+        .stderr_has("sometimes")
+        .run();
+}

@@ -30,6 +30,9 @@ use std::io::Write;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t)]
+    color: arbiter::style::ColorChoice,
 }
 
 #[derive(Subcommand)]
@@ -60,6 +63,8 @@ enum Command {
 pub fn main() -> i32 {
     arbiter::io::install_interrupt_cleanup();
     arbiter::script::hook::install();
+    // Chosen before parsing, so that clap's own messages follow --color too.
+    arbiter::style::choose(color_asked().unwrap_or_default());
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -75,6 +80,7 @@ pub fn main() -> i32 {
             return code;
         }
     };
+    arbiter::style::choose(cli.color);
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = match cli.command {
         Command::Rules(a) => rules::run(a),
@@ -101,6 +107,21 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+/// The `--color` the command line gives, read before clap parses it.
+fn color_asked() -> Option<arbiter::style::ColorChoice> {
+    use clap::ValueEnum;
+    let args: Vec<String> = std::env::args().skip(1).take_while(|a| a != "--").collect();
+    let value = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--color") {
+            Some(v) if v.starts_with('=') => Some(v[1..].to_string()),
+            Some("") => args.get(i + 1).cloned(),
+            _ => None,
+        })?;
+    arbiter::style::ColorChoice::from_str(&value, true).ok()
 }
 
 /// Whether the command line asked for `--json` (before any `--`).
@@ -134,7 +155,7 @@ fn with_flag_hint(e: Error) -> Error {
 pub fn report(e: &Error) {
     match e.is_located() {
         true => eprintln!("{e}"),
-        false => eprintln!("error: {e}"),
+        false => eprintln!("{} {e}", arbiter::style::error_label()),
     }
 }
 

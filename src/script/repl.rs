@@ -208,7 +208,7 @@ pub fn help_text() -> String {
 fn report(e: &Error) {
     match e.is_located() {
         true => eprintln!("{e}"),
-        false => eprintln!("error: {e}"),
+        false => eprintln!("{} {e}", crate::style::error_label()),
     }
 }
 
