@@ -116,3 +116,30 @@ fn a_bad_color_is_a_usage_error() {
         .stderr_has("sometimes")
         .run();
 }
+
+#[test]
+fn tables_fit_columns_and_wide_shows_them_whole() {
+    let fitted = Test::new()
+        .args(["combat", "ships"])
+        .env("COLUMNS", "80")
+        .run();
+    assert!(
+        fitted.stdout.lines().all(|l| l.chars().count() <= 80),
+        "{}",
+        fitted.stdout
+    );
+    assert!(
+        fitted.stdout.contains("--wide shows them"),
+        "{}",
+        fitted.stdout
+    );
+    let whole = Test::new()
+        .args(["combat", "ships", "--wide"])
+        .env("COLUMNS", "80")
+        .run();
+    assert!(whole.stdout.lines().any(|l| l.chars().count() > 80));
+    assert_eq!(
+        whole.stdout,
+        Test::new().args(["combat", "ships"]).run().stdout
+    );
+}

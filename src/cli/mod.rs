@@ -33,6 +33,9 @@ pub struct Cli {
     /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t)]
     color: arbiter::style::ColorChoice,
+    /// Print tables whole, however wide (by default they fit the terminal or COLUMNS)
+    #[arg(long, global = true)]
+    wide: bool,
 }
 
 #[derive(Subcommand)]
@@ -81,6 +84,7 @@ pub fn main() -> i32 {
         }
     };
     arbiter::style::choose(cli.color);
+    arbiter::output::fit_tables(!cli.wide);
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = match cli.command {
         Command::Rules(a) => rules::run(a),

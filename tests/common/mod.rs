@@ -11,13 +11,18 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
 /// Run arbiter with arguments; returns the whole output.
 pub fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("arbiter runs")
+    Command::new(BIN)
+        .args(args)
+        .env_remove("COLUMNS")
+        .output()
+        .expect("arbiter runs")
 }
 
 /// Run arbiter with `input` on standard input.
 pub fn run_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
+        .env_remove("COLUMNS")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -114,6 +119,7 @@ pub fn same_data(a: &serde_json::Value, b: &serde_json::Value, at: &str) {
 pub fn run_in(dir: &std::path::Path, args: &[&str], input: Option<&str>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
+        .env_remove("COLUMNS")
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
