@@ -90,12 +90,16 @@ impl Table {
                 .filter(|i| !shown.contains(i))
                 .map(|i| self.headers[i].as_str())
                 .collect();
-            out.push_str(&format!(
-                "({} more column{} to fit the terminal: {}; --wide shows them)\n",
+            let note = format!(
+                "({} more column{} to fit the terminal: {}; --wide shows them)",
                 hidden.len(),
                 if hidden.len() == 1 { "" } else { "s" },
                 hidden.join(", ")
-            ));
+            );
+            for line in wrap(&note, limit.unwrap_or(usize::MAX)) {
+                out.push_str(&line);
+                out.push('\n');
+            }
         }
         out
     }
