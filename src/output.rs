@@ -292,13 +292,10 @@ mod tests {
     fn then_columns_drop_from_the_right_with_a_note() {
         let out = ships().render_within(Some(40));
         assert!(
-            out.ends_with("(1 more column to fit the terminal: speed; --wide shows them)\n"),
+            out.ends_with("(1 more column to fit the terminal:\nspeed; --wide shows them)\n"),
             "{out}"
         );
-        assert!(
-            out.lines().take(4).all(|l| l.chars().count() <= 40),
-            "{out}"
-        );
+        assert!(out.lines().all(|l| l.chars().count() <= 40), "{out}");
     }
 
     #[test]
