@@ -20,6 +20,6 @@ pub mod sweep;
 
 pub use adaptive::{to_precision, AdaptiveReport};
 pub use balance::{balance, BalanceOptions, BalanceReport};
-pub use matrix::{matrix, MatrixReport};
+pub use matrix::{matrix, MatrixOptions, MatrixReport};
 pub use parameter::{values_from_range, Parameter};
 pub use sweep::{sweep, Axis, SweepReport};
