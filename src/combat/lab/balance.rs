@@ -118,7 +118,7 @@ impl Search {
         let (mut share, mut battles) = (Share::default(), 0u64);
         for k in 0.. {
             let (s, n) = round(value, k)?;
-            share = share.add(s);
+            share = share.plus(s);
             battles += n;
             let ci = share.ci95();
             let verdict = if share.decided > 0 && ci[0] > self.target {
@@ -234,7 +234,7 @@ pub fn balance(
         let reports = sampling::run(&jobs, tactics, progress)?;
         let share = reports
             .iter()
-            .fold(Share::default(), |s, r| s.add(Share::of(r)));
+            .fold(Share::default(), |s, r| s.plus(Share::of(r)));
         Ok((share, reports.iter().map(|r| r.battles).sum()))
     };
     let (samples, best, bracketed) = search.run(&mut round)?;

@@ -187,7 +187,7 @@ impl Share {
         wilson(self.wins, self.decided)
     }
 
-    pub fn add(self, o: Share) -> Share {
+    pub fn plus(self, o: Share) -> Share {
         Share {
             wins: self.wins + o.wins,
             decided: self.decided + o.decided,

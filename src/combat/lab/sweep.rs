@@ -145,19 +145,16 @@ impl SweepReport {
             c.push(p.clone());
         }
         let (a, b) = self.names();
-        c.extend(
-            [
-                "battles".to_string(),
-                format!("{a} wins"),
-                format!("{a} win rate"),
-                "95% CI".to_string(),
-                format!("{b} wins"),
-                format!("{b} win rate"),
-                "95% CI".to_string(),
-                "draws".to_string(),
-            ]
-            .into_iter(),
-        );
+        c.extend([
+            "battles".to_string(),
+            format!("{a} wins"),
+            format!("{a} win rate"),
+            "95% CI".to_string(),
+            format!("{b} wins"),
+            format!("{b} win rate"),
+            "95% CI".to_string(),
+            "draws".to_string(),
+        ]);
         c
     }
 
