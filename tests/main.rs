@@ -9,6 +9,7 @@ mod common;
 mod bad_inputs;
 mod battle_allocations;
 mod combat_duel;
+mod combat_lab;
 mod combat_properties;
 mod combat_sim;
 mod combat_volley;

@@ -1,4 +1,5 @@
-//! `arbiter combat ships | volley | duel | sim`: a thin layer over `arbiter::combat`.
+//! `arbiter combat ships | volley | duel | sim` (and the lab's commands, `combat_lab`): a thin
+//! layer over `arbiter::combat`.
 use arbiter::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, SimReport};
 use arbiter::output::{json_string, Align, Table};
 use arbiter::rules::builtin::DEFAULT_COMBAT;
@@ -97,9 +98,16 @@ enum CombatCommand {
         /// Write outcomes over turns as an SVG chart
         #[arg(long)]
         plot: Option<String>,
+        /// Fight rounds of battles until both win rates are within ± this (95% intervals),
+        /// -n battles at most
+        #[arg(long, conflicts_with = "vs")]
+        precision: Option<f64>,
         #[arg(long)]
         json: bool,
     },
+    // The balance lab: sweep, matrix, balance.
+    #[command(flatten)]
+    Lab(super::combat_lab::LabCommand),
 }
 
 const DEFAULT_BATTLES: u64 = 1000;
@@ -181,6 +189,7 @@ pub fn run(args: Args) -> Result<()> {
             rules,
             vs,
             plot,
+            precision,
             json,
         } => {
             let (r, scen) = rules_and_scenario(rules, scenario.as_deref())?;
@@ -204,6 +213,14 @@ pub fn run(args: Args) -> Result<()> {
                 threads,
                 scenario: scen.map(|s| s.0),
             };
+            if let Some(p) = precision {
+                let opts = SimOptions {
+                    // With a precision, -n is the ceiling.
+                    battles: battles.unwrap_or(super::combat_lab::PRECISION_CEILING),
+                    ..opts
+                };
+                return super::combat_lab::sim_to_precision(&r, &opts, p, json, plot.as_deref());
+            }
             let runs = if vs.is_some() { 2 } else { 1 };
             let bar = progress_bar(opts.battles * runs);
             let tick = |n: u64| {
@@ -253,6 +270,7 @@ pub fn run(args: Args) -> Result<()> {
             }
             Ok(())
         }
+        CombatCommand::Lab(command) => super::combat_lab::run(command),
     }
 }
 
@@ -293,7 +311,7 @@ fn rules_and_scenario(
     Ok((ruleset, scen))
 }
 
-fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+pub(super) fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
     if !std::io::stderr().is_terminal() || total < 5000 {
         return None;
     }
@@ -362,7 +380,7 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
 }
 
 /// Cumulative share of battles decided by each turn, by outcome.
-fn plot_svg(report: &SimReport) -> Result<String> {
+pub(super) fn plot_svg(report: &SimReport) -> Result<String> {
     use plotters::prelude::*;
     let mut svg = String::new();
     let n = report.battles.max(1) as f64;

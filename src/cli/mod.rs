@@ -1,7 +1,9 @@
 //! The command line: thin clap commands over the engines. No rule logic lives here.
 mod combat;
+mod combat_lab;
 mod completions;
 mod dice;
+mod lab_plot;
 mod league;
 mod rate;
 mod rate_plot;

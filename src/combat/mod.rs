@@ -40,6 +40,7 @@ pub mod duel;
 pub mod events;
 pub mod fire;
 pub mod hex;
+pub mod lab;
 pub mod movement;
 pub mod planner;
 pub mod reach;

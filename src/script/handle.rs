@@ -146,30 +146,7 @@ impl RulesHandle {
     /// Segments not found are kept as typed (a key a `set` will add).
     pub fn resolve(&self, path: &[String]) -> Vec<String> {
         let s = self.read();
-        let mut node = Some(&s.tree);
-        let mut out = Vec::new();
-        for seg in path {
-            let key = match node {
-                Some(Value::Object(map)) if !map.contains_key(seg) => {
-                    let alias = if out.len() == 1 && out[0] == "ships" {
-                        s.ruleset.ship_key(seg).map(str::to_string)
-                    } else {
-                        None
-                    };
-                    alias
-                        .or_else(|| map.keys().find(|k| crate::names::same(k, seg)).cloned())
-                        .unwrap_or_else(|| seg.clone())
-                }
-                _ => seg.clone(),
-            };
-            node = match node {
-                Some(Value::Object(map)) => map.get(&key),
-                Some(Value::Array(items)) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
-                _ => None,
-            };
-            out.push(key);
-        }
-        out
+        edit::resolve(&s.ruleset, &s.tree, path)
     }
 
     /// The value at a path (after `resolve`); `None` if nothing is there.
