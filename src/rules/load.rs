@@ -125,24 +125,23 @@ fn resolve_extends(
             "a ruleset must be a mapping of sections (`name: ...`, `ships: ...`)",
         ));
     }
-    let base_ref = match doc.value.get("extends") {
-        None => None,
-        Some(serde_json::Value::String(s)) => Some(s.clone()),
-        Some(_) => {
-            return Err(doc.error_at("/extends", "`extends` takes the name or path of a ruleset"))
-        }
-    };
-    let Some(base_ref) = base_ref else {
-        return Ok(doc);
+    let Some(pins) = super::pin::read_extends(&doc)? else {
+        return doc.without_markers();
     };
     chain.push(id);
-    let mut base = resolve(&base_ref, dir, chain).map_err(|e| e.placed_at(&doc, "/extends"))?;
+    let mut base = resolve(&pins.name, dir, chain).map_err(|e| e.placed_at(&doc, "/extends"))?;
     chain.pop();
+    if pins.sha256.is_some() || pins.version.is_some() {
+        let ruleset = ruleset_from_doc(&base).map_err(|e| e.placed_at(&doc, "/extends"))?;
+        super::pin::check(&pins, &ruleset, &doc)?;
+    }
     if let Some(map) = doc.value.as_object_mut() {
         map.shift_remove("extends");
     }
-    doc.places.remove("/extends");
-    base.overlay(doc);
+    doc.places
+        .retain(|p, _| p != "/extends" && !p.starts_with("/extends/"));
+    let unmatched = base.overlay(doc)?;
+    super::misses::check(&base, &unmatched, &pins.name)?;
     Ok(base)
 }
 
