@@ -1,9 +1,11 @@
 //! The ruleset model and its two formats (the rules language and YAML).
 pub mod builtin;
+pub mod changes;
 pub mod combat;
 pub mod dice;
 pub mod doc;
 pub mod edit;
+pub mod field_docs;
 pub mod formula;
 pub mod grammar;
 pub mod lang;
