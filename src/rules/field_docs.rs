@@ -132,7 +132,16 @@ pub fn describe(segments: &[String]) -> Option<String> {
             _ => return None,
         };
         let field = model().structs.get(&section)?.1.get(seg.as_str())?;
-        doc = Some(field.doc.clone()).filter(|d| !d.is_empty()).or(doc);
+        // The field's own comment, else its section's (`index`: the struct ResultIndex's),
+        // else the one it is part of.
+        let section_doc = match holds(&field.ty) {
+            Holds::Section(name) => model().structs.get(name).map(|s| s.0.clone()),
+            _ => None,
+        };
+        let nonempty = |d: Option<String>| d.filter(|d| !d.is_empty());
+        doc = nonempty(Some(field.doc.clone()))
+            .or(nonempty(section_doc))
+            .or(doc);
         ty = field.ty.clone();
         in_entries = matches!(holds(&ty), Holds::Entries(_));
     }

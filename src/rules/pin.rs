@@ -171,3 +171,45 @@ pub fn check(pins: &Extends, base: &Ruleset, doc: &Doc) -> Result<()> {
     }
     Ok(())
 }
+
+/// A warning when the rules a record (a season, a tournament) names are no longer the ones
+/// it began under.
+pub fn drift(record: &str, recorded: &Identity, now: &Ruleset) -> Option<String> {
+    let now = Identity::of(now);
+    (now.sha256 != recorded.sha256).then(|| {
+        format!(
+            "warning: {record}: the ruleset has changed since it began: it was {}, it is now {} \
+             (`arbiter rules diff` shows how; `league new --embed-rules` keeps a season's rules \
+             with it)",
+            recorded.shown(),
+            now.shown()
+        )
+    })
+}
+
+/// A ruleset embedded in a record (`league new --embed-rules`): the rules language, whole (no
+/// `extends`: a record from elsewhere must not make this machine read its files), and, when
+/// the record says which hash it had, exactly that ruleset.
+pub fn embedded(record: &str, text: &str, recorded: Option<&Identity>) -> Result<Ruleset> {
+    let name = format!("{record} (its embedded rules)");
+    let doc = super::lang::parse(&name, text)?;
+    if doc.value.get("extends").is_some() {
+        return Err(doc.error_at(
+            "/extends",
+            "embedded rules are self-contained: they cannot `extends` another ruleset",
+        ));
+    }
+    let doc = doc.without_markers()?;
+    let ruleset = super::load::ruleset_from_doc(&doc)?;
+    if let Some(want) = recorded {
+        let got = hash(&ruleset);
+        if got != want.sha256 {
+            return Err(Error::msg(format!(
+                "{record}: its embedded rules are not the ruleset it records (sha256 {got}, \
+                 recorded {}): the file has been altered",
+                want.sha256
+            )));
+        }
+    }
+    Ok(ruleset)
+}
