@@ -1,7 +1,8 @@
 //! `arbiter league schedule | new | record | table`: a thin layer over arbiter::league.
 use arbiter::league::season::{RecordRequest, Season};
 use arbiter::league::{html, schedule, standings, Method, ScheduleOptions, SearchBudget};
-use arbiter::rules::{load, Ruleset};
+use arbiter::rules::pin::{self, Identity};
+use arbiter::rules::{edit, load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
 
@@ -82,6 +83,10 @@ enum LeagueCommand {
         /// Replace an existing season file
         #[arg(long)]
         force: bool,
+        /// Keep the whole ruleset (a bundle) in the season file, so the season is always
+        /// scored under the rules it began with
+        #[arg(long)]
+        embed_rules: bool,
     },
     /// Record one result in a season file (atomically, under a lock)
     #[command(after_help = "Examples:\
@@ -154,11 +159,17 @@ pub fn run(args: Args) -> Result<()> {
             teams,
             plan,
             force,
+            embed_rules,
         } => {
             let teams = arbiter::files::teams(&teams)?;
             let (rules_name, options) = plan.options()?;
             let s = schedule(&options, &teams)?;
-            let new = Season::from_schedule(&rules_name, &s);
+            let mut new = Season::from_schedule(&rules_name, &s);
+            let ruleset = load::load(&rules_name)?;
+            new.ruleset = Some(Identity::of(&ruleset));
+            if embed_rules {
+                new.embedded_rules = Some(edit::show(&ruleset, edit::Syntax::Rules));
+            }
             arbiter::files::create_season(&season, &new, force)?;
             let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
             let mut note = format!(
@@ -217,6 +228,7 @@ pub fn run(args: Args) -> Result<()> {
                 None => season_rules(&season, &s)?,
             };
             let table = standings(&rules, &s)?;
+            let id = Identity::of(&rules);
             if let Some(path) = page {
                 let title = std::path::Path::new(&season)
                     .file_stem()
@@ -226,7 +238,7 @@ pub fn run(args: Args) -> Result<()> {
                 return Ok(());
             }
             super::print(&if json {
-                arbiter::output::json_string(&table)
+                super::json_with_ruleset(&table, &id)
             } else if csv {
                 table.to_csv()
             } else {
@@ -279,7 +291,20 @@ fn score(text: &str) -> Result<u32> {
 
 /// The season's ruleset; a relative path means the file beside the season file when there is
 /// one (as for every file that names its ruleset).
+/// Rules embedded in the season are the season's rules; otherwise a warning says when the
+/// rules it names are no longer the ones it began under.
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
-    load::load(&load::beside_file(&season.rules, Some(season_path)))
-        .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))
+    if let Some(text) = &season.embedded_rules {
+        return pin::embedded(season_path, text, season.ruleset.as_ref());
+    }
+    let rules = load::load(&load::beside_file(&season.rules, Some(season_path)))
+        .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))?;
+    if let Some(warning) = season
+        .ruleset
+        .as_ref()
+        .and_then(|r| pin::drift(season_path, r, &rules))
+    {
+        eprintln!("{warning}");
+    }
+    Ok(rules)
 }

@@ -177,3 +177,19 @@ pub fn print(text: &str) -> Result<(), Error> {
 }
 
 pub use arbiter::io::write_atomically;
+
+/// A JSON report with the ruleset it was made under: `ruleset` (its name, if the report does not
+/// already say it), `ruleset_version` and `ruleset_sha256` (what `rules hash` prints).
+pub fn json_with_ruleset(
+    report: &impl serde::Serialize,
+    ruleset: &arbiter::rules::pin::Identity,
+) -> String {
+    let mut value = serde_json::to_value(report).expect("reports serialise");
+    if let serde_json::Value::Object(map) = &mut value {
+        map.entry("ruleset")
+            .or_insert_with(|| ruleset.name.clone().into());
+        map.insert("ruleset_version".into(), ruleset.version.clone().into());
+        map.insert("ruleset_sha256".into(), ruleset.sha256.clone().into());
+    }
+    arbiter::output::json_string(&value)
+}

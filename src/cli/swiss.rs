@@ -3,6 +3,7 @@
 //! atomically, so a refused command leaves the file as it was.
 use arbiter::io::{read_text, with_file_lock, write_file, Replace};
 use arbiter::output::{json_string, Align, Table};
+use arbiter::rules::pin::Identity;
 use arbiter::rules::swiss::SwissRules;
 use arbiter::rules::{builtin, load};
 use arbiter::swiss::dutch::{self, Pairing};
@@ -338,8 +339,9 @@ fn new(
     let rules = rules.unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
     swiss_rules(&rules)?;
     let list = read_players(players)?;
-    let t = Tournament::new(&name.unwrap_or_default(), &rules, rounds, list)
+    let mut t = Tournament::new(&name.unwrap_or_default(), &rules, rounds, list)
         .map_err(|e| e.context(players))?;
+    t.ruleset = Some(Identity::of(&load::load(&rules)?));
     let replace = if force {
         Replace::Output
     } else {
@@ -391,8 +393,17 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     let rules = swiss_rules(&t.rules)?;
     let field = t.field(&rules, false)?;
     let s = standings(&field, &rules.tiebreakers);
+    let now = load::load(&t.rules)?;
+    let id = Identity::of(&now);
+    if let Some(warning) = t
+        .ruleset
+        .as_ref()
+        .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
+    {
+        eprintln!("{warning}");
+    }
     if json {
-        return super::print(&json_string(&s));
+        return super::print(&super::json_with_ruleset(&s, &id));
     }
     if let Some(out) = html {
         return write_file(

@@ -1,5 +1,5 @@
 //! The rules language: text to `Doc` (with places) and `Value` back to text.
-use super::doc::{pointer_push, Doc, Place};
+use super::doc::{pointer_push, Doc, Place, NEW_MARKER};
 use super::formula;
 use super::grammar::{pest_error, Rule, RulesParser};
 use super::lines::LineIndex;
@@ -70,20 +70,8 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::extends_decl => {
-                let target = pair.into_inner().nth(1).expect("extends target");
-                let span = t.span_of(&target);
-                let name = match target.as_rule() {
-                    Rule::string => unescape(&target, &t)?,
-                    _ => target.as_str().to_string(),
-                };
-                doc.places.insert(
-                    "/extends".into(),
-                    Place {
-                        key: Some(span.clone()),
-                        value: span.clone(),
-                    },
-                );
-                root.insert("extends".into(), Value::String(name), span)?;
+                let (value, span) = extends_value(pair, &mut doc, &t)?;
+                root.insert("extends".into(), value, span)?;
             }
             Rule::EOI => {}
             _ => statement(pair, "", &mut root, &mut doc, &t)?,
@@ -91,6 +79,48 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
     }
     doc.value = Value::Object(root.map);
     Ok(doc)
+}
+
+/// `extends NAME` as the name alone; with pins (`sha256 "HEX"`, `version "REQ"`) as the map
+/// the YAML form writes, `{name, sha256, version}`.
+fn extends_value(pair: Pair<Rule>, doc: &mut Doc, t: &Text) -> Result<(Value, Span)> {
+    let mut inner = pair.into_inner().skip(1);
+    let target = inner.next().expect("extends target");
+    let span = t.span_of(&target);
+    let name = match target.as_rule() {
+        Rule::string => unescape(&target, t)?,
+        _ => target.as_str().to_string(),
+    };
+    let place = |span: &Span| Place {
+        key: Some(span.clone()),
+        value: span.clone(),
+    };
+    doc.places.insert("/extends".into(), place(&span));
+    let mut pins = Keys::default();
+    for pin in inner {
+        let pin_span = t.span_of(&pin);
+        let mut parts = pin.into_inner();
+        let kind = parts.next().expect("pin keyword").as_str().to_string();
+        let text = parts.next().expect("pin text");
+        let value_span = t.span_of(&text);
+        let text = unescape(&text, t)?;
+        doc.places.insert(
+            format!("/extends/{kind}"),
+            Place {
+                key: Some(pin_span.clone()),
+                value: value_span,
+            },
+        );
+        pins.insert(kind, Value::String(text), pin_span)?;
+    }
+    if pins.map.is_empty() {
+        return Ok((Value::String(name), span));
+    }
+    doc.places.insert("/extends/name".into(), place(&span));
+    let mut map = Map::new();
+    map.insert("name".into(), Value::String(name));
+    map.extend(pins.map);
+    Ok((Value::Object(map), span))
 }
 
 /// A block's entries, with their names as compared (case and accents ignored), so that two
@@ -134,11 +164,20 @@ fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &T
     let mut inner = pair.into_inner();
     let key_pair = inner.next().expect("statement key");
     let key_span = t.span_of(&key_pair);
-    let key_inner = key_pair.into_inner().next().expect("key content");
+    let mut key_parts = key_pair.into_inner();
+    let mut key_inner = key_parts.next().expect("key content");
+    // `new NAME` is the key `+NAME`, as YAML writes it.
+    let marker = if key_inner.as_rule() == Rule::new_kw {
+        key_inner = key_parts.next().expect("key after `new`");
+        NEW_MARKER
+    } else {
+        ""
+    };
     let key = match key_inner.as_rule() {
         Rule::string => unescape(&key_inner, t)?,
         _ => key_inner.as_str().to_string(),
     };
+    let key = format!("{marker}{key}");
     let pointer = pointer_push(base, &key);
     t.charge(&pointer, &key_span)?;
     // Refused before the value is read, so the error is the duplicate, not something inside it.
@@ -234,21 +273,51 @@ fn number_value(text: &str, value: f64) -> Value {
 pub fn write(value: &Value) -> String {
     let mut out = String::new();
     if let Value::Object(map) = value {
-        if let Some(Value::String(e)) = map.get("extends") {
-            out.push_str("extends ");
-            out.push_str(&if is_bare_name(e) { e.clone() } else { quote(e) });
-            out.push_str("\n\n");
+        if let Some(e) = map.get("extends") {
+            write_extends(e, &mut out);
         }
         write_statements(map, 0, &mut out, true);
     }
     out
 }
 
+/// `extends NAME [sha256 "HEX"] [version "REQ"]`; a form the line cannot say (a map with
+/// other keys) is left to the statements, where the checks will refuse it.
+fn write_extends(e: &Value, out: &mut String) {
+    let name = |n: &str| {
+        if is_bare_name(n) {
+            n.to_string()
+        } else {
+            quote(n)
+        }
+    };
+    match e {
+        Value::String(n) => out.push_str(&format!("extends {}\n\n", name(n))),
+        Value::Object(m) if is_extends_line(m) => {
+            let n = m.get("name").and_then(Value::as_str).unwrap_or_default();
+            out.push_str(&format!("extends {}", name(n)));
+            for (k, v) in m.iter().filter(|(k, _)| *k != "name") {
+                out.push_str(&format!(" {k} {}", quote(v.as_str().unwrap_or_default())));
+            }
+            out.push_str("\n\n");
+        }
+        _ => {}
+    }
+}
+
+/// A map `extends` the rules language writes on its line: a name and string pins.
+fn is_extends_line(m: &Map<String, Value>) -> bool {
+    m.get("name").is_some_and(Value::is_string)
+        && m.iter().all(|(k, v)| {
+            k == "name" || (matches!(k.as_str(), "sha256" | "version") && v.is_string())
+        })
+}
+
 fn write_statements(map: &Map<String, Value>, depth: usize, out: &mut String, top: bool) {
     let indent = "  ".repeat(depth);
     let mut previous_was_block = false;
     for (i, (k, v)) in map.iter().enumerate() {
-        if top && k == "extends" && v.is_string() {
+        if top && k == "extends" && (v.is_string() || v.as_object().is_some_and(is_extends_line)) {
             continue;
         }
         let is_block = matches!(v, Value::Object(_));
@@ -340,7 +409,15 @@ fn is_bare_name(s: &str) -> bool {
         && !matches!(s, "true" | "false" | "null")
 }
 
-fn key_text(k: &str) -> String {
+/// A key as the rules language writes it: bare if it reads back as itself, else quoted; a key
+/// marked new (`+NAME`) as `new NAME`.
+pub fn key_text(k: &str) -> String {
+    if let Some(name) = k.strip_prefix(NEW_MARKER) {
+        return match name.starts_with(NEW_MARKER) {
+            true => format!("new {}", quote(name)),
+            false => format!("new {}", key_text(name)),
+        };
+    }
     if RulesParser::parse(Rule::ident, k)
         .map(|p| p.as_str() == k)
         .unwrap_or(false)

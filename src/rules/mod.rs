@@ -1,9 +1,11 @@
 //! The ruleset model and its two formats (the rules language and YAML).
 pub mod builtin;
+pub mod changes;
 pub mod combat;
 pub mod dice;
 pub mod doc;
 pub mod edit;
+pub mod field_docs;
 pub mod formula;
 pub mod grammar;
 pub mod lang;
@@ -11,8 +13,10 @@ pub mod league;
 pub mod limits;
 pub mod lines;
 pub mod load;
+pub mod misses;
 pub mod model;
 pub mod nesting;
+pub mod pin;
 pub mod ranges;
 pub mod scoring;
 pub mod script;

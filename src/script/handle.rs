@@ -194,7 +194,8 @@ impl RulesHandle {
             value: self.tree(),
             places: self.read().script_places.clone(),
         };
-        doc.overlay(overlay);
+        let unmatched = doc.overlay(overlay)?;
+        crate::rules::misses::check(&doc, &unmatched, &self.read().ruleset.name)?;
         self.replace(&doc)
     }
 
@@ -390,7 +391,7 @@ mod tests {
     fn an_overlay_merges_and_is_checked() {
         let r = startrek();
         r.extend(Doc::new(
-            json!({"extends": "cep", "ships": {"Scout": {"shields": 4}}}),
+            json!({"extends": "cep", "ships": {"+Scout": {"shields": 4}}}),
         ))
         .unwrap();
         // The overlay's ship joins the ruleset's own, after them (its `extends` is ignored).
@@ -402,5 +403,12 @@ mod tests {
             .extend(Doc::new(json!({"ships": {"Scout": {"sheilds": 4}}})))
             .is_err());
         assert_eq!(r.with(|rs| rs.ships["Scout"].shields), Some(4));
+        // A name that matches no ship, undeclared, is a typo, not a new ship.
+        let typo = r
+            .extend(Doc::new(json!({"ships": {"Scuot": {"shields": 5}}})))
+            .unwrap_err()
+            .to_string();
+        assert!(typo.contains("did you mean `Scout`?"), "{typo}");
+        assert_eq!(r.ship_names().len(), startrek().ship_names().len() + 1);
     }
 }

@@ -17,6 +17,10 @@ pub struct Tournament {
     pub name: String,
     /// The ruleset (points and tie-breaks), by name or path.
     pub rules: String,
+    /// The ruleset's name, version and sha256 when the tournament began (`swiss table` warns
+    /// when the rules it names have changed since).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<crate::rules::pin::Identity>,
     pub rounds: usize,
     /// The colour of pairing number 1 in round 1.
     #[serde(default = "white")]
@@ -137,6 +141,7 @@ impl Tournament {
         let t = Tournament {
             name: name.to_string(),
             rules: rules.to_string(),
+            ruleset: None,
             rounds,
             first_colour: Colour::White,
             players: players

@@ -2,7 +2,7 @@
 //! builder (test.rs), short forms of it for the common cases, and a pseudo-terminal (pty.rs).
 #![allow(dead_code)]
 pub mod pty;
-mod test;
+pub mod test;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 pub use test::{Ran, Test};
@@ -130,4 +130,14 @@ pub fn run_in(dir: &std::path::Path, args: &[&str], input: Option<&str>) -> Outp
     stdin.write_all(input.unwrap_or("").as_bytes()).unwrap();
     drop(stdin);
     child.wait_with_output().expect("arbiter finishes")
+}
+
+/// A command's JSON report without the ruleset's version and hash, which only the command line
+/// adds (a script's ruleset may have been changed in the session).
+pub fn without_provenance(mut v: serde_json::Value) -> serde_json::Value {
+    if let Some(map) = v.as_object_mut() {
+        map.shift_remove("ruleset_version");
+        map.shift_remove("ruleset_sha256");
+    }
+    v
 }
