@@ -29,6 +29,7 @@ mod rate_systems;
 mod readme;
 mod repl;
 mod reproducible;
+mod rules_comments_properties;
 mod rules_errors;
 mod rules_extends;
 mod rules_grammar;

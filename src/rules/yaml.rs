@@ -290,7 +290,12 @@ impl MarkedEventReceiver for Builder {
                 self.note_value_place(mark);
                 self.note_item(mark, matches!(ev, Event::MappingStart(..)));
                 if let Some(layout) = &mut self.layout {
-                    layout.open(&pointer, mark, matches!(ev, Event::SequenceStart(..)));
+                    layout.open(
+                        &pointer,
+                        mark,
+                        matches!(ev, Event::SequenceStart(..)),
+                        &self.source.text,
+                    );
                 }
                 let frame = if matches!(ev, Event::MappingStart(..)) {
                     Frame::Map {
@@ -309,7 +314,7 @@ impl MarkedEventReceiver for Builder {
             }
             Event::MappingEnd | Event::SequenceEnd => {
                 if let Some(layout) = &mut self.layout {
-                    layout.close(mark);
+                    layout.close(mark, &self.source.text);
                 }
                 if let Some((frame, anchor)) = self.stack.pop() {
                     let v = match frame {

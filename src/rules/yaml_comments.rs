@@ -18,8 +18,10 @@ struct Anchor {
 struct Collection {
     pointer: String,
     open: usize,
-    /// The column of its entries (keys, or the `-` of items).
+    /// The column of its entries (keys, or the `-` of items); none in brackets, which hold
+    /// every comment between them.
     child_col: Option<usize>,
+    flow: bool,
     /// Where the event that ends it is (the next token after it).
     end: usize,
 }
@@ -31,29 +33,32 @@ pub struct Layout {
     collections: Vec<Collection>,
     open: Vec<usize>,
     /// A list item that is a mapping: placed at its first key.
-    pending_item: Option<String>,
+    pending_item: Option<(String, Marker)>,
 }
 
 impl Layout {
-    fn anchor(&mut self, pointer: &str, mark: Marker) {
+    fn anchor(&mut self, pointer: &str, mark: Marker, text: &str) {
         self.anchors.push(Anchor {
             pos: mark.index(),
             line: mark.line(),
-            col: mark.col(),
+            col: indent_of(text, mark),
             pointer: pointer.to_string(),
         });
     }
 
     /// A mapping key.
     pub fn key(&mut self, pointer: &str, mark: Marker, text: &str) {
-        if let Some(item) = self.pending_item.take() {
+        if let Some((item, _)) = self.pending_item.take() {
             if starts_line(text, mark) {
-                self.anchor(&item, mark);
+                self.anchor(&item, mark, text);
             }
         }
-        self.anchor(pointer, mark);
+        self.anchor(pointer, mark, text);
         if let Some(&i) = self.open.last() {
-            self.collections[i].child_col.get_or_insert(mark.col());
+            let collection = &mut self.collections[i];
+            if !collection.flow {
+                collection.child_col.get_or_insert(mark.col());
+            }
         }
     }
 
@@ -61,26 +66,30 @@ impl Layout {
     pub fn item(&mut self, pointer: &str, mark: Marker, text: &str, is_mapping: bool) {
         if is_mapping {
             // Its mark is past the first key's start: placed at that key instead.
-            self.pending_item = Some(pointer.to_string());
+            self.pending_item = Some((pointer.to_string(), mark));
         } else if starts_line(text, mark) {
-            self.anchor(pointer, mark);
+            self.anchor(pointer, mark, text);
         }
     }
 
-    pub fn open(&mut self, pointer: &str, mark: Marker, is_list: bool) {
+    pub fn open(&mut self, pointer: &str, mark: Marker, is_list: bool, text: &str) {
+        let flow = matches!(text.as_bytes().get(mark.index()), Some(b'[' | b'{'));
         self.open.push(self.collections.len());
         self.collections.push(Collection {
             pointer: pointer.to_string(),
             open: mark.index(),
-            child_col: is_list.then(|| mark.col()),
+            child_col: (is_list && !flow).then(|| mark.col()),
+            flow,
             end: usize::MAX,
         });
     }
 
-    pub fn close(&mut self, mark: Marker) {
-        if let Some(item) = self.pending_item.take() {
-            // An empty mapping as a list item.
-            self.anchor(&item, mark);
+    pub fn close(&mut self, mark: Marker, text: &str) {
+        if let Some((item, opened)) = self.pending_item.take() {
+            // An empty mapping as a list item: at its bracket.
+            if starts_line(text, opened) {
+                self.anchor(&item, opened, text);
+            }
         }
         if let Some(i) = self.open.pop() {
             self.collections[i].end = mark.index();
@@ -151,8 +160,12 @@ impl Layout {
                 continue;
             }
             let below = self.anchors.get(after);
-            if let Some(k) = below.filter(|k| c.col <= k.col) {
-                let _ = k;
+            // A node below whose `-` stands on a line of its own starts at that `-`.
+            let starts_at = |k: &Anchor| match scan.next_dash_line.get(c.line + 1) {
+                Some(&l) if l < k.line => scan.indent[l],
+                _ => k.col,
+            };
+            if below.is_some_and(|k| c.col <= starts_at(k)) {
                 let at = self.pick(after, dashes);
                 comments.add_before(&self.anchors[at].pointer, c.text);
                 continue;
@@ -183,6 +196,17 @@ impl Layout {
     }
 }
 
+/// The column a comment is compared with: for a node that starts its line, the line's
+/// indentation (the `-` of a list item); otherwise the node's own column.
+fn indent_of(text: &str, mark: Marker) -> usize {
+    if !starts_line(text, mark) {
+        return mark.col();
+    }
+    let start = text[..mark.index()].rfind('\n').map_or(0, |i| i + 1);
+    let prefix = &text[start..mark.index()];
+    prefix.len() - prefix.trim_start().len()
+}
+
 /// Whether only blanks and `-`s come before `mark` on its line.
 fn starts_line(text: &str, mark: Marker) -> bool {
     let before = text.as_bytes()[..mark.index().min(text.len())].iter().rev();
@@ -197,6 +221,9 @@ struct Scan {
     found: Vec<Found>,
     dash_only: Vec<bool>,
     dashes_above: Vec<usize>,
+    /// For each line, the first line from it on that holds only `-`s (past the end if none).
+    next_dash_line: Vec<usize>,
+    indent: Vec<usize>,
 }
 
 /// Every comment outside quoted and block scalars. A `#` starts a comment at the start of a
@@ -206,16 +233,21 @@ fn scan(text: &str) -> Scan {
         found: Vec::new(),
         dash_only: vec![false],
         dashes_above: vec![0],
+        next_dash_line: Vec::new(),
+        indent: vec![0],
     };
     let mut quote: Option<char> = None;
     // A block scalar (`|`, `>`) goes on while lines are indented deeper than this.
     let mut block: Option<usize> = None;
+    // Flow brackets open (`[`, `{`), where `,` and brackets end a plain scalar.
+    let mut flow = 0usize;
     let mut run = 0;
     let mut line_start = 0;
     for (index, line) in text.split('\n').enumerate() {
         let number = index + 1;
         scan.dashes_above.push(run);
         let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        scan.indent.push(indent);
         let in_block = match block {
             Some(parent) if line.trim().is_empty() || indent > parent => true,
             _ => {
@@ -227,6 +259,7 @@ fn scan(text: &str) -> Scan {
         if !in_block {
             let mut previous: Option<char> = None;
             let mut last_code: Option<char> = None;
+            let mut in_plain = false;
             let mut chars = line.char_indices().peekable();
             while let Some((i, ch)) = chars.next() {
                 match quote {
@@ -249,8 +282,10 @@ fn scan(text: &str) -> Scan {
                         code.push('x');
                     }
                     None => {
+                        // A value starts after an indicator and a blank, or right after a bracket.
                         let token_start = last_code
-                            .is_none_or(|last| matches!(last, ':' | '-' | '[' | '{' | ',' | '?'));
+                            .is_none_or(|last| matches!(last, ':' | '-' | '[' | '{' | ',' | '?'))
+                            && previous.is_none_or(|p| matches!(p, ' ' | '\t' | '[' | '{' | ','));
                         let after_blank = previous.is_none_or(|p| p == ' ' || p == '\t');
                         if ch == '#' && after_blank {
                             scan.found.push(Found {
@@ -262,10 +297,26 @@ fn scan(text: &str) -> Scan {
                             });
                             break;
                         }
-                        if (ch == '\'' || ch == '"') && token_start {
-                            quote = Some(ch);
-                        } else if (ch == '|' || ch == '>') && token_start {
-                            block = Some(indent);
+                        if in_plain {
+                            // A plain scalar ends at `: `, or at a flow collection's `,`, `]`, `}`.
+                            let next_blank = chars.peek().is_none_or(|(_, n)| n.is_whitespace());
+                            if ch == ':' && next_blank {
+                                in_plain = false;
+                            } else if flow > 0 && matches!(ch, ',' | ']' | '}') {
+                                in_plain = false;
+                                if ch != ',' {
+                                    flow -= 1;
+                                }
+                            }
+                        } else {
+                            match ch {
+                                '\'' | '"' if token_start => quote = Some(ch),
+                                '|' | '>' if token_start => block = Some(indent),
+                                '[' | '{' => flow += 1,
+                                ']' | '}' => flow = flow.saturating_sub(1),
+                                ' ' | '\t' | ':' | ',' | '-' | '?' => {}
+                                _ => in_plain = true,
+                            }
                         }
                         code.push(ch);
                     }
@@ -285,6 +336,15 @@ fn scan(text: &str) -> Scan {
             run = 0;
         }
         line_start += line.len() + 1;
+    }
+    let lines = scan.dash_only.len();
+    scan.next_dash_line = vec![lines; lines + 1];
+    for l in (0..lines).rev() {
+        scan.next_dash_line[l] = if scan.dash_only[l] {
+            l
+        } else {
+            scan.next_dash_line[l + 1]
+        };
     }
     scan
 }
