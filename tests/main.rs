@@ -32,6 +32,7 @@ mod reproducible;
 mod rules_comments_properties;
 mod rules_errors;
 mod rules_extends;
+mod rules_fmt;
 mod rules_grammar;
 mod rules_named_in_files;
 mod rules_properties;

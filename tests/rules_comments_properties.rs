@@ -77,7 +77,7 @@ fn nodes(v: &Value, pointer: &str, in_list: bool, out: &mut Vec<(String, bool)>)
 
 /// A comment's text as kept: trailing blanks are not part of it.
 fn text() -> impl Strategy<Value = String> {
-    "[ -~]{0,12}".prop_map(|t| t.trim_end().to_string())
+    "[ -~ñ]{0,12}".prop_map(|t| t.trim_end().to_string())
 }
 
 /// A tree with comments at random places (the ones its nodes can have).

@@ -34,14 +34,41 @@ pub struct Layout {
     open: Vec<usize>,
     /// A list item that is a mapping: placed at its first key.
     pending_item: Option<(String, Marker)>,
+    /// A character index (what markers count) and its byte offset, moved along as events come.
+    cursor: (usize, usize),
 }
 
 impl Layout {
+    /// The byte offset of a marker (which counts characters). Events come in order, so the
+    /// cursor moves forward (and back a character at most): linear in all.
+    fn byte_of(&mut self, text: &str, mark: Marker) -> usize {
+        let bytes = text.as_bytes();
+        let continues = |b: u8| b & 0xC0 == 0x80;
+        let (mut chars, mut at) = self.cursor;
+        while chars < mark.index() && at < bytes.len() {
+            at += 1;
+            while at < bytes.len() && continues(bytes[at]) {
+                at += 1;
+            }
+            chars += 1;
+        }
+        while chars > mark.index() && at > 0 {
+            at -= 1;
+            while at > 0 && continues(bytes[at]) {
+                at -= 1;
+            }
+            chars -= 1;
+        }
+        self.cursor = (chars, at);
+        at
+    }
+
     fn anchor(&mut self, pointer: &str, mark: Marker, text: &str) {
+        let pos = self.byte_of(text, mark);
         self.anchors.push(Anchor {
-            pos: mark.index(),
+            pos,
             line: mark.line(),
-            col: indent_of(text, mark),
+            col: indent_of(text, pos, mark.col()),
             pointer: pointer.to_string(),
         });
     }
@@ -49,7 +76,7 @@ impl Layout {
     /// A mapping key.
     pub fn key(&mut self, pointer: &str, mark: Marker, text: &str) {
         if let Some((item, _)) = self.pending_item.take() {
-            if starts_line(text, mark) {
+            if starts_line(text, self.byte_of(text, mark)) {
                 self.anchor(&item, mark, text);
             }
         }
@@ -67,17 +94,18 @@ impl Layout {
         if is_mapping {
             // Its mark is past the first key's start: placed at that key instead.
             self.pending_item = Some((pointer.to_string(), mark));
-        } else if starts_line(text, mark) {
+        } else if starts_line(text, self.byte_of(text, mark)) {
             self.anchor(pointer, mark, text);
         }
     }
 
     pub fn open(&mut self, pointer: &str, mark: Marker, is_list: bool, text: &str) {
-        let flow = matches!(text.as_bytes().get(mark.index()), Some(b'[' | b'{'));
+        let at = self.byte_of(text, mark);
+        let flow = matches!(text.as_bytes().get(at), Some(b'[' | b'{'));
         self.open.push(self.collections.len());
         self.collections.push(Collection {
             pointer: pointer.to_string(),
-            open: mark.index(),
+            open: at,
             child_col: (is_list && !flow).then(|| mark.col()),
             flow,
             end: usize::MAX,
@@ -87,12 +115,13 @@ impl Layout {
     pub fn close(&mut self, mark: Marker, text: &str) {
         if let Some((item, opened)) = self.pending_item.take() {
             // An empty mapping as a list item: at its bracket.
-            if starts_line(text, opened) {
+            if starts_line(text, self.byte_of(text, opened)) {
                 self.anchor(&item, opened, text);
             }
         }
+        let at = self.byte_of(text, mark);
         if let Some(i) = self.open.pop() {
-            self.collections[i].end = mark.index();
+            self.collections[i].end = at;
         }
     }
 
@@ -198,18 +227,18 @@ impl Layout {
 
 /// The column a comment is compared with: for a node that starts its line, the line's
 /// indentation (the `-` of a list item); otherwise the node's own column.
-fn indent_of(text: &str, mark: Marker) -> usize {
-    if !starts_line(text, mark) {
-        return mark.col();
+fn indent_of(text: &str, pos: usize, col: usize) -> usize {
+    if !starts_line(text, pos) {
+        return col;
     }
-    let start = text[..mark.index()].rfind('\n').map_or(0, |i| i + 1);
-    let prefix = &text[start..mark.index()];
+    let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let prefix = &text[start..pos];
     prefix.len() - prefix.trim_start().len()
 }
 
 /// Whether only blanks and `-`s come before `mark` on its line.
-fn starts_line(text: &str, mark: Marker) -> bool {
-    let before = text.as_bytes()[..mark.index().min(text.len())].iter().rev();
+fn starts_line(text: &str, pos: usize) -> bool {
+    let before = text.as_bytes()[..pos.min(text.len())].iter().rev();
     before
         .take_while(|b| **b != b'\n')
         .all(|b| matches!(b, b' ' | b'-' | b'\t'))
