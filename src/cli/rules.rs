@@ -1,9 +1,9 @@
-//! `arbiter rules list | check | show | convert | diff | hash | bundle`.
+//! `arbiter rules list | check | show | convert | fmt | diff | hash | bundle`.
 use arbiter::output::{Align, Table};
 use arbiter::rules::changes::{self, Change, Kind};
 use arbiter::rules::edit::{self, Syntax};
 use arbiter::rules::pin::Identity;
-use arbiter::rules::{builtin, load, Format};
+use arbiter::rules::{builtin, canonical, load, Format};
 use arbiter::{Error, Result};
 use clap::{Subcommand, ValueEnum};
 
@@ -107,6 +107,22 @@ enum RulesCommand {
         #[arg(short, long, required = true)]
         output: String,
     },
+    /// Lay ruleset files out canonically, comments kept with their keys (standard output,
+    /// `--check` or `--write`)
+    #[command(after_help = "Examples:\
+            \n  arbiter rules fmt house.rules\
+            \n  arbiter rules fmt --check rulesets/*\
+            \n  arbiter rules fmt --write house.rules house.yaml")]
+    Fmt {
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Only say which files are not formatted (exit 1 if any)
+        #[arg(long, conflicts_with = "write")]
+        check: bool,
+        /// Rewrite the files that are not formatted, in place
+        #[arg(long)]
+        write: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -192,14 +208,16 @@ pub fn run(args: Args) -> Result<()> {
         }
         RulesCommand::Bundle { ruleset, output } => bundle(&ruleset, &output),
         RulesCommand::Convert { file, to, output } => {
-            let doc = load::read_doc(&file)?;
+            let source = arbiter::io::read_text(&file)?;
+            let (doc, comments) =
+                canonical::parse_with_comments(&file, &source, Format::of(&file))?;
             // Check the whole ruleset (with what it extends) before writing anything.
             let dir = std::path::Path::new(&file)
                 .parent()
                 .map(|p| p.to_path_buf());
             let resolved = load::resolve_loaded(doc.clone(), &file, dir.as_deref())?;
             load::ruleset_from_doc(&resolved)?;
-            let text = edit::render(&doc.value, to.syntax());
+            let text = canonical::render_with_comments(&doc.value, &comments, to.syntax());
             match output {
                 Some(path) => {
                     if Format::of(&path) == Format::Rules && !matches!(to, ShowFormat::Rules) {
@@ -219,6 +237,11 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
         }
+        RulesCommand::Fmt {
+            files,
+            check,
+            write,
+        } => fmt(&files, check, write),
     }
 }
 
@@ -314,4 +337,39 @@ fn bundle(reference: &str, output: &str) -> Result<()> {
     ));
     text.push_str(&edit::show(&r, syntax));
     arbiter::io::write_file(output, &text, arbiter::io::Replace::Output)
+}
+
+/// `rules fmt`: the canonical layout on standard output, or checked, or written back.
+fn fmt(files: &[String], check: bool, write: bool) -> Result<()> {
+    if !check && !write && files.len() > 1 {
+        return Err(Error::msg(
+            "give one file to print formatted, or --check or --write for several",
+        ));
+    }
+    let mut unformatted = 0;
+    for file in files {
+        let text = arbiter::io::read_text(file)?;
+        let formatted = canonical::formatted(file, &text)?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        if check {
+            if formatted != text {
+                unformatted += 1;
+                super::print(&format!("{file}: not formatted\n"))?;
+            }
+        } else if write {
+            if formatted != text {
+                arbiter::io::write_file(file, &formatted, arbiter::io::Replace::ItsOwnInput)?;
+            }
+        } else {
+            super::print(&formatted)?;
+        }
+    }
+    if unformatted > 0 {
+        return Err(Error::msg(format!(
+            "{unformatted} of {} files are not formatted (`arbiter rules fmt --write` lays them \
+             out)",
+            files.len()
+        )));
+    }
+    Ok(())
 }

@@ -1,7 +1,9 @@
 //! The ruleset model and its two formats (the rules language and YAML).
 pub mod builtin;
+pub mod canonical;
 pub mod changes;
 pub mod combat;
+pub mod comments;
 pub mod dice;
 pub mod doc;
 pub mod edit;
@@ -9,6 +11,7 @@ pub mod field_docs;
 pub mod formula;
 pub mod grammar;
 pub mod lang;
+pub mod lang_comments;
 pub mod league;
 pub mod limits;
 pub mod lines;
@@ -23,6 +26,8 @@ pub mod script;
 pub mod ship;
 pub mod swiss;
 pub mod yaml;
+pub mod yaml_comments;
+pub mod yaml_write;
 
 pub use dice::{Dice, DicePair};
 pub use doc::Doc;
