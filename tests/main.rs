@@ -22,6 +22,7 @@ mod league_properties;
 mod league_rotation;
 mod league_rules;
 mod league_season;
+mod league_tiebreak;
 mod rate_backtest;
 mod rate_history;
 mod rate_ladders;

@@ -17,6 +17,7 @@ pub mod search;
 pub mod season;
 pub mod standings;
 pub mod teams;
+pub mod tiebreak;
 
 pub use carryover::Carryover;
 pub use schedule::{schedule, Match, Method, Round, Schedule, ScheduleOptions};
