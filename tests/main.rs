@@ -4,6 +4,7 @@
 //! examples, hand-computed cases, reference data and invariants.
 //!
 //! `cargo test` runs them all; `cargo test --test integration league_` one feature's.
+mod calendar;
 mod common;
 
 mod bad_inputs;

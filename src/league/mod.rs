@@ -7,6 +7,7 @@
 pub mod balanced;
 pub mod berger;
 pub mod breaks;
+pub mod calendar;
 pub mod carryover;
 pub mod galois;
 pub mod html;
