@@ -79,6 +79,13 @@ impl<W: Weight> Incremental<W> {
                 self.rebuild = true;
             }
         } else if state.edges[k].2 != w {
+            if w > W::zero() && !state.listed[k] {
+                // Back from zero: into its vertices' lists again.
+                let (i, j, _) = state.edges[k];
+                state.neighbend[i].push(2 * k + 1);
+                state.neighbend[j].push(2 * k);
+                state.listed[k] = true;
+            }
             state.edges[k].2 = w;
             self.dirty.push(k);
         }
@@ -120,6 +127,8 @@ impl<W: Weight> Incremental<W> {
 struct State<W: Weight> {
     n: usize,
     edges: Vec<(usize, usize, W)>,
+    /// Whether an edge is in its vertices' `neighbend` lists (edges at zero leave them).
+    listed: Vec<bool>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -172,6 +181,7 @@ impl<W: Weight> State<W> {
             unusedblossoms: (n..2 * n).collect(),
             dualvar,
             allowedge: vec![false; edges.len()],
+            listed: vec![true; edges.len()],
             edges,
             queue: Vec::new(),
         }
@@ -589,6 +599,16 @@ impl<W: Weight> State<W> {
             let mut settled = false;
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
+                    // Edges gone to zero stay gone (see `Incremental::set`): drop them from
+                    // the list once, keeping its order.
+                    let (edges, listed) = (&self.edges, &mut self.listed);
+                    self.neighbend[v].retain(|&p| {
+                        let keep = edges[p / 2].2 > W::zero();
+                        if !keep {
+                            listed[p / 2] = false;
+                        }
+                        keep
+                    });
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
