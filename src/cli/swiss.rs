@@ -185,7 +185,15 @@ pub fn run(args: Args) -> Result<()> {
             rating,
         } => change(&tournament, |t| {
             let n = t.add(&name, rating.unwrap_or(0))?;
-            Ok(format!("{name} entered as player {n}"))
+            let mut note = format!("{name} entered as player {n}");
+            if n < t.players.len() {
+                note.push_str(&format!(
+                    " (by rating: the players below now have numbers {} to {})",
+                    n + 1,
+                    t.players.len()
+                ));
+            }
+            Ok(note)
         }),
         SwissCommand::Table {
             tournament,

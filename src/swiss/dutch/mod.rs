@@ -25,8 +25,9 @@ pub struct Pairing {
     pub bye: Option<usize>,
 }
 
-/// Most players one round pairs: the matching grows with the cube of the field, and a round
-/// of this size takes seconds; beyond it a file is refused rather than left running.
+/// Most players one round pairs: the weight table is dense (the square of the field in wide
+/// integers) and the matching grows faster still; beyond it a file is refused rather than
+/// left running.
 pub const MAX_PAIRED: usize = 1000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
