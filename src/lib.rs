@@ -1,5 +1,6 @@
 //! arbiter: a rules engine for tabletop game clubs. Scoring, leagues and starship combat,
 //! all reading their numbers from one ruleset file.
+pub mod calendar;
 pub mod combat;
 pub mod error;
 pub mod files;

@@ -4,6 +4,7 @@
 //! examples, hand-computed cases, reference data and invariants.
 //!
 //! `cargo test` runs them all; `cargo test --test integration league_` one feature's.
+mod calendar;
 mod common;
 
 mod bad_inputs;
@@ -24,6 +25,7 @@ mod league_properties;
 mod league_rotation;
 mod league_rules;
 mod league_season;
+mod league_tiebreak;
 mod rate_backtest;
 mod rate_history;
 mod rate_ladders;
@@ -53,5 +55,6 @@ mod script_examples;
 mod script_hooks;
 mod script_policy_properties;
 mod script_sandbox;
+mod swiss_late_entry;
 mod swiss_pair;
 mod swiss_tournament;

@@ -1,5 +1,8 @@
 //! `arbiter league schedule | new | record | table`: a thin layer over arbiter::league.
+use arbiter::calendar::{Date, Every};
+use arbiter::league::calendar::CalendarOptions;
 use arbiter::league::season::{RecordRequest, Season};
+use arbiter::league::teams::Teams;
 use arbiter::league::{html, schedule, standings, Method, ScheduleOptions, SearchBudget};
 use arbiter::rules::pin::{self, Identity};
 use arbiter::rules::{edit, load, Ruleset};
@@ -46,6 +49,27 @@ struct PlanArgs {
     rules: Option<String>,
 }
 
+/// An iCalendar feed of the schedule instead of the printed schedule.
+#[derive(clap::Args)]
+struct CalendarArgs {
+    /// Write the schedule as an iCalendar file (one all-day event per match) to FILE
+    #[arg(long, value_name = "FILE", requires = "start", conflicts_with_all = ["json", "csv"])]
+    ics: Option<String>,
+    /// The day of round 1 (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE", requires = "ics")]
+    start: Option<String>,
+    /// Time between rounds: days or weeks (7d, 2w)
+    #[arg(long, value_name = "STEP", default_value = "7d", requires = "ics")]
+    every: String,
+    /// Only this team's matches (its own feed; the events are the full calendar's)
+    #[arg(long, value_name = "TEAM", requires = "ics")]
+    team: Option<String>,
+    /// The league's name: the calendar's title, and part of every event's UID (default: the
+    /// teams file's name)
+    #[arg(long, requires = "ics")]
+    name: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum LeagueCommand {
     /// Print a schedule, its carry-over and each team's breaks
@@ -53,7 +77,9 @@ enum LeagueCommand {
             \n  arbiter league schedule 10\
             \n  arbiter league schedule teams.txt --legs 2 --shuffle --seed 7\
             \n  arbiter league schedule 12 --method balanced --seed 1 --carryover\
-            \n  arbiter league schedule 8 --method berger --legs 2 --json")]
+            \n  arbiter league schedule 8 --method berger --legs 2 --json\
+            \n  arbiter league schedule teams.txt --ics league.ics --start 2026-09-07 --every 7d\
+            \n  arbiter league schedule teams.txt --ics orcs.ics --start 2026-09-07 --team Orcs")]
     Schedule {
         /// A number n (teams 1..n) or a file with one team name a line
         teams: String,
@@ -68,6 +94,8 @@ enum LeagueCommand {
         /// CSV: round, leg, home, away, bye
         #[arg(long)]
         csv: bool,
+        #[command(flatten)]
+        calendar: CalendarArgs,
     },
     /// Start a season file (YAML) from a schedule
     #[command(after_help = "Examples:\
@@ -140,11 +168,30 @@ pub fn run(args: Args) -> Result<()> {
             carryover,
             json,
             csv,
+            calendar,
         } => {
-            let teams = arbiter::files::teams(&teams)?;
+            let source = teams;
+            let teams = arbiter::files::teams(&source)?;
             let (_, mut options) = plan.options()?;
             options.matrix = carryover;
             let s = schedule(&options, &teams)?;
+            if let Some(path) = &calendar.ics {
+                let name = calendar.name.clone().unwrap_or_else(|| match &teams {
+                    Teams::Count(n) => format!("League of {n}"),
+                    Teams::Names(_) => std::path::Path::new(&source)
+                        .file_stem()
+                        .map_or(source.clone(), |f| f.to_string_lossy().into_owned()),
+                });
+                let o = CalendarOptions {
+                    name: &name,
+                    start: Date::parse(calendar.start.as_deref().unwrap_or_default())
+                        .map_err(|e| e.context("--start"))?,
+                    every: Every::parse(&calendar.every).map_err(|e| e.context("--every"))?,
+                    team: calendar.team.as_deref(),
+                };
+                let cal = arbiter::league::calendar::calendar(&s, &teams, &o)?;
+                return super::write_atomically(path, &cal.render());
+            }
             super::print(&if json {
                 s.to_json()
             } else if csv {
