@@ -1,16 +1,25 @@
 //! Monte Carlo: many battles on rayon. Battle i's seed is derived from the run seed and i,
 //! and tallies are integer sums, so the result does not depend on the thread count.
-use super::context::Context;
-use super::events::Silent;
-use super::roller::{battle_seed, Pcg};
-use super::scenario::Resolved;
-use super::ship::ShipClass;
-use super::tactics::{DefaultTactic, Tactic};
-use super::turn::{Battle, OutcomeKind, Setup};
+//!
+//! Split: this file runs the battles and tallies them; [`stats`] holds the statistics,
+//! [`compare`](mod@compare) runs two rulesets on the same seeds, [`render`] draws the report.
+mod compare;
+mod render;
+pub mod stats;
+
+use crate::combat::context::Context;
+use crate::combat::events::Silent;
+use crate::combat::roller::{battle_seed, Pcg};
+use crate::combat::scenario::Resolved;
+use crate::combat::ship::ShipClass;
+use crate::combat::tactics::{DefaultTactic, Tactic};
+use crate::combat::turn::{Battle, OutcomeKind, Setup};
 use crate::error::{Error, Result};
 use crate::rules::Ruleset;
+pub use compare::{compare, Comparison};
 use rayon::prelude::*;
 use serde::Serialize;
+pub use stats::{chi_square, wilson};
 
 /// What to simulate (a script may pass it as a map).
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
@@ -146,20 +155,6 @@ impl Tally {
         }
         self
     }
-}
-
-/// Wilson score interval at 95%.
-pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let p = successes as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 /// Run the simulation with the default tactic on both sides.
@@ -321,188 +316,5 @@ fn report(
                 draws: c[3],
             })
             .collect(),
-    }
-}
-
-/// Two rulesets on the same seeds.
-#[derive(Debug, Clone, Serialize)]
-pub struct Comparison {
-    pub base: SimReport,
-    pub variant: SimReport,
-    /// Variant minus base, in side a's win rate.
-    pub difference: f64,
-    /// Variant minus base, in side b's win rate.
-    pub b_difference: f64,
-    /// Pearson chi-square of the outcomes (a wins, b wins, neither) under both rulesets.
-    pub chi2: f64,
-    pub p_value: f64,
-    /// p < 0.05: the outcomes differ significantly.
-    pub significant: bool,
-    pub verdict: String,
-}
-
-/// Chi-square test of homogeneity for two rows of counts: (statistic, p-value).
-pub fn chi_square(rows: [[u64; 3]; 2]) -> (f64, f64) {
-    let total: u64 = rows.iter().flatten().sum();
-    if total == 0 {
-        return (0.0, 1.0);
-    }
-    let row_sum = [
-        rows[0].iter().sum::<u64>() as f64,
-        rows[1].iter().sum::<u64>() as f64,
-    ];
-    let mut chi2 = 0.0;
-    let mut categories = 0;
-    for k in 0..3 {
-        let col = (rows[0][k] + rows[1][k]) as f64;
-        if col == 0.0 {
-            continue;
-        }
-        categories += 1;
-        for (r, row) in rows.iter().enumerate() {
-            let expected = row_sum[r] * col / total as f64;
-            if expected > 0.0 {
-                chi2 += (row[k] as f64 - expected).powi(2) / expected;
-            }
-        }
-    }
-    let p = match categories {
-        0 | 1 => 1.0,
-        // One degree of freedom: P(χ² > x) = erfc(√(x/2)).
-        2 => erfc((chi2 / 2.0).sqrt()),
-        // Two: P(χ² > x) = e^(−x/2).
-        _ => (-chi2 / 2.0).exp(),
-    };
-    (chi2, p)
-}
-
-/// Complementary error function (Abramowitz & Stegun 7.1.26, error below 1.5e-7).
-fn erfc(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    let e = poly * (-x * x).exp();
-    if x >= 0.0 {
-        e
-    } else {
-        2.0 - e
-    }
-}
-
-/// Run `opts` under `base` and `variant` on the same seeds and test whether the outcomes changed.
-pub fn compare(
-    base: &Ruleset,
-    variant: &Ruleset,
-    opts: &SimOptions,
-    tactics: [&dyn Tactic; 2],
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Comparison> {
-    let b = simulate_with(base, opts, tactics, progress)?;
-    let v = simulate_with(variant, opts, tactics, progress)?;
-    let row = |r: &SimReport| [r.a.wins, r.b.wins, r.battles - r.a.wins - r.b.wins];
-    let (chi2, p_value) = chi_square([row(&b), row(&v)]);
-    let significant = p_value < 0.05;
-    let verdict = format!(
-        "{} wins {:.1}% → {:.1}%, {} wins {:.1}% → {:.1}% ({} → {}): {} (chi-square {:.2}, p = \
-         {:.3})",
-        b.a.name,
-        b.a.win_rate * 100.0,
-        v.a.win_rate * 100.0,
-        b.b.name,
-        b.b.win_rate * 100.0,
-        v.b.win_rate * 100.0,
-        b.ruleset,
-        v.ruleset,
-        if significant {
-            "a significant difference"
-        } else {
-            "no significant difference"
-        },
-        chi2,
-        p_value
-    );
-    Ok(Comparison {
-        difference: v.a.win_rate - b.a.win_rate,
-        b_difference: v.b.win_rate - b.b.win_rate,
-        base: b,
-        variant: v,
-        chi2,
-        p_value,
-        significant,
-        verdict,
-    })
-}
-
-impl SimReport {
-    pub fn render(&self) -> String {
-        use crate::output::{percent, trim_number, Align, Table};
-        let pct = |x: f64| percent(x, 1);
-        let mut t = Table::new(&[
-            ("ship", Align::Left),
-            ("wins", Align::Right),
-            ("win rate", Align::Right),
-            ("95% CI", Align::Right),
-            ("destroyed", Align::Right),
-            ("captured", Align::Right),
-            ("escaped", Align::Right),
-        ]);
-        for s in [&self.a, &self.b] {
-            t.row([
-                s.name.clone(),
-                s.wins.to_string(),
-                pct(s.win_rate),
-                format!("{}–{}", pct(s.ci95[0]), pct(s.ci95[1])),
-                s.destroyed.to_string(),
-                s.captured.to_string(),
-                s.escaped.to_string(),
-            ]);
-        }
-        format!(
-            "{} battles (ruleset {}, seed {})\n\n{}\ndraws (turn limit {}): {}   escapes: {}   \
-             captures: {}   mean turns: {}\n",
-            self.battles,
-            self.ruleset,
-            self.seed,
-            t.render(),
-            self.turn_limit,
-            self.draws,
-            self.escapes,
-            self.captures,
-            trim_number(self.mean_turns, 2)
-        )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_known_values() {
-        // 50 of 100: 0.4038 to 0.5962; 0 of 10: 0 to 0.2775.
-        let [lo, hi] = wilson(50, 100);
-        assert!(
-            (lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5,
-            "{lo} {hi}"
-        );
-        let [lo, hi] = wilson(0, 10);
-        assert!(lo == 0.0 && (hi - 0.277_533).abs() < 1e-5, "{hi}");
-    }
-
-    #[test]
-    fn chi_square_known_values() {
-        // Identical rows: 0, p = 1.
-        assert_eq!(chi_square([[10, 20, 70], [10, 20, 70]]).0, 0.0);
-        // [[30, 70, 0], [50, 50, 0]]: one degree of freedom, χ² = 8.333, p ≈ 0.00389.
-        let (c, p) = chi_square([[30, 70, 0], [50, 50, 0]]);
-        assert!(
-            (c - 8.333_333).abs() < 1e-5 && (p - 0.003_892).abs() < 1e-5,
-            "{c} {p}"
-        );
-        // Two degrees: p = e^(−χ²/2).
-        let (c, p) = chi_square([[40, 64, 296], [28, 200, 172]]);
-        assert!((p - (-c / 2.0).exp()).abs() < 1e-15 && p < 0.001);
     }
 }
