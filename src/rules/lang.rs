@@ -284,7 +284,13 @@ fn write_value(v: &Value, depth: usize, out: &mut String) {
             let simple = items
                 .iter()
                 .all(|i| !matches!(i, Value::Object(_) | Value::Array(_)));
-            if simple {
+            // A list of long strings (a ruleset's rulings) reads better one item a line.
+            let long = items
+                .iter()
+                .map(|i| i.as_str().map_or(8, str::len) + 2)
+                .sum::<usize>()
+                > 100;
+            if simple && !long {
                 out.push('[');
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
