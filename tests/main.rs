@@ -10,6 +10,7 @@ mod bad_inputs;
 mod battle_allocations;
 mod combat_duel;
 mod combat_properties;
+mod combat_rulings;
 mod combat_sim;
 mod combat_volley;
 mod dice;

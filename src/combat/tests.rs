@@ -15,6 +15,8 @@ use super::warp::failure_band;
 use crate::rules::Ruleset;
 use std::sync::Mutex;
 
+mod rulings;
+
 fn rules() -> Ruleset {
     crate::rules::load("startrek").expect("startrek loads")
 }
