@@ -212,6 +212,8 @@ pub enum Event {
         energy: u32,
         roll: Roll,
         needs_special: bool,
+        /// The highest roll that repairs anything (the special threshold when one is needed).
+        needs: u32,
         repaired: u32,
         damage: u32,
     },

@@ -22,6 +22,49 @@ fn roll_text(r: &Roll) -> String {
     )
 }
 
+/// The repair teams' attempts on one location in one turn, as one line: the rolls against
+/// what they need (a special for a badly damaged location), and what came of them.
+fn repair_line(ship: &str, attempts: &[Event]) -> String {
+    let mut rolls = Vec::new();
+    let (mut energy, mut repaired, mut left, mut what) = (0, 0, 0, String::new());
+    for e in attempts {
+        if let Event::Repair {
+            location,
+            energy: cost,
+            roll,
+            needs_special,
+            needs,
+            repaired: points,
+            damage,
+            ..
+        } = e
+        {
+            if what.is_empty() {
+                let skill = roll.skill.name().replace('_', " ");
+                let need = match (needs_special, needs) {
+                    (_, 0) => "nothing can succeed".to_string(),
+                    (true, n) => format!("badly damaged: needs a special, {n} or less"),
+                    (false, n) => format!("{n} or less"),
+                };
+                what = format!("the {} ({skill}; {need})", location.words());
+            }
+            energy += cost;
+            repaired += points;
+            left = *damage;
+            rolls.push(roll.roll.to_string());
+        }
+    }
+    let teams = match attempts.len() {
+        1 => "a team repairs".to_string(),
+        k => format!("{k} teams repair"),
+    };
+    format!(
+        "{ship}: {teams} {what}, {energy} energy, {} {} — {repaired} repaired, {left} left.",
+        if rolls.len() == 1 { "roll" } else { "rolls" },
+        rolls.join(", ")
+    )
+}
+
 /// The battle in plain English, turn by turn.
 pub fn narrate(report: &DuelReport) -> String {
     let names = [report.a.as_str(), report.b.as_str()];
@@ -35,7 +78,30 @@ pub fn narrate(report: &DuelReport) -> String {
         "{} vs {} (ruleset {}, seed {})",
         report.a, report.b, report.ruleset, report.seed
     ));
-    for e in &report.events {
+    let events = &report.events;
+    let mut next = 0;
+    while next < events.len() {
+        let e = &events[next];
+        next += 1;
+        if let Event::Repair {
+            side,
+            location,
+            needs,
+            ..
+        } = e
+        {
+            // The teams working on one location in a turn, against the same need, make one
+            // line, not one each.
+            let mut end = next;
+            while matches!(&events.get(end), Some(Event::Repair { side: s, location: l, needs: k, .. })
+                if s == side && l == location && k == needs)
+            {
+                end += 1;
+            }
+            line(repair_line(n(side), &events[next - 1..end]));
+            next = end;
+            continue;
+        }
         match e {
             Event::Turn { turn } => line(format!("\n== Turn {turn} ==")),
             Event::Activation {
@@ -335,25 +401,7 @@ pub fn narrate(report: &DuelReport) -> String {
                 FACE_NAMES[*face as usize],
                 roll_text(roll)
             )),
-            Event::Repair {
-                side,
-                location,
-                energy,
-                roll,
-                needs_special,
-                repaired,
-                damage,
-            } => line(format!(
-                "{}: repairs the {} ({energy} energy{}), {} — {repaired} repaired, {damage} left.",
-                n(side),
-                location.words(),
-                if *needs_special {
-                    "; badly damaged, needs a special"
-                } else {
-                    ""
-                },
-                roll_text(roll)
-            )),
+            Event::Repair { .. } => {} // told above, a location at a time
             Event::EmergencyRepair {
                 side,
                 roll,
