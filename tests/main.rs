@@ -12,6 +12,7 @@ mod battle_allocations;
 mod combat_duel;
 mod combat_lab;
 mod combat_properties;
+mod combat_rulings;
 mod combat_sim;
 mod combat_volley;
 mod conventions;

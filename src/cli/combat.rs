@@ -64,6 +64,9 @@ enum CombatCommand {
         b: Option<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Who moves first: a or b (default: a scenario's `first`, else a)
+        #[arg(long, value_parser = parse_side)]
+        first: Option<combat::side::Side>,
         #[arg(long)]
         scenario: Option<String>,
         #[arg(long)]
@@ -87,6 +90,9 @@ enum CombatCommand {
         /// Worker threads (the result is the same whatever the number)
         #[arg(long)]
         threads: Option<usize>,
+        /// Who moves first: a, b, or alternate (half the battles each; the default)
+        #[arg(long, value_parser = parse_first)]
+        first: Option<combat::side::First>,
         /// A YAML scenario: ships, positions, facings, crews, who moves first, turn limit
         #[arg(long)]
         scenario: Option<String>,
@@ -147,6 +153,7 @@ pub fn run(args: Args) -> Result<()> {
             a,
             b,
             seed,
+            first,
             scenario,
             rules,
             json,
@@ -164,11 +171,15 @@ pub fn run(args: Args) -> Result<()> {
                 }
             };
             let t = DefaultTactic::default();
+            let setup = match first {
+                Some(side) => resolved.setup.with_first(side),
+                None => resolved.setup,
+            };
             let report = combat::duel_with(
                 &ctx,
                 [&resolved.classes[0], &resolved.classes[1]],
                 [&t, &t],
-                resolved.setup,
+                setup,
                 seed,
                 true,
             );
@@ -185,6 +196,7 @@ pub fn run(args: Args) -> Result<()> {
             battles,
             seed,
             threads,
+            first,
             scenario,
             rules,
             vs,
@@ -212,6 +224,7 @@ pub fn run(args: Args) -> Result<()> {
                     .unwrap_or(DEFAULT_SEED),
                 threads,
                 scenario: scen.map(|s| s.0),
+                first,
             };
             if let Some(p) = precision {
                 let opts = SimOptions {
@@ -278,6 +291,14 @@ pub fn run(args: Args) -> Result<()> {
 fn strip_turns(mut r: SimReport) -> SimReport {
     r.by_turn.clear();
     r
+}
+
+fn parse_side(s: &str) -> std::result::Result<combat::side::Side, String> {
+    combat::side::Side::from_letter(s).ok_or_else(|| format!("`{s}` is not a or b"))
+}
+
+fn parse_first(s: &str) -> std::result::Result<combat::side::First, String> {
+    combat::side::First::parse(s).ok_or_else(|| format!("`{s}` is not a, b or alternate"))
 }
 
 fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {

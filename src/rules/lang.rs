@@ -478,7 +478,13 @@ impl Writer<'_> {
                     && (notes.is_some_and(|n| !n.end.is_empty())
                         || (0..items.len())
                             .any(|i| self.marked.contains(&pointer_push(pointer, &i.to_string()))));
-                if simple && !commented {
+                // A list of long strings (a ruleset's rulings) reads better one item a line.
+                let long = items
+                    .iter()
+                    .map(|i| i.as_str().map_or(8, str::len) + 2)
+                    .sum::<usize>()
+                    > 100;
+                if simple && !commented && !long {
                     out.push('[');
                     for (i, item) in items.iter().enumerate() {
                         if i > 0 {

@@ -103,7 +103,7 @@ pub fn register(engine: &mut Engine, session: &Session) {
 }
 
 /// The option keys `simulate` accepts.
-const SIM_OPTIONS: &[&str] = &["tactic_a", "tactic_b", "threads", "scenario"];
+const SIM_OPTIONS: &[&str] = &["tactic_a", "tactic_b", "threads", "scenario", "first"];
 
 fn simulate(
     session: &Session,
@@ -126,6 +126,7 @@ fn simulate(
     })?;
     let mut threads = None;
     let mut scenario: Option<Scenario> = None;
+    let mut first = None;
     let mut tactics: [Option<ScriptTactic>; 2] = [None, None];
     for (key, value) in options.iter() {
         match key.as_str() {
@@ -146,6 +147,15 @@ fn simulate(
             }
             // Ships, positions, facings, crews, who moves first, turn limit (as `sim --scenario`).
             "scenario" => scenario = Some(input::<Scenario>(value, "a scenario")?),
+            // Who moves first: "a", "b" or "alternate" (the default, R9).
+            "first" => {
+                let text = value.clone().into_string().unwrap_or_default();
+                first = Some(combat::side::First::parse(&text).ok_or_else(|| {
+                    script_error(format!(
+                        "simulate options: first is \"a\", \"b\" or \"alternate\", not {value}"
+                    ))
+                })?);
+            }
             other => {
                 return Err(script_error(format!(
                     "simulate options: unknown `{other}`{}; options are {}",
@@ -162,6 +172,7 @@ fn simulate(
         seed,
         threads,
         scenario,
+        first,
     };
     let built_in = DefaultTactic::default();
     let sides: [&dyn Tactic; 2] = [side(&tactics[0], &built_in), side(&tactics[1], &built_in)];

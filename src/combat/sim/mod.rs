@@ -1,16 +1,27 @@
 //! Monte Carlo: many battles on rayon. Battle i's seed is derived from the run seed and i,
 //! and tallies are integer sums, so the result does not depend on the thread count.
-use super::context::Context;
-use super::events::Silent;
-use super::roller::{battle_seed, Pcg};
-use super::scenario::Resolved;
-use super::ship::ShipClass;
-use super::tactics::{DefaultTactic, Tactic};
-use super::turn::{Battle, OutcomeKind, Setup};
+//!
+//! Split: this file runs the battles and tallies them; [`stats`] holds the statistics,
+//! [`compare`](mod@compare) runs two rulesets on the same seeds, [`render`] draws the report.
+mod compare;
+mod render;
+pub mod stats;
+
+use crate::combat::context::Context;
+use crate::combat::events::Silent;
+use crate::combat::roller::{battle_seed, Pcg};
+use crate::combat::scenario::Resolved;
+use crate::combat::ship::{Condition, ShipClass, ShipState};
+use crate::combat::side::{First, Side};
+use crate::combat::tactics::{DefaultTactic, Tactic};
+use crate::combat::turn::{Battle, OutcomeKind, Setup};
+use crate::combat::Loc;
 use crate::error::{Error, Result};
 use crate::rules::Ruleset;
+pub use compare::{compare, Comparison};
 use rayon::prelude::*;
 use serde::Serialize;
+pub use stats::{chi_square, wilson};
 
 /// What to simulate (a script may pass it as a map).
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
@@ -26,6 +37,9 @@ pub struct SimOptions {
     /// A scenario instead of the standard start (its ships win over `a` and `b`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<super::Scenario>,
+    /// Who moves first (None: a scenario's `first` if it names one, else alternate: R9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<First>,
 }
 
 /// Most battles one simulation runs (a guard: at about 20,000 battles a second a core, this
@@ -80,6 +94,43 @@ pub struct SideStats {
     pub destroyed: u64,
     pub captured: u64,
     pub escaped: u64,
+    /// Share of its turns it spent cloaked.
+    pub cloaked_share: f64,
+    /// Phaser shots and torpedo launches a battle.
+    pub shots_per_battle: f64,
+}
+
+/// The state battles at the turn limit ended in (each counted once, in this order).
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct LimitStates {
+    pub battles: u64,
+    /// A ship that can no longer hurt the enemy (phasers and torpedoes out of use).
+    pub one_crippled: u64,
+    /// Farther apart than sensor range.
+    pub out_of_range: u64,
+    /// Neither ship has a torpedo left.
+    pub out_of_torpedoes: u64,
+    /// Both ships still able to fight, within range.
+    pub both_fighting: u64,
+    /// Mean distance between the ships over those battles' turns.
+    pub mean_distance: f64,
+}
+
+/// Results of the battles one side moved first in.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct InitiativeStats {
+    pub battles: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub escapes: u64,
+    pub draws: u64,
+}
+
+/// Results by the side that moved first (R9).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ByInitiative {
+    pub a_first: InitiativeStats,
+    pub b_first: InitiativeStats,
 }
 
 /// Battles ending on each turn, by outcome.
@@ -105,6 +156,13 @@ pub struct SimReport {
     pub captures: u64,
     pub mean_turns: f64,
     pub turn_limit: u32,
+    /// Who moved first: `a`, `b` or `alternate`.
+    pub first: First,
+    /// Mean distance between the ships over every turn of every battle.
+    pub mean_distance: f64,
+    /// What the battles that reached the turn limit ended in.
+    pub limit_states: LimitStates,
+    pub by_initiative: ByInitiative,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub by_turn: Vec<TurnCounts>,
 }
@@ -120,6 +178,16 @@ struct Tally {
     turns: u64,
     /// [a wins, b wins, escapes, draws] by turn.
     by_turn: Vec<[u64; 4]>,
+    /// [a wins, b wins, escapes, draws] by the side that moved first.
+    by_first: [[u64; 4]; 2],
+    cloaked_turns: [u64; 2],
+    side_turns: [u64; 2],
+    shots: [u64; 2],
+    /// Distance summed over side-turns, and the side-turns counted: all battles, then draws.
+    distance: [u64; 2],
+    distance_samples: [u64; 2],
+    /// Draws by end state: [one crippled, out of range, out of torpedoes, both fighting].
+    limit_states: [u64; 4],
 }
 
 impl Tally {
@@ -139,6 +207,19 @@ impl Tally {
         }
         self.draws += o.draws;
         self.turns += o.turns;
+        for i in 0..2 {
+            for k in 0..4 {
+                self.by_first[i][k] += o.by_first[i][k];
+            }
+            self.cloaked_turns[i] += o.cloaked_turns[i];
+            self.side_turns[i] += o.side_turns[i];
+            self.shots[i] += o.shots[i];
+            self.distance[i] += o.distance[i];
+            self.distance_samples[i] += o.distance_samples[i];
+        }
+        for k in 0..4 {
+            self.limit_states[k] += o.limit_states[k];
+        }
         for (a, b) in self.by_turn.iter_mut().zip(o.by_turn) {
             for k in 0..4 {
                 a[k] += b[k];
@@ -146,20 +227,6 @@ impl Tally {
         }
         self
     }
-}
-
-/// Wilson score interval at 95%.
-pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let p = successes as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 /// Run the simulation with the default tactic on both sides.
@@ -183,6 +250,7 @@ pub fn simulate_with(
             setup: Setup::standard(&ctx),
         },
     };
+    let first = first_mover(opts);
     let threads = opts.check()?;
     // The caller's bound (a script's limits) goes with the work to every worker thread; it is
     // read here, on the caller's thread, before any pool takes the work.
@@ -192,7 +260,7 @@ pub fn simulate_with(
             &ctx,
             [&classes[0], &classes[1]],
             tactics,
-            setup,
+            (setup, first),
             (opts.battles, opts.seed),
             bound.clone(),
             progress,
@@ -208,7 +276,54 @@ pub fn simulate_with(
     };
     // A bound the caller set (a script's time or memory limit) ended the battles early.
     crate::stop::check()?;
-    Ok(report(&ctx, [&classes[0], &classes[1]], setup, opts, tally))
+    Ok(report(
+        &ctx,
+        [&classes[0], &classes[1]],
+        (setup, first),
+        opts,
+        tally,
+    ))
+}
+
+/// Who moves first in `opts`' battles: as asked; else a scenario's `first`; else alternate.
+pub fn first_mover(opts: &SimOptions) -> First {
+    match (opts.first, &opts.scenario) {
+        (Some(f), _) => f,
+        (None, Some(s)) => match s.first.as_deref().and_then(Side::from_letter) {
+            Some(Side::A) => First::A,
+            Some(Side::B) => First::B,
+            None => First::Alternate,
+        },
+        (None, None) => First::Alternate,
+    }
+}
+
+/// Whether a ship can still hurt its enemy: phasers (with energy for a die) or a torpedo.
+fn can_fight(ctx: &Context, class: &ShipClass, ship: &ShipState) -> bool {
+    let sensors = ship.level(class, Loc::Sensors) < Condition::BadlyDamaged;
+    let energy = ship.battery > 0
+        || ship.level(class, Loc::Generator) < Condition::BadlyDamaged
+        || !ship.emergency_burnt;
+    let phasers = class.phaser_dice > 0
+        && ship.level(class, Loc::Phasers) < Condition::BadlyDamaged
+        && energy
+        && ctx.energy.phaser_die <= class.generator.max(ctx.emergency.energy);
+    let torpedoes =
+        ship.torpedoes > 0 && ship.level(class, Loc::Torpedoes) < Condition::BadlyDamaged;
+    sensors && (phasers || torpedoes)
+}
+
+/// The state a battle at the turn limit ended in: an index into `Tally::limit_states`.
+fn limit_state(ctx: &Context, classes: [&ShipClass; 2], ships: &[ShipState; 2]) -> usize {
+    if (0..2).any(|i| !can_fight(ctx, classes[i], &ships[i])) {
+        0
+    } else if ships[0].pos.distance(ships[1].pos) > ctx.sensor_range {
+        1
+    } else if ships.iter().all(|s| s.torpedoes == 0) {
+        2
+    } else {
+        3
+    }
 }
 
 const BATCH: u64 = 512;
@@ -217,7 +332,7 @@ fn run_battles(
     ctx: &Context,
     classes: [&ShipClass; 2],
     tactics: [&dyn Tactic; 2],
-    setup: Setup,
+    (setup, first): (Setup, First),
     (n, seed): (u64, u64),
     bound: Option<std::sync::Arc<crate::stop::Bound>>,
     progress: &(dyn Fn(u64) + Sync),
@@ -233,25 +348,30 @@ fn run_battles(
                     if crate::stop::reason().is_some() || tactics.iter().any(|t| t.failed()) {
                         break; // the caller reports it (`simulate_with` checks again)
                     }
+                    let mover = first.in_battle(i);
                     let mut battle = Battle::new(
                         ctx,
                         classes,
                         tactics,
-                        setup,
+                        setup.with_first(mover),
                         Pcg::new(battle_seed(seed, i)),
                         Silent,
                     );
                     let o = battle.play();
                     t.turns += o.turns as u64;
                     let turn = (o.turns as usize).min(t.by_turn.len() - 1);
-                    match (o.kind, o.side) {
+                    let column = match (o.kind, o.side) {
                         (OutcomeKind::TurnLimit, _) | (_, None) => {
                             t.draws += 1;
-                            t.by_turn[turn][3] += 1;
+                            let state = limit_state(ctx, classes, &battle.ships);
+                            t.limit_states[state] += 1;
+                            t.distance[1] += battle.tallies.distance_sum;
+                            t.distance_samples[1] += battle.tallies.distance_samples as u64;
+                            3
                         }
                         (OutcomeKind::Escaped, Some(s)) => {
                             t.escaped[s as usize] += 1;
-                            t.by_turn[turn][2] += 1;
+                            2
                         }
                         (kind, Some(s)) => {
                             let s = s as usize;
@@ -261,9 +381,19 @@ fn run_battles(
                                 t.captured[s] += 1;
                             }
                             t.wins[1 - s] += 1;
-                            t.by_turn[turn][1 - s] += 1;
+                            1 - s
                         }
+                    };
+                    t.by_turn[turn][column] += 1;
+                    t.by_first[mover.index()][column] += 1;
+                    let bt = &battle.tallies;
+                    for k in 0..2 {
+                        t.cloaked_turns[k] += bt.cloaked_turns[k] as u64;
+                        t.side_turns[k] += bt.side_turns[k] as u64;
+                        t.shots[k] += bt.shots[k] as u64;
                     }
+                    t.distance[0] += bt.distance_sum;
+                    t.distance_samples[0] += bt.distance_samples as u64;
                 }
                 progress(end - b * BATCH);
                 t
@@ -275,11 +405,22 @@ fn run_battles(
 fn report(
     ctx: &Context,
     classes: [&ShipClass; 2],
-    setup: Setup,
+    (setup, first): (Setup, First),
     opts: &SimOptions,
     t: Tally,
 ) -> SimReport {
     let n = opts.battles;
+    let ratio = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
+    let initiative = |f: usize| {
+        let c = t.by_first[f];
+        InitiativeStats {
+            battles: c.iter().sum(),
+            a_wins: c[0],
+            b_wins: c[1],
+            escapes: c[2],
+            draws: c[3],
+        }
+    };
     let side = |i: usize| SideStats {
         name: classes[i].name.clone(),
         wins: t.wins[i],
@@ -292,6 +433,8 @@ fn report(
         destroyed: t.destroyed[i],
         captured: t.captured[i],
         escaped: t.escaped[i],
+        cloaked_share: ratio(t.cloaked_turns[i], t.side_turns[i]),
+        shots_per_battle: ratio(t.shots[i], n),
     };
     SimReport {
         ruleset: ctx.ruleset.clone(),
@@ -308,6 +451,20 @@ fn report(
             t.turns as f64 / n as f64
         },
         turn_limit: setup.turn_limit,
+        first,
+        mean_distance: ratio(t.distance[0], t.distance_samples[0]),
+        limit_states: LimitStates {
+            battles: t.draws,
+            one_crippled: t.limit_states[0],
+            out_of_range: t.limit_states[1],
+            out_of_torpedoes: t.limit_states[2],
+            both_fighting: t.limit_states[3],
+            mean_distance: ratio(t.distance[1], t.distance_samples[1]),
+        },
+        by_initiative: ByInitiative {
+            a_first: initiative(0),
+            b_first: initiative(1),
+        },
         by_turn: t
             .by_turn
             .iter()
@@ -321,188 +478,5 @@ fn report(
                 draws: c[3],
             })
             .collect(),
-    }
-}
-
-/// Two rulesets on the same seeds.
-#[derive(Debug, Clone, Serialize)]
-pub struct Comparison {
-    pub base: SimReport,
-    pub variant: SimReport,
-    /// Variant minus base, in side a's win rate.
-    pub difference: f64,
-    /// Variant minus base, in side b's win rate.
-    pub b_difference: f64,
-    /// Pearson chi-square of the outcomes (a wins, b wins, neither) under both rulesets.
-    pub chi2: f64,
-    pub p_value: f64,
-    /// p < 0.05: the outcomes differ significantly.
-    pub significant: bool,
-    pub verdict: String,
-}
-
-/// Chi-square test of homogeneity for two rows of counts: (statistic, p-value).
-pub fn chi_square(rows: [[u64; 3]; 2]) -> (f64, f64) {
-    let total: u64 = rows.iter().flatten().sum();
-    if total == 0 {
-        return (0.0, 1.0);
-    }
-    let row_sum = [
-        rows[0].iter().sum::<u64>() as f64,
-        rows[1].iter().sum::<u64>() as f64,
-    ];
-    let mut chi2 = 0.0;
-    let mut categories = 0;
-    for k in 0..3 {
-        let col = (rows[0][k] + rows[1][k]) as f64;
-        if col == 0.0 {
-            continue;
-        }
-        categories += 1;
-        for (r, row) in rows.iter().enumerate() {
-            let expected = row_sum[r] * col / total as f64;
-            if expected > 0.0 {
-                chi2 += (row[k] as f64 - expected).powi(2) / expected;
-            }
-        }
-    }
-    let p = match categories {
-        0 | 1 => 1.0,
-        // One degree of freedom: P(χ² > x) = erfc(√(x/2)).
-        2 => erfc((chi2 / 2.0).sqrt()),
-        // Two: P(χ² > x) = e^(−x/2).
-        _ => (-chi2 / 2.0).exp(),
-    };
-    (chi2, p)
-}
-
-/// Complementary error function (Abramowitz & Stegun 7.1.26, error below 1.5e-7).
-fn erfc(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    let e = poly * (-x * x).exp();
-    if x >= 0.0 {
-        e
-    } else {
-        2.0 - e
-    }
-}
-
-/// Run `opts` under `base` and `variant` on the same seeds and test whether the outcomes changed.
-pub fn compare(
-    base: &Ruleset,
-    variant: &Ruleset,
-    opts: &SimOptions,
-    tactics: [&dyn Tactic; 2],
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Comparison> {
-    let b = simulate_with(base, opts, tactics, progress)?;
-    let v = simulate_with(variant, opts, tactics, progress)?;
-    let row = |r: &SimReport| [r.a.wins, r.b.wins, r.battles - r.a.wins - r.b.wins];
-    let (chi2, p_value) = chi_square([row(&b), row(&v)]);
-    let significant = p_value < 0.05;
-    let verdict = format!(
-        "{} wins {:.1}% → {:.1}%, {} wins {:.1}% → {:.1}% ({} → {}): {} (chi-square {:.2}, p = \
-         {:.3})",
-        b.a.name,
-        b.a.win_rate * 100.0,
-        v.a.win_rate * 100.0,
-        b.b.name,
-        b.b.win_rate * 100.0,
-        v.b.win_rate * 100.0,
-        b.ruleset,
-        v.ruleset,
-        if significant {
-            "a significant difference"
-        } else {
-            "no significant difference"
-        },
-        chi2,
-        p_value
-    );
-    Ok(Comparison {
-        difference: v.a.win_rate - b.a.win_rate,
-        b_difference: v.b.win_rate - b.b.win_rate,
-        base: b,
-        variant: v,
-        chi2,
-        p_value,
-        significant,
-        verdict,
-    })
-}
-
-impl SimReport {
-    pub fn render(&self) -> String {
-        use crate::output::{percent, trim_number, Align, Table};
-        let pct = |x: f64| percent(x, 1);
-        let mut t = Table::new(&[
-            ("ship", Align::Left),
-            ("wins", Align::Right),
-            ("win rate", Align::Right),
-            ("95% CI", Align::Right),
-            ("destroyed", Align::Right),
-            ("captured", Align::Right),
-            ("escaped", Align::Right),
-        ]);
-        for s in [&self.a, &self.b] {
-            t.row([
-                s.name.clone(),
-                s.wins.to_string(),
-                pct(s.win_rate),
-                format!("{}–{}", pct(s.ci95[0]), pct(s.ci95[1])),
-                s.destroyed.to_string(),
-                s.captured.to_string(),
-                s.escaped.to_string(),
-            ]);
-        }
-        format!(
-            "{} battles (ruleset {}, seed {})\n\n{}\ndraws (turn limit {}): {}   escapes: {}   \
-             captures: {}   mean turns: {}\n",
-            self.battles,
-            self.ruleset,
-            self.seed,
-            t.render(),
-            self.turn_limit,
-            self.draws,
-            self.escapes,
-            self.captures,
-            trim_number(self.mean_turns, 2)
-        )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_known_values() {
-        // 50 of 100: 0.4038 to 0.5962; 0 of 10: 0 to 0.2775.
-        let [lo, hi] = wilson(50, 100);
-        assert!(
-            (lo - 0.403_831).abs() < 1e-5 && (hi - 0.596_169).abs() < 1e-5,
-            "{lo} {hi}"
-        );
-        let [lo, hi] = wilson(0, 10);
-        assert!(lo == 0.0 && (hi - 0.277_533).abs() < 1e-5, "{hi}");
-    }
-
-    #[test]
-    fn chi_square_known_values() {
-        // Identical rows: 0, p = 1.
-        assert_eq!(chi_square([[10, 20, 70], [10, 20, 70]]).0, 0.0);
-        // [[30, 70, 0], [50, 50, 0]]: one degree of freedom, χ² = 8.333, p ≈ 0.00389.
-        let (c, p) = chi_square([[30, 70, 0], [50, 50, 0]]);
-        assert!(
-            (c - 8.333_333).abs() < 1e-5 && (p - 0.003_892).abs() < 1e-5,
-            "{c} {p}"
-        );
-        // Two degrees: p = e^(−χ²/2).
-        let (c, p) = chi_square([[40, 64, 296], [28, 200, 172]]);
-        assert!((p - (-c / 2.0).exp()).abs() < 1e-15 && p < 0.001);
     }
 }
