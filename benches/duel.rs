@@ -131,6 +131,7 @@ fn duels(c: &mut Criterion) {
             seed: 7,
             threads: Some(threads),
             scenario: None,
+            first: None,
         };
         g.bench_function(
             format!(

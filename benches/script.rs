@@ -79,6 +79,7 @@ fn tactics(c: &mut Criterion) {
         seed: 7,
         threads: Some(1),
         scenario: None,
+        first: None,
     };
     let built_in = ClassicTactic::default();
     let script =

@@ -57,6 +57,7 @@ fn battles(c: &mut Criterion) {
             seed: 7,
             threads: Some(threads),
             scenario: None,
+            first: None,
         };
         g.bench_function(format!("default, {threads} thread(s)"), |bench| {
             bench.iter(|| {

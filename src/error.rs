@@ -260,6 +260,28 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The error as scripts read it (`--json`): `{"error": {"message", "file", "line",
+    /// "column"}}`, the place's keys only when it has one.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut error = serde_json::Map::new();
+        error.insert("message".into(), self.message().into());
+        match &self.0.place {
+            Place::Span(span) => {
+                error.insert("file".into(), span.source.name.clone().into());
+                error.insert("line".into(), span.line.into());
+                error.insert("column".into(), span.col.into());
+            }
+            Place::Pointer(p) if !p.is_empty() => {
+                error.insert("message".into(), self.unplaced_message().into());
+                error.insert("path".into(), readable_path(p).into());
+            }
+            _ => {}
+        }
+        serde_json::json!({ "error": error })
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Place::Span(span) = &self.0.place else {
@@ -298,6 +320,24 @@ impl From<std::io::Error> for Error {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn as_json_an_error_names_its_file_line_and_column() {
+        let source = std::sync::Arc::new(super::Source {
+            name: "house.rules".into(),
+            text: "a\nshields = -1\n".into(),
+        });
+        let e = super::Span::new(&source, 2, 11).at("shields cannot be negative");
+        assert_eq!(
+            e.to_json(),
+            serde_json::json!({"error": {"message": "shields cannot be negative",
+                "file": "house.rules", "line": 2, "column": 11}})
+        );
+        assert_eq!(
+            super::Error::msg("no such ship").to_json(),
+            serde_json::json!({"error": {"message": "no such ship"}})
+        );
+    }
+
     use super::*;
 
     fn doc() -> crate::rules::Doc {

@@ -1,5 +1,6 @@
 //! arbiter: a rules engine for tabletop game clubs. Scoring, leagues and starship combat,
 //! all reading their numbers from one ruleset file.
+pub mod calendar;
 pub mod combat;
 pub mod error;
 pub mod files;
@@ -8,11 +9,13 @@ pub mod league;
 pub mod names;
 pub mod output;
 pub mod pointer;
+pub mod progress;
 pub mod rules;
 pub mod scoped;
 pub mod scoring;
 pub mod script;
 pub mod stop;
+pub mod style;
 pub mod swiss;
 
 pub use error::{Error, Result};

@@ -35,7 +35,14 @@ impl Table {
         self.rows.is_empty()
     }
 
+    /// The table as text, fitted to `max_width()`: the widest text column wraps first, then
+    /// columns drop from the right, with a note naming them (`--wide` shows everything).
     pub fn render(&self) -> String {
+        self.render_within(max_width())
+    }
+
+    /// The table as text within `limit` columns (`None`: as wide as it needs).
+    pub fn render_within(&self, limit: Option<usize>) -> String {
         let n = self.headers.len();
         let mut widths: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
         for r in &self.rows {
@@ -43,28 +50,168 @@ impl Table {
                 widths[i] = widths[i].max(c.chars().count());
             }
         }
+        let mut shown: Vec<usize> = (0..n).collect();
+        if let Some(limit) = limit {
+            fit(&mut widths, &mut shown, &self.headers, &self.align, limit);
+        }
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
-            let mut parts = Vec::new();
-            for (i, (width, align)) in widths.iter().zip(&self.align).enumerate() {
-                let c = cells.get(i).map(|s| s.as_str()).unwrap_or("");
-                let pad = width.saturating_sub(c.chars().count());
-                parts.push(match align {
-                    Align::Left => format!("{c}{}", " ".repeat(pad)),
-                    Align::Right => format!("{}{c}", " ".repeat(pad)),
-                });
+            // A wrapped cell makes its row several lines.
+            let pieces: Vec<Vec<String>> = shown
+                .iter()
+                .map(|&i| wrap(cells.get(i).map(String::as_str).unwrap_or(""), widths[i]))
+                .collect();
+            let height = pieces.iter().map(Vec::len).max().unwrap_or(1);
+            for k in 0..height {
+                let mut parts = Vec::new();
+                for (j, &i) in shown.iter().enumerate() {
+                    let c = pieces[j].get(k).map(String::as_str).unwrap_or("");
+                    let pad = widths[i].saturating_sub(c.chars().count());
+                    parts.push(match self.align[i] {
+                        Align::Left => format!("{c}{}", " ".repeat(pad)),
+                        Align::Right => format!("{}{c}", " ".repeat(pad)),
+                    });
+                }
+                out.push_str(parts.join("  ").trim_end());
+                out.push('\n');
             }
-            out.push_str(parts.join("  ").trim_end());
-            out.push('\n');
         };
-        line(&self.headers, &mut out);
+        let mut head = String::new();
+        line(&self.headers, &mut head);
+        out.push_str(&crate::style::header(head.trim_end_matches('\n')));
+        out.push('\n');
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
         line(&rule, &mut out);
         for r in &self.rows {
             line(r, &mut out);
         }
+        if shown.len() < n {
+            let hidden: Vec<&str> = (0..n)
+                .filter(|i| !shown.contains(i))
+                .map(|i| self.headers[i].as_str())
+                .collect();
+            let note = format!(
+                "({} more column{} to fit the terminal: {}; --wide shows them)",
+                hidden.len(),
+                if hidden.len() == 1 { "" } else { "s" },
+                hidden.join(", ")
+            );
+            for line in wrap(&note, limit.unwrap_or(usize::MAX)) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
         out
     }
+}
+
+/// The narrowest a wrapped text column gets.
+const NARROWEST_WRAP: usize = 12;
+
+/// Make the columns fit `limit`: wrap the widest text column, then drop columns from the right
+/// (never the first).
+fn fit(
+    widths: &mut [usize],
+    shown: &mut Vec<usize>,
+    headers: &[String],
+    align: &[Align],
+    limit: usize,
+) {
+    let total = |widths: &[usize], shown: &[usize]| {
+        shown.iter().map(|&i| widths[i]).sum::<usize>() + 2 * shown.len().saturating_sub(1)
+    };
+    let over = total(widths, shown).saturating_sub(limit);
+    if over > 0 {
+        let widest_text = shown
+            .iter()
+            .copied()
+            .filter(|&i| align[i] == Align::Left)
+            .max_by_key(|&i| widths[i]);
+        if let Some(i) = widest_text {
+            let floor = NARROWEST_WRAP.max(headers[i].chars().count());
+            widths[i] = widths[i].saturating_sub(over).max(floor.min(widths[i]));
+        }
+    }
+    while shown.len() > 1 && total(widths, shown) > limit {
+        shown.pop();
+    }
+}
+
+/// A cell's text in lines of at most `width` characters, broken at spaces where it can.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    if text.chars().count() <= width || width == 0 {
+        return vec![text.to_string()];
+    }
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        loop {
+            let used = current.chars().count();
+            let needed = word.chars().count() + usize::from(used > 0);
+            if used + needed <= width {
+                if used > 0 {
+                    current.push(' ');
+                }
+                current.push_str(&word);
+                break;
+            }
+            if used > 0 {
+                lines.push(std::mem::take(&mut current));
+                continue;
+            }
+            // A word longer than the column is cut.
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            lines.push(head);
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// How wide tables may be: the terminal's width (or `COLUMNS`) once the command line has
+/// asked for fitting (`fit_tables`), else unlimited (pipes, scripts, the library).
+pub fn max_width() -> Option<usize> {
+    if !FIT.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    if let Some(columns) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+    {
+        return Some(std::cmp::max(columns, 20));
+    }
+    terminal_width()
+}
+
+static FIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Fit tables to the terminal from now on (the CLI, unless `--wide`).
+pub fn fit_tables(fit: bool) {
+    FIT.store(fit, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Standard output's terminal width, if it is a terminal.
+fn terminal_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    let mut size = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ fills the winsize it is given; a failure leaves it zero.
+    let asked = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ as _, &mut size) };
+    (asked == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
 }
 
 impl std::fmt::Display for Table {
@@ -92,5 +239,68 @@ pub fn trim_number(x: f64, digits: usize) -> String {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ships() -> Table {
+        let mut t = Table::new(&[
+            ("ship", Align::Left),
+            ("aliases", Align::Left),
+            ("shields", Align::Right),
+            ("speed", Align::Right),
+        ]);
+        t.row([
+            "UFP heavy cruiser",
+            "Enterprise, Constitution class",
+            "10",
+            "8",
+        ]);
+        t.row(["Transport", "", "2", "4"]);
+        t
+    }
+
+    #[test]
+    fn a_table_that_fits_is_as_it_was() {
+        let wide = ships().render_within(None);
+        assert_eq!(ships().render_within(Some(200)), wide);
+        assert_eq!(
+            wide.lines().next(),
+            Some("ship               aliases                         shields  speed")
+        );
+    }
+
+    #[test]
+    fn the_widest_text_column_wraps_first() {
+        let out = ships().render_within(Some(50));
+        assert!(out.lines().all(|l| l.chars().count() <= 50), "{out}");
+        assert_eq!(
+            out,
+            "ship               aliases          shields  speed\n\
+             -----------------  ---------------  -------  -----\n\
+             UFP heavy cruiser  Enterprise,           10      8\n\
+             \x20                  Constitution\n\
+             \x20                  class\n\
+             Transport                                 2      4\n"
+        );
+    }
+
+    #[test]
+    fn then_columns_drop_from_the_right_with_a_note() {
+        let out = ships().render_within(Some(40));
+        assert!(
+            out.ends_with("(1 more column to fit the terminal:\nspeed; --wide shows them)\n"),
+            "{out}"
+        );
+        assert!(out.lines().all(|l| l.chars().count() <= 40), "{out}");
+    }
+
+    #[test]
+    fn long_words_are_cut_to_the_column() {
+        assert_eq!(wrap("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
+        assert_eq!(wrap("a b c", 3), ["a b", "c"]);
     }
 }

@@ -10,7 +10,7 @@
 use crate::error::{Error, Result};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -57,11 +57,59 @@ pub fn live_bytes() -> usize {
     LIVE_BYTES.load(Ordering::Relaxed)
 }
 
+/// Ctrl-C, for work that may be interrupted rather than ended (a REPL entry).
+pub struct Interrupt {
+    /// Whether Ctrl-C now stops the work in progress instead of ending the program.
+    interruptible: AtomicBool,
+    /// Whether it has, since the work began.
+    interrupted: AtomicBool,
+}
+
+/// The program's one `Interrupt`, which the Ctrl-C handler and `Bound::passed` share.
+pub static CTRL_C: Interrupt = Interrupt::new();
+
+impl Interrupt {
+    pub const fn new() -> Interrupt {
+        Interrupt {
+            interruptible: AtomicBool::new(false),
+            interrupted: AtomicBool::new(false),
+        }
+    }
+
+    /// Run `work` so that Ctrl-C stops it (bounded work ends with `Reason::Interrupted`)
+    /// rather than the program. A second Ctrl-C before the work notices ends the program.
+    pub fn interruptible<T>(&self, work: impl FnOnce() -> T) -> T {
+        self.interrupted.store(false, Ordering::SeqCst);
+        self.interruptible.store(true, Ordering::SeqCst);
+        let result = work();
+        self.interruptible.store(false, Ordering::SeqCst);
+        self.interrupted.store(false, Ordering::SeqCst);
+        result
+    }
+
+    /// What the Ctrl-C handler calls: true if the work in progress was asked to stop (the
+    /// program goes on), false if the program should end.
+    pub fn interrupt(&self) -> bool {
+        self.interruptible.load(Ordering::SeqCst) && !self.interrupted.swap(true, Ordering::SeqCst)
+    }
+
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+}
+
+impl Default for Interrupt {
+    fn default() -> Interrupt {
+        Interrupt::new()
+    }
+}
+
 /// Why work must stop.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Reason {
     Time { limit_seconds: f64 },
     Memory { limit_mb: u64 },
+    Interrupted,
 }
 
 impl Reason {
@@ -73,6 +121,7 @@ impl Reason {
             Reason::Memory { limit_mb } => {
                 format!("the script went over its memory limit ({limit_mb} MB)")
             }
+            Reason::Interrupted => "interrupted (Ctrl-C)".to_string(),
         }
     }
 }
@@ -104,6 +153,9 @@ impl Bound {
 
     /// Why to stop now, if the bound is passed.
     pub fn passed(&self) -> Option<Reason> {
+        if CTRL_C.interrupted() {
+            return Some(Reason::Interrupted);
+        }
         if live_bytes() > self.memory_cap {
             return Some(Reason::Memory {
                 limit_mb: self.limit_mb,
@@ -164,5 +216,22 @@ mod tests {
             "the script ran out of time (limit 0.001 s, engine calls included)"
         );
         assert!(check().is_ok(), "the bound ends with `enter`");
+    }
+
+    #[test]
+    fn ctrl_c_stops_interruptible_work_once_then_the_program() {
+        let ctrl_c = Interrupt::new();
+        assert!(
+            !ctrl_c.interrupt(),
+            "outside interruptible work Ctrl-C ends the program"
+        );
+        ctrl_c.interruptible(|| {
+            assert!(!ctrl_c.interrupted());
+            assert!(ctrl_c.interrupt(), "the first Ctrl-C stops the work");
+            assert!(ctrl_c.interrupted());
+            assert!(!ctrl_c.interrupt(), "a second one ends the program");
+        });
+        assert!(!ctrl_c.interrupted(), "the next entry starts afresh");
+        assert_eq!(Reason::Interrupted.message(), "interrupted (Ctrl-C)");
     }
 }

@@ -4,15 +4,19 @@
 //! examples, hand-computed cases, reference data and invariants.
 //!
 //! `cargo test` runs them all; `cargo test --test integration league_` one feature's.
+mod calendar;
 mod common;
 
 mod bad_inputs;
 mod battle_allocations;
 mod combat_duel;
+mod combat_lab;
 mod combat_properties;
+mod combat_rulings;
 mod combat_sim;
 mod combat_tactics;
 mod combat_volley;
+mod conventions;
 mod dice;
 mod fuzz_regressions;
 mod help;
@@ -23,6 +27,7 @@ mod league_properties;
 mod league_rotation;
 mod league_rules;
 mod league_season;
+mod league_tiebreak;
 mod rate_backtest;
 mod rate_history;
 mod rate_ladders;
@@ -30,12 +35,15 @@ mod rate_systems;
 mod readme;
 mod repl;
 mod reproducible;
+mod rules_comments_properties;
 mod rules_errors;
 mod rules_extends;
+mod rules_fmt;
 mod rules_grammar;
 mod rules_named_in_files;
 mod rules_properties;
 mod rules_roundtrip;
+mod rules_travel;
 mod score_cep;
 mod score_errors;
 mod score_properties;
@@ -49,5 +57,6 @@ mod script_examples;
 mod script_hooks;
 mod script_policy_properties;
 mod script_sandbox;
+mod swiss_late_entry;
 mod swiss_pair;
 mod swiss_tournament;

@@ -83,7 +83,7 @@ fn a_runaway_entry_stops_and_the_next_one_runs() {
 
 #[test]
 fn rules_option_and_command_set_r() {
-    let out = stdout(&run_stdin(&["repl", "--rules", "startrek"], "r.name\nr.ship(\"UFP heavy cruiser\").shields = 9;\nr.ship(\"UFP heavy cruiser\").shields\n:rules cep\nr.ship(\"trialon\").value\nrules().name\n"));
+    let out = stdout(&run_stdin(&["repl", "--rules", "startrek"], "r.name\nr.ship(\"UFP heavy cruiser\").shields = 9;\nr.ship(\"UFP heavy cruiser\").shields\n:rules! cep\nr.ship(\"trialon\").value\nrules().name\n"));
     assert_eq!(out, "startrek\n9\nr = ruleset `cep` (2 ships)\n27\ncep\n");
 }
 
@@ -155,84 +155,126 @@ fn quit_ends_the_session() {
     assert_eq!(stdout(&run_stdin(&["repl"], "1\n:quit\n2\n")), "1\n");
 }
 
-/// The terminal session, driven by python's pty module (skipped where python3 is missing).
-const PTY_DRIVER: &str = r#"
-import os, pty, sys, time, select
-binary, history = sys.argv[1], sys.argv[2]
-os.environ["ARBITER_HISTORY"] = history
-os.environ["TERM"] = "xterm"
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(binary, [binary, "repl", "--rules", "startrek"])
-seen = b""
-def pump(timeout):
-    global seen
-    r, _, _ = select.select([fd], [], [], timeout)
-    if not r:
-        return False
-    try:
-        chunk = os.read(fd, 4096)
-    except OSError:
-        return False
-    if b"\x1b[6n" in chunk:
-        os.write(fd, b"\x1b[1;1R")
-    seen += chunk
-    return True
-def settle():
-    # Read until the terminal has been quiet for a moment (answering cursor queries).
-    while pump(0.4):
-        pass
-def send(keys):
-    global seen
-    settle()
-    seen = b""
-    os.write(fd, keys.encode())
-def wait_for(text, timeout=20):
-    end = time.time() + timeout
-    while time.time() < end:
-        if text.encode() in seen:
-            return
-        pump(0.1)
-    print("TIMEOUT waiting for", repr(text), "in", repr(seen[-400:]))
-    sys.exit(1)
-wait_for("arbiter> ")
-send("40 + 2\r"); wait_for("42")
-send("fn twice(x) {\r"); send("x * 2 }\r"); send("twice(21)\r"); wait_for("42")
-send("dic\t"); send('("2D6").max\r'); wait_for("12")
-send('r.ship("ufp h\t'); wait_for("UFP heavy cruiser"); send('").shields\r'); wait_for("10")
-send(":help\r"); wait_for("dice(expr)")
-send("\x04")
-os.waitpid(pid, 0)
-print("ok")
-"#;
-
 #[test]
 fn the_terminal_session_completes_continues_and_keeps_history() {
-    if std::process::Command::new("python3")
-        .arg("-c")
-        .arg("import pty")
-        .output()
-        .map(|o| !o.status.success())
-        .unwrap_or(true)
-    {
-        eprintln!("python3 with pty not available: terminal test skipped");
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let history = dir.path().join("history");
-    let o = std::process::Command::new("python3")
-        .args(["-c", PTY_DRIVER, BIN, history.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let out = stdout(&o);
-    assert!(
-        o.status.success() && out.contains("ok"),
-        "{out}\n{}",
-        stderr(&o)
+    let mut t = pty::Pty::spawn(
+        &["repl", "--rules", "startrek"],
+        &[("ARBITER_HISTORY", history.to_str().unwrap())],
     );
+    t.line("40 + 2").wait_for("42");
+    t.line("fn twice(x) {").send("x * 2 }\r");
+    t.line("twice(21)").wait_for("42");
+    t.at_prompt().send("dic\t").wait_for("dice");
+    t.send("(\"2D6\").max\r").wait_for("12");
+    t.at_prompt()
+        .send("r.ship(\"ufp h\t")
+        .wait_for("UFP heavy cruiser");
+    t.send("\").shields\r").wait_for("10");
+    t.line(":help").wait_for("dice(expr)");
+    t.at_prompt().send("\x04");
+    assert!(t.finish().success());
     let kept = std::fs::read_to_string(&history).unwrap();
     assert!(
         kept.contains("twice(21)") && kept.contains("dice(\"2D6\").max"),
         "history: {kept}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_long_call_and_keeps_the_session() {
+    let mut t = pty::Pty::spawn(&["repl", "--rules", "startrek"], &[]);
+    t.line("let kept = 41;");
+    t.line("r.ship(\"UFP heavy cruiser\").shields = 9;");
+    t.line("let s = simulate(\"UFP heavy cruiser\", \"Klingon battle cruiser\", 1000000, 1);");
+    // The progress bar says the engine is running; Ctrl-C then stops it, not the REPL.
+    t.wait_for(" left");
+    t.send("\x03");
+    t.wait_for("interrupted (Ctrl-C)");
+    t.line("kept + 1").wait_for("42");
+    t.line("r.ship(\"UFP heavy cruiser\").shields")
+        .wait_for("9");
+    t.line(":quit");
+    assert!(t.finish().success());
+}
+
+#[test]
+fn ships_of_a_ruleset_held_in_a_variable_complete() {
+    let mut t = pty::Pty::spawn(&["repl", "--rules", "cep"], &[]);
+    t.at_prompt()
+        .send("let k = rules(\"start\t")
+        .wait_for("startrek");
+    t.send("\");\r");
+    t.at_prompt()
+        .send("k.ship(\"klingon bat\t")
+        .wait_for("Klingon battle cruiser");
+    t.send("\").shields\r").wait_for("\n9\r");
+    t.at_prompt().send("\x04");
+    assert!(t.finish().success());
+}
+
+#[test]
+fn at_a_terminal_rules_asks_before_dropping_edits() {
+    let mut t = pty::Pty::spawn(&["repl", "--rules", "startrek"], &[]);
+    t.line("r.combat.start_distance = 6;");
+    t.line(":rules cep").wait_for("[y/N]");
+    t.send("n\r").wait_for("kept");
+    t.line("r.combat.start_distance").wait_for("6");
+    t.line(":rules cep").wait_for("[y/N]");
+    t.send("y\r").wait_for("r = ruleset `cep`");
+    t.at_prompt().send("\x04");
+    assert!(t.finish().success());
+}
+
+#[test]
+fn rules_refuses_to_drop_unsaved_edits_unless_told() {
+    let o = run_stdin(
+        &["repl", "--rules", "startrek"],
+        "r.ship(\"UFP heavy cruiser\").shields = 9;\n:rules cep\nr.name\n:rules! cep\nr.name\n",
+    );
+    assert_eq!(stdout(&o), "startrek\nr = ruleset `cep` (2 ships)\ncep\n");
+    assert!(
+        stderr(&o).contains(
+            "r (`startrek`) has 1 unsaved change, kept: see them with r.changes(), save them \
+             with r.save_changes(\"FILE.rules\"), or drop them with :rules! cep"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_saved_ruleset_may_be_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &["repl", "--rules", "startrek", "--allow-write"],
+        Some("r.ship(\"UFP heavy cruiser\").shields = 9;\nr.save_changes(\"house.rules\");\n:rules cep\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("r = ruleset `cep`"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_cut_off_statement_continues_on_the_next_line() {
+    let o = run_stdin(&["repl"], "let x =\n  40 +\n  2;\nx\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "42\n");
+}
+
+#[test]
+fn unknown_functions_get_did_you_mean() {
+    let o = run_stdin(
+        &["repl", "--rules", "startrek"],
+        "r.simulte(\"a\", \"b\", 1, 2)\n",
+    );
+    assert!(
+        stderr(&o).contains(
+            "<repl 1>:1:3: unknown function `simulte` for (ruleset, string, string, int, int) \
+             (did you mean `simulate`?)"
+        ),
+        "{}",
+        stderr(&o)
     );
 }

@@ -10,7 +10,7 @@ fn a_yaml_overlay_changes_one_ship_field_and_adds_a_ship() {
     let base: serde_json::Value =
         serde_json::from_str(&ok(&["rules", "show", "startrek", "--format", "json"])).unwrap();
     let f = temp_file(
-        "extends: startrek\nname: house\nships:\n  ufp heavy cruiser:\n    shields: 9\n  Runabout:\n    shields: 2\n    hull: 1D6/1D3\n",
+        "extends: startrek\nname: house\nships:\n  ufp heavy cruiser:\n    shields: 9\n  +Runabout:\n    shields: 2\n    hull: 1D6/1D3\n",
         ".yaml",
     );
     // Keys match as names do (case and accents ignored); the base's spelling is kept.

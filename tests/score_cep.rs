@@ -162,7 +162,7 @@ fn a_draw_gives_each_side_the_draw_index() {
 }
 
 const CLAMP_RULES: &str =
-    "extends: cep\nscoring:\n  cep:\n    ranks:\n      coronel: 5\n      general: 10\n";
+    "extends: cep\nscoring:\n  cep:\n    ranks:\n      +coronel: 5\n      +general: 10\n";
 
 #[test]
 fn the_grade_index_is_clamped_at_five() {

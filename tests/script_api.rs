@@ -155,7 +155,7 @@ fn copies_are_independent_and_plain_assignment_shares() {
 
 #[test]
 fn extend_applies_an_overlay_map_or_file() {
-    let overlay = temp_file("extends: startrek\nships:\n  Scout:\n    shields: 4\n    phasers: 2D6\ncombat:\n  start_distance: 5\n", ".yaml");
+    let overlay = temp_file("extends: startrek\nships:\n  +Scout:\n    shields: 4\n    phasers: 2D6\ncombat:\n  start_distance: 5\n", ".yaml");
     let script = format!(
         "let r = rules(\"startrek\");\nr.extend(\"{}\");\nprint(r.ship_names());\nprint(r.combat.start_distance);\nr.extend(#{{ ships: #{{ Scout: () }} }});\nprint(r.ship_names());",
         path(&overlay)

@@ -116,7 +116,8 @@ fn a_tournament_from_new_to_export() {
     ok(&["swiss", "bye", t, "Carla", "2", "--zero"]);
     ok(&["swiss", "add", t, "Eve", "--rating", "1500"]);
     let p = json(&["swiss", "pair", t, "--json"]);
-    // Carla sits out; Eve (entered late, 0 points) is among four: Boris, Dan (1) and Anna, Eve.
+    // Eve (1500) enters as 4, by rating above unrated Carla, who is 5 now. Carla sits out;
+    // Eve (entered late, 0 points) is among four: Boris, Dan (1) and Anna, Eve.
     assert_eq!(p["round"], 2);
     let all: Vec<u64> = p["pairs"]
         .as_array()
@@ -124,13 +125,14 @@ fn a_tournament_from_new_to_export() {
         .iter()
         .flat_map(|x| [x["white"].as_u64().unwrap(), x["black"].as_u64().unwrap()])
         .collect();
-    assert!(!all.contains(&4), "{p}");
+    assert!(!all.contains(&5) && all.contains(&4), "{p}");
     assert_eq!(all.len(), 4);
     let trf = ok(&["swiss", "export", t, "--trf"]);
     assert!(trf.contains("XXR 3"));
-    // Round 2 is not finished, so the export holds round 1: Dan's forfeit win.
+    // Round 2 is not finished, so the export holds round 1: Dan's forfeit win against
+    // Carla, number 5 since Eve came in.
     let dan = trf.lines().find(|l| l.contains("Dan")).unwrap();
-    assert!(dan.ends_with("4 b +"), "{dan}");
+    assert!(dan.ends_with("5 b +"), "{dan}");
     let csv = ok(&["swiss", "table", t, "--csv"]);
     assert!(
         csv.starts_with("rank,player,name,points,buchholz_cut1"),

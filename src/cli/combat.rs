@@ -1,4 +1,5 @@
-//! `arbiter combat ships | volley | duel | sim`: a thin layer over `arbiter::combat`.
+//! `arbiter combat ships | volley | duel | sim | ladder` (and the lab's commands, `combat_lab`):
+//! a thin layer over `arbiter::combat`.
 use super::combat_ladder::Chosen;
 use arbiter::combat::{self, Context, Scenario, Shot, SimOptions, SimReport, Tactic};
 use arbiter::output::{json_string, Align, Table};
@@ -64,6 +65,9 @@ enum CombatCommand {
         b: Option<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Who moves first: a or b (default: a scenario's `first`, else a)
+        #[arg(long, value_parser = parse_side)]
+        first: Option<combat::side::Side>,
         #[arg(long)]
         scenario: Option<String>,
         #[arg(long)]
@@ -89,6 +93,9 @@ enum CombatCommand {
         /// Worker threads (the result is the same whatever the number)
         #[arg(long)]
         threads: Option<usize>,
+        /// Who moves first: a, b, or alternate (half the battles each; the default)
+        #[arg(long, value_parser = parse_first)]
+        first: Option<combat::side::First>,
         /// A YAML scenario: ships, positions, facings, crews, who moves first, turn limit
         #[arg(long)]
         scenario: Option<String>,
@@ -100,6 +107,10 @@ enum CombatCommand {
         /// Write outcomes over turns as an SVG chart
         #[arg(long)]
         plot: Option<String>,
+        /// Fight rounds of battles until both win rates are within ± this (95% intervals),
+        /// -n battles at most
+        #[arg(long, conflicts_with = "vs")]
+        precision: Option<f64>,
         #[command(flatten)]
         tactics: TacticArgs,
         #[arg(long)]
@@ -110,6 +121,9 @@ enum CombatCommand {
             \n  arbiter combat ladder -n 500\
             \n  arbiter combat ladder --tactics default,classic,mine.rhai --ships \"UFP frigate\" --json")]
     Ladder(super::combat_ladder::Args),
+    // The balance lab: sweep, matrix, balance.
+    #[command(flatten)]
+    Lab(super::combat_lab::LabCommand),
 }
 
 /// Which tactic plays each side.
@@ -161,6 +175,7 @@ pub fn run(args: Args) -> Result<()> {
             a,
             b,
             seed,
+            first,
             scenario,
             rules,
             tactics,
@@ -179,11 +194,15 @@ pub fn run(args: Args) -> Result<()> {
                     }
                 }
             };
+            let setup = match first {
+                Some(side) => resolved.setup.with_first(side),
+                None => resolved.setup,
+            };
             let report = combat::duel_with(
                 &ctx,
                 [&resolved.classes[0], &resolved.classes[1]],
                 sides.both(),
-                resolved.setup,
+                setup,
                 seed,
                 true,
             );
@@ -201,10 +220,12 @@ pub fn run(args: Args) -> Result<()> {
             battles,
             seed,
             threads,
+            first,
             scenario,
             rules,
             vs,
             plot,
+            precision,
             tactics,
             json,
         } => {
@@ -229,7 +250,25 @@ pub fn run(args: Args) -> Result<()> {
                     .unwrap_or(DEFAULT_SEED),
                 threads,
                 scenario: scen.map(|s| s.0),
+                first,
             };
+            if let Some(p) = precision {
+                let opts = SimOptions {
+                    // With a precision, -n is the ceiling.
+                    battles: battles.unwrap_or(super::combat_lab::PRECISION_CEILING),
+                    ..opts
+                };
+                let done = super::combat_lab::sim_to_precision(
+                    &r,
+                    &opts,
+                    p,
+                    json,
+                    plot.as_deref(),
+                    sides.both(),
+                );
+                sides.check()?;
+                return done;
+            }
             let runs = if vs.is_some() { 2 } else { 1 };
             let bar = progress_bar(opts.battles * runs);
             let tick = |n: u64| {
@@ -282,6 +321,7 @@ pub fn run(args: Args) -> Result<()> {
             }
             Ok(())
         }
+        CombatCommand::Lab(command) => super::combat_lab::run(command),
     }
 }
 
@@ -317,6 +357,14 @@ fn strip_turns(mut r: SimReport) -> SimReport {
     r
 }
 
+fn parse_side(s: &str) -> std::result::Result<combat::side::Side, String> {
+    combat::side::Side::from_letter(s).ok_or_else(|| format!("`{s}` is not a or b"))
+}
+
+fn parse_first(s: &str) -> std::result::Result<combat::side::First, String> {
+    combat::side::First::parse(s).ok_or_else(|| format!("`{s}` is not a, b or alternate"))
+}
+
 fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {
     match (a, b) {
         (Some(a), Some(b)) => Ok((a, b)),
@@ -348,7 +396,7 @@ fn rules_and_scenario(
     Ok((ruleset, scen))
 }
 
-fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+pub(super) fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
     if !std::io::stderr().is_terminal() || total < 5000 {
         return None;
     }
@@ -417,7 +465,7 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
 }
 
 /// Cumulative share of battles decided by each turn, by outcome.
-fn plot_svg(report: &SimReport) -> Result<String> {
+pub(super) fn plot_svg(report: &SimReport) -> Result<String> {
     use plotters::prelude::*;
     let mut svg = String::new();
     let n = report.battles.max(1) as f64;

@@ -1,7 +1,11 @@
 //! `arbiter league schedule | new | record | table`: a thin layer over arbiter::league.
+use arbiter::calendar::{Date, Every};
+use arbiter::league::calendar::CalendarOptions;
 use arbiter::league::season::{RecordRequest, Season};
+use arbiter::league::teams::Teams;
 use arbiter::league::{html, schedule, standings, Method, ScheduleOptions, SearchBudget};
-use arbiter::rules::{load, Ruleset};
+use arbiter::rules::pin::{self, Identity};
+use arbiter::rules::{edit, load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
 
@@ -45,6 +49,27 @@ struct PlanArgs {
     rules: Option<String>,
 }
 
+/// An iCalendar feed of the schedule instead of the printed schedule.
+#[derive(clap::Args)]
+struct CalendarArgs {
+    /// Write the schedule as an iCalendar file (one all-day event per match) to FILE
+    #[arg(long, value_name = "FILE", requires = "start", conflicts_with_all = ["json", "csv"])]
+    ics: Option<String>,
+    /// The day of round 1 (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE", requires = "ics")]
+    start: Option<String>,
+    /// Time between rounds: days or weeks (7d, 2w)
+    #[arg(long, value_name = "STEP", default_value = "7d", requires = "ics")]
+    every: String,
+    /// Only this team's matches (its own feed; the events are the full calendar's)
+    #[arg(long, value_name = "TEAM", requires = "ics")]
+    team: Option<String>,
+    /// The league's name: the calendar's title, and part of every event's UID (default: the
+    /// teams file's name)
+    #[arg(long, requires = "ics")]
+    name: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum LeagueCommand {
     /// Print a schedule, its carry-over and each team's breaks
@@ -52,7 +77,9 @@ enum LeagueCommand {
             \n  arbiter league schedule 10\
             \n  arbiter league schedule teams.txt --legs 2 --shuffle --seed 7\
             \n  arbiter league schedule 12 --method balanced --seed 1 --carryover\
-            \n  arbiter league schedule 8 --method berger --legs 2 --json")]
+            \n  arbiter league schedule 8 --method berger --legs 2 --json\
+            \n  arbiter league schedule teams.txt --ics league.ics --start 2026-09-07 --every 7d\
+            \n  arbiter league schedule teams.txt --ics orcs.ics --start 2026-09-07 --team Orcs")]
     Schedule {
         /// A number n (teams 1..n) or a file with one team name a line
         teams: String,
@@ -67,6 +94,8 @@ enum LeagueCommand {
         /// CSV: round, leg, home, away, bye
         #[arg(long)]
         csv: bool,
+        #[command(flatten)]
+        calendar: CalendarArgs,
     },
     /// Start a season file (YAML) from a schedule
     #[command(after_help = "Examples:\
@@ -82,6 +111,10 @@ enum LeagueCommand {
         /// Replace an existing season file
         #[arg(long)]
         force: bool,
+        /// Keep the whole ruleset (a bundle) in the season file, so the season is always
+        /// scored under the rules it began with
+        #[arg(long)]
+        embed_rules: bool,
     },
     /// Record one result in a season file (atomically, under a lock)
     #[command(after_help = "Examples:\
@@ -135,11 +168,30 @@ pub fn run(args: Args) -> Result<()> {
             carryover,
             json,
             csv,
+            calendar,
         } => {
-            let teams = arbiter::files::teams(&teams)?;
+            let source = teams;
+            let teams = arbiter::files::teams(&source)?;
             let (_, mut options) = plan.options()?;
             options.matrix = carryover;
             let s = schedule(&options, &teams)?;
+            if let Some(path) = &calendar.ics {
+                let name = calendar.name.clone().unwrap_or_else(|| match &teams {
+                    Teams::Count(n) => format!("League of {n}"),
+                    Teams::Names(_) => std::path::Path::new(&source)
+                        .file_stem()
+                        .map_or(source.clone(), |f| f.to_string_lossy().into_owned()),
+                });
+                let o = CalendarOptions {
+                    name: &name,
+                    start: Date::parse(calendar.start.as_deref().unwrap_or_default())
+                        .map_err(|e| e.context("--start"))?,
+                    every: Every::parse(&calendar.every).map_err(|e| e.context("--every"))?,
+                    team: calendar.team.as_deref(),
+                };
+                let cal = arbiter::league::calendar::calendar(&s, &teams, &o)?;
+                return super::write_atomically(path, &cal.render());
+            }
             super::print(&if json {
                 s.to_json()
             } else if csv {
@@ -154,11 +206,17 @@ pub fn run(args: Args) -> Result<()> {
             teams,
             plan,
             force,
+            embed_rules,
         } => {
             let teams = arbiter::files::teams(&teams)?;
             let (rules_name, options) = plan.options()?;
             let s = schedule(&options, &teams)?;
-            let new = Season::from_schedule(&rules_name, &s);
+            let mut new = Season::from_schedule(&rules_name, &s);
+            let ruleset = load::load(&rules_name)?;
+            new.ruleset = Some(Identity::of(&ruleset));
+            if embed_rules {
+                new.embedded_rules = Some(edit::show(&ruleset, edit::Syntax::Rules));
+            }
             arbiter::files::create_season(&season, &new, force)?;
             let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
             let mut note = format!(
@@ -217,6 +275,7 @@ pub fn run(args: Args) -> Result<()> {
                 None => season_rules(&season, &s)?,
             };
             let table = standings(&rules, &s)?;
+            let id = Identity::of(&rules);
             if let Some(path) = page {
                 let title = std::path::Path::new(&season)
                     .file_stem()
@@ -226,7 +285,7 @@ pub fn run(args: Args) -> Result<()> {
                 return Ok(());
             }
             super::print(&if json {
-                arbiter::output::json_string(&table)
+                super::json_with_ruleset(&table, &id)
             } else if csv {
                 table.to_csv()
             } else {
@@ -279,7 +338,20 @@ fn score(text: &str) -> Result<u32> {
 
 /// The season's ruleset; a relative path means the file beside the season file when there is
 /// one (as for every file that names its ruleset).
+/// Rules embedded in the season are the season's rules; otherwise a warning says when the
+/// rules it names are no longer the ones it began under.
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
-    load::load(&load::beside_file(&season.rules, Some(season_path)))
-        .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))
+    if let Some(text) = &season.embedded_rules {
+        return pin::embedded(season_path, text, season.ruleset.as_ref());
+    }
+    let rules = load::load(&load::beside_file(&season.rules, Some(season_path)))
+        .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))?;
+    if let Some(warning) = season
+        .ruleset
+        .as_ref()
+        .and_then(|r| pin::drift(season_path, r, &rules))
+    {
+        eprintln!("{warning}");
+    }
+    Ok(rules)
 }

@@ -1,8 +1,10 @@
 //! The command line: thin clap commands over the engines. No rule logic lives here.
 mod combat;
+mod combat_lab;
 mod combat_ladder;
 mod completions;
 mod dice;
+mod lab_plot;
 mod league;
 mod rate;
 mod rate_plot;
@@ -31,6 +33,12 @@ use std::io::Write;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t)]
+    color: arbiter::style::ColorChoice,
+    /// Print tables whole, however wide (by default they fit the terminal or COLUMNS)
+    #[arg(long, global = true)]
+    wide: bool,
 }
 
 #[derive(Subcommand)]
@@ -61,14 +69,25 @@ enum Command {
 pub fn main() -> i32 {
     arbiter::io::install_interrupt_cleanup();
     arbiter::script::hook::install();
+    // Chosen before parsing, so that clap's own messages follow --color too.
+    arbiter::style::choose(color_asked().unwrap_or_default());
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let code = e.exit_code();
-            let _ = e.print();
+            if wants_json() && e.use_stderr() {
+                let shown = e.render().to_string();
+                let message = shown.lines().next().unwrap_or_default();
+                let message = message.strip_prefix("error: ").unwrap_or(message);
+                eprintln!("{}", serde_json::json!({"error": {"message": message}}));
+            } else {
+                let _ = e.print();
+            }
             return code;
         }
     };
+    arbiter::style::choose(cli.color);
+    arbiter::output::fit_tables(!cli.wide);
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = match cli.command {
         Command::Rules(a) => rules::run(a),
@@ -85,10 +104,39 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(e) => {
-            report(&if scripted { e } else { with_flag_hint(e) });
+            let e = if scripted { e } else { with_flag_hint(e) };
+            if wants_json() {
+                // Scripts that asked for JSON read errors as JSON too (interface.md).
+                eprintln!("{}", e.to_json());
+            } else {
+                report(&e);
+            }
             1
         }
     }
+}
+
+/// The `--color` the command line gives, read before clap parses it.
+fn color_asked() -> Option<arbiter::style::ColorChoice> {
+    use clap::ValueEnum;
+    let args: Vec<String> = std::env::args().skip(1).take_while(|a| a != "--").collect();
+    let value = args
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--color") {
+            Some(v) if v.starts_with('=') => Some(v[1..].to_string()),
+            Some("") => args.get(i + 1).cloned(),
+            _ => None,
+        })?;
+    arbiter::style::ColorChoice::from_str(&value, true).ok()
+}
+
+/// Whether the command line asked for `--json` (before any `--`).
+fn wants_json() -> bool {
+    std::env::args()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json")
 }
 
 /// Engines say what clashes; the command line adds the flag that resolves it.
@@ -114,7 +162,7 @@ fn with_flag_hint(e: Error) -> Error {
 pub fn report(e: &Error) {
     match e.is_located() {
         true => eprintln!("{e}"),
-        false => eprintln!("error: {e}"),
+        false => eprintln!("{} {e}", arbiter::style::error_label()),
     }
 }
 
@@ -130,3 +178,19 @@ pub fn print(text: &str) -> Result<(), Error> {
 }
 
 pub use arbiter::io::write_atomically;
+
+/// A JSON report with the ruleset it was made under: `ruleset` (its name, if the report does not
+/// already say it), `ruleset_version` and `ruleset_sha256` (what `rules hash` prints).
+pub fn json_with_ruleset(
+    report: &impl serde::Serialize,
+    ruleset: &arbiter::rules::pin::Identity,
+) -> String {
+    let mut value = serde_json::to_value(report).expect("reports serialise");
+    if let serde_json::Value::Object(map) = &mut value {
+        map.entry("ruleset")
+            .or_insert_with(|| ruleset.name.clone().into());
+        map.insert("ruleset_version".into(), ruleset.version.clone().into());
+        map.insert("ruleset_sha256".into(), ruleset.sha256.clone().into());
+    }
+    arbiter::output::json_string(&value)
+}

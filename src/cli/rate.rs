@@ -128,7 +128,8 @@ pub fn run(args: Args) -> Result<()> {
         super::write_atomically(path, &svg)?;
     }
     if args.json {
-        super::print(&arbiter::output::json_string(&report))?;
+        let id = arbiter::rules::pin::Identity::of(&rules);
+        super::print(&super::json_with_ruleset(&report, &id))?;
     } else {
         let mut text = report.table(args.all);
         if args.history || args.player.is_some() {

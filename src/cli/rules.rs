@@ -1,7 +1,9 @@
-//! `arbiter rules list | check | show | convert`.
+//! `arbiter rules list | check | show | convert | fmt | diff | hash | bundle`.
 use arbiter::output::{Align, Table};
+use arbiter::rules::changes::{self, Change, Kind};
 use arbiter::rules::edit::{self, Syntax};
-use arbiter::rules::{builtin, load, Format};
+use arbiter::rules::pin::Identity;
+use arbiter::rules::{builtin, canonical, load, Format};
 use arbiter::{Error, Result};
 use clap::{Subcommand, ValueEnum};
 
@@ -10,7 +12,18 @@ use clap::{Subcommand, ValueEnum};
         \n  arbiter rules list\
         \n  arbiter rules check rulesets/*\
         \n  arbiter rules show startrek --format yaml\
-        \n  arbiter rules convert house.yaml --to rules -o house.rules")]
+        \n  arbiter rules convert house.yaml --to rules -o house.rules\
+        \n  arbiter rules diff house.rules --explain\
+        \n  arbiter rules hash house.rules\
+        \n  arbiter rules bundle house.rules -o house-bundle.rules\
+        \n\
+        \nA ruleset that `extends` another changes only what it names, and every name must match\
+        \none of the base's (ships, ranks, locations, any table of names): a typo is an error with\
+        \na suggestion. An entry the base does not have is declared new: `new \"Romulan warbird\" {\
+        \n... }` in the rules language, `+Romulan warbird:` in YAML.\
+        \nPin the base a file was written against: `extends \"base.rules\" sha256 \"HEX\"` (the hex\
+        \nthat `rules hash` prints), or for a built-in `extends startrek version \">=1.0\"`; YAML:\
+        \n`extends: {name: base.rules, sha256: HEX}`. A base that changed is then refused.")]
 pub struct Args {
     #[command(subcommand)]
     command: RulesCommand,
@@ -51,6 +64,64 @@ enum RulesCommand {
         /// Write here (atomically) instead of standard output
         #[arg(short, long)]
         output: Option<String>,
+    },
+    /// Every value that differs between two rulesets, by path (old -> new); with one, between
+    /// it and the ruleset it extends
+    #[command(after_help = "Examples:\
+            \n  arbiter rules diff house.rules              # against what it extends\
+            \n  arbiter rules diff startrek house.rules --explain\
+            \n  arbiter rules diff old.yaml new.rules --json")]
+    Diff {
+        /// The old ruleset (built-in name or path); alone, the new one, against its base
+        old: String,
+        /// The new ruleset
+        new: Option<String>,
+        /// {"changes": [{"path", "change", "old", "new"}]}
+        #[arg(long)]
+        json: bool,
+        /// Say what each value means (the model's description of it)
+        #[arg(long)]
+        explain: bool,
+    },
+    /// The sha256 of a ruleset, resolved: the same for the same rules whatever the file's
+    /// comments, layout or format
+    #[command(after_help = "Examples:\
+            \n  arbiter rules hash house.rules\
+            \n  arbiter rules hash startrek\
+            \n\
+            \nPrints the 64 hex digits, then the ruleset's name and version. Pin a base with it:\
+            \n  extends \"house.rules\" sha256 \"HEX\"")]
+    Hash {
+        /// Built-in name or path
+        ruleset: String,
+    },
+    /// One self-contained file: the ruleset with its `extends` chain resolved, under a header
+    /// naming the sources, their versions and the hash
+    #[command(after_help = "Examples:\
+            \n  arbiter rules bundle house.rules -o house-bundle.rules\
+            \n  arbiter rules bundle house.yaml -o shared.yaml")]
+    Bundle {
+        /// Built-in name or path
+        ruleset: String,
+        /// The bundle (.rules or .yaml); never one of the files it bundles
+        #[arg(short, long, required = true)]
+        output: String,
+    },
+    /// Lay ruleset files out canonically, comments kept with their keys (standard output,
+    /// `--check` or `--write`)
+    #[command(after_help = "Examples:\
+            \n  arbiter rules fmt house.rules\
+            \n  arbiter rules fmt --check rulesets/*\
+            \n  arbiter rules fmt --write house.rules house.yaml")]
+    Fmt {
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Only say which files are not formatted (exit 1 if any)
+        #[arg(long, conflicts_with = "write")]
+        check: bool,
+        /// Rewrite the files that are not formatted, in place
+        #[arg(long)]
+        write: bool,
     },
 }
 
@@ -122,15 +193,31 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&edit::show(&r, format.syntax()))?;
             Ok(())
         }
+        RulesCommand::Diff {
+            old,
+            new,
+            json,
+            explain,
+        } => diff(&old, new.as_deref(), json, explain),
+        RulesCommand::Hash { ruleset } => {
+            let r = load::load(&ruleset)?;
+            let id = Identity::of(&r);
+            let version = id.version.as_deref().unwrap_or("(no version)");
+            super::print(&format!("{}  {} {version}\n", id.sha256, id.name))?;
+            Ok(())
+        }
+        RulesCommand::Bundle { ruleset, output } => bundle(&ruleset, &output),
         RulesCommand::Convert { file, to, output } => {
-            let doc = load::read_doc(&file)?;
+            let source = arbiter::io::read_text(&file)?;
+            let (doc, comments) =
+                canonical::parse_with_comments(&file, &source, Format::of(&file))?;
             // Check the whole ruleset (with what it extends) before writing anything.
             let dir = std::path::Path::new(&file)
                 .parent()
                 .map(|p| p.to_path_buf());
             let resolved = load::resolve_loaded(doc.clone(), &file, dir.as_deref())?;
             load::ruleset_from_doc(&resolved)?;
-            let text = edit::render(&doc.value, to.syntax());
+            let text = canonical::render_with_comments(&doc.value, &comments, to.syntax());
             match output {
                 Some(path) => {
                     if Format::of(&path) == Format::Rules && !matches!(to, ShowFormat::Rules) {
@@ -150,5 +237,139 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
         }
+        RulesCommand::Fmt {
+            files,
+            check,
+            write,
+        } => fmt(&files, check, write),
     }
+}
+
+fn diff(old: &str, new: Option<&str>, json: bool, explain: bool) -> Result<()> {
+    let (old_name, old_rules, new_name, new_rules) = match new {
+        Some(new) => (
+            old.to_string(),
+            load::load(old)?,
+            new.to_string(),
+            load::load(new)?,
+        ),
+        None => {
+            let Some((base_name, base)) = load::base_of(old)? else {
+                return Err(Error::msg(format!(
+                    "{old} extends nothing: name the ruleset to compare it with \
+                     (`arbiter rules diff {old} OTHER`)"
+                )));
+            };
+            (base_name, base, old.to_string(), load::load(old)?)
+        }
+    };
+    let mut found = changes::between(&old_rules, &new_rules);
+    if explain {
+        changes::explain(&mut found);
+    }
+    if json {
+        let report = serde_json::json!({
+            "old": Identity::of(&old_rules),
+            "new": Identity::of(&new_rules),
+            "changes": found,
+        });
+        return super::print(&arbiter::output::json_string(&report));
+    }
+    let mut out = format!("--- {old_name}\n+++ {new_name}\n");
+    if found.is_empty() {
+        out.push_str("no changes\n");
+    }
+    for c in &found {
+        out.push_str(&change_line(c));
+        if let Some(m) = &c.meaning {
+            out.push_str(&format!("    {m}\n"));
+        }
+    }
+    super::print(&out)
+}
+
+fn change_line(c: &Change) -> String {
+    let shown = |v: &Option<serde_json::Value>| {
+        v.as_ref()
+            .map(|v| serde_json::to_string(v).unwrap_or_default())
+            .unwrap_or_default()
+    };
+    match c.change {
+        Kind::Added => format!("+ {}: {}\n", c.path, shown(&c.new)),
+        Kind::Removed => format!("- {}: {}\n", c.path, shown(&c.old)),
+        Kind::Changed => format!("~ {}: {} -> {}\n", c.path, shown(&c.old), shown(&c.new)),
+    }
+}
+
+fn bundle(reference: &str, output: &str) -> Result<()> {
+    let syntax = edit::Syntax::of_path(output)?;
+    if syntax == Syntax::Json {
+        return Err(Error::msg(format!(
+            "{output}: a bundle is .rules or .yaml (its header is a comment, which JSON has not)"
+        )));
+    }
+    let r = load::load(reference)?;
+    let chain = load::chain(reference)?;
+    let id = Identity::of(&r);
+    let mut text = format!(
+        "# Bundled by arbiter {}: `{}`{} with its `extends` resolved, self-contained.\n",
+        env!("CARGO_PKG_VERSION"),
+        id.name,
+        id.version
+            .as_deref()
+            .map(|v| format!(" {v}"))
+            .unwrap_or_default()
+    );
+    text.push_str("# Sources, each extending the next:\n");
+    for link in &chain {
+        let name = link
+            .name
+            .as_deref()
+            .map(|n| format!(" (`{n}`"))
+            .unwrap_or(" (".into());
+        let version = link.version.as_deref().unwrap_or("no version");
+        let sep = if link.name.is_some() { ", " } else { "" };
+        text.push_str(&format!("#   {}{name}{sep}{version})\n", link.source));
+    }
+    text.push_str(&format!(
+        "# sha256 {} (`arbiter rules hash` of this file prints the same)\n\n",
+        id.sha256
+    ));
+    text.push_str(&edit::show(&r, syntax));
+    arbiter::io::write_file(output, &text, arbiter::io::Replace::Output)
+}
+
+/// `rules fmt`: the canonical layout on standard output, or checked, or written back.
+fn fmt(files: &[String], check: bool, write: bool) -> Result<()> {
+    if !check && !write && files.len() > 1 {
+        return Err(Error::msg(
+            "give one file to print formatted, or --check or --write for several",
+        ));
+    }
+    let mut unformatted = 0;
+    for file in files {
+        let text = arbiter::io::read_text(file)?;
+        let formatted = canonical::formatted(file, &text)?;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        if check {
+            if formatted != text {
+                unformatted += 1;
+                super::print(&format!("{file}: not formatted\n"))?;
+            }
+        } else if write {
+            if formatted != text {
+                arbiter::io::write_file(file, &formatted, arbiter::io::Replace::ItsOwnInput)?;
+            }
+        } else {
+            super::print(&formatted)?;
+        }
+    }
+    if unformatted > 0 {
+        return Err(Error::msg(format!(
+            "{unformatted} of {} files are not formatted (`arbiter rules fmt --write` lays them \
+             out)",
+            files.len()
+        )));
+    }
+    Ok(())
 }

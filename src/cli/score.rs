@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Result<()> {
         None => {
             let report = scoring::score_input(&rules, &input, doc.as_ref())?;
             super::print(&if args.json {
-                arbiter::output::json_string(&report)
+                super::json_with_ruleset(&report, &arbiter::rules::pin::Identity::of(&rules))
             } else {
                 report.table()
             })?;

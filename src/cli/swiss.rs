@@ -1,15 +1,17 @@
 //! `arbiter swiss ...`: a thin layer over arbiter::swiss. Files are read and written here,
 //! through arbiter::io; every change to a tournament file happens under its lock and
 //! atomically, so a refused command leaves the file as it was.
+use arbiter::calendar::{Date, Every};
 use arbiter::io::{read_text, with_file_lock, write_file, Replace};
 use arbiter::output::{json_string, Align, Table};
+use arbiter::rules::pin::Identity;
 use arbiter::rules::swiss::SwissRules;
 use arbiter::rules::{builtin, load};
 use arbiter::swiss::dutch::{self, Pairing};
 use arbiter::swiss::model::Field;
 use arbiter::swiss::standings::{standings, Standings};
 use arbiter::swiss::tournament::{ByeKind, Tournament};
-use arbiter::swiss::{trf, trf_out};
+use arbiter::swiss::{calendar, trf, trf_out};
 use arbiter::{Error, Result};
 use clap::Subcommand;
 
@@ -96,14 +98,32 @@ enum SwissCommand {
         #[arg(long, value_name = "FILE")]
         html: Option<String>,
     },
-    /// Write the tournament as TRF-2026
+    /// Write the tournament as TRF-2026, or its rounds as an iCalendar file
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss export open.yaml --trf -o open.trf\
+            \n  arbiter swiss export open.yaml --ics open.ics --start 2026-10-03 --every 7d\
+            \n  arbiter swiss export open.yaml --ics ann.ics --start 2026-10-03 --player Ann")]
+    #[command(group(clap::ArgGroup::new("format").required(true).args(["trf", "ics"])))]
     Export {
         tournament: String,
-        #[arg(long, required = true)]
+        #[arg(long)]
         trf: bool,
         /// Output file (default: standard output)
-        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        #[arg(short = 'o', long = "output", value_name = "OUT", requires = "trf")]
         output: Option<String>,
+        /// Write the rounds as an iCalendar file to FILE: one all-day event per round, listing
+        /// its boards once paired (export again after each pairing: the events update)
+        #[arg(long, value_name = "FILE", requires = "start")]
+        ics: Option<String>,
+        /// The day of round 1 (YYYY-MM-DD)
+        #[arg(long, value_name = "DATE", requires = "ics")]
+        start: Option<String>,
+        /// Time between rounds: days or weeks (7d, 2w)
+        #[arg(long, value_name = "STEP", default_value = "7d", requires = "ics")]
+        every: String,
+        /// Only this player's games (number or name): their own feed
+        #[arg(long, value_name = "PLAYER", requires = "ics")]
+        player: Option<String>,
     },
 }
 
@@ -166,7 +186,15 @@ pub fn run(args: Args) -> Result<()> {
             rating,
         } => change(&tournament, |t| {
             let n = t.add(&name, rating.unwrap_or(0))?;
-            Ok(format!("{name} entered as player {n}"))
+            let mut note = format!("{name} entered as player {n}");
+            if n < t.players.len() {
+                note.push_str(&format!(
+                    " (by rating: the players below now have numbers {} to {})",
+                    n + 1,
+                    t.players.len()
+                ));
+            }
+            Ok(note)
         }),
         SwissCommand::Table {
             tournament,
@@ -174,6 +202,35 @@ pub fn run(args: Args) -> Result<()> {
             csv,
             html,
         } => table(&tournament, json, csv, html.as_deref()),
+        SwissCommand::Export {
+            tournament,
+            ics: Some(path),
+            start,
+            every,
+            player,
+            ..
+        } => {
+            let t = load_tournament(&tournament)?;
+            let name = if t.name.trim().is_empty() {
+                std::path::Path::new(&tournament)
+                    .file_stem()
+                    .map_or(tournament.clone(), |f| f.to_string_lossy().into_owned())
+            } else {
+                t.name.clone()
+            };
+            let o = calendar::CalendarOptions {
+                name: &name,
+                start: Date::parse(start.as_deref().unwrap_or_default())
+                    .map_err(|e| e.context("--start"))?,
+                every: Every::parse(&every).map_err(|e| e.context("--every"))?,
+                player: player.as_deref().map(|p| t.player(p)).transpose()?,
+            };
+            write_file(
+                &path,
+                &calendar::calendar(&t, &o)?.render(),
+                Replace::Output,
+            )
+        }
         SwissCommand::Export {
             tournament, output, ..
         } => {
@@ -338,8 +395,9 @@ fn new(
     let rules = rules.unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
     swiss_rules(&rules)?;
     let list = read_players(players)?;
-    let t = Tournament::new(&name.unwrap_or_default(), &rules, rounds, list)
+    let mut t = Tournament::new(&name.unwrap_or_default(), &rules, rounds, list)
         .map_err(|e| e.context(players))?;
+    t.ruleset = Some(Identity::of(&load::load(&rules)?));
     let replace = if force {
         Replace::Output
     } else {
@@ -391,8 +449,17 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     let rules = swiss_rules(&t.rules)?;
     let field = t.field(&rules, false)?;
     let s = standings(&field, &rules.tiebreakers);
+    let now = load::load(&t.rules)?;
+    let id = Identity::of(&now);
+    if let Some(warning) = t
+        .ruleset
+        .as_ref()
+        .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
+    {
+        eprintln!("{warning}");
+    }
     if json {
-        return super::print(&json_string(&s));
+        return super::print(&super::json_with_ruleset(&s, &id));
     }
     if let Some(out) = html {
         return write_file(

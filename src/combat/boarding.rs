@@ -37,6 +37,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                 side: s as u8,
                 roll,
                 result,
+                people: ctx.transport.team_size,
             });
         }
     }
@@ -116,47 +117,67 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         self.check_capture(t);
     }
 
-    /// Side `s` searches its own ship for hidden boarders (a Security roll for its one search
-    /// group of every team at home); boarders who showed themselves are fought without a roll.
+    /// Side `s` searches its own ship for hidden boarders (R8): its teams at home form search
+    /// groups of the ruleset's size, each rolls Security, and each group that finds them
+    /// fights them. Boarders who showed themselves are fought by every defender without a roll.
     pub(crate) fn search(&mut self, s: usize) {
         let e = 1 - s;
         if self.ships[e].boarders.alive() == 0 || self.ships[s].home_teams.alive() == 0 {
             return;
         }
-        let found = if self.ships[e].boarders_hidden {
+        if !self.ships[e].boarders_hidden {
+            let all = 0..self.ships[s].home_teams.count as usize;
+            self.defenders_fight(s, all);
+            return;
+        }
+        let size = self.ctx.security.teams_per_search_group.max(1) as usize;
+        let teams = self.ships[s].home_teams.count as usize;
+        for start in (0..teams).step_by(size) {
+            let group = start..(start + size).min(teams);
+            if self.ships[s].home_teams.group(group.clone()).alive() == 0 {
+                continue;
+            }
             let target = self.ships[s].skill(self.classes[s], self.ctx, Skill::Security, 0);
             let roll = self
                 .ctx
                 .thresholds
                 .roll(&mut self.rng, Skill::Security, target);
+            let found = roll.level.succeeded();
             if L::ON {
                 self.log.push(Event::Search {
                     side: s as u8,
                     roll,
-                    found: roll.level.succeeded(),
+                    found,
                 });
             }
-            roll.level.succeeded()
-        } else {
-            true
-        };
-        if found {
-            let dealt = self.attack(self.ships[s].home_teams);
-            let taken = self.attack(self.ships[e].boarders);
-            self.ships[e].boarders.absorb(dealt);
-            self.ships[s].home_teams.absorb(taken);
-            if L::ON {
-                self.log.push(Event::Boarders {
-                    side: e as u8,
-                    attack: "defenders".into(),
-                    dealt: taken,
-                    taken: dealt,
-                    absorbed: taken,
-                    location: None,
-                });
+            if found {
+                self.defenders_fight(s, group);
+                if self.over() || self.ships[e].boarders.alive() == 0 {
+                    return;
+                }
             }
-            self.check_capture(s);
         }
+    }
+
+    /// The defenders of side `s` in `group` (indices into its teams at home) and the enemy's
+    /// boarders exchange attack dice.
+    fn defenders_fight(&mut self, s: usize, group: std::ops::Range<usize>) {
+        let e = 1 - s;
+        let dealt = self.attack(self.ships[s].home_teams.group(group.clone()));
+        let taken = self.attack(self.ships[e].boarders);
+        self.ships[e].boarders.absorb(dealt);
+        self.ships[s].home_teams.absorb_in(group, taken);
+        if L::ON {
+            self.log.push(Event::Boarders {
+                side: e as u8,
+                attack: "defenders".into(),
+                dealt: taken,
+                taken: dealt,
+                absorbed: taken,
+                location: None,
+            });
+        }
+        self.check_capture(s);
     }
 
     /// A ship whose defenders are all spent, with enemy boarders alive aboard, is captured.

@@ -130,6 +130,10 @@ pub struct Context {
     pub repair: RepairRules,
     pub first_aid: SuccessLevels,
     pub bridge_switch_turns: u32,
+    /// "At half" divides by this (after penalties).
+    pub halving_divisor: u32,
+    /// Torpedoes a ship may launch in one turn.
+    pub torpedoes_per_turn: u32,
     /// Every ship of the ruleset, resolved (in ruleset order).
     pub ships: Vec<ShipClass>,
     /// For each skill, the locations (bit = `Loc as usize`) whose damaged and whose badly
@@ -192,6 +196,8 @@ impl Context {
             repair: c.repair.clone(),
             first_aid: c.first_aid.clone(),
             bridge_switch_turns: c.bridge_switch_turns,
+            halving_divisor: c.skill_rolls.halving_divisor,
+            torpedoes_per_turn: c.torpedoes_per_turn,
             ships: Vec::new(),
             halved_by: halved_by(&locations),
         };

@@ -64,6 +64,7 @@ impl Target<'_> {
             log.push(Event::Hit {
                 side: self.side,
                 face: super::hex::relative_face(face, self.state.facing),
+                shields_up: self.state.shields_raised,
                 damage,
                 shield_before: before,
                 shield_after: if self.state.shields_raised {

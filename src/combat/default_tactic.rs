@@ -589,6 +589,7 @@ impl Tactic for DefaultTactic {
         Activation {
             raise_shields: raise,
             cloak,
+            charge_battery: super::tactics::battery_charge(v, raise, cloak),
         }
     }
 
@@ -601,11 +602,12 @@ impl Tactic for DefaultTactic {
         let dice = v.phaser_dice_left();
         let can_fire = v.can_fire(dice).is_ok();
         let shot_left = dice > 0 && !v.me.cloaked && v.enemy_visible();
-        let torpedo_energy = if v.me.torpedoes > 0 && !v.me.torpedo_launched {
-            v.torpedo_energy()
-        } else {
-            0
-        };
+        let torpedo_energy =
+            if v.me.torpedoes > 0 && v.me.torpedoes_launched < v.ctx.torpedoes_per_turn {
+                v.torpedo_energy()
+            } else {
+                0
+            };
         let reserve = if flee {
             v.warp_cost() + dice * v.ctx.energy.phaser_die
         } else {
@@ -740,6 +742,7 @@ mod tests {
                 seed: 5,
                 threads: Some(threads),
                 scenario: None,
+                first: None,
             };
             crate::combat::simulate_with(&rules, &opts, [&t, &t], &|_| {}).unwrap()
         };

@@ -110,6 +110,12 @@ pub enum Event {
         roll: Roll,
         damage: Option<u32>,
     },
+    /// A torpedo leaves the launcher (its dodge rolls and its `Torpedo` result follow).
+    TorpedoAway {
+        side: u8,
+        kind: String,
+        range: u32,
+    },
     Torpedo {
         side: u8,
         kind: String,
@@ -120,11 +126,15 @@ pub enum Event {
     Dodge {
         side: u8,
         roll: Roll,
+        /// The highest roll that dodges (the special threshold).
+        needs: u32,
         dodged: bool,
     },
     Hit {
         side: u8,
         face: u8,
+        /// Whether the shields were up when the hit came.
+        shields_up: bool,
         damage: u32,
         shield_before: u32,
         shield_after: u32,
@@ -163,6 +173,8 @@ pub enum Event {
         side: u8,
         roll: Roll,
         result: TransportResult,
+        /// People in the team (the ruleset's team size).
+        people: u32,
     },
     Boarders {
         side: u8,
@@ -200,6 +212,8 @@ pub enum Event {
         energy: u32,
         roll: Roll,
         needs_special: bool,
+        /// The highest roll that repairs anything (the special threshold when one is needed).
+        needs: u32,
         repaired: u32,
         damage: u32,
     },
@@ -222,9 +236,15 @@ pub enum Event {
         hull_damage: u32,
         engine_damage: u32,
     },
+    BatteryCharged {
+        side: u8,
+        points: u32,
+        battery: u32,
+    },
     Deactivation {
         side: u8,
-        charged: u32,
+        /// This turn's energy left unspent, lost (R7).
+        lost: u32,
         decloaked: bool,
         lowered_shields: bool,
     },

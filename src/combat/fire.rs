@@ -63,7 +63,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         let range = self.ships[s].pos.distance(self.ships[t].pos);
         let ship = &mut self.ships[s];
         ship.spend(kind.energy);
-        ship.torpedo_launched = true;
+        ship.torpedoes_launched += 1;
         // A damaged launcher may not fire it (the torpedo stays aboard).
         let chance = if ship.level(class, Loc::Torpedoes) >= Condition::Damaged {
             ctx.info(Loc::Torpedoes).damaged.failure_chance
@@ -83,6 +83,13 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             return;
         }
         ship.torpedoes -= 1;
+        if L::ON {
+            self.log.push(Event::TorpedoAway {
+                side: s as u8,
+                kind: kind_name.clone(),
+                range,
+            });
+        }
         let dodged = self.dodge(t, range);
         let damage = if dodged {
             None
@@ -106,11 +113,13 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
 
     /// The target's Piloting rolls against a torpedo travelling `hexes`; true if dodged.
     fn dodge(&mut self, t: usize, hexes: u32) -> bool {
-        let can = self.view(1 - t).enemy_can_dodge();
-        if !can {
+        // Dodging needs the sensors and the bridge (the target's real state).
+        let (ship, class) = (&self.ships[t], self.classes[t]);
+        if ship.level(class, Loc::Sensors) >= Condition::BadlyDamaged || ship.bridge_out(class) {
             return false;
         }
-        let target = self.ships[t].skill(self.classes[t], self.ctx, Skill::Piloting, 0);
+        let target = ship.skill(class, self.ctx, Skill::Piloting, 0);
+        let needs = self.ctx.thresholds.highest(Level::Special, target);
         for _ in 0..hexes {
             let roll = self
                 .ctx
@@ -121,6 +130,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                 self.log.push(Event::Dodge {
                     side: t as u8,
                     roll,
+                    needs,
                     dodged,
                 });
             }

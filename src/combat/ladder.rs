@@ -1,6 +1,7 @@
 //! The tactics ladder: a round robin of tactics in mirror matches (both sides the same ship
 //! class) over ship classes, each pairing played with each tactic on each side, on the same
 //! seeds; the decided battles are rated as games by a rating system of the project.
+use super::side::First;
 use super::sim::{simulate_with, wilson, SimOptions};
 use super::tactics::Tactic;
 use crate::error::{Error, Result};
@@ -96,6 +97,8 @@ pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
                     seed: opts.seed,
                     threads: opts.threads,
                     scenario: None,
+                    // Each tactic moves first in half its battles on each side.
+                    first: Some(First::Alternate),
                 };
                 let r = simulate_with(rules, &sim, [a.1, b.1], &|_| {})?;
                 let decided = |winner: &String, loser: &String, n: u64| {

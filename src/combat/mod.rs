@@ -22,19 +22,41 @@
 //! `duel_with(&ctx, classes, [&mine, &other], Setup::standard(&ctx), seed, narrate)`.
 //! The engine checks every answer: an illegal one ends that step of the phase.
 //!
-//! Rulings the engine makes where the spec is silent (each a flow choice, no number):
-//! halvings apply before penalties; a failed Piloting roll spends the maneuver's energy and
-//! leaves the ship where it was; free turns need no roll; a failed Shields roll spends the
-//! attempt (and its energy); with shield control damaged a transfer takes two points from the
-//! giving face; energy left at deactivation may charge the battery, the rest is lost; a
-//! damaged launcher that fails keeps its torpedo; a warp jump always leaves the battle, but
-//! its distortion damage is applied first and can destroy the ship; boarders who attacked are
-//! fought by the defenders at the next activation without a search roll; the auxiliary bridge
-//! is set up once per battle; ships may share a hex (nothing can be fired at distance 0); a
-//! team can be beamed when the enemy is in the phaser arc and its face toward the sender (either
-//! face on a vertex) is at 0 or its shields are down; while a ship is cloaked its enemy moves by
-//! inertia only, even in a turn it has found the cloaked ship; shields belong to the ship's
-//! faces (the source names them front, front-left, ...), so they turn with the ship.
+//! The revised rulings (spec combat.md R1–R11; the ruleset's `combat.rulings` lists them for
+//! `arbiter rules show`):
+//! * R1 one generator point to the shields a turn in all (`shields.generator_points_per_turn`);
+//!   transfers between faces stay one roll a point.
+//! * R2 "at half" halves the chance left after every penalty (`skill_rolls.halving_divisor`).
+//! * R3 one Engines roll a turn, after the maneuvers, at the penalty per point over Vm.
+//! * R4 badly damaged sensors also stop maneuvers beyond inertia and the warp jump.
+//! * R5 a tactic's [`view::View`] shows the enemy as its sensors know it: state from the last
+//!   successful Sensors roll (the start of the battle before one), position and facing unless
+//!   the enemy is cloaked and undetected. The engine's legality checks see the real enemy.
+//! * R6 in a turn a cloaked enemy has been detected, a ship may maneuver as well as fire.
+//! * R7 the battery is charged in activation ([`tactics::Activation`]`::charge_battery`); it
+//!   is spent in any phase; this turn's energy left at deactivation is lost.
+//! * R8 defenders search in groups of `security_teams.teams_per_search_group` teams, each
+//!   group rolling; a group that finds the boarders fights them.
+//! * R9 [`Setup::standard`] starts with both ships' shields raised, paid from the battery
+//!   (a scenario may set `shields_up: false`); simulations alternate the first move unless
+//!   [`SimOptions`]`::first` says otherwise, and report results by initiative.
+//! * R10 hull dice are the ship table's; `examples/house-d3-hulls.rules` has the prose's.
+//! * R11 no number in engine code: the halving divisor, a damaged generator's divisor
+//!   (`energy.damaged_generator_divisor`), inertia (`maneuvers.inertia`), torpedoes a turn
+//!   (`torpedoes_per_turn`) and the team size (`transport.team_size`, people lost with a
+//!   team) are ruleset data.
+//!
+//! Other rulings where the spec is silent (each a flow choice, no number): a failed Piloting
+//! roll spends the maneuver's energy and leaves the ship where it was; free turns need no
+//! roll; a failed Shields roll spends the attempt (and its energy); with shield control
+//! damaged a transfer takes two points from the giving face; a damaged launcher that fails
+//! keeps its torpedo; a warp jump always leaves the battle, but its distortion damage is
+//! applied first and can destroy the ship; boarders who attacked are fought by all the
+//! defenders at the next activation without a search roll; the auxiliary bridge is set up
+//! once per battle; ships may share a hex (nothing can be fired at distance 0); a team can be
+//! beamed when the enemy is in the phaser arc and its face toward the sender (either face on a
+//! vertex) is at 0 or its shields are down; shields belong to the ship's faces (the source
+//! names them front, front-left, ...), so they turn with the ship.
 pub mod boarding;
 pub mod choose;
 pub mod context;
@@ -44,8 +66,10 @@ pub mod duel;
 pub mod events;
 pub mod fire;
 pub mod hex;
+pub mod lab;
 pub mod ladder;
 pub mod movement;
+pub mod narration;
 pub mod planner;
 pub mod reach;
 pub mod repair;
@@ -53,6 +77,7 @@ pub mod roller;
 pub mod scenario;
 pub mod shields;
 pub mod ship;
+pub mod side;
 pub mod sim;
 pub mod skill;
 pub mod tactics;
@@ -68,7 +93,9 @@ pub use events::Event;
 pub use roller::{Pcg, Rigged, Roller};
 pub use scenario::Scenario;
 pub use ship::{ShipClass, ShipState};
-pub use sim::{compare, simulate, simulate_with, Comparison, SimOptions, SimReport};
+pub use sim::{
+    compare, simulate, simulate_tally, simulate_with, Comparison, SimOptions, SimReport, Tally,
+};
 pub use tactics::{Action, ClassicTactic, Tactic};
 pub use turn::{Battle, Outcome, OutcomeKind, Setup};
 pub use volley::{volley, Shot, VolleyReport};

@@ -2,16 +2,28 @@
 use super::context::Loc;
 use super::damage::Target;
 use super::events::{Event, Log, Maneuver};
+use super::hex::{self, Hex};
 use super::roller::Roller;
 use super::skill::Skill;
-use super::tactics::apply_maneuver;
 use super::turn::Battle;
 
+/// Where a maneuver takes a ship.
+pub fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
+    match m {
+        Maneuver::Forward => (pos.neighbour(facing), facing),
+        Maneuver::Back => (pos.neighbour((facing + 3) % 6), facing),
+        Maneuver::TurnLeft => (pos, hex::turn_left(facing)),
+        Maneuver::TurnRight => (pos, hex::turn_right(facing)),
+    }
+}
+
 impl<R: Roller, L: Log> Battle<'_, R, L> {
-    /// Inertia moves the ship one hex forward at the start of its movement.
+    /// Inertia moves the ship forward (the ruleset's distance) at the start of its movement.
     pub(crate) fn inertia(&mut self, s: usize) {
         let ship = &mut self.ships[s];
-        ship.pos = ship.pos.neighbour(ship.facing);
+        for _ in 0..self.ctx.maneuvers.inertia {
+            ship.pos = ship.pos.neighbour(ship.facing);
+        }
         ship.moved = true;
         if L::ON {
             self.log.push(Event::Inertia {
@@ -22,13 +34,9 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         }
     }
 
-    /// One maneuver (already checked legal): pay, roll Piloting (free turns need no roll),
-    /// and roll Engines if it takes the ship over its maximum speed.
+    /// One maneuver (already checked legal): pay and roll Piloting (free turns need no roll).
     pub(crate) fn maneuver(&mut self, s: usize, m: Maneuver) {
-        let (cost, overspeed) = {
-            let v = self.view(s);
-            (v.maneuver_cost(m), v.overspeed_penalty(m))
-        };
+        let cost = self.view(s).maneuver_cost(m);
         let class = self.classes[s];
         let ctx = self.ctx;
         let ship = &mut self.ships[s];
@@ -65,8 +73,22 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                 facing: ship.facing,
             });
         }
-        if overspeed > 0 {
-            let target = ship.skill(class, ctx, Skill::Engines, overspeed as i32);
+    }
+
+    /// After the maneuvers (R3): one Engines roll at the penalty per point the turn's
+    /// maneuvers went over maximum speed; a failure damages the engines.
+    pub(crate) fn overspeed(&mut self, s: usize) {
+        let class = self.classes[s];
+        let ctx = self.ctx;
+        let over = self.ships[s]
+            .maneuver_energy
+            .saturating_sub(class.max_speed);
+        if over == 0 {
+            return;
+        }
+        let penalty = over * ctx.maneuvers.overspeed_penalty;
+        let target = self.ships[s].skill(class, ctx, Skill::Engines, penalty as i32);
+        {
             let roll = ctx.thresholds.roll(&mut self.rng, Skill::Engines, target);
             let damage = if roll.level.succeeded() {
                 None

@@ -4,9 +4,9 @@
 use super::context::{Context, Loc};
 use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
+use super::movement::apply_maneuver;
 use super::reach::{price, Reach, Reachable, MAX_MOVES};
 use super::skill::{Level, Skill};
-use super::tactics::apply_maneuver;
 use super::view::View;
 
 /// Distances with tabulated shot values (farther ones, within a long sensor range, are
@@ -37,7 +37,7 @@ pub struct PlanCache {
 /// have torpedoes left (the key) and the weights they were worked out with.
 #[derive(Debug, Clone, Copy)]
 struct ShotValues {
-    key: Option<(i32, u64, bool)>,
+    key: Option<(Gunnery, u64, bool)>,
     weights: PlaceWeights,
     /// The weights in thousandths, worked out with the values.
     scaled: Scaled,
@@ -61,23 +61,34 @@ impl Default for ShotValues {
     }
 }
 
+/// A ship's Gunnery before the range penalty: the crew's skill and how many times damage
+/// halves it (after the penalty, ruling R2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Gunnery {
+    base: u32,
+    halvings: u32,
+}
+
+impl Gunnery {
+    fn at(self, ctx: &Context, d: u32) -> i32 {
+        let penalty = d
+            .saturating_mul(ctx.phaser_range_penalty)
+            .min(i32::MAX as u32) as i32;
+        super::skill::effective(self.base, self.halvings, penalty, ctx.halving_divisor)
+    }
+}
+
 /// The values at distance `d` for Gunnery `gunnery` and a torpedo not dodged all the way
 /// with chance `through`.
 fn shot_values_at(
     ctx: &Context,
     w: &PlaceWeights,
     d: u32,
-    gunnery: i32,
+    gunnery: Gunnery,
     through: f64,
     torpedoes: bool,
 ) -> (i64, i64) {
-    let hit = ctx.thresholds.chance(
-        Level::Success,
-        gunnery.saturating_sub(
-            d.saturating_mul(ctx.phaser_range_penalty)
-                .min(i32::MAX as u32) as i32,
-        ),
-    );
+    let hit = ctx.thresholds.chance(Level::Success, gunnery.at(ctx, d));
     (
         milli(w.in_arc + w.hit_chance * hit),
         if torpedoes {
@@ -171,7 +182,10 @@ impl From<&PlaceWeights> for Scaled {
 
 impl ShotValues {
     fn refresh(&mut self, v: &View, weights: &PlaceWeights) {
-        let gunnery = v.my_skill(Skill::Gunnery, 0);
+        let gunnery = Gunnery {
+            base: v.my_class.crew[Skill::Gunnery as usize],
+            halvings: v.me.halvings(v.my_class, v.ctx, Skill::Gunnery),
+        };
         let not_dodged = if v.enemy_can_dodge() {
             1.0 - v
                 .ctx
@@ -500,14 +514,7 @@ mod tests {
         me.energy = 11;
         let mut enemy = ShipState::new(&b, &ctx, Hex::new(distance, 0), 3);
         (me.shields_raised, enemy.shields_raised) = (true, true);
-        check(&View {
-            ctx: &ctx,
-            turn: 1,
-            me: &me,
-            my_class: &a,
-            enemy: &enemy,
-            enemy_class: &b,
-        });
+        check(&View::knowing(&ctx, 1, (&me, &a), (&enemy, &b)));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! scans a short list instead of searching every sequence of maneuvers at every decision.
 use super::events::Maneuver;
 use super::hex::Hex;
-use super::tactics::apply_maneuver;
+use super::movement::apply_maneuver;
 use crate::rules::combat::EnergyCosts;
 use std::collections::HashMap;
 
@@ -227,6 +227,7 @@ mod tests {
             battery_point: 1,
             cloak: 1,
             damaged_multiplier: 2,
+            damaged_generator_divisor: 2,
         }
     }
 

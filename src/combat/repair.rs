@@ -70,6 +70,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                 energy: cost,
                 roll,
                 needs_special: needs > Level::Success,
+                needs: ctx.thresholds.highest(needs, target),
                 repaired: points,
                 damage: ship.damage[i],
             });

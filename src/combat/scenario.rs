@@ -44,6 +44,10 @@ pub struct ScenarioShip {
     /// 0..5, counter-clockwise from +q (default: facing each other, 0 and 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<u8>,
+    /// Shields raised before turn 1 (default true: a meeting engagement, ruling R9; false
+    /// plays an ambush on this ship).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shields_up: Option<bool>,
     /// Crew skills that differ from the ruleset's (gunnery: 75, ...).
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub crew: IndexMap<String, u32>,
@@ -187,6 +191,9 @@ impl Scenario {
                 }
                 setup.facings[i] = f;
             }
+            if let Some(up) = ship.shields_up {
+                setup.shields_up[i] = up;
+            }
             classes.push(class);
         }
         if setup.positions[0] == setup.positions[1] {
@@ -202,10 +209,9 @@ impl Scenario {
             ));
         }
         if let Some(first) = &self.first {
-            setup.first = match first.to_lowercase().as_str() {
-                "a" => 0,
-                "b" => 1,
-                _ => {
+            setup.first = match super::side::Side::from_letter(first) {
+                Some(side) => side,
+                None => {
                     return Err(err(
                         "/first",
                         crate::error::Error::msg(format!("`first` is a or b, not `{first}`")),

@@ -61,7 +61,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
                 ShieldOp::Reinforce { face } => {
                     let cost = ship.cost(class, ctx, Loc::ShieldControl, ctx.energy.shield_point);
                     ship.spend(cost);
-                    ship.energy_points_given[face as usize] += 1;
+                    ship.generator_points_given += 1;
                     let roll = ctx.thresholds.roll(&mut self.rng, Skill::Shields, target);
                     if roll.level.succeeded() {
                         ship.shields[face as usize] =

@@ -238,9 +238,26 @@ impl Teams {
             .sum()
     }
 
+    /// The teams at `range` (indices), as a group of their own.
+    pub fn group(&self, range: std::ops::Range<usize>) -> Teams {
+        let mut g = Teams::default();
+        for e in &self.endurance
+            [range.start.min(self.count as usize)..range.end.min(self.count as usize)]
+        {
+            g.push(*e as u32);
+        }
+        g
+    }
+
     /// Lose `points` of endurance, team by team; returns the points not absorbed.
-    pub fn absorb(&mut self, mut points: u32) -> u32 {
-        for e in self.endurance[..self.count as usize].iter_mut() {
+    pub fn absorb(&mut self, points: u32) -> u32 {
+        self.absorb_in(0..self.count as usize, points)
+    }
+
+    /// Lose `points` of endurance among the teams at `range` only; returns the rest.
+    pub fn absorb_in(&mut self, range: std::ops::Range<usize>, mut points: u32) -> u32 {
+        let n = self.count as usize;
+        for e in self.endurance[range.start.min(n)..range.end.min(n)].iter_mut() {
             let take = points.min(*e as u32);
             *e -= take as u8;
             points -= take;
@@ -306,9 +323,10 @@ pub struct ShipState {
     pub free_turns_used: u32,
     pub moved: bool,
     pub phaser_dice_used: u32,
-    pub torpedo_launched: bool,
+    pub torpedoes_launched: u32,
     pub teams_sent: u32,
-    pub energy_points_given: [u8; 6],
+    /// Generator points given to the shields this turn (all faces together: ruling R1).
+    pub generator_points_given: u32,
     /// Points received this turn by transfer, at index 2·face + side (side 0 from face+1).
     pub transfers: [u8; 12],
     pub destroyed: bool,
@@ -346,9 +364,9 @@ impl ShipState {
             free_turns_used: 0,
             moved: false,
             phaser_dice_used: 0,
-            torpedo_launched: false,
+            torpedoes_launched: 0,
             teams_sent: 0,
-            energy_points_given: [0; 6],
+            generator_points_given: 0,
             transfers: [0; 12],
             destroyed: false,
             escaped: false,
@@ -397,6 +415,7 @@ impl ShipState {
             class.crew[skill as usize],
             self.halvings(class, ctx, skill),
             penalty,
+            ctx.halving_divisor,
         )
     }
 
@@ -435,10 +454,10 @@ impl ShipState {
     }
 
     /// Generator output this turn before emergency power.
-    pub fn generator_output(&self, class: &ShipClass) -> u32 {
+    pub fn generator_output(&self, class: &ShipClass, ctx: &Context) -> u32 {
         match self.level(class, Loc::Generator) {
             Condition::Light => class.generator,
-            Condition::Damaged => class.generator / 2,
+            Condition::Damaged => class.generator / ctx.energy.damaged_generator_divisor.max(1),
             Condition::BadlyDamaged => 0,
         }
     }
@@ -457,9 +476,9 @@ impl ShipState {
         self.free_turns_used = 0;
         self.moved = false;
         self.phaser_dice_used = 0;
-        self.torpedo_launched = false;
+        self.torpedoes_launched = 0;
         self.teams_sent = 0;
-        self.energy_points_given = [0; 6];
+        self.generator_points_given = 0;
         self.transfers = [0; 12];
         self.status_known = false;
     }

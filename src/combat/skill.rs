@@ -101,10 +101,22 @@ impl Roll {
     }
 }
 
-/// The effective skill: halved `halvings` times (rounding down each time), then minus `penalty`.
-pub fn effective(base: u32, halvings: u32, penalty: i32) -> i32 {
-    let halved = if halvings >= 31 { 0 } else { base >> halvings };
-    halved as i32 - penalty
+/// The effective skill: `base` minus `penalty`, then divided by `divisor` once per halving
+/// (rounding down each time; ruling R2: "at half" halves the chance left after penalties). A
+/// chance at 0 or below stays as it is (it never succeeds).
+pub fn effective(base: u32, halvings: u32, penalty: i32, divisor: u32) -> i32 {
+    let left = base as i64 - penalty as i64;
+    if left <= 0 || halvings == 0 {
+        return left.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    }
+    let mut x = left;
+    for _ in 0..halvings {
+        x /= divisor.max(1) as i64;
+        if x == 0 {
+            break;
+        }
+    }
+    x as i32
 }
 
 /// Effective skills whose special and critical thresholds are worked out in advance (every
@@ -226,6 +238,7 @@ mod tests {
             rounding: Rounding::HalfUp,
             minimum: 1,
             fumble: None,
+            halving_divisor: 2,
         })
     }
 
@@ -263,12 +276,18 @@ mod tests {
     }
 
     #[test]
-    fn halvings_round_down_and_stack_then_penalties_subtract() {
-        assert_eq!(effective(60, 0, 25), 35);
-        assert_eq!(effective(60, 1, 0), 30);
-        assert_eq!(effective(61, 1, 0), 30);
-        assert_eq!(effective(60, 2, 5), 10);
-        assert_eq!(effective(75, 2, 0), 18);
+    fn penalties_subtract_then_halvings_round_down_and_stack() {
+        assert_eq!(effective(60, 0, 25, 2), 35);
+        assert_eq!(effective(60, 1, 0, 2), 30);
+        assert_eq!(effective(61, 1, 0, 2), 30);
+        // R2: (60 - 5) / 2 / 2 = 13 (was 60 / 4 - 5 = 10 when halvings came first).
+        assert_eq!(effective(60, 2, 5, 2), 13);
+        assert_eq!(effective(75, 2, 0, 2), 18);
+        // The source's case: Gunnery 60 at range 6, damaged: (60 - 30) / 2 = 15, not 0.
+        assert_eq!(effective(60, 1, 30, 2), 15);
+        // Nothing left stays nothing; the divisor is the ruleset's.
+        assert_eq!(effective(20, 1, 30, 2), -10);
+        assert_eq!(effective(90, 1, 0, 3), 30);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex};
+pub use super::movement::apply_maneuver;
 pub use super::planner::{PlaceWeights, PlanCache};
 use super::ship::Condition;
 use super::view::View;
@@ -51,12 +52,15 @@ pub enum BoardingOrder {
 pub struct Activation {
     pub raise_shields: bool,
     pub cloak: bool,
+    /// Points of this turn's energy to store in the battery now (ruling R7: the only time
+    /// energy goes into it; the battery itself is spent in any phase).
+    pub charge_battery: u32,
 }
 
+/// Phase 5. This turn's energy left unspent is lost (R7: the battery is charged in
+/// activation, so `charge_battery` moved to [`Activation`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Deactivation {
-    /// Energy left this turn to store in the battery (the rest is lost).
-    pub charge_battery: u32,
     pub decloak: bool,
     pub lower_shields: bool,
 }
@@ -85,6 +89,7 @@ pub trait Tactic: Send + Sync {
         Activation {
             raise_shields: !view.me.shields_raised,
             cloak: false,
+            charge_battery: 0,
         }
     }
     /// Phase 2, asked repeatedly until `Action::End`. `memory` is this side's scratch space
@@ -168,14 +173,15 @@ impl Default for ClassicTactic {
     }
 }
 
-/// Where a maneuver takes a ship.
-pub fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
-    match m {
-        Maneuver::Forward => (pos.neighbour(facing), facing),
-        Maneuver::Back => (pos.neighbour((facing + 3) % 6), facing),
-        Maneuver::TurnLeft => (pos, hex::turn_left(facing)),
-        Maneuver::TurnRight => (pos, hex::turn_right(facing)),
-    }
+/// Points to store in the battery at activation after raising shields and cloaking as
+/// ordered: all that fits, since the battery is spent in any phase (R7) and keeps past
+/// deactivation, where this turn's energy is lost.
+pub fn battery_charge(v: &View, raise: bool, cloak: bool) -> u32 {
+    let per = v.ctx.energy.battery_point.max(1);
+    let room = v.my_class.battery.saturating_sub(v.me.battery);
+    let spend_first =
+        if raise { v.raise_cost() } else { 0 } + if cloak { v.ctx.energy.cloak } else { 0 };
+    room.min(v.me.energy.saturating_sub(spend_first) / per)
 }
 
 impl ClassicTactic {
@@ -227,6 +233,7 @@ impl super::tactics::Tactic for ClassicTactic {
         Activation {
             raise_shields: raise,
             cloak,
+            charge_battery: battery_charge(v, raise, cloak),
         }
     }
 
@@ -388,10 +395,7 @@ impl super::tactics::Tactic for ClassicTactic {
                 .unwrap_or(0);
             decloak = weakest as f64 >= self.decloak_shields * v.my_class.shields as f64;
         }
-        let room = v.my_class.battery.saturating_sub(v.me.battery);
-        let per = v.ctx.energy.battery_point.max(1);
         Deactivation {
-            charge_battery: room.min(v.me.energy / per),
             decloak,
             lower_shields: false,
         }

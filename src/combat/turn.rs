@@ -5,6 +5,7 @@ use super::events::{Event, Log};
 use super::hex::Hex;
 use super::roller::Roller;
 use super::ship::{Condition, ShipClass, ShipState};
+use super::side::Side;
 use super::skill::{Level, Skill};
 use super::tactics::{Action, Tactic};
 use super::view::View;
@@ -39,25 +40,49 @@ impl Outcome {
     }
 }
 
-/// Where the two ships start and who moves first.
+/// Where the two ships start, who moves first, and whose shields are up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Setup {
     pub positions: [Hex; 2],
     pub facings: [u8; 2],
-    pub first: u8,
+    pub first: Side,
     pub turn_limit: u32,
+    /// Shields raised (and paid for, from the battery) before turn 1 (ruling R9: a standard
+    /// battle is a meeting engagement; a scenario may set one false for an ambush).
+    pub shields_up: [bool; 2],
 }
 
 impl Setup {
-    /// The source's start: `start_distance` hexes apart, facing each other, side 0 first.
+    /// The source's start: `start_distance` hexes apart, facing each other, side a first,
+    /// both with shields up.
     pub fn standard(ctx: &Context) -> Setup {
         Setup {
             positions: [Hex::new(0, 0), Hex::new(ctx.start_distance as i32, 0)],
             facings: [0, 3],
-            first: 0,
+            first: Side::A,
             turn_limit: ctx.turn_limit,
+            shields_up: [true, true],
         }
     }
+
+    /// The same start with `first` moving first.
+    pub fn with_first(self, first: Side) -> Setup {
+        Setup { first, ..self }
+    }
+}
+
+/// What a battle's statistics need besides its outcome (counted as it is played).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tallies {
+    /// Side-turns each side spent cloaked (cloaked at the end of its activation).
+    pub cloaked_turns: [u32; 2],
+    /// Side-turns each side played.
+    pub side_turns: [u32; 2],
+    /// Phaser shots and torpedo launches by each side.
+    pub shots: [u32; 2],
+    /// Distance between the ships summed over every side-turn's end.
+    pub distance_sum: u64,
+    pub distance_samples: u32,
 }
 
 /// One battle between two ships.
@@ -72,6 +97,10 @@ pub struct Battle<'a, R: Roller, L: Log> {
     pub setup: Setup,
     /// Each side's tactic memory for this battle.
     pub memory: [super::tactics::Memory; 2],
+    /// What each side knows of the other (ruling R5): `known[s]` is side s's picture of the
+    /// enemy, refreshed by its Sensors rolls; position and facing whenever it can see it.
+    pub known: [ShipState; 2],
+    pub tallies: Tallies,
 }
 
 /// Most answers a tactic may give in one phase (a guard against tactics that never end).
@@ -86,10 +115,19 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         rng: R,
         log: L,
     ) -> Self {
-        let ships = [
+        let mut ships = [
             ShipState::new(classes[0], ctx, setup.positions[0], setup.facings[0]),
             ShipState::new(classes[1], ctx, setup.positions[1], setup.facings[1]),
         ];
+        for (ship, up) in ships.iter_mut().zip(setup.shields_up) {
+            if up {
+                // Raised before the battle: the cost comes out of the battery where it can.
+                ship.shields_raised = true;
+                ship.battery = ship.battery.saturating_sub(ctx.energy.raise_shields);
+            }
+        }
+        // Each ship has the other on its sensors as the battle begins.
+        let known = [ships[1], ships[0]];
         Battle {
             ctx,
             classes,
@@ -100,17 +138,34 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             turn: 0,
             setup,
             memory: Default::default(),
+            known,
+            tallies: Tallies::default(),
         }
     }
 
     pub fn view(&self, side: usize) -> View<'_> {
-        View {
-            ctx: self.ctx,
-            turn: self.turn,
-            me: &self.ships[side],
-            my_class: self.classes[side],
-            enemy: &self.ships[1 - side],
-            enemy_class: self.classes[1 - side],
+        View::new(
+            self.ctx,
+            self.turn,
+            (&self.ships[side], self.classes[side]),
+            (
+                &self.known[side],
+                &self.ships[1 - side],
+                self.classes[1 - side],
+            ),
+        )
+    }
+
+    /// What side `s` sees of the enemy without a roll: whether it is cloaked (it vanished), and
+    /// where it is and which way it faces unless the cloak hides it.
+    pub(crate) fn look(&mut self, s: usize) {
+        let enemy = &self.ships[1 - s];
+        let known = &mut self.known[s];
+        known.cloaked = enemy.cloaked;
+        known.detected = enemy.detected;
+        if !enemy.cloaked || enemy.detected {
+            known.pos = enemy.pos;
+            known.facing = enemy.facing;
         }
     }
 
@@ -136,7 +191,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         None
     }
 
-    fn over(&self) -> bool {
+    pub(crate) fn over(&self) -> bool {
         self.ships[0].out_of_battle() || self.ships[1].out_of_battle()
     }
 
@@ -147,13 +202,11 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             if L::ON {
                 self.log.push(Event::Turn { turn });
             }
-            for k in 0..2 {
-                let side = if k == 0 {
-                    self.setup.first as usize
-                } else {
-                    1 - self.setup.first as usize
-                };
-                self.side_turn(side);
+            for side in [self.setup.first, self.setup.first.other()] {
+                self.side_turn(side.index());
+                let d = self.ships[0].pos.distance(self.ships[1].pos);
+                self.tallies.distance_sum += d as u64;
+                self.tallies.distance_samples += 1;
                 if let Some(o) = self.outcome() {
                     return o;
                 }
@@ -169,6 +222,8 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     /// One side plays every phase.
     pub fn side_turn(&mut self, s: usize) {
         self.ships[s].reset_turn_tallies();
+        self.look(s);
+        self.tallies.side_turns[s] += 1;
         if self.ships[s].bridge_out(self.classes[s]) {
             // A whole turn doing nothing while the auxiliary bridge takes over; inertia still
             // moves.
@@ -185,6 +240,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             return;
         }
         self.sensors(s);
+        self.look(s);
         self.move_fire_transport(s);
         if self.over() {
             return;
@@ -203,7 +259,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         let class = self.classes[s];
         let ctx = self.ctx;
         let ship = &mut self.ships[s];
-        ship.energy = ship.generator_output(class);
+        ship.energy = ship.generator_output(class, ctx);
         if ship.level(class, Loc::Generator) >= Condition::BadlyDamaged {
             if !ship.emergency_burnt {
                 ship.emergency_turns += 1;
@@ -248,6 +304,24 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         }
         let orders = self.tactics[s].activation(&self.view(s));
         let ship = &mut self.ships[s];
+        // R7: energy goes from the generator into the battery now; what is left of this turn's
+        // energy at deactivation is lost. (The battery itself is spent in any phase.)
+        let per = ctx.energy.battery_point.max(1);
+        let charged = orders
+            .charge_battery
+            .min(class.battery.saturating_sub(ship.battery))
+            .min(ship.energy / per);
+        if charged > 0 {
+            ship.energy -= charged * per;
+            ship.battery += charged;
+            if L::ON {
+                self.log.push(Event::BatteryCharged {
+                    side: s as u8,
+                    points: charged,
+                    battery: ship.battery,
+                });
+            }
+        }
         if orders.raise_shields && !ship.shields_raised && ship.spend(ctx.energy.raise_shields) {
             ship.shields_raised = true;
             if L::ON {
@@ -268,6 +342,9 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
                 });
             }
         }
+        if self.ships[s].cloaked {
+            self.tallies.cloaked_turns[s] += 1;
+        }
     }
 
     /// Phase 1: a Sensors roll learns the enemy's state; a special finds a cloaked enemy.
@@ -284,7 +361,11 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         let cloaked = self.ships[1 - s].cloaked;
         let detected = cloaked && roll.level >= Level::Special;
         self.ships[1 - s].detected = detected;
-        self.ships[s].status_known = roll.level.succeeded() && (!cloaked || detected);
+        let learned = roll.level.succeeded() && (!cloaked || detected);
+        self.ships[s].status_known = learned;
+        if learned {
+            self.known[s] = self.ships[1 - s];
+        }
         if L::ON {
             self.log.push(Event::Sensors {
                 side: s as u8,
@@ -299,14 +380,12 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     pub(crate) fn move_fire_transport(&mut self, s: usize) {
         self.inertia(s);
         for _ in 0..MAX_STEPS {
-            let view = View {
-                ctx: self.ctx,
-                turn: self.turn,
-                me: &self.ships[s],
-                my_class: self.classes[s],
-                enemy: &self.ships[1 - s],
-                enemy_class: self.classes[1 - s],
-            };
+            let view = View::new(
+                self.ctx,
+                self.turn,
+                (&self.ships[s], self.classes[s]),
+                (&self.known[s], &self.ships[1 - s], self.classes[1 - s]),
+            );
             let action = self.tactics[s].next_action(&view, &mut self.memory[s]);
             let refused = {
                 let v = self.view(s);
@@ -331,8 +410,14 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
             }
             match action {
                 Action::Move(m) => self.maneuver(s, m),
-                Action::Fire { dice } => self.fire_phasers(s, dice),
-                Action::Torpedo => self.launch_torpedo(s),
+                Action::Fire { dice } => {
+                    self.tallies.shots[s] += 1;
+                    self.fire_phasers(s, dice)
+                }
+                Action::Torpedo => {
+                    self.tallies.shots[s] += 1;
+                    self.launch_torpedo(s)
+                }
                 Action::Transport => self.transport(s),
                 Action::Warp => self.warp(s),
                 Action::End => {}
@@ -341,21 +426,19 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
                 return;
             }
         }
+        // R3: one Engines roll for the turn's maneuvers beyond maximum speed.
+        self.overspeed(s);
+        if self.over() {
+            return;
+        }
         self.boarders_act(s);
     }
 
-    /// Phase 5: store energy, lower what the tactic lowers; the rest of the turn's energy is lost.
+    /// Phase 5: lower what the tactic lowers; the rest of the turn's energy is lost (R7).
     pub(crate) fn deactivation(&mut self, s: usize) {
         let orders = self.tactics[s].deactivation(&self.view(s));
-        let class = self.classes[s];
-        let per = self.ctx.energy.battery_point.max(1);
         let ship = &mut self.ships[s];
-        let charged = orders
-            .charge_battery
-            .min(class.battery.saturating_sub(ship.battery))
-            .min(ship.energy / per);
-        ship.energy -= charged * per;
-        ship.battery += charged;
+        let lost = ship.energy;
         let decloaked = orders.decloak && ship.cloaked;
         if decloaked {
             ship.cloaked = false;
@@ -368,7 +451,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         if L::ON {
             self.log.push(Event::Deactivation {
                 side: s as u8,
-                charged,
+                lost,
                 decloaked,
                 lowered_shields: lowered,
             });

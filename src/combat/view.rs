@@ -7,27 +7,70 @@ use super::ship::{Condition, ShipClass, ShipState};
 use super::skill::{Level, Skill};
 
 /// One side's view of the battle at a decision.
+///
+/// `enemy` is what this side *knows* of the enemy (ruling R5): its position and facing as
+/// last seen (always, unless it is cloaked and undetected), and its shields, damage, energy,
+/// torpedoes and crew as the last successful Sensors roll found them (at the start of the
+/// battle, as it began). The legality checks (`can_fire`, `can_transport`, ...) are the
+/// engine's and see the real enemy, so a tactic acting on an old picture may be refused.
 #[derive(Clone, Copy)]
 pub struct View<'a> {
     pub ctx: &'a Context,
     pub turn: u32,
     pub me: &'a ShipState,
     pub my_class: &'a ShipClass,
+    /// The enemy as this side's sensors know it.
     pub enemy: &'a ShipState,
     pub enemy_class: &'a ShipClass,
+    /// The enemy as it is (for the engine's checks only).
+    actual: &'a ShipState,
 }
 
 /// Why an action cannot be taken.
 pub type Refusal = &'static str;
 
 impl<'a> View<'a> {
+    /// A side's view: `known` is its picture of the enemy, `actual` the enemy as it is.
+    pub fn new(
+        ctx: &'a Context,
+        turn: u32,
+        (me, my_class): (&'a ShipState, &'a ShipClass),
+        (known, actual, enemy_class): (&'a ShipState, &'a ShipState, &'a ShipClass),
+    ) -> View<'a> {
+        View {
+            ctx,
+            turn,
+            me,
+            my_class,
+            enemy: known,
+            enemy_class,
+            actual,
+        }
+    }
+
+    /// A view that knows the enemy exactly (tests, and tools that analyse a position).
+    pub fn knowing(
+        ctx: &'a Context,
+        turn: u32,
+        (me, my_class): (&'a ShipState, &'a ShipClass),
+        (enemy, enemy_class): (&'a ShipState, &'a ShipClass),
+    ) -> View<'a> {
+        View::new(ctx, turn, (me, my_class), (enemy, enemy, enemy_class))
+    }
+
+    /// Distance to where the enemy was last seen.
     pub fn distance(&self) -> u32 {
         self.me.pos.distance(self.enemy.pos)
     }
 
     /// Can this side see the enemy well enough to shoot or transport?
     pub fn enemy_visible(&self) -> bool {
-        !self.enemy.cloaked || self.enemy.detected
+        !self.actual.cloaked || self.actual.detected
+    }
+
+    /// Whether this turn's Sensors roll learned the enemy's state (else `enemy` is older news).
+    pub fn enemy_status_fresh(&self) -> bool {
+        self.me.status_known
     }
 
     pub fn my_skill(&self, skill: Skill, penalty: i32) -> i32 {
@@ -57,14 +100,14 @@ impl<'a> View<'a> {
         if !self.enemy_visible() {
             return Err("the enemy is cloaked and undetected");
         }
-        let d = from.distance(self.enemy.pos);
+        let d = from.distance(self.actual.pos);
         if d > self.ctx.sensor_range {
             return Err("the enemy is beyond sensor range");
         }
         let inside = if line {
-            hex::in_torpedo_line(from, facing, self.enemy.pos)
+            hex::in_torpedo_line(from, facing, self.actual.pos)
         } else {
-            hex::in_phaser_arc(from, facing, self.enemy.pos)
+            hex::in_phaser_arc(from, facing, self.actual.pos)
         };
         if !inside {
             return Err(if line {
@@ -88,11 +131,16 @@ impl<'a> View<'a> {
 
     pub fn can_maneuver(&self, m: Maneuver) -> Result<(), Refusal> {
         self.able()?;
-        if self.enemy.cloaked {
+        // R6: a cloaked enemy found this turn can be answered by maneuvering.
+        if self.actual.cloaked && !self.actual.detected {
             return Err("the enemy is cloaked: only inertia moves the ship");
         }
         if self.my_condition(Loc::Engines) >= Condition::BadlyDamaged {
             return Err("impulse engines are badly damaged");
+        }
+        // R4: piloting depends on the sensors.
+        if self.my_condition(Loc::Sensors) >= Condition::BadlyDamaged {
+            return Err("sensors are badly damaged: only inertia moves the ship");
         }
         if self.maneuver_cost(m) > self.me.available() {
             return Err("not enough energy");
@@ -157,8 +205,8 @@ impl<'a> View<'a> {
         if self.me.torpedoes == 0 {
             return Err("no torpedoes left");
         }
-        if self.me.torpedo_launched {
-            return Err("one torpedo a turn");
+        if self.me.torpedoes_launched >= self.ctx.torpedoes_per_turn {
+            return Err("no more torpedo launches this turn");
         }
         if self.my_condition(Loc::Torpedoes) >= Condition::BadlyDamaged {
             return Err("torpedo launchers are badly damaged");
@@ -216,10 +264,11 @@ impl<'a> View<'a> {
             return Err("sensors are badly damaged");
         }
         self.can_target(self.me.pos, self.me.facing, false)?;
-        if self.enemy.shields_raised {
-            let (a, b) = hex::faces_toward(self.enemy.pos, self.me.pos);
-            let down = self.enemy.shields[a as usize] == 0
-                || b.is_some_and(|b| self.enemy.shields[b as usize] == 0);
+        let enemy = self.actual;
+        if enemy.shields_raised {
+            let (a, b) = hex::faces_toward(enemy.pos, self.me.pos);
+            let down =
+                enemy.shields[a as usize] == 0 || b.is_some_and(|b| enemy.shields[b as usize] == 0);
             if !down {
                 return Err("the enemy's shield toward us is up");
             }
@@ -230,7 +279,7 @@ impl<'a> View<'a> {
     /// Navigation penalty for a warp jump from here.
     pub fn warp_penalty(&self) -> u32 {
         let w = &self.ctx.warp;
-        let d = self.distance();
+        let d = self.me.pos.distance(self.actual.pos);
         if d >= w.safe_distance {
             0
         } else {
@@ -247,6 +296,10 @@ impl<'a> View<'a> {
         self.able()?;
         if self.my_condition(Loc::Engines) >= Condition::BadlyDamaged {
             return Err("warp engines are badly damaged");
+        }
+        // R4: navigation depends on the sensors.
+        if self.my_condition(Loc::Sensors) >= Condition::BadlyDamaged {
+            return Err("sensors are badly damaged: no jump can be computed");
         }
         if self.warp_cost() > self.me.available() {
             return Err("not enough energy");
@@ -309,10 +362,9 @@ impl<'a> View<'a> {
         if self.my_condition(Loc::ShieldControl) >= Condition::BadlyDamaged {
             return Err("shield control is badly damaged");
         }
-        if self.me.energy_points_given[face as usize] as u32
-            >= self.ctx.shields.energy_points_per_face
-        {
-            return Err("that face had its generator point this turn");
+        // R1: one generator point to the shields a turn in all.
+        if self.me.generator_points_given >= self.ctx.shields.generator_points_per_turn {
+            return Err("the shields had their generator point this turn");
         }
         if self.me.shields[face as usize] >= self.my_class.shields {
             return Err("the face is at its rating");
@@ -384,9 +436,11 @@ impl View<'_> {
             .saturating_sub(self.me.damage[loc as usize])
     }
 
-    /// Whether the enemy can maneuver in its next turn (engines working, bridge manned).
+    /// Whether the enemy can maneuver in its next turn (engines and sensors working, R4;
+    /// bridge manned).
     pub fn enemy_can_maneuver(&self) -> bool {
         self.enemy_condition(Loc::Engines) < Condition::BadlyDamaged
+            && self.enemy_condition(Loc::Sensors) < Condition::BadlyDamaged
             && !self.enemy.bridge_out(self.enemy_class)
     }
 

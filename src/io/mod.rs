@@ -6,23 +6,30 @@
 //! * `with_file_lock`: read-change-write a file under a lock held on the file itself.
 //! * `policy`: which files a script, and the rulesets it loads, may read.
 //! * `FileKind`/`Format`: the one table of extensions.
+//! * `entries_of_kinds`: a folder's names, for completion (nothing is opened).
 //! * `install_interrupt_cleanup`: Ctrl-C removes the temporary file of a write in progress.
 mod format;
 mod inputs;
+mod listing;
 mod lock;
 pub mod policy;
 mod read;
 mod write;
 
 pub use format::{FileKind, Format};
+pub use listing::entries_of_kinds;
 pub use lock::with_file_lock;
 pub use read::{io_error, read_text, MAX_FILE_BYTES};
 pub use write::{remove_temporaries, write_atomically, write_file, Replace};
 
 /// On Ctrl-C (or SIGTERM), remove the temporary file of any write in progress, then exit with
-/// the usual 130. Installed once by the program's `main`.
+/// the usual 130; unless the work in progress is interruptible (a REPL entry), which then stops
+/// and leaves the program running. Installed once by the program's `main`.
 pub fn install_interrupt_cleanup() {
     let _ = ctrlc::set_handler(|| {
+        if crate::stop::CTRL_C.interrupt() {
+            return;
+        }
         remove_temporaries();
         std::process::exit(130);
     });

@@ -7,6 +7,7 @@
 pub mod balanced;
 pub mod berger;
 pub mod breaks;
+pub mod calendar;
 pub mod carryover;
 pub mod galois;
 pub mod html;
@@ -17,6 +18,7 @@ pub mod search;
 pub mod season;
 pub mod standings;
 pub mod teams;
+pub mod tiebreak;
 
 pub use carryover::Carryover;
 pub use schedule::{schedule, Match, Method, Round, Schedule, ScheduleOptions};

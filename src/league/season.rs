@@ -17,6 +17,14 @@ use std::collections::HashSet;
 pub struct Season {
     /// The ruleset (built-in name or path) whose points and tie-breakers the table uses.
     pub rules: String,
+    /// The ruleset's name, version and sha256 when the season began: `league table` warns
+    /// when the rules it names have changed since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<crate::rules::pin::Identity>,
+    /// The whole ruleset as it began (`league new --embed-rules`, a bundle in the rules
+    /// language): the season is then always scored under it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embedded_rules: Option<String>,
     pub teams: Vec<Team>,
     pub schedule: SeasonSchedule,
     #[serde(default)]
@@ -74,6 +82,8 @@ impl Season {
     pub fn from_schedule(rules: &str, schedule: &Schedule) -> Season {
         Season {
             rules: rules.to_string(),
+            ruleset: None,
+            embedded_rules: None,
             teams: schedule.teams.clone(),
             schedule: SeasonSchedule {
                 method: schedule.method,
@@ -275,6 +285,13 @@ impl Season {
              HOME_SCORE AWAY_SCORE\n",
         );
         out.push_str(&format!("rules: {}\n", flow(&self.rules)));
+        if let Some(id) = &self.ruleset {
+            out.push_str(&format!("ruleset: {}\n", flow(id)));
+        }
+        if let Some(text) = &self.embedded_rules {
+            // A JSON string is a YAML string, whatever the text holds.
+            out.push_str(&format!("embedded_rules: {}\n", flow(text)));
+        }
         out.push_str("teams:\n");
         for t in &self.teams {
             out.push_str(&format!("  - {}\n", flow(t)));

@@ -1,11 +1,11 @@
 //! The league table: the ruleset's points for a win, draw and loss, then its tie-breakers
-//! in order. Each tie-breaker splits the groups still level; head-to-head criteria count
-//! only the games among the teams of the group being split. Teams level after all of them
+//! in order (see `tiebreak`: head-to-head criteria are mini-tables of the games among the
+//! teams still level, re-applied whenever a group splits). Teams level after all of them
 //! share a position (listed in the season's team order).
-use super::season::{MatchResult, Season};
+use super::season::Season;
 use super::teams::Team;
+use super::tiebreak::{self, tally, Game};
 use crate::error::{Error, Result};
-use crate::rules::league::Points;
 use crate::rules::Ruleset;
 use serde::{Serialize, Serializer};
 
@@ -62,27 +62,14 @@ pub fn standings(rules: &Ruleset, season: &Season) -> Result<Standings> {
     let teams = &season.teams;
     let index = |t: &Team| teams.iter().position(|u| u == t);
     // Results as (home index, away index, result), unknown teams already refused on load.
-    let games: Vec<(usize, usize, &MatchResult)> = season
+    let games: Vec<Game> = season
         .results
         .iter()
         .filter_map(|r| Some((index(&r.home)?, index(&r.away)?, r)))
         .collect();
     let all: Vec<usize> = (0..teams.len()).collect();
-    let totals = tally(&games, &all, points);
-
-    let mut groups: Vec<Vec<usize>> = split(all.clone(), |t| totals[t].points);
-    for criterion in &league.tiebreakers {
-        groups = groups
-            .into_iter()
-            .flat_map(|g| {
-                if g.len() < 2 {
-                    return vec![g];
-                }
-                let among = tally(&games, &g, points);
-                split(g, |t| value(criterion, &totals[t], &among[t]))
-            })
-            .collect();
-    }
+    let totals = tally(&games, teams.len(), &all, points);
+    let groups = tiebreak::order(&games, teams.len(), points, &league.tiebreakers);
     let mut out = Vec::with_capacity(teams.len());
     for g in &groups {
         let position = out.len() as u32 + 1;
@@ -112,95 +99,6 @@ pub fn standings(rules: &Ruleset, season: &Season) -> Result<Standings> {
         scheduled,
         score_name: league.score_name.clone(),
     })
-}
-
-#[derive(Debug, Clone, Default)]
-struct Tally {
-    played: u32,
-    won: u32,
-    drawn: u32,
-    lost: u32,
-    scored: u32,
-    against: u32,
-    away_scored: u32,
-    points: f64,
-}
-
-/// Totals of each team over the games whose both teams are in `among` (indexed by team).
-fn tally(games: &[(usize, usize, &MatchResult)], among: &[usize], points: &Points) -> Vec<Tally> {
-    let size = among
-        .iter()
-        .max()
-        .map_or(0, |m| m + 1)
-        .max(games.iter().map(|g| g.0.max(g.1) + 1).max().unwrap_or(0));
-    let mut inside = vec![false; size];
-    for &t in among {
-        inside[t] = true;
-    }
-    let mut out = vec![Tally::default(); size];
-    for &(h, a, r) in games {
-        if !(inside[h] && inside[a]) {
-            continue;
-        }
-        for (me, mine, theirs, away) in [
-            (h, r.home_score, r.away_score, false),
-            (a, r.away_score, r.home_score, true),
-        ] {
-            let x = &mut out[me];
-            x.played += 1;
-            x.scored += mine;
-            x.against += theirs;
-            if away {
-                x.away_scored += mine;
-            }
-            match mine.cmp(&theirs) {
-                std::cmp::Ordering::Greater => {
-                    x.won += 1;
-                    x.points += points.win;
-                }
-                std::cmp::Ordering::Equal => {
-                    x.drawn += 1;
-                    x.points += points.draw;
-                }
-                std::cmp::Ordering::Less => {
-                    x.lost += 1;
-                    x.points += points.loss;
-                }
-            }
-        }
-    }
-    out
-}
-
-/// A tie-breaker's value for a team (higher ranks first).
-fn value(criterion: &str, total: &Tally, among: &Tally) -> f64 {
-    let diff = |x: &Tally| x.scored as f64 - x.against as f64;
-    match criterion {
-        "head_to_head" => among.points,
-        "head_to_head_difference" => diff(among),
-        "head_to_head_scored" => among.scored as f64,
-        "difference" => diff(total),
-        "scored" => total.scored as f64,
-        "conceded" => -(total.against as f64),
-        "won" => total.won as f64,
-        "away_scored" => total.away_scored as f64,
-        "fewer_played" => -(total.played as f64),
-        // The ruleset is validated against the known names before it gets here.
-        _ => 0.0,
-    }
-}
-
-/// Order a group by `key` (highest first, ties keep their order) and cut it where it changes.
-fn split(mut group: Vec<usize>, key: impl Fn(usize) -> f64) -> Vec<Vec<usize>> {
-    group.sort_by(|&a, &b| key(b).total_cmp(&key(a)));
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for t in group {
-        match out.last_mut() {
-            Some(g) if key(g[0]) == key(t) => g.push(t),
-            _ => out.push(vec![t]),
-        }
-    }
-    out
 }
 
 impl Standings {

@@ -78,6 +78,21 @@ pub struct CombatRules {
     pub first_aid: SuccessLevels,
     /// Whole turns the crew spends moving to the auxiliary bridge.
     pub bridge_switch_turns: u32,
+    /// Torpedoes a ship may launch in one turn.
+    #[serde(default = "one")]
+    pub torpedoes_per_turn: u32,
+    /// The rulings this ruleset plays by where its source is silent or loose, in words (shown
+    /// by `rules show`; the engine does not read them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn two() -> u32 {
+    2
 }
 
 /// Percentile skill rolls (Basic Roleplaying convention).
@@ -97,6 +112,10 @@ pub struct SkillRolls {
     /// Rolls at or above this fail whatever the skill (absent: no fumbles, as in the source).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fumble: Option<u32>,
+    /// "At half": a damaged system divides the chance left after every penalty by this
+    /// (rounding down), once per effect that halves it.
+    #[serde(default = "two")]
+    pub halving_divisor: u32,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -196,6 +215,9 @@ pub struct EnergyCosts {
     /// Cost multiplier for maneuvers and warp with damaged engines, and for shield work
     /// with damaged shield control.
     pub damaged_multiplier: u32,
+    /// A damaged generator produces its output divided by this (rounding down).
+    #[serde(default = "two")]
+    pub damaged_generator_divisor: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -203,8 +225,8 @@ pub struct EnergyCosts {
 pub struct ShieldRules {
     /// Points a face may receive from each adjacent face in one shields phase.
     pub transfer_per_neighbour: u32,
-    /// Generator points a face may receive in one shields phase.
-    pub energy_points_per_face: u32,
+    /// Generator points the shields may receive in one shields phase, in all (one face each).
+    pub generator_points_per_turn: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -231,6 +253,9 @@ pub struct ManeuverRules {
     pub overspeed_penalty: u32,
     /// Direct engine damage when that roll fails.
     pub overspeed_damage: Dice,
+    /// Hexes inertia moves a ship forward at the start of its movement.
+    #[serde(default = "one")]
+    pub inertia: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -290,6 +315,9 @@ pub struct SecurityTeams {
     pub step_per_point: u32,
     /// Damage a team deals to a location it attacks.
     pub location_damage: Dice,
+    /// Teams at home in each search group (each group rolls Security; the last may be smaller).
+    #[serde(default = "one")]
+    pub teams_per_search_group: u32,
 }
 
 /// Points repaired (or casualties treated) by success level.
@@ -445,6 +473,24 @@ impl CombatRules {
             return Err(doc.error_at(
                 &at("default_torpedo"),
                 format!("`{}` is not one of the torpedo kinds", self.default_torpedo),
+            ));
+        }
+        if sr.halving_divisor == 0 {
+            return Err(doc.error_at(
+                &pointer_push(&at("skill_rolls"), "halving_divisor"),
+                "must be at least 1",
+            ));
+        }
+        if self.energy.damaged_generator_divisor == 0 {
+            return Err(doc.error_at(
+                &pointer_push(&at("energy"), "damaged_generator_divisor"),
+                "must be at least 1",
+            ));
+        }
+        if self.security_teams.teams_per_search_group == 0 {
+            return Err(doc.error_at(
+                &pointer_push(&at("security_teams"), "teams_per_search_group"),
+                "a search group needs at least one team",
             ));
         }
         if self.energy.damaged_multiplier == 0 {

@@ -107,10 +107,20 @@ impl Doc {
 
     /// Apply an overlay: maps merge key by key (keys matched as names are: ignoring case
     /// and accents, keeping the base's spelling), anything else is replaced, `null` removes.
-    pub fn overlay(&mut self, over: Doc) {
+    /// A key marked new (`+NAME`, `new NAME` in the rules language) must not be in the base;
+    /// the unmarked keys that match nothing are returned, for the caller to judge (a field the
+    /// base left out is fine, a ship name that matches none is a typo).
+    pub fn overlay(&mut self, over: Doc) -> Result<Vec<Unmatched>> {
         let Doc { value, places } = over;
-        let mut moved = HashMap::new();
-        merge_value(&mut self.value, value, "", "", &mut moved);
+        let mut merge = Merge {
+            places: &places,
+            moved: HashMap::new(),
+            unmatched: Vec::new(),
+        };
+        merge.value(&mut self.value, value, "", "")?;
+        let Merge {
+            moved, unmatched, ..
+        } = merge;
         // Each overlay place follows its own node, or the nearest ancestor moved whole
         // (one pass over the places, not one per moved node).
         for (from, place) in places {
@@ -135,6 +145,44 @@ impl Doc {
                 }
             }
         }
+        Ok(unmatched)
+    }
+
+    /// Drop the new-entry markers of a document that extends nothing (everything in it is new).
+    pub fn without_markers(self) -> Result<Doc> {
+        if !has_marker(&self.value) {
+            return Ok(self);
+        }
+        let root = self.places.get("").cloned();
+        let mut out = Doc::new(Value::Object(Default::default()));
+        out.overlay(self)?;
+        if let Some(root) = root {
+            out.places.insert(String::new(), root);
+        }
+        Ok(out)
+    }
+}
+
+/// The prefix that marks a key as a new entry, not a change to one of the base's.
+pub const NEW_MARKER: &str = "+";
+
+/// An overlay key that matched nothing in the base: `parent` is the map's pointer in the merged
+/// document, `place` where the overlay wrote the key.
+#[derive(Debug, Clone)]
+pub struct Unmatched {
+    pub parent: String,
+    pub key: String,
+    pub removal: bool,
+    pub place: Option<Place>,
+}
+
+fn has_marker(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .any(|(k, v)| k.starts_with(NEW_MARKER) || has_marker(v)),
+        Value::Array(items) => items.iter().any(has_marker),
+        _ => false,
     }
 }
 
@@ -144,85 +192,184 @@ struct Move {
     subtree: bool,
 }
 
-/// Merge `over` into `base`; `moved` maps every overlay node's pointer to where it went, so its
-/// places can follow it. Keys are found through a table of their names as compared, so a big
-/// overlay merges in linear time.
-fn merge_value(
-    base: &mut Value,
-    over: Value,
-    base_ptr: &str,
-    over_ptr: &str,
-    moved: &mut HashMap<String, Move>,
-) {
-    match (base, over) {
-        (Value::Object(b), Value::Object(o)) => {
-            let mut names: HashMap<String, String> = HashMap::with_capacity(b.len());
-            for k in b.keys() {
-                names
-                    .entry(crate::names::normalize(k))
-                    .or_insert_with(|| k.clone());
+/// One overlay being merged: `moved` maps every overlay node's pointer to where it went, so its
+/// places can follow it.
+struct Merge<'a> {
+    places: &'a HashMap<String, Place>,
+    moved: HashMap<String, Move>,
+    unmatched: Vec<Unmatched>,
+}
+
+impl Merge<'_> {
+    fn error_at(&self, over_ptr: &str, message: String) -> Error {
+        match self.places.get(over_ptr) {
+            Some(p) => p.key.clone().unwrap_or_else(|| p.value.clone()).at(message),
+            None => Error::msg(message),
+        }
+    }
+
+    /// Merge `over` into `base`. Keys are found through a table of their names as compared, so
+    /// a big overlay merges in linear time.
+    fn value(
+        &mut self,
+        base: &mut Value,
+        over: Value,
+        base_ptr: &str,
+        over_ptr: &str,
+    ) -> Result<()> {
+        let (b, o) = match (base, over) {
+            (Value::Object(b), Value::Object(o)) => (b, o),
+            (b, mut o) => {
+                self.strip(&mut o, base_ptr, over_ptr)?;
+                *b = o;
+                self.moved.insert(
+                    over_ptr.to_string(),
+                    Move {
+                        to: base_ptr.to_string(),
+                        subtree: true,
+                    },
+                );
+                return Ok(());
             }
-            let mut removed = std::collections::HashSet::new();
-            for (k, v) in o {
-                let over_child = pointer_push(over_ptr, &k);
-                let existing = if b.contains_key(&k) {
-                    Some(k.clone())
-                } else {
-                    names.get(&crate::names::normalize(&k)).cloned()
-                };
-                if v.is_null() {
-                    // Removed together at the end: one shift of the map, not one per key.
-                    removed.extend(existing);
-                    continue;
+        };
+        let mut names: HashMap<String, String> = HashMap::with_capacity(b.len());
+        for k in b.keys() {
+            names
+                .entry(crate::names::normalize(k))
+                .or_insert_with(|| k.clone());
+        }
+        let mut removed = std::collections::HashSet::new();
+        for (k, mut v) in o {
+            let over_child = pointer_push(over_ptr, &k);
+            let (name, marked) = match k.strip_prefix(NEW_MARKER) {
+                Some(name) => (name.to_string(), true),
+                None => (k.clone(), false),
+            };
+            let existing = if b.contains_key(&name) {
+                Some(name.clone())
+            } else {
+                names.get(&crate::names::normalize(&name)).cloned()
+            };
+            if marked {
+                if let Some(e) = &existing {
+                    let message = format!(
+                        "`{name}` is declared new, but the base already has `{e}` (to change \
+                         it, drop the marker)"
+                    );
+                    return Err(self.error_at(&over_child, message));
                 }
+                if v.is_null() {
+                    let message = format!("`{name}` is declared new and removed at once");
+                    return Err(self.error_at(&over_child, message));
+                }
+            }
+            if v.is_null() {
                 match existing {
+                    // Removed together at the end: one shift of the map, not one per key.
                     Some(e) => {
-                        let base_child = pointer_push(base_ptr, &e);
-                        // The node's own place becomes the overlay's: that is where the change was
-                        // written.
-                        moved.insert(
-                            over_child.clone(),
-                            Move {
-                                to: base_child.clone(),
-                                subtree: false,
-                            },
-                        );
-                        merge_value(
-                            b.get_mut(&e).expect("key exists"),
-                            v,
-                            &base_child,
-                            &over_child,
-                            moved,
-                        );
+                        removed.insert(e);
                     }
-                    None => {
-                        let base_child = pointer_push(base_ptr, &k);
-                        moved.insert(
+                    None => self.unmatched.push(Unmatched {
+                        parent: base_ptr.to_string(),
+                        key: name,
+                        removal: true,
+                        place: self.places.get(&over_child).cloned(),
+                    }),
+                }
+                continue;
+            }
+            match existing {
+                Some(e) => {
+                    let base_child = pointer_push(base_ptr, &e);
+                    // The node's own place becomes the overlay's: that is where the change was
+                    // written.
+                    self.moved.insert(
+                        over_child.clone(),
+                        Move {
+                            to: base_child.clone(),
+                            subtree: false,
+                        },
+                    );
+                    self.value(
+                        b.get_mut(&e).expect("key exists"),
+                        v,
+                        &base_child,
+                        &over_child,
+                    )?;
+                }
+                None => {
+                    let base_child = pointer_push(base_ptr, &name);
+                    self.strip(&mut v, &base_child, &over_child)?;
+                    self.moved.insert(
+                        over_child.clone(),
+                        Move {
+                            to: base_child,
+                            subtree: true,
+                        },
+                    );
+                    if !marked {
+                        self.unmatched.push(Unmatched {
+                            parent: base_ptr.to_string(),
+                            key: name.clone(),
+                            removal: false,
+                            place: self.places.get(&over_child).cloned(),
+                        });
+                    }
+                    names.insert(crate::names::normalize(&name), name.clone());
+                    b.insert(name, v);
+                }
+            }
+        }
+        if !removed.is_empty() {
+            b.retain(|k, _| !removed.contains(k));
+        }
+        Ok(())
+    }
+
+    /// Inside a new subtree everything is new: markers there are dropped (their places follow).
+    fn strip(&mut self, v: &mut Value, base_ptr: &str, over_ptr: &str) -> Result<()> {
+        match v {
+            Value::Object(_) if has_marker(v) => {
+                let Value::Object(map) = std::mem::take(v) else {
+                    unreachable!()
+                };
+                let mut out = serde_json::Map::with_capacity(map.len());
+                let mut names = HashMap::new();
+                for (k, mut child) in map {
+                    let over_child = pointer_push(over_ptr, &k);
+                    let name = k.strip_prefix(NEW_MARKER).unwrap_or(&k).to_string();
+                    if let Some(first) = names.insert(crate::names::normalize(&name), k.clone()) {
+                        let message = format!("`{k}` is the same entry as `{first}` above");
+                        return Err(self.error_at(&over_child, message));
+                    }
+                    let base_child = pointer_push(base_ptr, &name);
+                    self.strip(&mut child, &base_child, &over_child)?;
+                    if name != k {
+                        self.moved.insert(
                             over_child,
                             Move {
                                 to: base_child,
                                 subtree: true,
                             },
                         );
-                        names.insert(crate::names::normalize(&k), k.clone());
-                        b.insert(k, v);
                     }
+                    out.insert(name, child);
+                }
+                *v = Value::Object(out);
+            }
+            Value::Array(items) if items.iter().any(has_marker) => {
+                for (i, item) in items.iter_mut().enumerate() {
+                    let i = i.to_string();
+                    self.strip(
+                        item,
+                        &pointer_push(base_ptr, &i),
+                        &pointer_push(over_ptr, &i),
+                    )?;
                 }
             }
-            if !removed.is_empty() {
-                b.retain(|k, _| !removed.contains(k));
-            }
+            _ => {}
         }
-        (b, o) => {
-            *b = o;
-            moved.insert(
-                over_ptr.to_string(),
-                Move {
-                    to: base_ptr.to_string(),
-                    subtree: true,
-                },
-            );
-        }
+        Ok(())
     }
 }
 
@@ -361,7 +508,7 @@ mod tests {
              }\n}\n",
         )
         .unwrap();
-        base.overlay(over);
+        base.overlay(over).unwrap();
         assert_eq!(
             base.value,
             serde_json::json!({
@@ -387,7 +534,8 @@ mod tests {
                 &format!("ships {{\n{ships}  A {{ shields = 2 }}\n}}\n"),
             )
             .unwrap(),
-        );
+        )
+        .unwrap();
         assert_eq!(base.value["ships"].as_object().unwrap().len(), 20_001);
         assert_eq!(base.value["ships"]["a"]["shields"], 2);
         assert_eq!(

@@ -150,6 +150,69 @@ pub fn put(tree: &mut Value, path: &[String], value: Value) -> std::result::Resu
     Ok(())
 }
 
+/// The ruleset's own keys for a path typed by a person (ship aliases, case, accents).
+/// Segments not found are kept as typed (a key a `set` would add).
+pub fn resolve(ruleset: &Ruleset, tree: &Value, path: &[String]) -> Vec<String> {
+    let mut node = Some(tree);
+    let mut out = Vec::new();
+    for seg in path {
+        let key = match node {
+            Some(Value::Object(map)) if !map.contains_key(seg) => {
+                let alias = if out.len() == 1 && out[0] == "ships" {
+                    ruleset.ship_key(seg).map(str::to_string)
+                } else {
+                    None
+                };
+                alias
+                    .or_else(|| map.keys().find(|k| crate::names::same(k, seg)).cloned())
+                    .unwrap_or_else(|| seg.clone())
+            }
+            _ => seg.clone(),
+        };
+        node = match node {
+            Some(Value::Object(map)) => map.get(&key),
+            Some(Value::Array(items)) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => None,
+        };
+        out.push(key);
+    }
+    out
+}
+
+/// The value at a path of a tree, if there is one.
+pub fn value_at<'a>(tree: &'a Value, path: &[String]) -> Option<&'a Value> {
+    let mut node = tree;
+    for seg in path {
+        node = match node {
+            Value::Object(map) => map.get(seg)?,
+            Value::Array(items) => items.get(seg.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+/// A copy of `ruleset` with `value` at `path` (already `resolve`d), deserialised and validated
+/// again as a loaded file is: a value the model refuses is an error naming the path.
+pub fn with_value(ruleset: &Ruleset, path: &[String], value: Value) -> Result<Ruleset> {
+    let shown = show_path(path);
+    let mut tree = tree(ruleset);
+    put(&mut tree, path, value.clone())
+        .map_err(|e| Error::msg(format!("cannot set `{shown}`: {e}")))?;
+    let doc = super::doc::Doc::new(tree);
+    let changed = doc.deserialize::<Ruleset>().and_then(|r| {
+        if let (Some(new), Some(old)) = (&r.script, &ruleset.script) {
+            new.adopt_hooks(old);
+        }
+        r.validate(&doc)?;
+        Ok(r)
+    });
+    changed.map_err(|e| {
+        let v = serde_json::to_string(&value).unwrap_or_default();
+        e.context(&format!("cannot set `{shown}` to {v}"))
+    })
+}
+
 /// The overlay that turns `old` into `new` (`null` marks a removed key), or `None` if they
 /// are equal.
 pub fn diff(old: &Value, new: &Value) -> Option<Value> {

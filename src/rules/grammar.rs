@@ -39,6 +39,10 @@ pub fn rule_name(rule: &Rule) -> String {
         Rule::assignment => "`key = value`",
         Rule::section => "a section `name { ... }`",
         Rule::extends_decl | Rule::extends_kw => "`extends NAME`",
+        Rule::extends_pin | Rule::sha256_kw | Rule::version_kw => {
+            "`sha256 \"HEX\"` or `version \"REQ\"`"
+        }
+        Rule::new_kw => "`new`",
         Rule::ruleset_file => "a ruleset",
         _ => "something else",
     }

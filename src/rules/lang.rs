@@ -1,5 +1,6 @@
 //! The rules language: text to `Doc` (with places) and `Value` back to text.
-use super::doc::{pointer_push, Doc, Place};
+use super::comments::{push_after, push_before, push_end, Comments};
+use super::doc::{pointer_push, Doc, Place, NEW_MARKER};
 use super::formula;
 use super::grammar::{pest_error, Rule, RulesParser};
 use super::lines::LineIndex;
@@ -16,6 +17,8 @@ struct Text {
     lines: LineIndex,
     /// Bytes of pointers made so far (see `MAX_PATH_BYTES`).
     path_bytes: std::cell::Cell<usize>,
+    /// Where keys, sections and lists are, when comments are to be placed among them.
+    layout: Option<std::cell::RefCell<Layout>>,
 }
 
 impl Text {
@@ -36,10 +39,59 @@ impl Text {
     fn span_of(&self, pair: &Pair<Rule>) -> Span {
         self.span_at(pair.as_span().start())
     }
+
+    fn anchor(&self, pos: usize, pointer: &str) {
+        if let Some(layout) = &self.layout {
+            layout.borrow_mut().anchors.push((pos, pointer.to_string()));
+        }
+    }
+
+    /// A section or list from its opening bracket to its closing one.
+    fn container(&self, pair: &Pair<Rule>, pointer: &str) {
+        if let Some(layout) = &self.layout {
+            let span = pair.as_span();
+            layout
+                .borrow_mut()
+                .containers
+                .push(super::lang_comments::Container {
+                    open: span.start(),
+                    close: span.end().saturating_sub(1),
+                    pointer: pointer.to_string(),
+                });
+        }
+    }
+
+    /// Whether only blanks come before `pos` on its line.
+    fn starts_line(&self, pos: usize) -> bool {
+        // Backwards to the first non-blank: one step for items that share a line.
+        let before = self.source.text.as_bytes()[..pos].iter().rev();
+        before
+            .take_while(|b| **b != b'\n')
+            .all(|b| b.is_ascii_whitespace())
+    }
+}
+
+/// Keys and brackets by position (see `lang_comments`).
+#[derive(Default)]
+pub struct Layout {
+    pub anchors: Vec<(usize, String)>,
+    pub containers: Vec<super::lang_comments::Container>,
 }
 
 /// Parse rules-language text. `name` is what errors call the file.
 pub fn parse(name: &str, text: &str) -> Result<Doc> {
+    parse_laid_out(name, text, false).map(|(doc, _)| doc)
+}
+
+/// Parse rules-language text with its comments, each placed at the node it belongs to.
+pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
+    let (doc, layout) = parse_laid_out(name, text, true)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let comments = super::lang_comments::attach(text, layout.unwrap_or_default());
+    Ok((doc, comments))
+}
+
+fn parse_laid_out(name: &str, text: &str, keep_layout: bool) -> Result<(Doc, Option<Layout>)> {
     // A byte-order mark is no part of the text (editors on Windows write one).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source {
@@ -50,6 +102,7 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
         lines: LineIndex::new(text),
         source,
         path_bytes: Default::default(),
+        layout: keep_layout.then(Default::default),
     };
     if let Some((pos, message)) = super::nesting::precheck(text) {
         return Err(t.span_at(pos).at(message));
@@ -70,27 +123,58 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
     for pair in file.into_inner() {
         match pair.as_rule() {
             Rule::extends_decl => {
-                let target = pair.into_inner().nth(1).expect("extends target");
-                let span = t.span_of(&target);
-                let name = match target.as_rule() {
-                    Rule::string => unescape(&target, &t)?,
-                    _ => target.as_str().to_string(),
-                };
-                doc.places.insert(
-                    "/extends".into(),
-                    Place {
-                        key: Some(span.clone()),
-                        value: span.clone(),
-                    },
-                );
-                root.insert("extends".into(), Value::String(name), span)?;
+                t.anchor(pair.as_span().start(), "/extends");
+                let (value, span) = extends_value(pair, &mut doc, &t)?;
+                root.insert("extends".into(), value, span)?;
             }
             Rule::EOI => {}
             _ => statement(pair, "", &mut root, &mut doc, &t)?,
         }
     }
     doc.value = Value::Object(root.map);
-    Ok(doc)
+    Ok((doc, t.layout.map(|l| l.into_inner())))
+}
+
+/// `extends NAME` as the name alone; with pins (`sha256 "HEX"`, `version "REQ"`) as the map
+/// the YAML form writes, `{name, sha256, version}`.
+fn extends_value(pair: Pair<Rule>, doc: &mut Doc, t: &Text) -> Result<(Value, Span)> {
+    let mut inner = pair.into_inner().skip(1);
+    let target = inner.next().expect("extends target");
+    let span = t.span_of(&target);
+    let name = match target.as_rule() {
+        Rule::string => unescape(&target, t)?,
+        _ => target.as_str().to_string(),
+    };
+    let place = |span: &Span| Place {
+        key: Some(span.clone()),
+        value: span.clone(),
+    };
+    doc.places.insert("/extends".into(), place(&span));
+    let mut pins = Keys::default();
+    for pin in inner {
+        let pin_span = t.span_of(&pin);
+        let mut parts = pin.into_inner();
+        let kind = parts.next().expect("pin keyword").as_str().to_string();
+        let text = parts.next().expect("pin text");
+        let value_span = t.span_of(&text);
+        let text = unescape(&text, t)?;
+        doc.places.insert(
+            format!("/extends/{kind}"),
+            Place {
+                key: Some(pin_span.clone()),
+                value: value_span,
+            },
+        );
+        pins.insert(kind, Value::String(text), pin_span)?;
+    }
+    if pins.map.is_empty() {
+        return Ok((Value::String(name), span));
+    }
+    doc.places.insert("/extends/name".into(), place(&span));
+    let mut map = Map::new();
+    map.insert("name".into(), Value::String(name));
+    map.extend(pins.map);
+    Ok((Value::Object(map), span))
 }
 
 /// A block's entries, with their names as compared (case and accents ignored), so that two
@@ -134,13 +218,24 @@ fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &T
     let mut inner = pair.into_inner();
     let key_pair = inner.next().expect("statement key");
     let key_span = t.span_of(&key_pair);
-    let key_inner = key_pair.into_inner().next().expect("key content");
+    let key_pair_start = key_pair.as_span().start();
+    let mut key_parts = key_pair.into_inner();
+    let mut key_inner = key_parts.next().expect("key content");
+    // `new NAME` is the key `+NAME`, as YAML writes it.
+    let marker = if key_inner.as_rule() == Rule::new_kw {
+        key_inner = key_parts.next().expect("key after `new`");
+        NEW_MARKER
+    } else {
+        ""
+    };
     let key = match key_inner.as_rule() {
         Rule::string => unescape(&key_inner, t)?,
         _ => key_inner.as_str().to_string(),
     };
+    let key = format!("{marker}{key}");
     let pointer = pointer_push(base, &key);
     t.charge(&pointer, &key_span)?;
+    t.anchor(key_pair_start, &pointer);
     // Refused before the value is read, so the error is the duplicate, not something inside it.
     keys.claim(&key, key_span.clone())?;
     let value_pair = inner.next().expect("statement value");
@@ -161,6 +256,7 @@ fn statement(pair: Pair<Rule>, base: &str, keys: &mut Keys, doc: &mut Doc, t: &T
 }
 
 fn block(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Value> {
+    t.container(&pair, pointer);
     let mut keys = Keys::default();
     for st in pair.into_inner() {
         statement(st, pointer, &mut keys, doc, t)?;
@@ -179,11 +275,15 @@ fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Val
         Rule::string => Value::String(unescape(&pair, t)?),
         Rule::null_value => Value::Null,
         Rule::list => {
+            t.container(&pair, pointer);
             let mut items = Vec::new();
             for (i, item) in pair.into_inner().enumerate() {
                 let p = pointer_push(pointer, &i.to_string());
                 let span = t.span_of(&item);
                 t.charge(&p, &span)?;
+                if t.layout.is_some() && t.starts_line(item.as_span().start()) {
+                    t.anchor(item.as_span().start(), &p);
+                }
                 doc.places.insert(
                     p.clone(),
                     Place {
@@ -232,85 +332,203 @@ fn number_value(text: &str, value: f64) -> Value {
 
 /// Write a value tree (whose root is a map) as rules-language text.
 pub fn write(value: &Value) -> String {
+    write_with_comments(value, &Comments::default())
+}
+
+/// Write a value tree with its comments, each at its node (the canonical layout `rules fmt`
+/// gives).
+pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
+    let writer = Writer {
+        comments,
+        marked: comments.commented_paths(),
+    };
     let mut out = String::new();
     if let Value::Object(map) = value {
-        if let Some(Value::String(e)) = map.get("extends") {
-            out.push_str("extends ");
-            out.push_str(&if is_bare_name(e) { e.clone() } else { quote(e) });
+        if let Some(e) = map.get("extends").filter(|e| writes_on_its_line(e)) {
+            let notes = comments.get("/extends");
+            push_before(&mut out, "", notes);
+            write_extends(e, &mut out);
+            push_after(&mut out, notes);
             out.push_str("\n\n");
         }
-        write_statements(map, 0, &mut out, true);
+        writer.statements(map, "", 0, &mut out, true);
+    }
+    let notes = comments.get("");
+    if notes.is_some_and(|n| !n.end.is_empty()) {
+        if !out.is_empty() && !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+        push_end(&mut out, "", notes);
     }
     out
 }
 
-fn write_statements(map: &Map<String, Value>, depth: usize, out: &mut String, top: bool) {
-    let indent = "  ".repeat(depth);
-    let mut previous_was_block = false;
-    for (i, (k, v)) in map.iter().enumerate() {
-        if top && k == "extends" && v.is_string() {
-            continue;
+/// `extends NAME [sha256 "HEX"] [version "REQ"]` (without its end of line).
+fn write_extends(e: &Value, out: &mut String) {
+    let name = |n: &str| {
+        if is_bare_name(n) {
+            n.to_string()
+        } else {
+            quote(n)
         }
-        let is_block = matches!(v, Value::Object(_));
-        if i > 0 && (is_block || previous_was_block) && depth <= 1 {
-            out.push('\n');
-        }
-        previous_was_block = is_block;
-        out.push_str(&indent);
-        out.push_str(&key_text(k));
-        match v {
-            Value::Object(m) => {
-                out.push_str(" {\n");
-                write_statements(m, depth + 1, out, false);
-                out.push_str(&indent);
-                out.push_str("}\n");
-            }
-            other => {
-                out.push_str(" = ");
-                write_value(other, depth, out);
-                out.push('\n');
+    };
+    match e {
+        Value::String(n) => out.push_str(&format!("extends {}", name(n))),
+        Value::Object(m) => {
+            let n = m.get("name").and_then(Value::as_str).unwrap_or_default();
+            out.push_str(&format!("extends {}", name(n)));
+            for (k, v) in m.iter().filter(|(k, _)| *k != "name") {
+                out.push_str(&format!(" {k} {}", quote(v.as_str().unwrap_or_default())));
             }
         }
+        _ => {}
     }
 }
 
-fn write_value(v: &Value, depth: usize, out: &mut String) {
-    match v {
-        Value::Null => out.push_str("null"),
-        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Number(n) => out.push_str(&number_text(n)),
-        Value::String(s) => out.push_str(&if is_bare(s) { s.clone() } else { quote(s) }),
-        Value::Array(items) => {
-            let simple = items
-                .iter()
-                .all(|i| !matches!(i, Value::Object(_) | Value::Array(_)));
-            if simple {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
+/// Whether `extends` is a form the rules language writes on its line: a name, or a map of a
+/// name and string pins. Another form is left to the statements, where the checks refuse it.
+fn writes_on_its_line(e: &Value) -> bool {
+    match e {
+        Value::String(_) => true,
+        Value::Object(m) => {
+            m.get("name").is_some_and(Value::is_string)
+                && m.iter().all(|(k, v)| {
+                    k == "name" || (matches!(k.as_str(), "sha256" | "version") && v.is_string())
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The printer: the comments to place, and the pointers that have some at or below them.
+struct Writer<'a> {
+    comments: &'a Comments,
+    marked: std::collections::HashSet<String>,
+}
+
+impl Writer<'_> {
+    /// A child's pointer, made only when there are comments to look up.
+    fn child(&self, base: &str, key: &str) -> String {
+        if self.comments.is_empty() {
+            String::new()
+        } else {
+            pointer_push(base, key)
+        }
+    }
+
+    fn statements(
+        &self,
+        map: &Map<String, Value>,
+        base: &str,
+        depth: usize,
+        out: &mut String,
+        top: bool,
+    ) {
+        let indent = "  ".repeat(depth);
+        let mut previous_was_block = false;
+        for (i, (k, v)) in map.iter().enumerate() {
+            if top && k == "extends" && writes_on_its_line(v) {
+                continue;
+            }
+            let pointer = self.child(base, k);
+            let notes = self.comments.get(&pointer);
+            let is_block = matches!(v, Value::Object(_));
+            if i > 0 && (is_block || previous_was_block) && depth <= 1 {
+                out.push('\n');
+            }
+            previous_was_block = is_block;
+            push_before(out, &indent, notes);
+            out.push_str(&indent);
+            out.push_str(&key_text(k));
+            match v {
+                Value::Object(m) => {
+                    out.push_str(" {");
+                    push_after(out, notes);
+                    out.push('\n');
+                    self.statements(m, &pointer, depth + 1, out, false);
+                    push_end(out, &"  ".repeat(depth + 1), notes);
+                    out.push_str(&indent);
+                    out.push_str("}\n");
+                }
+                other => {
+                    out.push_str(" = ");
+                    if !self.value(other, &pointer, depth, out) {
+                        push_after(out, notes);
                     }
-                    write_value(item, depth, out);
+                    out.push('\n');
                 }
-                out.push(']');
-            } else {
-                let inner = "  ".repeat(depth + 1);
-                out.push_str("[\n");
-                for item in items {
-                    out.push_str(&inner);
-                    write_value(item, depth + 1, out);
-                    out.push_str(",\n");
-                }
-                out.push_str(&"  ".repeat(depth));
-                out.push(']');
             }
         }
-        Value::Object(m) => {
-            out.push_str("{\n");
-            write_statements(m, depth + 1, out, false);
-            out.push_str(&"  ".repeat(depth));
-            out.push('}');
+    }
+
+    /// Write a value; says whether it wrote its own end-of-line comment (a list or block that
+    /// takes several lines has it after its opening bracket).
+    fn value(&self, v: &Value, pointer: &str, depth: usize, out: &mut String) -> bool {
+        match v {
+            Value::Null => out.push_str("null"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Number(n) => out.push_str(&number_text(n)),
+            Value::String(s) => out.push_str(&if is_bare(s) { s.clone() } else { quote(s) }),
+            Value::Array(items) => {
+                let notes = self.comments.get(pointer);
+                let simple = items
+                    .iter()
+                    .all(|i| !matches!(i, Value::Object(_) | Value::Array(_)));
+                let commented = self.marked.contains(pointer)
+                    && (notes.is_some_and(|n| !n.end.is_empty())
+                        || (0..items.len())
+                            .any(|i| self.marked.contains(&pointer_push(pointer, &i.to_string()))));
+                // A list of long strings (a ruleset's rulings) reads better one item a line.
+                let long = items
+                    .iter()
+                    .map(|i| i.as_str().map_or(8, str::len) + 2)
+                    .sum::<usize>()
+                    > 100;
+                if simple && !commented && !long {
+                    out.push('[');
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        self.value(item, "", depth, out);
+                    }
+                    out.push(']');
+                    return false;
+                }
+                let inner = "  ".repeat(depth + 1);
+                out.push('[');
+                push_after(out, notes);
+                out.push('\n');
+                for (i, item) in items.iter().enumerate() {
+                    let item_pointer = self.child(pointer, &i.to_string());
+                    let item_notes = self.comments.get(&item_pointer);
+                    push_before(out, &inner, item_notes);
+                    out.push_str(&inner);
+                    let wrote = self.value(item, &item_pointer, depth + 1, out);
+                    out.push(',');
+                    if !wrote {
+                        push_after(out, item_notes);
+                    }
+                    out.push('\n');
+                }
+                push_end(out, &inner, notes);
+                out.push_str(&"  ".repeat(depth));
+                out.push(']');
+                return true;
+            }
+            Value::Object(m) => {
+                let notes = self.comments.get(pointer);
+                out.push('{');
+                push_after(out, notes);
+                out.push('\n');
+                self.statements(m, pointer, depth + 1, out, false);
+                push_end(out, &"  ".repeat(depth + 1), notes);
+                out.push_str(&"  ".repeat(depth));
+                out.push('}');
+                return true;
+            }
         }
+        false
     }
 }
 
@@ -340,7 +558,15 @@ fn is_bare_name(s: &str) -> bool {
         && !matches!(s, "true" | "false" | "null")
 }
 
-fn key_text(k: &str) -> String {
+/// A key as the rules language writes it: bare if it reads back as itself, else quoted; a key
+/// marked new (`+NAME`) as `new NAME`.
+pub fn key_text(k: &str) -> String {
+    if let Some(name) = k.strip_prefix(NEW_MARKER) {
+        return match name.starts_with(NEW_MARKER) {
+            true => format!("new {}", quote(name)),
+            false => format!("new {}", key_text(name)),
+        };
+    }
     if RulesParser::parse(Rule::ident, k)
         .map(|p| p.as_str() == k)
         .unwrap_or(false)

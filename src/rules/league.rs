@@ -14,7 +14,10 @@ pub const MAX_LEGS: u32 = 100;
 
 /// The tie-breakers the standings know, by the name a ruleset uses for them.
 pub const TIEBREAKERS: &[(&str, &str)] = &[
-    ("head_to_head", "points in the games among the tied teams"),
+    (
+        "head_to_head",
+        "points in the games among the tied teams (re-applied to any smaller group left level)",
+    ),
     (
         "head_to_head_difference",
         "score difference in the games among the tied teams",

@@ -63,6 +63,11 @@ impl LineIndex {
                 .count()
     }
 
+    /// 1-based line of byte `pos`.
+    pub fn line(&self, pos: usize) -> usize {
+        self.line_starts.partition_point(|start| *start <= pos)
+    }
+
     /// 1-based line and column (in characters) of byte `pos`.
     pub fn line_col(&self, text: &str, pos: usize) -> (usize, usize) {
         let pos = pos.min(text.len());

@@ -125,24 +125,29 @@ fn resolve_extends(
             "a ruleset must be a mapping of sections (`name: ...`, `ships: ...`)",
         ));
     }
-    let base_ref = match doc.value.get("extends") {
-        None => None,
-        Some(serde_json::Value::String(s)) => Some(s.clone()),
-        Some(_) => {
-            return Err(doc.error_at("/extends", "`extends` takes the name or path of a ruleset"))
-        }
-    };
-    let Some(base_ref) = base_ref else {
-        return Ok(doc);
+    let Some(pins) = super::pin::read_extends(&doc)? else {
+        return doc.without_markers();
     };
     chain.push(id);
-    let mut base = resolve(&base_ref, dir, chain).map_err(|e| e.placed_at(&doc, "/extends"))?;
+    let mut base = resolve(&pins.name, dir, chain).map_err(|e| e.placed_at(&doc, "/extends"))?;
     chain.pop();
+    if pins.sha256.is_some() || pins.version.is_some() {
+        let ruleset = ruleset_from_doc(&base).map_err(|e| e.placed_at(&doc, "/extends"))?;
+        super::pin::check(&pins, &ruleset, &doc)?;
+    }
     if let Some(map) = doc.value.as_object_mut() {
         map.shift_remove("extends");
     }
-    doc.places.remove("/extends");
-    base.overlay(doc);
+    doc.places
+        .retain(|p, _| p != "/extends" && !p.starts_with("/extends/"));
+    // A version is its own file's: a house rule is not the version of what it extends.
+    if doc.value.get("version").is_none() {
+        if let Some(map) = base.value.as_object_mut() {
+            map.shift_remove("version");
+        }
+    }
+    let unmatched = base.overlay(doc)?;
+    super::misses::check(&base, &unmatched, &pins.name)?;
     Ok(base)
 }
 
@@ -168,4 +173,70 @@ pub fn beside_file(reference: &str, file: Option<&str>) -> String {
         }
     }
     reference.to_string()
+}
+
+/// One ruleset of an `extends` chain, as its own file gives it (not yet overlaid).
+#[derive(Debug, Clone)]
+pub struct Link {
+    /// `built-in startrek` or the file's path.
+    pub source: String,
+    pub name: Option<String>,
+    pub version: Option<String>,
+}
+
+/// The chain a reference extends, itself first: what `rules bundle` names in its header.
+pub fn chain(reference: &str) -> Result<Vec<Link>> {
+    let mut links = Vec::new();
+    let (mut reference, mut dir) = (reference.to_string(), None::<PathBuf>);
+    // `resolve` has refused circles; the bound only keeps a changing file from looping here.
+    while links.len() < 64 {
+        let (source, doc, next_dir) = match locate(&reference, dir.as_deref())? {
+            Origin::Builtin(name, file, text) => {
+                let doc = parse_text(&format!("<built-in {name}>"), text, Format::of(file))?;
+                (format!("built-in {name}"), doc, None)
+            }
+            Origin::File(path) => {
+                let shown = path.display().to_string();
+                let doc = read_doc(&shown)?;
+                (shown, doc, path.parent().map(Path::to_path_buf))
+            }
+        };
+        let own = |key: &str| {
+            doc.value
+                .get(key)
+                .and_then(|v| v.as_str())
+                .map(String::from)
+        };
+        links.push(Link {
+            source,
+            name: own("name"),
+            version: own("version"),
+        });
+        match super::pin::read_extends(&doc)? {
+            Some(pins) => (reference, dir) = (pins.name, next_dir),
+            None => break,
+        }
+    }
+    Ok(links)
+}
+
+/// The ruleset a reference extends, resolved and checked (`None` if it extends nothing), with
+/// the name it gives it.
+pub fn base_of(reference: &str) -> Result<Option<(String, Ruleset)>> {
+    let (doc, dir) = match locate(reference, None)? {
+        Origin::Builtin(name, file, text) => (
+            parse_text(&format!("<built-in {name}>"), text, Format::of(file))?,
+            None,
+        ),
+        Origin::File(path) => {
+            let dir = path.parent().map(Path::to_path_buf);
+            (read_doc(&path.display().to_string())?, dir)
+        }
+    };
+    let Some(pins) = super::pin::read_extends(&doc)? else {
+        return Ok(None);
+    };
+    let base = resolve_doc_beside(&pins.name, dir.as_deref())
+        .map_err(|e| e.placed_at(&doc, "/extends"))?;
+    Ok(Some((pins.name, ruleset_from_doc(&base)?)))
 }

@@ -1,18 +1,25 @@
 //! The ruleset model and its two formats (the rules language and YAML).
 pub mod builtin;
+pub mod canonical;
+pub mod changes;
 pub mod combat;
+pub mod comments;
 pub mod dice;
 pub mod doc;
 pub mod edit;
+pub mod field_docs;
 pub mod formula;
 pub mod grammar;
 pub mod lang;
+pub mod lang_comments;
 pub mod league;
 pub mod limits;
 pub mod lines;
 pub mod load;
+pub mod misses;
 pub mod model;
 pub mod nesting;
+pub mod pin;
 pub mod ranges;
 pub mod scoring;
 pub mod script;
@@ -20,6 +27,8 @@ pub mod ship;
 pub mod swiss;
 pub mod tactic;
 pub mod yaml;
+pub mod yaml_comments;
+pub mod yaml_write;
 
 pub use dice::{Dice, DicePair};
 pub use doc::Doc;

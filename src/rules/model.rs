@@ -18,6 +18,10 @@ use serde::{Deserialize, Serialize};
 pub struct Ruleset {
     /// The ruleset's name, as `rules list` and `--rules` know it.
     pub name: String,
+    /// The ruleset's version, MAJOR.MINOR.PATCH (semver): raise it when a change alters
+    /// results, so `extends NAME version ">=1.2"` can ask for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// Where the numbers come from (a source document, a club's house rules).
@@ -45,6 +49,9 @@ impl Ruleset {
     /// Checks that types alone cannot express: formula variables, names that refer to
     /// other parts of the ruleset, sensible ranges. Errors point into `doc`.
     pub fn validate(&self, doc: &Doc) -> Result<()> {
+        if let Some(v) = &self.version {
+            super::pin::parse_version(v).map_err(|m| doc.error_at("/version", m))?;
+        }
         self.check_unique_ship_names(doc)?;
         for (name, ship) in &self.ships {
             let pointer = super::doc::pointer_push("/ships", name);

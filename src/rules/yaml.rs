@@ -1,4 +1,5 @@
 //! YAML to `Doc`, keeping the line and column of every key and value.
+use super::comments::Comments;
 use super::doc::{pointer_push, Doc, Place};
 use crate::error::{Error, Result, Source, Span};
 use serde_json::{Map, Number, Value};
@@ -44,6 +45,8 @@ struct Builder {
     path_bytes: usize,
     error: Option<Error>,
     documents: usize,
+    /// Where keys, items and collections are, when comments are to be placed among them.
+    layout: Option<super::yaml_comments::Layout>,
 }
 
 impl Builder {
@@ -113,6 +116,9 @@ impl Builder {
                         names.insert(name, k.clone());
                         let child = pointer_push(&pointer, &k);
                         self.path_bytes += child.len();
+                        if let Some(layout) = &mut self.layout {
+                            layout.key(&child, mark, &self.source.text);
+                        }
                         self.places.insert(
                             child,
                             Place {
@@ -142,6 +148,17 @@ impl Builder {
             let span = self.span(mark);
             let key = self.places.get(&pointer).and_then(|p| p.key.clone());
             self.places.insert(pointer, Place { key, value: span });
+        }
+    }
+
+    /// A list item, for placing comments.
+    fn note_item(&mut self, mark: Marker, is_mapping: bool) {
+        if self.layout.is_none() || !matches!(self.stack.last(), Some((Frame::Seq { .. }, _))) {
+            return;
+        }
+        let (pointer, _) = self.next_pointer();
+        if let Some(layout) = &mut self.layout {
+            layout.item(&pointer, mark, &self.source.text, is_mapping);
         }
     }
 
@@ -230,6 +247,7 @@ impl MarkedEventReceiver for Builder {
                     return;
                 }
                 self.note_value_place(mark);
+                self.note_item(mark, false);
                 let v = match scalar_value(&text, style) {
                     Ok(v) => v,
                     Err(message) => return self.fail(mark, message),
@@ -241,6 +259,7 @@ impl MarkedEventReceiver for Builder {
             }
             Event::Alias(id) => {
                 self.note_value_place(mark);
+                self.note_item(mark, false);
                 // Counted before it is copied, so a copy past the limits is never made.
                 match self.anchors.get(&id).map(size) {
                     Some(expanded) => {
@@ -269,6 +288,15 @@ impl MarkedEventReceiver for Builder {
                     return;
                 }
                 self.note_value_place(mark);
+                self.note_item(mark, matches!(ev, Event::MappingStart(..)));
+                if let Some(layout) = &mut self.layout {
+                    layout.open(
+                        &pointer,
+                        mark,
+                        matches!(ev, Event::SequenceStart(..)),
+                        &self.source.text,
+                    );
+                }
                 let frame = if matches!(ev, Event::MappingStart(..)) {
                     Frame::Map {
                         map: Map::new(),
@@ -285,6 +313,9 @@ impl MarkedEventReceiver for Builder {
                 self.stack.push((frame, anchor));
             }
             Event::MappingEnd | Event::SequenceEnd => {
+                if let Some(layout) = &mut self.layout {
+                    layout.close(mark, &self.source.text);
+                }
                 if let Some((frame, anchor)) = self.stack.pop() {
                     let v = match frame {
                         Frame::Map { map, .. } => Value::Object(map),
@@ -303,6 +334,21 @@ impl MarkedEventReceiver for Builder {
 
 /// Parse YAML text (JSON too, being YAML). `name` is what errors call the file.
 pub fn parse(name: &str, text: &str) -> Result<Doc> {
+    parse_laid_out(name, text, false).map(|(doc, _)| doc)
+}
+
+/// Parse YAML text with its comments, each placed at the node it belongs to.
+pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
+    let (doc, layout) = parse_laid_out(name, text, true)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    Ok((doc, layout.unwrap_or_default().attach(text)))
+}
+
+fn parse_laid_out(
+    name: &str,
+    text: &str,
+    keep_layout: bool,
+) -> Result<(Doc, Option<super::yaml_comments::Layout>)> {
     // A byte-order mark is no part of the text (it would make the first comment a key).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source {
@@ -320,6 +366,7 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
         path_bytes: 0,
         error: None,
         documents: 0,
+        layout: keep_layout.then(Default::default),
     };
     builder.places.insert(
         String::new(),
@@ -343,13 +390,15 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
     }
     let mut doc = Doc::new(builder.root.unwrap_or(Value::Null));
     doc.places = builder.places;
-    Ok(doc)
+    Ok((doc, builder.layout))
 }
 
 /// Write a value tree as YAML.
 pub fn write(value: &Value) -> String {
-    serde_yaml::to_string(value).unwrap_or_default()
+    super::yaml_write::write_with_comments(value, &Comments::default())
 }
+
+pub use super::yaml_write::write_with_comments;
 
 #[cfg(test)]
 mod tests {

@@ -55,6 +55,7 @@ fn describe(e: &EvalAltResult) -> String {
         EvalAltResult::ErrorStackOverflow(_) => {
             "calls nested too deeply (call limit reached; endless recursion?)".to_string()
         }
+        EvalAltResult::ErrorFunctionNotFound(signature, _) => not_found(signature),
         EvalAltResult::ErrorDataTooLarge(what, _) => {
             format!("{what} is over the sandbox limit (runaway growth?)")
         }
@@ -65,6 +66,64 @@ fn describe(e: &EvalAltResult) -> String {
                 _ => text,
             }
         }
+    }
+}
+
+/// rhai's "Function not found: simulte (RulesHandle, &str | ImmutableString | String)" in the
+/// API's words: a name nearly right gets "did you mean", a known name called wrongly its usage.
+fn not_found(signature: &str) -> String {
+    let (name, args) = match signature.split_once(" (") {
+        Some((name, args)) => (name.trim(), args.trim_end_matches(')')),
+        None => (signature.trim(), ""),
+    };
+    let args = args
+        .split(", ")
+        .filter(|a| !a.is_empty())
+        .map(friendly_type)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let docs = super::api::help();
+    let usages: Vec<&str> = docs
+        .iter()
+        .filter(|d| d.name == name)
+        .map(|d| d.usage)
+        .collect();
+    if !usages.is_empty() {
+        return format!(
+            "`{name}` cannot take ({args}); call it as {}",
+            usages.join(" or ")
+        );
+    }
+    if let Some(field) = name
+        .strip_prefix("get$")
+        .or_else(|| name.strip_prefix("set$"))
+    {
+        return format!("no property `{field}` on a {args}");
+    }
+    format!(
+        "unknown function `{name}` for ({args}){}; :help lists the API",
+        crate::names::suggestion(name, docs.iter().map(|d| d.name))
+    )
+}
+
+/// A rhai or Rust type name as a script writer knows it.
+fn friendly_type(name: &str) -> &str {
+    let name = name.trim();
+    if name.contains("ImmutableString") || name == "&str" || name == "String" {
+        return "string";
+    }
+    match name.rsplit("::").next().unwrap_or(name) {
+        "i64" | "i32" | "INT" => "int",
+        "f64" | "f32" | "FLOAT" => "float",
+        "bool" => "bool",
+        "char" => "char",
+        "()" => "()",
+        "RulesHandle" | "Ruleset" => "ruleset",
+        "Node" => "ruleset section",
+        "Map" | "BTreeMap<SmartString, Dynamic>" => "map",
+        "Array" | "Vec<Dynamic>" => "array",
+        "FnPtr" => "Fn",
+        other => other,
     }
 }
 
@@ -101,5 +160,19 @@ mod tests {
         let shown = eval_error(&s, &e).to_string();
         assert!(shown.starts_with("t.rhai:2:5: "), "{shown}");
         assert!(shown.contains("in `f` called at 4:1"), "{shown}");
+    }
+
+    #[test]
+    fn an_unknown_function_gets_did_you_mean_and_a_known_one_its_usage() {
+        assert_eq!(
+            not_found("simulte (&str | ImmutableString | String, i64)"),
+            "unknown function `simulte` for (string, int) (did you mean `simulate`?); \
+             :help lists the API"
+        );
+        let wrong = not_found("dice (i64)");
+        assert!(
+            wrong.starts_with("`dice` cannot take (int); call it as dice("),
+            "{wrong}"
+        );
     }
 }

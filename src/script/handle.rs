@@ -20,6 +20,8 @@ struct State {
     tree: Value,
     /// The tree as loaded, to tell what a script changed.
     loaded: Value,
+    /// The tree as last saved (at first, as loaded), to tell what would be lost.
+    saved: Value,
     /// What it was loaded from: a built-in name or a path.
     origin: String,
     /// File positions under `/script`, so hook files keep resolving next to their ruleset.
@@ -62,6 +64,7 @@ impl RulesHandle {
         RulesHandle(Arc::new(RwLock::new(State {
             ruleset,
             loaded: tree.clone(),
+            saved: tree.clone(),
             tree,
             origin: origin.to_string(),
             script_places,
@@ -106,6 +109,7 @@ impl RulesHandle {
             ruleset: s.ruleset.clone(),
             tree: s.tree.clone(),
             loaded: s.loaded.clone(),
+            saved: s.saved.clone(),
             origin: s.origin.clone(),
             script_places: s.script_places.clone(),
         })))
@@ -142,30 +146,7 @@ impl RulesHandle {
     /// Segments not found are kept as typed (a key a `set` will add).
     pub fn resolve(&self, path: &[String]) -> Vec<String> {
         let s = self.read();
-        let mut node = Some(&s.tree);
-        let mut out = Vec::new();
-        for seg in path {
-            let key = match node {
-                Some(Value::Object(map)) if !map.contains_key(seg) => {
-                    let alias = if out.len() == 1 && out[0] == "ships" {
-                        s.ruleset.ship_key(seg).map(str::to_string)
-                    } else {
-                        None
-                    };
-                    alias
-                        .or_else(|| map.keys().find(|k| crate::names::same(k, seg)).cloned())
-                        .unwrap_or_else(|| seg.clone())
-                }
-                _ => seg.clone(),
-            };
-            node = match node {
-                Some(Value::Object(map)) => map.get(&key),
-                Some(Value::Array(items)) => key.parse::<usize>().ok().and_then(|i| items.get(i)),
-                _ => None,
-            };
-            out.push(key);
-        }
-        out
+        edit::resolve(&s.ruleset, &s.tree, path)
     }
 
     /// The value at a path (after `resolve`); `None` if nothing is there.
@@ -213,7 +194,8 @@ impl RulesHandle {
             value: self.tree(),
             places: self.read().script_places.clone(),
         };
-        doc.overlay(overlay);
+        let unmatched = doc.overlay(overlay)?;
+        crate::rules::misses::check(&doc, &unmatched, &self.read().ruleset.name)?;
         self.replace(&doc)
     }
 
@@ -239,6 +221,12 @@ impl RulesHandle {
         diff(&s.loaded, &s.tree).unwrap_or_else(|| Value::Object(Default::default()))
     }
 
+    /// How many values changed since the ruleset was loaded or last saved (0: nothing to lose).
+    pub fn unsaved_changes(&self) -> usize {
+        let s = self.read();
+        diff(&s.saved, &s.tree).map_or(0, |d| leaves(&d))
+    }
+
     /// The ruleset as file text in the format `path`'s extension names.
     pub fn render_for(&self, path: &str, house_rule: bool) -> Result<String> {
         let syntax = Syntax::of_path(path)?;
@@ -256,7 +244,10 @@ impl RulesHandle {
     /// Write the ruleset (or, with `house_rule`, `extends` plus the changes) to `path`, whole
     /// or not at all, after checking that the text loads back to a valid ruleset.
     pub fn save(&self, path: &str, house_rule: bool) -> Result<()> {
-        edit::save(path, &self.render_for(path, house_rule)?)
+        let tree = self.tree();
+        edit::save(path, &self.render_for(path, house_rule)?)?;
+        self.write().saved = tree;
+        Ok(())
     }
 }
 
@@ -280,6 +271,14 @@ impl Node {
 
     pub fn shown(&self) -> String {
         show_path(&self.path)
+    }
+}
+
+/// The values a diff holds (a removed key counts one).
+fn leaves(value: &Value) -> usize {
+    match value {
+        Value::Object(map) => map.values().map(leaves).sum(),
+        _ => 1,
     }
 }
 
@@ -366,13 +365,33 @@ mod tests {
             r.changes(),
             json!({"ships": {"UFP heavy cruiser": {"max_speed": null}}, "combat": {"start_distance": 6}})
         );
+        assert_eq!(r.unsaved_changes(), 2);
+    }
+
+    #[test]
+    fn saving_leaves_nothing_unsaved_until_the_next_edit() {
+        let dir = tempfile::tempdir().unwrap();
+        let r = startrek();
+        assert_eq!(r.unsaved_changes(), 0);
+        r.set(&parse_path("combat.start_distance"), json!(6))
+            .unwrap();
+        assert_eq!(r.unsaved_changes(), 1);
+        let path = dir.path().join("house.rules");
+        r.save(path.to_str().unwrap(), true).unwrap();
+        assert_eq!(r.unsaved_changes(), 0);
+        r.set(&parse_path("combat.start_distance"), json!(7))
+            .unwrap();
+        assert_eq!(r.unsaved_changes(), 1);
+        r.set(&parse_path("combat.start_distance"), json!(6))
+            .unwrap();
+        assert_eq!(r.unsaved_changes(), 0, "back to what was saved");
     }
 
     #[test]
     fn an_overlay_merges_and_is_checked() {
         let r = startrek();
         r.extend(Doc::new(
-            json!({"extends": "cep", "ships": {"Scout": {"shields": 4}}}),
+            json!({"extends": "cep", "ships": {"+Scout": {"shields": 4}}}),
         ))
         .unwrap();
         // The overlay's ship joins the ruleset's own, after them (its `extends` is ignored).
@@ -384,5 +403,12 @@ mod tests {
             .extend(Doc::new(json!({"ships": {"Scout": {"sheilds": 4}}})))
             .is_err());
         assert_eq!(r.with(|rs| rs.ships["Scout"].shields), Some(4));
+        // A name that matches no ship, undeclared, is a typo, not a new ship.
+        let typo = r
+            .extend(Doc::new(json!({"ships": {"Scuot": {"shields": 5}}})))
+            .unwrap_err()
+            .to_string();
+        assert!(typo.contains("did you mean `Scout`?"), "{typo}");
+        assert_eq!(r.ship_names().len(), startrek().ship_names().len() + 1);
     }
 }

@@ -1,9 +1,8 @@
 //! The REPL: rustyline at a terminal (history, multi-line entries, completion), or line by
 //! line from a pipe (`echo 'dice("2D6")' | arbiter repl`).
 use super::api;
-use super::complete::{candidates, incomplete};
+use super::complete::{candidates, incomplete, Known};
 use super::display::render;
-use super::engine::Session;
 use super::handle::RulesHandle;
 use super::run::Runner;
 use crate::error::{Error, Result};
@@ -27,7 +26,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ),
     (
         ":rules",
-        ":rules NAME|PATH — choose the session's ruleset (also as `r`)",
+        ":rules NAME|PATH — choose the session's ruleset (also as `r`); :rules! discards edits",
     ),
     (":quit", "leave (Ctrl-D does too)"),
 ];
@@ -118,12 +117,15 @@ impl Repl {
                 }
                 Ok(Outcome::Shown(render(&value)))
             }
-            "rules" => {
+            "rules" | "rules!" => {
                 if arg.is_empty() {
                     return match self.runner.session.current() {
                         Ok(r) => Ok(Outcome::Shown(render(&rhai::Dynamic::from(r)))),
                         Err(e) => Err(e),
                     };
+                }
+                if name == "rules" {
+                    self.keep_unsaved_edits(arg)?;
                 }
                 let r = RulesHandle::load(arg)?;
                 self.runner.session.set_current(r.clone());
@@ -144,6 +146,41 @@ impl Repl {
                     .join(", ")
             ))),
         }
+    }
+}
+
+impl Repl {
+    /// Before `:rules` replaces `r`: if it holds edits not saved, ask at a terminal, and
+    /// refuse otherwise, saying how to keep or drop them.
+    fn keep_unsaved_edits(&self, next: &str) -> Result<()> {
+        let Some(r) = self
+            .runner
+            .var("r")
+            .and_then(|v| v.try_cast::<RulesHandle>())
+            .or_else(|| self.runner.session.current().ok())
+        else {
+            return Ok(());
+        };
+        let n = r.unsaved_changes();
+        if n == 0 {
+            return Ok(());
+        }
+        let what = format!(
+            "r (`{}`) has {n} unsaved change{}",
+            r.name(),
+            if n == 1 { "" } else { "s" }
+        );
+        if std::io::stdin().is_terminal()
+            && super::writes::ask_yes(&format!(
+                "{what} (r.changes() shows them); replace it with `{next}` anyway? [y/N] "
+            ))
+        {
+            return Ok(());
+        }
+        Err(Error::msg(format!(
+            "{what}, kept: see them with r.changes(), save them with \
+             r.save_changes(\"FILE.rules\"), or drop them with :rules! {next}"
+        )))
     }
 }
 
@@ -171,7 +208,7 @@ pub fn help_text() -> String {
 fn report(e: &Error) {
     match e.is_located() {
         true => eprintln!("{e}"),
-        false => eprintln!("error: {e}"),
+        false => eprintln!("{} {e}", crate::style::error_label()),
     }
 }
 
@@ -226,9 +263,35 @@ fn piped(repl: &mut Repl) -> Result<()> {
 
 /// Tab completion and multi-line entry for rustyline.
 struct ReplHelper {
-    session: Session,
-    defined: Arc<Mutex<Vec<String>>>,
+    names: Arc<Mutex<SessionNames>>,
     api: Vec<&'static str>,
+    built_in: Vec<&'static str>,
+}
+
+/// What the session has defined, refreshed after each entry (completion runs between them).
+#[derive(Default)]
+struct SessionNames {
+    defined: Vec<String>,
+    /// Ships of every ruleset a variable holds (`let k = rules("house.rules")`), and the
+    /// session's own.
+    ships: Vec<String>,
+}
+
+impl SessionNames {
+    fn of(runner: &Runner) -> SessionNames {
+        let mut ships = runner.session.ship_names();
+        for r in runner.rulesets() {
+            for ship in r.ship_names() {
+                if !ships.contains(&ship) {
+                    ships.push(ship);
+                }
+            }
+        }
+        SessionNames {
+            defined: runner.defined_names(),
+            ships,
+        }
+    }
 }
 
 impl Completer for ReplHelper {
@@ -239,8 +302,14 @@ impl Completer for ReplHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let defined = self.defined.lock().map(|d| d.clone()).unwrap_or_default();
-        let (start, found) = candidates(line, pos, &self.api, &defined, &self.session.ship_names());
+        let names = self.names.lock().unwrap_or_else(|p| p.into_inner());
+        let known = Known {
+            api: &self.api,
+            defined: &names.defined,
+            ships: &names.ships,
+            rulesets: &self.built_in,
+        };
+        let (start, found) = candidates(line, pos, &known);
         Ok((
             start,
             found
@@ -290,13 +359,13 @@ fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
         .build();
     let mut editor: Editor<ReplHelper, DefaultHistory> =
         Editor::with_config(config).map_err(|e| Error::msg(format!("terminal: {e}")))?;
-    let defined = Arc::new(Mutex::new(repl.runner.defined_names()));
+    let names = Arc::new(Mutex::new(SessionNames::of(&repl.runner)));
     let mut api_names: Vec<&'static str> = api::help().iter().map(|d| d.name).collect();
     api_names.dedup();
     editor.set_helper(Some(ReplHelper {
-        session: repl.runner.session.clone(),
-        defined: defined.clone(),
+        names: names.clone(),
         api: api_names,
+        built_in: crate::rules::builtin::names(),
     }));
     let history = history_path(options);
     if let Some(h) = &history {
@@ -309,7 +378,8 @@ fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
         .map(|r| format!(" — ruleset `{}` is r", r.name()))
         .unwrap_or_default();
     println!(
-        "arbiter {} — rhai REPL{ruleset}. :help lists the API, Tab completes, Ctrl-D leaves.",
+        "arbiter {} — rhai REPL{ruleset}. :help lists the API, Tab completes, Ctrl-C stops a \
+         long call, Ctrl-D leaves.",
         env!("CARGO_PKG_VERSION")
     );
     loop {
@@ -322,13 +392,22 @@ fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
                         let _ = editor.save_history(h);
                     }
                 }
-                match repl.entry(&line) {
+                // Ctrl-C while the entry runs stops it (engines and scripts check between
+                // units of work), and the session goes on with every variable as it was.
+                let (outcome, interrupted) = crate::stop::CTRL_C.interruptible(|| {
+                    let outcome = repl.entry(&line);
+                    (outcome, crate::stop::CTRL_C.interrupted())
+                });
+                match outcome {
                     Ok(Outcome::Shown(t)) => show(&t),
                     Ok(Outcome::Quit) => break,
+                    Err(_) if interrupted => {
+                        eprintln!("interrupted (Ctrl-C): back at the prompt, every variable kept")
+                    }
                     Err(e) => report(&e),
                 }
-                if let Ok(mut d) = defined.lock() {
-                    *d = repl.runner.defined_names();
+                if let Ok(mut n) = names.lock() {
+                    *n = SessionNames::of(&repl.runner);
                 }
             }
             Err(ReadlineError::Interrupted) => continue,

@@ -54,6 +54,24 @@ impl Runner {
             .push_constant_dynamic(name.to_string(), value.into());
     }
 
+    /// The value of a variable, if the session has one by that name.
+    pub fn var(&self, name: &str) -> Option<Dynamic> {
+        self.scope.get_value::<Dynamic>(name)
+    }
+
+    /// Every ruleset the session's variables hold (for completion of ship names).
+    pub fn rulesets(&self) -> Vec<super::handle::RulesHandle> {
+        let mut found: Vec<super::handle::RulesHandle> = Vec::new();
+        for (_, _, value) in self.scope.iter_raw() {
+            if let Some(r) = value.clone().try_cast::<super::handle::RulesHandle>() {
+                if !found.iter().any(|f| f.same_as(&r)) {
+                    found.push(r);
+                }
+            }
+        }
+        found
+    }
+
     /// Names of variables and functions defined so far (for completion).
     pub fn defined_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.scope.iter_raw().map(|(n, ..)| n.to_string()).collect();

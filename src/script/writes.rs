@@ -101,7 +101,7 @@ impl Writes {
 }
 
 /// Ask on the terminal; anything but y/yes is no.
-fn ask_yes(question: &str) -> bool {
+pub(super) fn ask_yes(question: &str) -> bool {
     if !std::io::stdin().is_terminal() {
         return false;
     }

@@ -36,16 +36,99 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut s = State::new(n, edges);
+    let mut s = State::new(n, edges.to_vec());
     s.solve();
     (0..n)
         .map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]]))
         .collect()
 }
 
-struct State<'a, W: Weight> {
+/// A matching kept between calls while edge weights change (the Dutch system steers one
+/// matching with many small changes): the next call starts from the last matching and its
+/// dual values, repairs only what the changes broke, and so costs a few augmentations rather
+/// than a whole solve. Vertices are fixed; an edge absent at the start (weight zero) that
+/// later gets a weight makes the next call start afresh.
+pub struct Incremental<W: Weight> {
     n: usize,
-    edges: &'a [(usize, usize, W)],
+    state: Option<State<W>>,
+    /// Edge number of each pair (`NONE` when absent from the graph built).
+    index: Vec<usize>,
+    dirty: Vec<usize>,
+    rebuild: bool,
+}
+
+impl<W: Weight> Incremental<W> {
+    pub fn new(n: usize) -> Self {
+        Incremental {
+            n,
+            state: None,
+            index: Vec::new(),
+            dirty: Vec::new(),
+            rebuild: true,
+        }
+    }
+
+    /// Note a new weight for the pair a-b (zero: no edge).
+    pub fn set(&mut self, a: usize, b: usize, w: W) {
+        let Some(state) = self.state.as_mut() else {
+            return;
+        };
+        let k = self.index[a * self.n + b];
+        if k == NONE {
+            if w > W::zero() {
+                self.rebuild = true;
+            }
+        } else if state.edges[k].2 != w {
+            if w > W::zero() && !state.listed[k] {
+                // Back from zero: into its vertices' lists again.
+                let (i, j, _) = state.edges[k];
+                state.neighbend[i].push(2 * k + 1);
+                state.neighbend[j].push(2 * k);
+                state.listed[k] = true;
+            }
+            state.edges[k].2 = w;
+            self.dirty.push(k);
+        }
+    }
+
+    /// Each vertex's mate under the current weights; `weight(a, b)` (a < b) gives the
+    /// weights when the graph has to be built.
+    pub fn solve(&mut self, weight: impl Fn(usize, usize) -> W) -> Vec<Option<usize>> {
+        let n = self.n;
+        if self.rebuild || self.state.is_none() {
+            let mut edges = Vec::new();
+            self.index = vec![NONE; n * n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    let w = weight(a, b);
+                    if w > W::zero() {
+                        self.index[a * n + b] = edges.len();
+                        self.index[b * n + a] = edges.len();
+                        edges.push((a, b, w));
+                    }
+                }
+            }
+            let mut state = State::new(n, edges);
+            state.solve();
+            self.state = Some(state);
+            self.rebuild = false;
+        } else if let Some(state) = self.state.as_mut() {
+            state.warm_start(&self.dirty);
+            state.solve();
+        }
+        self.dirty.clear();
+        let s = self.state.as_ref().expect("built above");
+        (0..n)
+            .map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]]))
+            .collect()
+    }
+}
+
+struct State<W: Weight> {
+    n: usize,
+    edges: Vec<(usize, usize, W)>,
+    /// Whether an edge is in its vertices' `neighbend` lists (edges at zero leave them).
+    listed: Vec<bool>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -68,8 +151,8 @@ fn wrap(j: isize, len: usize) -> usize {
     j.rem_euclid(len as isize) as usize
 }
 
-impl<'a, W: Weight> State<'a, W> {
-    fn new(n: usize, edges: &'a [(usize, usize, W)]) -> Self {
+impl<W: Weight> State<W> {
+    fn new(n: usize, edges: Vec<(usize, usize, W)>) -> Self {
         let maxweight = edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
@@ -83,7 +166,6 @@ impl<'a, W: Weight> State<'a, W> {
         dualvar.extend(std::iter::repeat_n(W::zero(), n));
         State {
             n,
-            edges,
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -99,8 +181,87 @@ impl<'a, W: Weight> State<'a, W> {
             unusedblossoms: (n..2 * n).collect(),
             dualvar,
             allowedge: vec![false; edges.len()],
+            listed: vec![true; edges.len()],
+            edges,
             queue: Vec::new(),
         }
+    }
+
+    /// Make the last solution a valid start for the changed weights: blossoms dissolved
+    /// (their duals folded into their vertices, which keeps every edge feasible), then duals
+    /// raised where a changed edge became infeasible, and every matched edge that is not
+    /// tight any more undone. What is left is an optimal start for the vertices made single.
+    fn warm_start(&mut self, dirty: &[usize]) {
+        let n = self.n;
+        for v in 0..n {
+            let mut t = self.blossomparent[v];
+            while t != NONE {
+                self.dualvar[v] = self.dualvar[v] + self.dualvar[t];
+                t = self.blossomparent[t];
+            }
+        }
+        for v in 0..n {
+            self.inblossom[v] = v;
+            self.blossombase[v] = v;
+        }
+        for b in 0..2 * n {
+            self.blossomparent[b] = NONE;
+            self.bestedge[b] = NONE;
+            self.label[b] = 0;
+            if b >= n {
+                self.blossomchilds[b].clear();
+                self.blossomendps[b].clear();
+                self.blossombase[b] = NONE;
+                self.blossombestedges[b] = None;
+                self.dualvar[b] = W::zero();
+            }
+        }
+        self.unusedblossoms = (n..2 * n).collect();
+        let mut violated = Vec::new();
+        let mut count = vec![0u32; n];
+        for &k in dirty {
+            let (i, j, _) = self.edges[k];
+            if self.mate[i] == 2 * k + 1 {
+                if self.absent(k) {
+                    self.unmatch(i);
+                } else if self.slack(k) < W::zero() {
+                    self.dualvar[i] = self.dualvar[i] + (W::zero() - self.slack(k));
+                }
+            } else if !self.absent(k) && self.slack(k) < W::zero() {
+                violated.push(k);
+                count[i] += 1;
+                count[j] += 1;
+            }
+        }
+        for k in violated {
+            let (i, j, _) = self.edges[k];
+            let short = self.slack(k);
+            if short < W::zero() {
+                let e = if count[i] >= count[j] { i } else { j };
+                self.unmatch(e);
+                self.dualvar[e] = self.dualvar[e] + (W::zero() - short);
+            }
+        }
+        for v in 0..n {
+            let p = self.mate[v];
+            if p != NONE && (self.absent(p / 2) || self.slack(p / 2) != W::zero()) {
+                self.unmatch(v);
+            }
+        }
+    }
+
+    fn unmatch(&mut self, v: usize) {
+        let p = self.mate[v];
+        if p != NONE {
+            let u = self.endpoint[p];
+            self.mate[u] = NONE;
+            self.mate[v] = NONE;
+        }
+    }
+
+    /// An edge whose weight went to zero after the graph was built: no longer there.
+    fn absent(&self, k: usize) -> bool {
+        self.edges[k].2 <= W::zero()
     }
 
     fn slack(&self, k: usize) -> W {
@@ -229,6 +390,9 @@ impl<'a, W: Weight> State<'a, W> {
             };
             for list in lists {
                 for k in list {
+                    if self.absent(k) {
+                        continue;
+                    }
                     let (mut i, mut j, _) = self.edges[k];
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
@@ -373,6 +537,14 @@ impl<'a, W: Weight> State<'a, W> {
     fn augment_matching(&mut self, k: usize) {
         let (v, w, _) = self.edges[k];
         for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            self.alternate_to_root(s0, p0);
+        }
+    }
+
+    /// Match S-vertex `s0` through endpoint `p0` (or leave it single, `NONE`) and alternate
+    /// the path from it to its tree's root, which ends up matched.
+    fn alternate_to_root(&mut self, s0: usize, p0: usize) {
+        {
             let (mut s, mut p) = (s0, p0);
             loop {
                 let bs = self.inblossom[s];
@@ -398,7 +570,9 @@ impl<'a, W: Weight> State<'a, W> {
 
     fn solve(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        // Each stage augments (two fewer single vertices) or settles a root (one fewer single
+        // vertex with a positive dual), so this bound is never reached.
+        for _ in 0..2 * n + 2 {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
@@ -406,19 +580,40 @@ impl<'a, W: Weight> State<'a, W> {
             }
             self.allowedge.iter_mut().for_each(|a| *a = false);
             self.queue.clear();
+            // Roots: the single vertices whose dual is still positive (a single vertex at zero
+            // already meets the optimality conditions; after a cold start all roots are equal).
+            let mut roots = 0;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && self.dualvar[v] > W::zero()
+                {
                     self.assign_label(v, 1, NONE);
+                    roots += 1;
                 }
             }
+            if roots == 0 {
+                break;
+            }
             let mut augmented = false;
+            let mut settled = false;
             loop {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
+                    // Edges gone to zero stay gone (see `Incremental::set`): drop them from
+                    // the list once, keeping its order.
+                    let (edges, listed) = (&self.edges, &mut self.listed);
+                    self.neighbend[v].retain(|&p| {
+                        let keep = edges[p / 2].2 > W::zero();
+                        if !keep {
+                            listed[p / 2] = false;
+                        }
+                        keep
+                    });
                     for idx in 0..self.neighbend[v].len() {
                         let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        if self.inblossom[v] == self.inblossom[w] || self.absent(k) {
                             continue;
                         }
                         let mut kslack = W::zero();
@@ -429,7 +624,14 @@ impl<'a, W: Weight> State<'a, W> {
                             }
                         }
                         if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 && self.mate[self.blossombase[bw]] == NONE {
+                                // A single vertex at zero (no root): the path ends there.
+                                self.labelend[bw] = NONE;
+                                self.augment_matching(k);
+                                augmented = true;
+                                break;
+                            } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
@@ -460,8 +662,24 @@ impl<'a, W: Weight> State<'a, W> {
                     break;
                 }
                 // Dual adjustment: the smallest of the four kinds of step.
+                // Type 1: an S-vertex's dual reaches zero; a single one first on a tie.
                 let mut deltatype = 1;
-                let mut delta = *self.dualvar[..n].iter().min().unwrap();
+                let mut deltavertex = NONE;
+                let mut delta = W::zero();
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 1 {
+                        let d = self.dualvar[v];
+                        let better = deltavertex == NONE
+                            || d < delta
+                            || (d == delta
+                                && self.mate[v] == NONE
+                                && self.mate[deltavertex] != NONE);
+                        if better {
+                            delta = d;
+                            deltavertex = v;
+                        }
+                    }
+                }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -515,7 +733,15 @@ impl<'a, W: Weight> State<'a, W> {
                     }
                 }
                 match deltatype {
-                    1 => break,
+                    1 => {
+                        // A matched vertex at zero gives its place to the root: alternating
+                        // the path between them gains half the root's dual.
+                        if self.mate[deltavertex] != NONE {
+                            self.alternate_to_root(deltavertex, NONE);
+                        }
+                        settled = true;
+                        break;
+                    }
                     2 | 3 => {
                         self.allowedge[deltaedge] = true;
                         let (mut i, j, _) = self.edges[deltaedge];
@@ -527,7 +753,7 @@ impl<'a, W: Weight> State<'a, W> {
                     _ => self.expand_blossom(deltablossom, false),
                 }
             }
-            if !augmented {
+            if !augmented && !settled {
                 break;
             }
             for b in n..2 * n {
@@ -651,6 +877,63 @@ mod tests {
                 }
             }
             assert_eq!(weight(&m, &edges), brute(n, &edges, 0, &mut vec![false; n]));
+        }
+    }
+
+    #[test]
+    fn a_kept_matching_stays_optimal_as_weights_change() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
+        for _ in 0..200 {
+            let n = rng.gen_range(2..24);
+            // Even weights, as the Dutch weights are compared (halving stays exact).
+            let mut w = vec![vec![0i64; n]; n];
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.gen_bool(0.7) {
+                        w[i][j] = 2 * rng.gen_range(1..40);
+                    }
+                }
+            }
+            let mut kept = Incremental::<i64>::new(n);
+            for _ in 0..12 {
+                let m = kept.solve(|a, b| w[a][b]);
+                let edges: Vec<(usize, usize, i64)> = (0..n)
+                    .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                    .filter(|&(i, j)| w[i][j] > 0)
+                    .map(|(i, j)| (i, j, w[i][j]))
+                    .collect();
+                for v in 0..n {
+                    if let Some(u) = m[v] {
+                        assert_eq!(m[u], Some(v));
+                        assert!(w[v.min(u)][v.max(u)] > 0);
+                    }
+                }
+                let cold = run(n, &edges);
+                assert_eq!(weight(&m, &edges), weight(&cold, &edges));
+                // Change the edges of one vertex (as the pairing steers one player), and a
+                // few elsewhere: raised, lowered, removed.
+                let v = rng.gen_range(0..n);
+                for o in 0..n {
+                    let (a, b) = (v.min(o), v.max(o));
+                    if a != b && w[a][b] > 0 && rng.gen_bool(0.5) {
+                        w[a][b] = match rng.gen_range(0..4) {
+                            0 => 0,
+                            1 => (w[a][b] - 2).max(2),
+                            _ => w[a][b] + 2 * rng.gen_range(1..30),
+                        };
+                        kept.set(a, b, w[a][b]);
+                    }
+                }
+                for _ in 0..rng.gen_range(0..3) {
+                    let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                    let (a, b) = (a.min(b), a.max(b));
+                    if a != b && w[a][b] > 0 {
+                        w[a][b] = 2 * rng.gen_range(1..60);
+                        kept.set(a, b, w[a][b]);
+                    }
+                }
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 // number (as the handbook and Edmonds' algorithm are written); iterators would hide that.
 #![allow(clippy::needless_range_loop)]
 pub mod blossom;
+pub mod calendar;
 pub mod dutch;
 pub mod model;
 pub mod standings;

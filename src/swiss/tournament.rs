@@ -17,6 +17,10 @@ pub struct Tournament {
     pub name: String,
     /// The ruleset (points and tie-breaks), by name or path.
     pub rules: String,
+    /// The ruleset's name, version and sha256 when the tournament began (`swiss table` warns
+    /// when the rules it names have changed since).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<crate::rules::pin::Identity>,
     pub rounds: usize,
     /// The colour of pairing number 1 in round 1.
     #[serde(default = "white")]
@@ -137,6 +141,7 @@ impl Tournament {
         let t = Tournament {
             name: name.to_string(),
             rules: rules.to_string(),
+            ruleset: None,
             rounds,
             first_colour: Colour::White,
             players: players
@@ -390,15 +395,41 @@ impl Tournament {
         if self.paired.len() >= self.rounds {
             return Err(Error::msg("the tournament has no round left to play"));
         }
-        self.players.push(Player {
-            name: name.to_string(),
-            rating,
-            byes: Vec::new(),
-            withdrawn_from: None,
-            entered_at: (!self.paired.is_empty()).then(|| self.paired.len() + 1),
-        });
+        // Numbers are starting ranks (rating order, earlier entries first on a tie): a late
+        // entry takes its place in that order and the players below it move down one, in
+        // the rounds already paired too.
+        let at = self
+            .players
+            .iter()
+            .position(|p| p.rating < rating)
+            .unwrap_or(self.players.len());
+        self.players.insert(
+            at,
+            Player {
+                name: name.to_string(),
+                rating,
+                byes: Vec::new(),
+                withdrawn_from: None,
+                entered_at: (!self.paired.is_empty()).then(|| self.paired.len() + 1),
+            },
+        );
+        let number = at + 1;
+        let shift = |x: &mut usize| {
+            if *x >= number {
+                *x += 1;
+            }
+        };
+        for r in &mut self.paired {
+            for b in &mut r.boards {
+                shift(&mut b.white);
+                shift(&mut b.black);
+            }
+            if let Some(b) = r.bye.as_mut() {
+                shift(b);
+            }
+        }
         self.check()?;
-        Ok(self.players.len())
+        Ok(number)
     }
 
     pub fn to_yaml(&self) -> String {

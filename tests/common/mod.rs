@@ -1,22 +1,28 @@
 //! Helpers for driving the real `arbiter` binary from integration tests: the fluent `Test`
-//! builder (test.rs), and short forms of it for the common cases.
+//! builder (test.rs), short forms of it for the common cases, and a pseudo-terminal (pty.rs).
 #![allow(dead_code)]
-mod test;
+pub mod pty;
+pub mod test;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-pub use test::Test;
+pub use test::{Ran, Test};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
 /// Run arbiter with arguments; returns the whole output.
 pub fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("arbiter runs")
+    Command::new(BIN)
+        .args(args)
+        .env_remove("COLUMNS")
+        .output()
+        .expect("arbiter runs")
 }
 
 /// Run arbiter with `input` on standard input.
 pub fn run_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
+        .env_remove("COLUMNS")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -113,6 +119,7 @@ pub fn same_data(a: &serde_json::Value, b: &serde_json::Value, at: &str) {
 pub fn run_in(dir: &std::path::Path, args: &[&str], input: Option<&str>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
+        .env_remove("COLUMNS")
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -123,4 +130,14 @@ pub fn run_in(dir: &std::path::Path, args: &[&str], input: Option<&str>) -> Outp
     stdin.write_all(input.unwrap_or("").as_bytes()).unwrap();
     drop(stdin);
     child.wait_with_output().expect("arbiter finishes")
+}
+
+/// A command's JSON report without the ruleset's version and hash, which only the command line
+/// adds (a script's ruleset may have been changed in the session).
+pub fn without_provenance(mut v: serde_json::Value) -> serde_json::Value {
+    if let Some(map) = v.as_object_mut() {
+        map.shift_remove("ruleset_version");
+        map.shift_remove("ruleset_sha256");
+    }
+    v
 }

@@ -178,8 +178,10 @@ impl Test {
     /// Run the binary and check every expectation; panics with the whole output otherwise.
     pub fn run(self) -> Ran {
         let mut command = Command::new(super::BIN);
+        // Tables fit COLUMNS when it is set: the tests' expectations are the whole tables.
         command
             .args(&self.args)
+            .env_remove("COLUMNS")
             .current_dir(self.cwd.as_deref().unwrap_or(self.dir.path()))
             .stdin(if self.stdin.is_some() {
                 Stdio::piped()

@@ -13,7 +13,7 @@
 use super::choose::ruleset_for;
 use super::convert::{checked, input, script_error, to_dynamic, ScriptResult};
 use super::ApiDoc;
-use crate::combat::{self, ClassicTactic, Context, Scenario, Shot, SimOptions, Tactic};
+use crate::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, Tactic};
 use crate::script::tactic::ScriptTactic;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Dynamic, Engine, FnPtr, Map, INT};
@@ -103,7 +103,7 @@ pub fn register(engine: &mut Engine, session: &Session) {
 }
 
 /// The option keys `simulate` accepts.
-const SIM_OPTIONS: &[&str] = &["tactic_a", "tactic_b", "threads", "scenario"];
+const SIM_OPTIONS: &[&str] = &["tactic_a", "tactic_b", "threads", "scenario", "first"];
 
 fn simulate(
     session: &Session,
@@ -126,6 +126,7 @@ fn simulate(
     })?;
     let mut threads = None;
     let mut scenario: Option<Scenario> = None;
+    let mut first = None;
     let mut tactics: [Option<ScriptTactic>; 2] = [None, None];
     for (key, value) in options.iter() {
         match key.as_str() {
@@ -146,6 +147,15 @@ fn simulate(
             }
             // Ships, positions, facings, crews, who moves first, turn limit (as `sim --scenario`).
             "scenario" => scenario = Some(input::<Scenario>(value, "a scenario")?),
+            // Who moves first: "a", "b" or "alternate" (the default, R9).
+            "first" => {
+                let text = value.clone().into_string().unwrap_or_default();
+                first = Some(combat::side::First::parse(&text).ok_or_else(|| {
+                    script_error(format!(
+                        "simulate options: first is \"a\", \"b\" or \"alternate\", not {value}"
+                    ))
+                })?);
+            }
             other => {
                 return Err(script_error(format!(
                     "simulate options: unknown `{other}`{}; options are {}",
@@ -162,8 +172,10 @@ fn simulate(
         seed,
         threads,
         scenario,
+        first,
     };
-    let built_in = ClassicTactic::default();
+    // Sides without a script play the default tactic, with the ruleset's style.
+    let built_in = checked(r.with(DefaultTactic::of))?;
     let sides: [&dyn Tactic; 2] = [side(&tactics[0], &built_in), side(&tactics[1], &built_in)];
     // A broken tactic (a typo, an endless loop) usually fails in its first battle: try one
     // before starting them all, so the script hears of it at once.
@@ -180,8 +192,10 @@ fn simulate(
             return Err(script_error(e));
         }
     }
-    let report =
-        engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &|_| {})));
+    let bar = crate::progress::Progress::battles(opts.battles);
+    let tick = |n: u64| bar.tick(n);
+    let report = engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &tick)));
+    drop(bar);
     let report = checked(report)?;
     // A tactic that failed played the built-in tactic after its failure: say so, not a result.
     if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
@@ -190,7 +204,7 @@ fn simulate(
     to_dynamic(&report)
 }
 
-fn side<'a>(script: &'a Option<ScriptTactic>, built_in: &'a ClassicTactic) -> &'a dyn Tactic {
+fn side<'a>(script: &'a Option<ScriptTactic>, built_in: &'a DefaultTactic) -> &'a dyn Tactic {
     match script {
         Some(t) => t,
         None => built_in,

@@ -252,6 +252,8 @@ fn season_of(r: &RulesHandle, schedule: &Dynamic, results: &Array) -> ScriptResu
     let teams = parts.teams.unwrap_or_else(|| teams_in(&parts.rounds));
     let mut season = Season {
         rules: r.name(),
+        ruleset: None,
+        embedded_rules: None,
         teams,
         schedule: SeasonSchedule {
             method: parts.method,

@@ -48,12 +48,13 @@
 //!   input names, else the command's default).
 //!
 //! Areas: `rules` (rulesets), `dice`, `scoring` (score, score_vs, rate), `league` (schedule,
-//! standings), `combat` (simulate, volley, tactics).
+//! standings), `combat` (simulate, volley, tactics), `lab` (sweep, matrix, balance).
 pub mod choose;
 pub mod combat;
 pub mod convert;
 pub mod dice;
 pub mod fields;
+pub mod lab;
 pub mod league;
 pub mod rules;
 pub mod scoring;
@@ -92,6 +93,7 @@ pub fn register_all(engine: &mut Engine, session: &Session) {
     scoring::register(engine, session);
     league::register(engine, session);
     combat::register(engine, session);
+    lab::register(engine, session);
 }
 
 /// The whole API, for `:help` and tab completion.
@@ -102,6 +104,7 @@ pub fn help() -> Vec<ApiDoc> {
         scoring::HELP,
         league::HELP,
         combat::HELP,
+        lab::HELP,
     ]
     .concat()
 }

@@ -10,7 +10,7 @@ mod colour;
 mod seat;
 mod weights;
 
-use crate::swiss::blossom::max_weight_matching;
+use crate::swiss::blossom::Incremental;
 use crate::swiss::model::{Colour, Field};
 use crate::swiss::wide::Wide;
 pub use colour::colour_for;
@@ -25,8 +25,9 @@ pub struct Pairing {
     pub bye: Option<usize>,
 }
 
-/// Most players one round pairs: the matching grows with the cube of the field, and a round
-/// of this size takes seconds; beyond it a file is refused rather than left running.
+/// Most players one round pairs: the weight table is dense (the square of the field in wide
+/// integers) and the matching grows faster still; beyond it a file is refused rather than
+/// left running.
 pub const MAX_PAIRED: usize = 1000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -291,6 +292,7 @@ struct Steered<const N: usize> {
     n: usize,
     w: Vec<Wide<N>>,
     settled: Vec<Option<usize>>,
+    kept: Incremental<Wide<N>>,
 }
 
 impl<const N: usize> Steered<N> {
@@ -299,34 +301,25 @@ impl<const N: usize> Steered<N> {
             n,
             w: vec![Wide::ZERO; n * n],
             settled: vec![None; n],
+            kept: Incremental::new(n),
         }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
         self.w[a * self.n + b] = w;
         self.w[b * self.n + a] = w;
+        self.kept.set(a.min(b), a.max(b), w);
     }
 
-    /// Each vertex's mate, or itself when unmatched.
-    fn solve(&self) -> Vec<usize> {
-        let open: Vec<usize> = (0..self.n).filter(|&v| self.settled[v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (i, &a) in open.iter().enumerate() {
-            for (j, &c) in open.iter().enumerate().skip(i + 1) {
-                let w = self.w[a * self.n + c];
-                if w > Wide::ZERO {
-                    edges.push((i, j, w));
-                }
-            }
-        }
-        let local = max_weight_matching(open.len(), &edges);
-        let mut out: Vec<usize> = (0..self.n).map(|v| self.settled[v].unwrap_or(v)).collect();
-        for (i, m) in local.into_iter().enumerate() {
-            if let Some(j) = m {
-                out[open[i]] = open[j];
-            }
-        }
-        out
+    /// Each vertex's mate, or itself when unmatched. The matching is kept between calls
+    /// and only repaired where the weights changed (settled pairs stay as isolated edges).
+    fn solve(&mut self) -> Vec<usize> {
+        let (n, w) = (self.n, &self.w);
+        let m = self.kept.solve(|a, b| w[a * n + b]);
+        m.into_iter()
+            .enumerate()
+            .map(|(v, o)| o.unwrap_or(v))
+            .collect()
     }
 
     /// Fix the pair a-b: it keeps a weight above all others, every other edge at a or b goes.

@@ -1,0 +1,224 @@
+//! Charts of the balance lab: `sweep --plot` (win rates with their 95% bands against the
+//! value) and `matrix --plot` (a heatmap of the row ship's score against each column ship).
+use arbiter::combat::lab::{MatrixReport, SweepReport};
+use arbiter::{Error, Result};
+use plotters::prelude::*;
+
+fn fail(e: &dyn std::fmt::Display) -> Error {
+    Error::msg(format!("cannot draw the chart: {e}"))
+}
+
+/// One line: (x, rate, low, high) at each point.
+type Line = (String, RGBAColor, Vec<(f64, f64, f64, f64)>);
+
+/// Win rates against the value: both ships' lines for one parameter; for a grid, the first
+/// ship's line for each value of the second parameter.
+pub fn sweep_svg(report: &SweepReport) -> Result<String> {
+    let numeric = |v: &serde_json::Value| v.as_f64();
+    if report.points.iter().any(|p| numeric(&p.value).is_none()) {
+        return Err(Error::msg(format!(
+            "--plot draws numeric values only (`{}` takes other values: use --csv)",
+            report.parameter
+        )));
+    }
+    let (a, b) = match report.points.first() {
+        Some(p) => (p.a.name.clone(), p.b.name.clone()),
+        None => return Err(Error::msg("nothing to plot")),
+    };
+    let point = |s: &arbiter::combat::sim::SideStats, x: f64| (x, s.win_rate, s.ci95[0], s.ci95[1]);
+    let lines: Vec<Line> = match &report.parameter_2 {
+        None => vec![
+            (
+                format!("{a} wins"),
+                BLUE.to_rgba(),
+                report
+                    .points
+                    .iter()
+                    .map(|p| point(&p.a, numeric(&p.value).unwrap_or(0.0)))
+                    .collect(),
+            ),
+            (
+                format!("{b} wins"),
+                RED.to_rgba(),
+                report
+                    .points
+                    .iter()
+                    .map(|p| point(&p.b, numeric(&p.value).unwrap_or(0.0)))
+                    .collect(),
+            ),
+        ],
+        Some(p2) => {
+            let mut seconds: Vec<&serde_json::Value> = Vec::new();
+            for p in &report.points {
+                if let Some(v) = &p.value_2 {
+                    if !seconds.contains(&v) {
+                        seconds.push(v);
+                    }
+                }
+            }
+            seconds
+                .iter()
+                .enumerate()
+                .map(|(k, v)| {
+                    let label =
+                        format!("{a} wins, {p2} = {}", arbiter::combat::lab::sweep::shown(v));
+                    let pts = report
+                        .points
+                        .iter()
+                        .filter(|p| p.value_2.as_ref() == Some(*v))
+                        .map(|p| point(&p.a, numeric(&p.value).unwrap_or(0.0)))
+                        .collect();
+                    (label, Palette99::pick(k).to_rgba(), pts)
+                })
+                .collect()
+        }
+    };
+    let xs: Vec<f64> = report
+        .points
+        .iter()
+        .filter_map(|p| numeric(&p.value))
+        .collect();
+    let (mut lo, mut hi) = xs
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| {
+            (l.min(*x), h.max(*x))
+        });
+    if hi - lo < 1e-9 {
+        (lo, hi) = (lo - 1.0, hi + 1.0);
+    }
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (960, 540)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "{a} vs {b}: win rates against {} ({} battles a point)",
+                    report.parameter, report.points[0].battles
+                ),
+                ("sans-serif", 20),
+            )
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(lo..hi, 0f64..1f64)
+            .map_err(|e| fail(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(report.parameter.clone())
+            .y_desc("win rate (band: 95% interval)")
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .draw()
+            .map_err(|e| fail(&e))?;
+        for (label, colour, pts) in &lines {
+            let colour = *colour;
+            let mut outline: Vec<(f64, f64)> = pts.iter().map(|p| (p.0, p.3)).collect();
+            outline.extend(pts.iter().rev().map(|p| (p.0, p.2)));
+            chart
+                .draw_series(std::iter::once(Polygon::new(
+                    outline,
+                    colour.mix(0.15).filled(),
+                )))
+                .map_err(|e| fail(&e))?;
+            chart
+                .draw_series(LineSeries::new(
+                    pts.iter().map(|p| (p.0, p.1)),
+                    colour.stroke_width(2),
+                ))
+                .map_err(|e| fail(&e))?
+                .label(label.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+            chart
+                .draw_series(
+                    pts.iter()
+                        .map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
+                )
+                .map_err(|e| fail(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE)
+            .draw()
+            .map_err(|e| fail(&e))?;
+        root.present().map_err(|e| fail(&e))?;
+    }
+    Ok(svg)
+}
+
+/// A heatmap: the row ship's score (wins and half the draws) against each column ship, red for
+/// losing through white for even to blue for winning, the score written in each cell.
+pub fn matrix_svg(report: &MatrixReport) -> Result<String> {
+    let n = report.ships.len();
+    let (label_w, top, cell) = (230i32, 200i32, 46i32);
+    let size = (
+        (label_w + cell * n as i32 + 20) as u32,
+        (top + cell * n as i32 + 60) as u32,
+    );
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| fail(&e))?;
+        let title = format!(
+            "row ship's score against the column ship ({} battles a cell, draws as halves)",
+            report.cells.first().map(|c| c.battles).unwrap_or(0)
+        );
+        root.draw(&Text::new(title, (10, 10), ("sans-serif", 16)))
+            .map_err(|e| fail(&e))?;
+        let small = ("sans-serif", 12).into_font();
+        for (i, name) in report.ships.iter().enumerate() {
+            let y = top + cell * i as i32 + cell / 2 - 6;
+            root.draw(&Text::new(name.clone(), (10, y), small.clone()))
+                .map_err(|e| fail(&e))?;
+            let x = label_w + cell * i as i32 + cell / 2;
+            let rotated = small.clone().transform(FontTransform::Rotate270);
+            root.draw(&Text::new(name.clone(), (x - 6, top - 8), rotated))
+                .map_err(|e| fail(&e))?;
+        }
+        for (i, a) in report.ships.iter().enumerate() {
+            for (j, b) in report.ships.iter().enumerate() {
+                let x0 = label_w + cell * j as i32;
+                let y0 = top + cell * i as i32;
+                let (colour, text) = match report.cell(a, b) {
+                    Some(c) => {
+                        let s = MatrixReport::score(c);
+                        (heat(s), format!("{:.0}", s * 100.0))
+                    }
+                    None => (RGBColor(220, 220, 220), String::new()),
+                };
+                root.draw(&Rectangle::new(
+                    [(x0, y0), (x0 + cell, y0 + cell)],
+                    colour.filled(),
+                ))
+                .map_err(|e| fail(&e))?;
+                root.draw(&Rectangle::new(
+                    [(x0, y0), (x0 + cell, y0 + cell)],
+                    WHITE.stroke_width(1),
+                ))
+                .map_err(|e| fail(&e))?;
+                root.draw(&Text::new(
+                    text,
+                    (x0 + cell / 2 - 8, y0 + cell / 2 - 6),
+                    small.clone(),
+                ))
+                .map_err(|e| fail(&e))?;
+            }
+        }
+        root.present().map_err(|e| fail(&e))?;
+    }
+    Ok(svg)
+}
+
+/// 0 → red, ½ → white, 1 → blue.
+fn heat(score: f64) -> RGBColor {
+    let s = score.clamp(0.0, 1.0);
+    let mix =
+        |from: u8, to: u8, t: f64| (from as f64 + (to as f64 - from as f64) * t).round() as u8;
+    if s < 0.5 {
+        let t = s / 0.5;
+        RGBColor(mix(214, 255, t), mix(39, 255, t), mix(40, 255, t))
+    } else {
+        let t = (s - 0.5) / 0.5;
+        RGBColor(mix(255, 31, t), mix(255, 119, t), mix(255, 180, t))
+    }
+}

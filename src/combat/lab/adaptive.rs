@@ -1,0 +1,124 @@
+//! `combat sim --precision P`: rounds of battles until both win rates' 95% intervals are within
+//! ±P, with the requested number of battles as the ceiling; the report says why it stopped.
+use super::sampling::{self, half_width, Job, ROUND};
+use crate::combat::{SimOptions, SimReport, Tactic, Tally};
+use crate::error::{Error, Result};
+use crate::rules::Ruleset;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct AdaptiveReport {
+    #[serde(flatten)]
+    pub report: SimReport,
+    pub precision: f64,
+    /// Whether both intervals came within ±precision before the ceiling.
+    pub precise: bool,
+    /// When and why the sampling stopped, in words.
+    pub stopped: String,
+}
+
+/// Sample `opts` (its `battles` the ceiling) in rounds until both win rates are known to ±P.
+pub fn to_precision(
+    rules: &Ruleset,
+    opts: &SimOptions,
+    precision: f64,
+    tactics: [&dyn Tactic; 2],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<AdaptiveReport> {
+    if !(precision > 0.0 && precision <= 0.5) {
+        return Err(Error::out_of_range(
+            "precision",
+            format!("the precision is above 0 and at most 0.5, not {precision}"),
+        ));
+    }
+    opts.check()?;
+    let mut total: Option<Tally> = None;
+    let mut done = 0;
+    loop {
+        let end = (done + ROUND).min(opts.battles);
+        let jobs = Job::range(rules, opts, (done, end));
+        let round = sampling::run(&jobs, tactics, progress)?;
+        total = sampling::merge(total.into_iter().chain(round));
+        done = end;
+        let m = total.as_ref().expect("a round at least").report(opts.seed);
+        let widths = [
+            half_width(m.a.win_rate, m.a.ci95),
+            half_width(m.b.win_rate, m.b.ci95),
+        ];
+        let precise = widths.iter().all(|w| *w <= precision);
+        if precise || done >= opts.battles {
+            let pct = |x: f64| crate::output::percent(x, 1);
+            let stopped = if precise {
+                format!(
+                    "stopped after {done} battles: both win rates are within ±{} ({} ±{}, {} \
+                     ±{})",
+                    pct(precision),
+                    m.a.name,
+                    pct(widths[0]),
+                    m.b.name,
+                    pct(widths[1])
+                )
+            } else {
+                format!(
+                    "stopped at the ceiling of {done} battles (-n) before ±{}: {} ±{}, {} ±{}",
+                    pct(precision),
+                    m.a.name,
+                    pct(widths[0]),
+                    m.b.name,
+                    pct(widths[1])
+                )
+            };
+            return Ok(AdaptiveReport {
+                report: m,
+                precision,
+                precise,
+                stopped,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::DefaultTactic;
+
+    #[test]
+    fn sampling_stops_at_the_precision_or_the_ceiling() {
+        let r = crate::rules::load::load("startrek").unwrap();
+        let t = DefaultTactic::of(&r).unwrap();
+        let opts = SimOptions {
+            a: "UFP heavy cruiser".into(),
+            b: "Transport".into(),
+            battles: 100_000,
+            seed: 1,
+            threads: None,
+            scenario: None,
+            first: None,
+        };
+        let loose = to_precision(&r, &opts, 0.05, [&t, &t], &|_| {}).unwrap();
+        assert!(loose.precise, "{}", loose.stopped);
+        assert_eq!(loose.report.battles % ROUND, 0);
+        let a = &loose.report.a;
+        assert!(a.win_rate - a.ci95[0] <= 0.05 && a.ci95[1] - a.win_rate <= 0.05);
+        // One round fewer would not have been enough (or it is the first round).
+        let capped = to_precision(
+            &r,
+            &SimOptions {
+                battles: 700,
+                ..opts.clone()
+            },
+            0.001,
+            [&t, &t],
+            &|_| {},
+        )
+        .unwrap();
+        assert!(!capped.precise);
+        assert_eq!(capped.report.battles, 700);
+        assert!(
+            capped.stopped.contains("ceiling of 700 battles"),
+            "{}",
+            capped.stopped
+        );
+    }
+}

@@ -1,0 +1,298 @@
+//! Every ordered pair of ships, each side moving first in half the battles; a Bradley–Terry
+//! strength per ship (draws as halves) and suggested points in proportion to it.
+use super::sampling::{self, Job};
+use super::strength::{bradley_terry, elo_scale};
+use crate::combat::side::First;
+use crate::combat::{Context, SimOptions, Tactic};
+use crate::error::{Error, Result};
+use crate::rules::Ruleset;
+use serde::Serialize;
+
+/// Most ships one matrix takes (40 ships are 1,560 cells).
+pub const MAX_SHIPS: usize = 40;
+
+/// Virtual battles per pair of ships the fit adds, split evenly (see `strength`).
+const PRIOR_BATTLES: f64 = 1.0;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Cell {
+    pub a: String,
+    pub b: String,
+    pub battles: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub draws: u64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Strength {
+    pub ship: String,
+    /// Elo scale: 1500 for the average ship; a 400-point gap is 10:1 odds.
+    pub rating: f64,
+    /// Suggested points: proportional to the fitted strength, the strongest at the scale.
+    pub points: u64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MatrixReport {
+    pub ruleset: String,
+    pub seed: u64,
+    pub ships: Vec<String>,
+    pub cells: Vec<Cell>,
+    pub strength: Vec<Strength>,
+}
+
+/// Matrix options: ships (empty: every ship of the ruleset), battles a cell, seed, and the
+/// points the strongest ship is worth.
+#[derive(Debug, Clone)]
+pub struct MatrixOptions {
+    pub ships: Vec<String>,
+    pub battles: u64,
+    pub seed: u64,
+    pub points_scale: f64,
+}
+
+pub fn matrix(
+    rules: &Ruleset,
+    o: &MatrixOptions,
+    tactics: [&dyn Tactic; 2],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<MatrixReport> {
+    let ctx = Context::new(rules)?;
+    let ships: Vec<String> = if o.ships.is_empty() {
+        ctx.ships.iter().map(|c| c.name.clone()).collect()
+    } else {
+        let mut names: Vec<String> = Vec::new();
+        for s in &o.ships {
+            let name = ctx.class(rules, s)?.name;
+            if names.contains(&name) {
+                return Err(Error::msg(format!("`{s}` is named twice ({name})")));
+            }
+            names.push(name);
+        }
+        names
+    };
+    if ships.len() < 2 {
+        return Err(Error::msg("a matrix needs at least two ships"));
+    }
+    if ships.len() > MAX_SHIPS {
+        return Err(Error::out_of_range(
+            "ships",
+            format!(
+                "{} ships is more than a matrix takes ({MAX_SHIPS})",
+                ships.len()
+            ),
+        ));
+    }
+    if !(o.points_scale.is_finite() && o.points_scale > 0.0 && o.points_scale <= 1.0e9) {
+        return Err(Error::out_of_range(
+            "points-scale",
+            format!(
+                "the points scale is a number above 0, not {}",
+                o.points_scale
+            ),
+        ));
+    }
+    let base = SimOptions {
+        a: String::new(),
+        b: String::new(),
+        battles: o.battles,
+        seed: o.seed,
+        threads: None,
+        scenario: None,
+        first: Some(First::Alternate),
+    };
+    base.check()?;
+    let pairs: Vec<(usize, usize)> = (0..ships.len())
+        .flat_map(|i| {
+            (0..ships.len())
+                .filter(move |&j| j != i)
+                .map(move |j| (i, j))
+        })
+        .collect();
+    // Each cell alternates the first move (the sim's R9 default, asked for by name): each
+    // ship moves first in half its battles, and the batches stay even.
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut counts = Vec::new();
+    for &(i, j) in &pairs {
+        let opts = SimOptions {
+            a: ships[i].clone(),
+            b: ships[j].clone(),
+            ..base.clone()
+        };
+        let cell = Job::batches(rules, &opts, o.battles);
+        counts.push(cell.len());
+        jobs.extend(cell);
+    }
+    let tallies = sampling::run(&jobs, tactics, progress)?;
+    let mut tallies = tallies.into_iter();
+    let cells: Vec<Cell> = pairs
+        .iter()
+        .zip(counts)
+        .map(|(&(i, j), n)| {
+            let m = sampling::merge(tallies.by_ref().take(n)).expect("at least one batch");
+            let [a_wins, b_wins] = m.wins();
+            Cell {
+                a: ships[i].clone(),
+                b: ships[j].clone(),
+                battles: m.battles(),
+                a_wins,
+                b_wins,
+                // Escapes decide nothing either: they count with the draws.
+                draws: m.battles() - a_wins - b_wins,
+            }
+        })
+        .collect();
+    let strength = strengths(&ships, &pairs, &cells, o.points_scale);
+    Ok(MatrixReport {
+        ruleset: rules.name.clone(),
+        seed: o.seed,
+        ships,
+        cells,
+        strength,
+    })
+}
+
+fn strengths(
+    ships: &[String],
+    pairs: &[(usize, usize)],
+    cells: &[Cell],
+    scale: f64,
+) -> Vec<Strength> {
+    let results: Vec<_> = pairs
+        .iter()
+        .zip(cells)
+        .map(|(&(i, j), c)| {
+            let half = c.draws as f64 / 2.0;
+            (i, j, c.a_wins as f64 + half, c.b_wins as f64 + half)
+        })
+        .collect();
+    let p = bradley_terry(ships.len(), &results, PRIOR_BATTLES);
+    let strongest = p.iter().copied().fold(0.0, f64::max);
+    ships
+        .iter()
+        .zip(&p)
+        .map(|(s, &x)| Strength {
+            ship: s.clone(),
+            rating: (elo_scale(x) * 10.0).round() / 10.0,
+            points: (scale * x / strongest).round() as u64,
+        })
+        .collect()
+}
+
+impl MatrixReport {
+    /// The cell of `a` against `b`.
+    pub fn cell(&self, a: &str, b: &str) -> Option<&Cell> {
+        self.cells.iter().find(|c| c.a == a && c.b == b)
+    }
+
+    /// Share of the battles a (row) won, draws as halves.
+    pub fn score(c: &Cell) -> f64 {
+        (c.a_wins as f64 + c.draws as f64 / 2.0) / c.battles.max(1) as f64
+    }
+
+    pub fn render(&self) -> String {
+        use crate::output::{percent, trim_number, Align, Table};
+        // Rows and columns by number (names are long); the key names them.
+        let mut cols: Vec<(String, Align)> =
+            vec![("#".into(), Align::Right), ("ship".into(), Align::Left)];
+        for k in 1..=self.ships.len() {
+            cols.push((k.to_string(), Align::Right));
+        }
+        let refs: Vec<(&str, Align)> = cols.iter().map(|(c, a)| (c.as_str(), *a)).collect();
+        let mut t = Table::new(&refs);
+        for (i, a) in self.ships.iter().enumerate() {
+            let mut row = vec![(i + 1).to_string(), a.clone()];
+            for b in &self.ships {
+                row.push(match self.cell(a, b) {
+                    Some(c) => format!(
+                        "{}/{}",
+                        percent(c.a_wins as f64 / c.battles.max(1) as f64, 0),
+                        percent(c.draws as f64 / c.battles.max(1) as f64, 0)
+                    ),
+                    None => "—".into(),
+                });
+            }
+            t.row(row);
+        }
+        let mut s = Table::new(&[
+            ("ship", Align::Left),
+            ("rating", Align::Right),
+            ("points", Align::Right),
+        ]);
+        let mut order: Vec<&Strength> = self.strength.iter().collect();
+        order.sort_by(|x, y| y.rating.total_cmp(&x.rating));
+        for st in order {
+            s.row([
+                st.ship.clone(),
+                trim_number(st.rating, 1),
+                st.points.to_string(),
+            ]);
+        }
+        let battles = self.cells.first().map(|c| c.battles).unwrap_or(0);
+        format!(
+            "{} ships, {battles} battles a cell, each side moving first in half (ruleset {}, \
+             seed {})\nrow's wins / draws against the column:\n\n{}\nstrength (Bradley–Terry, \
+             draws as halves; points in proportion to strength):\n\n{}",
+            self.ships.len(),
+            self.ruleset,
+            self.seed,
+            t.render(),
+            s.render()
+        )
+    }
+
+    /// The points as a ruleset overlay (`ships: NAME: value: P`), to paste into a ruleset.
+    pub fn points_overlay(&self) -> serde_json::Value {
+        let mut ships = serde_json::Map::new();
+        for s in &self.strength {
+            ships.insert(s.ship.clone(), serde_json::json!({ "value": s.points }));
+        }
+        serde_json::json!({ "ships": ships })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combat::DefaultTactic;
+
+    #[test]
+    fn a_small_matrix_has_every_ordered_pair_and_the_strongest_at_the_scale() {
+        let r = crate::rules::load::load("startrek").unwrap();
+        let t = DefaultTactic::of(&r).unwrap();
+        let o = MatrixOptions {
+            ships: vec![
+                "UFP heavy cruiser".into(),
+                "transporte".into(),
+                "UFP frigate".into(),
+            ],
+            battles: 60,
+            seed: 1,
+            points_scale: 250.0,
+        };
+        let m = matrix(&r, &o, [&t, &t], &|_| {}).unwrap();
+        assert_eq!(m.ships[1], "Transport");
+        assert_eq!(m.cells.len(), 6);
+        assert!(m
+            .cells
+            .iter()
+            .all(|c| c.battles == 60 && c.a_wins + c.b_wins + c.draws == 60));
+        let top = m.strength.iter().map(|s| s.points).max();
+        assert_eq!(top, Some(250));
+        let cruiser = &m.strength[0];
+        let transport = &m.strength[1];
+        assert!(cruiser.rating > transport.rating, "{m:?}");
+        let e = matrix(
+            &r,
+            &MatrixOptions {
+                ships: vec!["UFP frigate".into(), "ufp FRIGATE".into()],
+                ..o.clone()
+            },
+            [&t, &t],
+            &|_| {},
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("named twice"), "{e}");
+    }
+}

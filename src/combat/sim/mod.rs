@@ -1,0 +1,528 @@
+//! Monte Carlo: many battles on rayon. Battle i's seed is derived from the run seed and i,
+//! and tallies are integer sums, so the result does not depend on the thread count.
+//!
+//! Split: this file runs the battles and tallies them; [`stats`] holds the statistics,
+//! [`compare`](mod@compare) runs two rulesets on the same seeds, [`render`] draws the report.
+mod compare;
+mod render;
+pub mod stats;
+
+use crate::combat::context::Context;
+use crate::combat::default_tactic::DefaultTactic;
+use crate::combat::events::Silent;
+use crate::combat::roller::{battle_seed, Pcg};
+use crate::combat::scenario::Resolved;
+use crate::combat::ship::{Condition, ShipClass, ShipState};
+use crate::combat::side::{First, Side};
+use crate::combat::tactics::Tactic;
+use crate::combat::turn::{Battle, OutcomeKind, Setup};
+use crate::combat::Loc;
+use crate::error::{Error, Result};
+use crate::rules::Ruleset;
+pub use compare::{compare, Comparison};
+use rayon::prelude::*;
+use serde::Serialize;
+pub use stats::{chi_square, wilson};
+
+/// What to simulate (a script may pass it as a map).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimOptions {
+    pub a: String,
+    pub b: String,
+    pub battles: u64,
+    pub seed: u64,
+    /// Worker threads (None: rayon's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+    /// A scenario instead of the standard start (its ships win over `a` and `b`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<super::Scenario>,
+    /// Who moves first (None: a scenario's `first` if it names one, else alternate: R9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<First>,
+}
+
+/// Most battles one simulation runs (a guard: at about 20,000 battles a second a core, this
+/// is hours of work).
+pub const MAX_BATTLES: u64 = 100_000_000;
+/// Most worker threads a simulation starts.
+pub const MAX_THREADS: usize = 256;
+
+impl SimOptions {
+    /// Refuse sizes no simulation should have; the threads to start (never more than battles).
+    pub fn check(&self) -> Result<Option<usize>> {
+        if self.battles == 0 {
+            return Err(Error::out_of_range(
+                "battles",
+                "the number of battles must be at least 1",
+            ));
+        }
+        if self.battles > MAX_BATTLES {
+            return Err(Error::out_of_range(
+                "battles",
+                format!(
+                    "{} battles is more than one simulation runs ({MAX_BATTLES})",
+                    self.battles
+                ),
+            ));
+        }
+        match self.threads {
+            Some(0) => Err(Error::out_of_range(
+                "threads",
+                "the number of threads must be at least 1",
+            )),
+            Some(n) if n > MAX_THREADS => Err(Error::out_of_range(
+                "threads",
+                format!("{n} threads is more than a simulation starts ({MAX_THREADS})"),
+            )),
+            // The result is the same whatever the number: idle threads would only cost memory.
+            Some(n) => Ok(Some(n.min(usize::try_from(self.battles).unwrap_or(n)))),
+            None => Ok(None),
+        }
+    }
+}
+
+/// One side's results.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SideStats {
+    pub name: String,
+    pub wins: u64,
+    pub win_rate: f64,
+    /// Wilson 95% interval for the win rate.
+    pub ci95: [f64; 2],
+    /// Times this ship was destroyed, captured, or escaped.
+    pub destroyed: u64,
+    pub captured: u64,
+    pub escaped: u64,
+    /// Share of its turns it spent cloaked.
+    pub cloaked_share: f64,
+    /// Phaser shots and torpedo launches a battle.
+    pub shots_per_battle: f64,
+}
+
+/// The state battles at the turn limit ended in (each counted once, in this order).
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct LimitStates {
+    pub battles: u64,
+    /// A ship that can no longer hurt the enemy (phasers and torpedoes out of use).
+    pub one_crippled: u64,
+    /// Farther apart than sensor range.
+    pub out_of_range: u64,
+    /// Neither ship has a torpedo left.
+    pub out_of_torpedoes: u64,
+    /// Both ships still able to fight, within range.
+    pub both_fighting: u64,
+    /// Mean distance between the ships over those battles' turns.
+    pub mean_distance: f64,
+}
+
+/// Results of the battles one side moved first in.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct InitiativeStats {
+    pub battles: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub escapes: u64,
+    pub draws: u64,
+}
+
+/// Results by the side that moved first (R9).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ByInitiative {
+    pub a_first: InitiativeStats,
+    pub b_first: InitiativeStats,
+}
+
+/// Battles ending on each turn, by outcome.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TurnCounts {
+    pub turn: u32,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub escapes: u64,
+    pub draws: u64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SimReport {
+    pub ruleset: String,
+    pub battles: u64,
+    pub seed: u64,
+    pub a: SideStats,
+    pub b: SideStats,
+    /// Battles that reached the turn limit.
+    pub draws: u64,
+    pub escapes: u64,
+    pub captures: u64,
+    pub mean_turns: f64,
+    pub turn_limit: u32,
+    /// Who moved first: `a`, `b` or `alternate`.
+    pub first: First,
+    /// Mean distance between the ships over every turn of every battle.
+    pub mean_distance: f64,
+    /// What the battles that reached the turn limit ended in.
+    pub limit_states: LimitStates,
+    pub by_initiative: ByInitiative,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_turn: Vec<TurnCounts>,
+}
+
+/// The integer sums of a run of battles of one matchup, and what they were of: the one thing
+/// simulations add up. The sim reduces its batches into one; the lab runs batches as separate
+/// simulations and merges their tallies the same way, then builds one report from the sum, so
+/// rates and intervals come from whole counts whatever the batching.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    matchup: Matchup,
+    counts: Counts,
+}
+
+/// What a tally's battles were (the same for every batch of one matchup).
+#[derive(Debug, Clone, PartialEq)]
+struct Matchup {
+    ruleset: String,
+    names: [String; 2],
+    turn_limit: u32,
+    first: First,
+}
+
+/// The sums themselves (order-independent, so threads cannot change them).
+#[derive(Debug, Clone, Default)]
+struct Counts {
+    battles: u64,
+    wins: [u64; 2],
+    destroyed: [u64; 2],
+    captured: [u64; 2],
+    escaped: [u64; 2],
+    draws: u64,
+    turns: u64,
+    /// [a wins, b wins, escapes, draws] by turn.
+    by_turn: Vec<[u64; 4]>,
+    /// [a wins, b wins, escapes, draws] by the side that moved first.
+    by_first: [[u64; 4]; 2],
+    cloaked_turns: [u64; 2],
+    side_turns: [u64; 2],
+    shots: [u64; 2],
+    /// Distance summed over side-turns, and the side-turns counted: all battles, then draws.
+    distance: [u64; 2],
+    distance_samples: [u64; 2],
+    /// Draws by end state: [one crippled, out of range, out of torpedoes, both fighting].
+    limit_states: [u64; 4],
+}
+
+fn add<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Counts {
+    fn new(limit: u32) -> Counts {
+        Counts {
+            by_turn: vec![[0; 4]; limit as usize + 1],
+            ..Counts::default()
+        }
+    }
+
+    fn merge(mut self, o: Counts) -> Counts {
+        self.battles += o.battles;
+        add(&mut self.wins, &o.wins);
+        add(&mut self.destroyed, &o.destroyed);
+        add(&mut self.captured, &o.captured);
+        add(&mut self.escaped, &o.escaped);
+        self.draws += o.draws;
+        self.turns += o.turns;
+        for i in 0..2 {
+            add(&mut self.by_first[i], &o.by_first[i]);
+        }
+        add(&mut self.cloaked_turns, &o.cloaked_turns);
+        add(&mut self.side_turns, &o.side_turns);
+        add(&mut self.shots, &o.shots);
+        add(&mut self.distance, &o.distance);
+        add(&mut self.distance_samples, &o.distance_samples);
+        add(&mut self.limit_states, &o.limit_states);
+        if self.by_turn.len() < o.by_turn.len() {
+            self.by_turn.resize(o.by_turn.len(), [0; 4]);
+        }
+        for (a, b) in self.by_turn.iter_mut().zip(&o.by_turn) {
+            add(a, b);
+        }
+        self
+    }
+}
+
+impl Tally {
+    /// Battles counted.
+    pub fn battles(&self) -> u64 {
+        self.counts.battles
+    }
+
+    /// Wins of side a and side b.
+    pub fn wins(&self) -> [u64; 2] {
+        self.counts.wins
+    }
+
+    /// The sum of two tallies of the same matchup (batches of one run; `self`'s description
+    /// stays).
+    pub fn merge(self, o: Tally) -> Tally {
+        debug_assert_eq!(self.matchup, o.matchup, "tallies of different matchups");
+        Tally {
+            matchup: self.matchup,
+            counts: self.counts.merge(o.counts),
+        }
+    }
+
+    /// The report of these battles, as a run of seed `seed`.
+    pub fn report(&self, seed: u64) -> SimReport {
+        let (m, t) = (&self.matchup, &self.counts);
+        let n = t.battles;
+        let ratio = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
+        let initiative = |f: usize| {
+            let c = t.by_first[f];
+            InitiativeStats {
+                battles: c.iter().sum(),
+                a_wins: c[0],
+                b_wins: c[1],
+                escapes: c[2],
+                draws: c[3],
+            }
+        };
+        let side = |i: usize| SideStats {
+            name: m.names[i].clone(),
+            wins: t.wins[i],
+            win_rate: ratio(t.wins[i], n),
+            ci95: wilson(t.wins[i], n),
+            destroyed: t.destroyed[i],
+            captured: t.captured[i],
+            escaped: t.escaped[i],
+            cloaked_share: ratio(t.cloaked_turns[i], t.side_turns[i]),
+            shots_per_battle: ratio(t.shots[i], n),
+        };
+        SimReport {
+            ruleset: m.ruleset.clone(),
+            battles: n,
+            seed,
+            a: side(0),
+            b: side(1),
+            draws: t.draws,
+            escapes: t.escaped[0] + t.escaped[1],
+            captures: t.captured[0] + t.captured[1],
+            mean_turns: ratio(t.turns, n),
+            turn_limit: m.turn_limit,
+            first: m.first,
+            mean_distance: ratio(t.distance[0], t.distance_samples[0]),
+            limit_states: LimitStates {
+                battles: t.draws,
+                one_crippled: t.limit_states[0],
+                out_of_range: t.limit_states[1],
+                out_of_torpedoes: t.limit_states[2],
+                both_fighting: t.limit_states[3],
+                mean_distance: ratio(t.distance[1], t.distance_samples[1]),
+            },
+            by_initiative: ByInitiative {
+                a_first: initiative(0),
+                b_first: initiative(1),
+            },
+            by_turn: t
+                .by_turn
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(turn, c)| TurnCounts {
+                    turn: turn as u32,
+                    a_wins: c[0],
+                    b_wins: c[1],
+                    escapes: c[2],
+                    draws: c[3],
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Run the simulation with the default tactic on both sides.
+pub fn simulate(rules: &Ruleset, opts: &SimOptions) -> Result<SimReport> {
+    let t = DefaultTactic::of(rules)?;
+    simulate_with(rules, opts, [&t, &t], &|_| {})
+}
+
+/// Run the simulation with given tactics; `progress` hears how many battles finished (in batches).
+pub fn simulate_with(
+    rules: &Ruleset,
+    opts: &SimOptions,
+    tactics: [&dyn Tactic; 2],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport> {
+    Ok(simulate_tally(rules, opts, tactics, progress)?.report(opts.seed))
+}
+
+/// The simulation's tally, to merge with others of the same matchup before reporting.
+pub fn simulate_tally(
+    rules: &Ruleset,
+    opts: &SimOptions,
+    tactics: [&dyn Tactic; 2],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally> {
+    let ctx = Context::new(rules)?;
+    let Resolved { classes, setup } = match &opts.scenario {
+        Some(s) => s.resolve(rules, &ctx, None)?,
+        None => Resolved {
+            classes: [ctx.class(rules, &opts.a)?, ctx.class(rules, &opts.b)?],
+            setup: Setup::standard(&ctx),
+        },
+    };
+    let first = first_mover(opts);
+    let threads = opts.check()?;
+    // The caller's bound (a script's limits) goes with the work to every worker thread; it is
+    // read here, on the caller's thread, before any pool takes the work.
+    let bound = crate::stop::current();
+    let run = || {
+        run_battles(
+            &ctx,
+            [&classes[0], &classes[1]],
+            tactics,
+            (setup, first),
+            (opts.battles, opts.seed),
+            bound.clone(),
+            progress,
+        )
+    };
+    let counts = match threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| Error::msg(format!("cannot start {n} threads: {e}")))?
+            .install(run),
+        None => run(),
+    };
+    // A bound the caller set (a script's time or memory limit) ended the battles early.
+    crate::stop::check()?;
+    Ok(Tally {
+        matchup: Matchup {
+            ruleset: ctx.ruleset.clone(),
+            names: [classes[0].name.clone(), classes[1].name.clone()],
+            turn_limit: setup.turn_limit,
+            first,
+        },
+        counts,
+    })
+}
+
+/// Who moves first in `opts`' battles: as asked; else a scenario's `first`; else alternate.
+pub fn first_mover(opts: &SimOptions) -> First {
+    match (opts.first, &opts.scenario) {
+        (Some(f), _) => f,
+        (None, Some(s)) => match s.first.as_deref().and_then(Side::from_letter) {
+            Some(Side::A) => First::A,
+            Some(Side::B) => First::B,
+            None => First::Alternate,
+        },
+        (None, None) => First::Alternate,
+    }
+}
+
+/// Whether a ship can still hurt its enemy: phasers (with energy for a die) or a torpedo.
+fn can_fight(ctx: &Context, class: &ShipClass, ship: &ShipState) -> bool {
+    let sensors = ship.level(class, Loc::Sensors) < Condition::BadlyDamaged;
+    let energy = ship.battery > 0
+        || ship.level(class, Loc::Generator) < Condition::BadlyDamaged
+        || !ship.emergency_burnt;
+    let phasers = class.phaser_dice > 0
+        && ship.level(class, Loc::Phasers) < Condition::BadlyDamaged
+        && energy
+        && ctx.energy.phaser_die <= class.generator.max(ctx.emergency.energy);
+    let torpedoes =
+        ship.torpedoes > 0 && ship.level(class, Loc::Torpedoes) < Condition::BadlyDamaged;
+    sensors && (phasers || torpedoes)
+}
+
+/// The state a battle at the turn limit ended in: an index into `Counts::limit_states`.
+fn limit_state(ctx: &Context, classes: [&ShipClass; 2], ships: &[ShipState; 2]) -> usize {
+    if (0..2).any(|i| !can_fight(ctx, classes[i], &ships[i])) {
+        0
+    } else if ships[0].pos.distance(ships[1].pos) > ctx.sensor_range {
+        1
+    } else if ships.iter().all(|s| s.torpedoes == 0) {
+        2
+    } else {
+        3
+    }
+}
+
+const BATCH: u64 = 512;
+
+fn run_battles(
+    ctx: &Context,
+    classes: [&ShipClass; 2],
+    tactics: [&dyn Tactic; 2],
+    (setup, first): (Setup, First),
+    (n, seed): (u64, u64),
+    bound: Option<std::sync::Arc<crate::stop::Bound>>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Counts {
+    let batches = n.div_ceil(BATCH);
+    (0..batches)
+        .into_par_iter()
+        .map(|b| {
+            crate::stop::enter(bound.clone(), || {
+                let mut t = Counts::new(setup.turn_limit);
+                let end = ((b + 1) * BATCH).min(n);
+                for i in b * BATCH..end {
+                    if crate::stop::reason().is_some() || tactics.iter().any(|t| t.failed()) {
+                        break; // the caller reports it (`simulate_with` checks again)
+                    }
+                    let mover = first.in_battle(i);
+                    let mut battle = Battle::new(
+                        ctx,
+                        classes,
+                        tactics,
+                        setup.with_first(mover),
+                        Pcg::new(battle_seed(seed, i)),
+                        Silent,
+                    );
+                    let o = battle.play();
+                    t.battles += 1;
+                    t.turns += o.turns as u64;
+                    let turn = (o.turns as usize).min(t.by_turn.len() - 1);
+                    let column = match (o.kind, o.side) {
+                        (OutcomeKind::TurnLimit, _) | (_, None) => {
+                            t.draws += 1;
+                            let state = limit_state(ctx, classes, &battle.ships);
+                            t.limit_states[state] += 1;
+                            t.distance[1] += battle.tallies.distance_sum;
+                            t.distance_samples[1] += battle.tallies.distance_samples as u64;
+                            3
+                        }
+                        (OutcomeKind::Escaped, Some(s)) => {
+                            t.escaped[s as usize] += 1;
+                            2
+                        }
+                        (kind, Some(s)) => {
+                            let s = s as usize;
+                            if kind == OutcomeKind::Destroyed {
+                                t.destroyed[s] += 1;
+                            } else {
+                                t.captured[s] += 1;
+                            }
+                            t.wins[1 - s] += 1;
+                            1 - s
+                        }
+                    };
+                    t.by_turn[turn][column] += 1;
+                    t.by_first[mover.index()][column] += 1;
+                    let bt = &battle.tallies;
+                    for k in 0..2 {
+                        t.cloaked_turns[k] += bt.cloaked_turns[k] as u64;
+                        t.side_turns[k] += bt.side_turns[k] as u64;
+                        t.shots[k] += bt.shots[k] as u64;
+                    }
+                    t.distance[0] += bt.distance_sum;
+                    t.distance_samples[0] += bt.distance_samples as u64;
+                }
+                progress(end - b * BATCH);
+                t
+            })
+        })
+        .reduce(|| Counts::new(setup.turn_limit), Counts::merge)
+}

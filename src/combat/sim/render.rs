@@ -1,0 +1,90 @@
+//! The simulation report as a table.
+use super::SimReport;
+use crate::combat::side::First;
+
+impl SimReport {
+    pub fn render(&self) -> String {
+        use crate::output::{percent, trim_number, Align, Table};
+        let pct = |x: f64| percent(x, 1);
+        let mut t = Table::new(&[
+            ("ship", Align::Left),
+            ("wins", Align::Right),
+            ("win rate", Align::Right),
+            ("95% CI", Align::Right),
+            ("destroyed", Align::Right),
+            ("captured", Align::Right),
+            ("escaped", Align::Right),
+        ]);
+        for s in [&self.a, &self.b] {
+            t.row([
+                s.name.clone(),
+                s.wins.to_string(),
+                pct(s.win_rate),
+                format!("{}–{}", pct(s.ci95[0]), pct(s.ci95[1])),
+                s.destroyed.to_string(),
+                s.captured.to_string(),
+                s.escaped.to_string(),
+            ]);
+        }
+        let l = &self.limit_states;
+        let mut out = format!(
+            "{} battles (ruleset {}, seed {}, first move: {})\n\n{}\ndraws (turn limit {}): {}   \
+             escapes: {}   captures: {}   mean turns: {}\n",
+            self.battles,
+            self.ruleset,
+            self.seed,
+            match self.first {
+                First::A => "a",
+                First::B => "b",
+                First::Alternate => "alternate",
+            },
+            t.render(),
+            self.turn_limit,
+            self.draws,
+            self.escapes,
+            self.captures,
+            trim_number(self.mean_turns, 2)
+        );
+        if l.battles > 0 {
+            out += &format!(
+                "at the turn limit: both fighting {}, one crippled {}, out of torpedoes {}, out \
+                 of range {}; mean distance {}\n",
+                l.both_fighting,
+                l.one_crippled,
+                l.out_of_torpedoes,
+                l.out_of_range,
+                trim_number(l.mean_distance, 2)
+            );
+        }
+        out += &format!(
+            "mean distance: {}   turns cloaked: {} {}, {} {}   shots per battle: {} {}, {} {}\n",
+            trim_number(self.mean_distance, 2),
+            self.a.name,
+            pct(self.a.cloaked_share),
+            self.b.name,
+            pct(self.b.cloaked_share),
+            self.a.name,
+            trim_number(self.a.shots_per_battle, 1),
+            self.b.name,
+            trim_number(self.b.shots_per_battle, 1)
+        );
+        for (who, c) in [
+            ("a", &self.by_initiative.a_first),
+            ("b", &self.by_initiative.b_first),
+        ] {
+            if c.battles == 0 {
+                continue;
+            }
+            let share = |x: u64| pct(x as f64 / c.battles as f64);
+            out += &format!(
+                "{who} moved first ({} battles): a wins {}, b wins {}, draws {}, escapes {}\n",
+                c.battles,
+                share(c.a_wins),
+                share(c.b_wins),
+                share(c.draws),
+                share(c.escapes)
+            );
+        }
+        out
+    }
+}

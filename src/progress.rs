@@ -1,0 +1,44 @@
+//! The progress bar of long engine calls, on standard error, only at a terminal: the CLI's
+//! commands and the REPL's calls show the same one.
+use std::io::IsTerminal;
+
+/// Below this much work a bar would only flicker.
+const WORTH_SHOWING: u64 = 5000;
+
+/// A progress bar, or nothing when standard error is not a terminal or the work is short.
+/// It clears itself when dropped, so an error or Ctrl-C leaves no half-drawn bar.
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    /// A bar counting `total` battles.
+    pub fn battles(total: u64) -> Progress {
+        Progress::new(total, "battles")
+    }
+
+    pub fn new(total: u64, unit: &str) -> Progress {
+        if !std::io::stderr().is_terminal() || total < WORTH_SHOWING {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(total);
+        let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{eta}} left");
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+            bar.set_style(style);
+        }
+        Progress(Some(bar))
+    }
+
+    /// `n` more units done (engines report in batches, from any thread).
+    pub fn tick(&self, n: u64) {
+        if let Some(bar) = &self.0 {
+            bar.inc(n);
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! A ruleset file in its canonical layout, comments kept: what `rules fmt` writes and what
+//! `rules convert` gives in the other format.
+use super::comments::Comments;
+use super::doc::Doc;
+use super::edit::Syntax;
+use super::load::Format;
+use super::{lang, yaml};
+use crate::error::Result;
+use serde_json::Value;
+
+/// Parse text of either format with its comments.
+pub fn parse_with_comments(name: &str, text: &str, format: Format) -> Result<(Doc, Comments)> {
+    match format {
+        Format::Rules => lang::parse_with_comments(name, text),
+        Format::Yaml => yaml::parse_with_comments(name, text),
+    }
+}
+
+/// A value tree as text with its comments (JSON has none: they are left out).
+pub fn render_with_comments(value: &Value, comments: &Comments, syntax: Syntax) -> String {
+    match syntax {
+        Syntax::Rules => lang::write_with_comments(value, comments),
+        Syntax::Yaml => yaml::write_with_comments(value, comments),
+        Syntax::Json => super::edit::render(value, Syntax::Json),
+    }
+}
+
+/// The canonical layout of a ruleset file's text, in the syntax its name asks for.
+pub fn formatted(path: &str, text: &str) -> Result<String> {
+    let syntax = Syntax::of_path(path)?;
+    let (doc, comments) = parse_with_comments(path, text, Format::of(path))?;
+    Ok(render_with_comments(&doc.value, &comments, syntax))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn convert(name: &str, text: &str, to: Syntax) -> String {
+        let (doc, comments) = parse_with_comments(name, text, Format::of(name)).unwrap();
+        render_with_comments(&doc.value, &comments, to)
+    }
+
+    /// Every kind of place a comment can have, in the canonical layout.
+    const EVERY_PLACE: &str = r#"# header comment
+# second line
+extends startrek  # the base
+
+name = house  # trailing name
+description = "x # not a comment"
+
+ships {  # ships trailing
+  # before heavy
+  "UFP heavy cruiser" {
+    shields = 12  # more shields
+    aliases = [a, b]  # alias note
+    # end of heavy
+  }
+  # end of ships
+}
+
+combat {
+  list = [
+    # before first
+    1,  # one
+    2,
+    # end of list
+  ]
+  nested = [
+    {  # the first item
+      # before a
+      a = 1
+    },
+    [  # the second item
+      1,
+      # end of the inner list
+    ],
+  ]
+
+  empty {  # empty section
+    # inside empty
+  }
+
+  none = []  # an empty list
+}
+
+# end of file
+"#;
+
+    #[test]
+    fn every_comment_survives_rules_yaml_rules_in_its_place() {
+        assert_eq!(formatted("c.rules", EVERY_PLACE).unwrap(), EVERY_PLACE);
+        let yaml = convert("c.rules", EVERY_PLACE, Syntax::Yaml);
+        assert_eq!(formatted("c.yaml", &yaml).unwrap(), yaml, "{yaml}");
+        assert_eq!(
+            convert("c.yaml", &yaml, Syntax::Rules),
+            EVERY_PLACE,
+            "{yaml}"
+        );
+        let (_, comments) = parse_with_comments("c.yaml", &yaml, Format::Yaml).unwrap();
+        assert_eq!(comments.count(), 21);
+    }
+}

@@ -1,0 +1,128 @@
+//! Comments of a ruleset file, kept beside its value tree (which engines read) in a side table
+//! keyed by the path of the node each comment belongs to, so that conversion and `rules fmt`
+//! write every comment back with its key.
+//!
+//! A comment on a line of its own belongs to the key (or list item) below it; one at the end
+//! of a line, to the key on that line; one before the end of a section or list (nothing of
+//! that section below it), to the section's end.
+use std::collections::{HashMap, HashSet};
+
+/// The comments of one node. Texts are what follows the `#`, trailing blanks removed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Notes {
+    /// Comment lines above the node.
+    pub before: Vec<String>,
+    /// The comment at the end of the node's (first) line.
+    pub after: Option<String>,
+    /// For a section or list: comment lines after its last entry.
+    pub end: Vec<String>,
+}
+
+/// Every comment of a document, by JSON pointer ("" is the file: its `end` closes the file).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Comments {
+    by_pointer: HashMap<String, Notes>,
+}
+
+impl Comments {
+    pub fn is_empty(&self) -> bool {
+        self.by_pointer.is_empty()
+    }
+
+    pub fn get(&self, pointer: &str) -> Option<&Notes> {
+        self.by_pointer.get(pointer)
+    }
+
+    /// How many comments there are in all.
+    pub fn count(&self) -> usize {
+        self.by_pointer
+            .values()
+            .map(|n| n.before.len() + n.end.len() + usize::from(n.after.is_some()))
+            .sum()
+    }
+
+    fn notes(&mut self, pointer: &str) -> &mut Notes {
+        self.by_pointer.entry(pointer.to_string()).or_default()
+    }
+
+    pub fn add_before(&mut self, pointer: &str, text: String) {
+        self.notes(pointer).before.push(text);
+    }
+
+    pub fn add_end(&mut self, pointer: &str, text: String) {
+        self.notes(pointer).end.push(text);
+    }
+
+    /// A second comment at the end of the same node's lines joins the first (one line holds one).
+    pub fn add_after(&mut self, pointer: &str, text: String) {
+        let notes = self.notes(pointer);
+        notes.after = Some(match notes.after.take() {
+            Some(first) => format!("{first} #{text}"),
+            None => text,
+        });
+    }
+}
+
+/// A comment found in a file: where its `#` is and whether it has the line to itself.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub pos: usize,
+    pub line: usize,
+    /// Column of the `#`, from 0, in characters.
+    pub col: usize,
+    pub own_line: bool,
+    pub text: String,
+}
+
+/// A comment's text: what follows `#` on its line, trailing blanks (and `\r`) removed.
+pub fn comment_text(rest_of_line: &str) -> String {
+    rest_of_line.trim_end().to_string()
+}
+
+/// A comment written back at `indent`.
+pub fn push_line(out: &mut String, indent: &str, text: &str) {
+    out.push_str(indent);
+    out.push('#');
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// The end-of-line form of a comment.
+pub fn push_after(out: &mut String, notes: Option<&Notes>) {
+    if let Some(text) = notes.and_then(|n| n.after.as_deref()) {
+        out.push_str("  #");
+        out.push_str(text);
+    }
+}
+
+/// Leading comment lines of a node.
+pub fn push_before(out: &mut String, indent: &str, notes: Option<&Notes>) {
+    for text in notes.map(|n| n.before.as_slice()).unwrap_or_default() {
+        push_line(out, indent, text);
+    }
+}
+
+/// Closing comment lines of a section or list.
+pub fn push_end(out: &mut String, indent: &str, notes: Option<&Notes>) {
+    for text in notes.map(|n| n.end.as_slice()).unwrap_or_default() {
+        push_line(out, indent, text);
+    }
+}
+
+impl Comments {
+    /// Every pointer that has comments at or below it (a list with some is written one item a
+    /// line): each commented pointer and its ancestors.
+    pub fn commented_paths(&self) -> HashSet<String> {
+        let mut set = HashSet::new();
+        for pointer in self.by_pointer.keys() {
+            let mut p = pointer.as_str();
+            while set.insert(p.to_string()) {
+                match p.rfind('/') {
+                    Some(i) => p = &p[..i],
+                    None => break,
+                }
+            }
+        }
+        set
+    }
+}

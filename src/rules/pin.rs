@@ -1,0 +1,215 @@
+//! Pinned, verifiable rulesets: the canonical form and its sha256, versions, and the pins of
+//! `extends NAME sha256 "HEX" version "REQ"` (YAML `extends: {name, sha256, version}`).
+use super::doc::{tidy_numbers, Doc};
+use super::model::Ruleset;
+use crate::error::{Error, Result};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+/// The canonical text of a resolved ruleset: the model serialised as compact JSON (fields in the
+/// model's order, entries in the ruleset's, whole numbers whole). Comments, layout and the
+/// file's format (.rules or YAML) do not change it; any value that can change a result does.
+pub fn canonical(ruleset: &Ruleset) -> String {
+    let mut tree = serde_json::to_value(ruleset).expect("a ruleset serialises");
+    tidy_numbers(&mut tree);
+    serde_json::to_string(&tree).expect("a value serialises")
+}
+
+/// The sha256 of the canonical form, 64 lowercase hex digits.
+pub fn hash(ruleset: &Ruleset) -> String {
+    let digest = Sha256::digest(canonical(ruleset).as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A ruleset's name, version and hash, as seasons, tournaments and `--json` reports record them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Identity {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    pub sha256: String,
+}
+
+impl Identity {
+    pub fn of(ruleset: &Ruleset) -> Identity {
+        Identity {
+            name: ruleset.name.clone(),
+            version: ruleset.version.clone(),
+            sha256: hash(ruleset),
+        }
+    }
+
+    /// "startrek 1.0.0 (sha256 1a2b3c4d…)" for messages.
+    pub fn shown(&self) -> String {
+        let version = self
+            .version
+            .as_deref()
+            .map(|v| format!(" {v}"))
+            .unwrap_or_default();
+        format!(
+            "{}{version} (sha256 {}…)",
+            self.name,
+            &self.sha256[..self.sha256.len().min(12)]
+        )
+    }
+}
+
+pub fn parse_version(text: &str) -> std::result::Result<semver::Version, String> {
+    semver::Version::parse(text.trim()).map_err(|e| {
+        format!("`{text}` is not a version ({e}); write MAJOR.MINOR.PATCH, like \"1.2.0\"")
+    })
+}
+
+/// What an `extends` asks of its base.
+#[derive(Debug, Clone)]
+pub struct Extends {
+    pub name: String,
+    pub sha256: Option<String>,
+    pub version: Option<semver::VersionReq>,
+}
+
+/// Read a document's `extends` (a name, or `{name, sha256, version}`), if it has one.
+pub fn read_extends(doc: &Doc) -> Result<Option<Extends>> {
+    let wrong = || doc.error_at("/extends", "`extends` takes the name or path of a ruleset");
+    let map = match doc.value.get("extends") {
+        None => return Ok(None),
+        Some(Value::String(s)) => {
+            return Ok(Some(Extends {
+                name: s.clone(),
+                sha256: None,
+                version: None,
+            }))
+        }
+        Some(Value::Object(m)) => m,
+        Some(_) => return Err(wrong()),
+    };
+    let mut pins = Extends {
+        name: String::new(),
+        sha256: None,
+        version: None,
+    };
+    for (key, value) in map {
+        let at = crate::pointer::pointer_push("/extends", key);
+        let Value::String(text) = value else {
+            return Err(doc.error_at(&at, format!("`{key}` of `extends` takes a string")));
+        };
+        match key.as_str() {
+            "name" => pins.name = text.clone(),
+            "sha256" => {
+                let hex = text.trim().to_ascii_lowercase();
+                if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    return Err(doc.error_at(
+                        &at,
+                        "a sha256 is 64 hex digits (as `arbiter rules hash BASE` prints it)",
+                    ));
+                }
+                pins.sha256 = Some(hex);
+            }
+            "version" => {
+                let req = semver::VersionReq::parse(text).map_err(|e| {
+                    doc.error_at(
+                        &at,
+                        format!("`{text}` is not a version requirement ({e}); like \">=1.0\""),
+                    )
+                })?;
+                pins.version = Some(req);
+            }
+            other => {
+                let hint = crate::names::suggestion(other, ["name", "sha256", "version"]);
+                return Err(doc.error_at_key(
+                    &at,
+                    format!("`extends` has no `{other}`{hint}; it takes name, sha256 and version"),
+                ));
+            }
+        }
+    }
+    if pins.name.is_empty() {
+        return Err(doc.error_at(
+            "/extends",
+            "`extends` needs the `name` of the ruleset it extends",
+        ));
+    }
+    Ok(Some(pins))
+}
+
+/// Refuse a base that is not the one the overlay was written against, at the `extends` line.
+pub fn check(pins: &Extends, base: &Ruleset, doc: &Doc) -> Result<()> {
+    if let Some(req) = &pins.version {
+        let at = "/extends/version";
+        let Some(v) = &base.version else {
+            return Err(doc.error_at(
+                at,
+                format!(
+                    "`{}` has no version, and this ruleset asks for {req}",
+                    pins.name
+                ),
+            ));
+        };
+        let version = parse_version(v).map_err(Error::msg)?;
+        if !req.matches(&version) {
+            return Err(doc.error_at(
+                at,
+                format!(
+                    "`{}` is version {v}, and this ruleset asks for {req}",
+                    pins.name
+                ),
+            ));
+        }
+    }
+    if let Some(want) = &pins.sha256 {
+        let got = hash(base);
+        if &got != want {
+            return Err(doc.error_at(
+                "/extends/sha256",
+                format!(
+                    "`{}` has changed since this ruleset was written against it: its sha256 is \
+                     now {got}, not {want} (see what changed with `arbiter rules diff`)",
+                    pins.name
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A warning when the rules a record (a season, a tournament) names are no longer the ones
+/// it began under.
+pub fn drift(record: &str, recorded: &Identity, now: &Ruleset) -> Option<String> {
+    let now = Identity::of(now);
+    (now.sha256 != recorded.sha256).then(|| {
+        format!(
+            "warning: {record}: the ruleset has changed since it began: it was {}, it is now {} \
+             (`arbiter rules diff` shows how; `league new --embed-rules` keeps a season's rules \
+             with it)",
+            recorded.shown(),
+            now.shown()
+        )
+    })
+}
+
+/// A ruleset embedded in a record (`league new --embed-rules`): the rules language, whole (no
+/// `extends`: a record from elsewhere must not make this machine read its files), and, when
+/// the record says which hash it had, exactly that ruleset.
+pub fn embedded(record: &str, text: &str, recorded: Option<&Identity>) -> Result<Ruleset> {
+    let name = format!("{record} (its embedded rules)");
+    let doc = super::lang::parse(&name, text)?;
+    if doc.value.get("extends").is_some() {
+        return Err(doc.error_at(
+            "/extends",
+            "embedded rules are self-contained: they cannot `extends` another ruleset",
+        ));
+    }
+    let doc = doc.without_markers()?;
+    let ruleset = super::load::ruleset_from_doc(&doc)?;
+    if let Some(want) = recorded {
+        let got = hash(&ruleset);
+        if got != want.sha256 {
+            return Err(Error::msg(format!(
+                "{record}: its embedded rules are not the ruleset it records (sha256 {got}, \
+                 recorded {}): the file has been altered",
+                want.sha256
+            )));
+        }
+    }
+    Ok(ruleset)
+}

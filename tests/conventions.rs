@@ -1,0 +1,141 @@
+//! The conventions every command keeps (interface.md, "Conventions for every command").
+use crate::common::*;
+
+fn json_error(ran: &Ran) -> serde_json::Value {
+    let line = ran.stderr.lines().last().unwrap_or_default();
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {}", ran.stderr))
+}
+
+#[test]
+fn with_json_a_located_error_is_json_on_standard_error() {
+    let ran = Test::new()
+        .file(
+            "house.rules",
+            "extends \"startrek\"\nships {\n  \"UFP heavy cruiser\" { shields = -2 }\n}\n",
+        )
+        .args(["combat", "ships", "--rules", "house.rules", "--json"])
+        .status(1)
+        .stdout_empty()
+        .run();
+    let e = json_error(&ran);
+    assert_eq!(e["error"]["file"], "house.rules", "{e}");
+    assert_eq!(e["error"]["line"], 3, "{e}");
+    assert!(e["error"]["column"].as_u64().unwrap() > 1, "{e}");
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("-2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn with_json_an_unlocated_error_and_a_usage_error_are_json_too() {
+    let ran = Test::new()
+        .args(["combat", "sim", "UFP heavy cruiser", "Enterprise", "--json"])
+        .status(1)
+        .run();
+    let e = json_error(&ran);
+    assert!(
+        e["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Enterprise"),
+        "{e}"
+    );
+    assert!(e["error"].get("line").is_none(), "{e}");
+    let ran = Test::new()
+        .args(["combat", "sim", "--json", "--no-such-flag"])
+        .status(2)
+        .run();
+    let e = json_error(&ran);
+    assert!(
+        e["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--no-such-flag"),
+        "{e}"
+    );
+}
+
+#[test]
+fn without_json_errors_stay_text() {
+    Test::new()
+        .args(["combat", "sim", "UFP heavy cruiser", "Enterprise"])
+        .status(1)
+        .stderr_regex(r"^error: .*Enterprise")
+        .run();
+}
+
+#[test]
+fn color_always_colours_headers_and_errors_and_never_or_no_color_does_not() {
+    let ran = Test::new()
+        .args(["combat", "ships", "--color", "always"])
+        .run();
+    assert!(
+        ran.stdout.starts_with("\u{1b}[1mship"),
+        "{:?}",
+        &ran.stdout[..40]
+    );
+    let ran = Test::new()
+        .args([
+            "combat",
+            "sim",
+            "UFP heavy cruiser",
+            "Enterprise",
+            "--color=always",
+        ])
+        .status(1)
+        .run();
+    assert!(
+        ran.stderr.starts_with("\u{1b}[1m\u{1b}[31merror:"),
+        "{:?}",
+        ran.stderr
+    );
+    for (args, env) in [
+        (vec!["combat", "ships", "--color", "never"], None),
+        (vec!["combat", "ships"], Some(("NO_COLOR", "1"))),
+        (vec!["combat", "ships"], None),
+    ] {
+        let mut t = Test::new().args(args.clone());
+        if let Some((k, v)) = env {
+            t = t.env(k, v);
+        }
+        let ran = t.run();
+        assert!(
+            !ran.stdout.contains('\u{1b}'),
+            "{args:?}: {:?}",
+            &ran.stdout[..40]
+        );
+    }
+}
+
+#[test]
+fn a_bad_color_is_a_usage_error() {
+    Test::new()
+        .args(["combat", "ships", "--color", "sometimes"])
+        .status(2)
+        .stderr_has("sometimes")
+        .run();
+}
+
+#[test]
+fn tables_fit_columns_and_wide_shows_them_whole() {
+    let fitted = Test::new()
+        .args(["combat", "ships"])
+        .env("COLUMNS", "80")
+        .run();
+    assert!(
+        fitted.stdout.lines().all(|l| l.chars().count() <= 80),
+        "{}",
+        fitted.stdout
+    );
+    assert!(fitted.stdout.contains("--wide shows"), "{}", fitted.stdout);
+    let whole = Test::new()
+        .args(["combat", "ships", "--wide"])
+        .env("COLUMNS", "80")
+        .run();
+    assert!(whole.stdout.lines().any(|l| l.chars().count() > 80));
+    assert_eq!(
+        whole.stdout,
+        Test::new().args(["combat", "ships"]).run().stdout
+    );
+}

@@ -1,0 +1,90 @@
+//! `rules fmt` and `rules convert` keep comments with their keys; `fmt` is the canonical
+//! layout (`--check`, `--write`).
+use crate::common::*;
+
+const MESSY: &str = "# A house rule.\nextends startrek   # the base\nname=house\n\nships{\n  # stronger\n  \"UFP heavy cruiser\"{shields=12}  # was 10\n}\n";
+
+#[test]
+fn fmt_prints_the_canonical_layout_with_every_comment() {
+    let f = temp_file(MESSY, ".rules");
+    let out = ok(&["rules", "fmt", path(&f)]);
+    assert_eq!(
+        out,
+        "# A house rule.\nextends startrek  # the base\n\nname = house\n\nships {\n  # stronger\n  \
+         \"UFP heavy cruiser\" {  # was 10\n    shields = 12\n  }\n}\n"
+    );
+    let again = temp_file(&out, ".rules");
+    assert_eq!(
+        ok(&["rules", "fmt", path(&again)]),
+        out,
+        "fmt is idempotent"
+    );
+    ok(&["rules", "fmt", "--check", path(&again)]);
+}
+
+#[test]
+fn check_names_the_files_not_formatted_and_exits_1() {
+    let messy = temp_file(MESSY, ".rules");
+    let tidy = temp_file("name = house\n", ".rules");
+    Test::new()
+        .args(["rules", "fmt", "--check", path(&messy), path(&tidy)])
+        .status(1)
+        .stdout_has(format!("{}: not formatted", path(&messy)))
+        .stderr_has("1 of 2 files are not formatted")
+        .run();
+    assert_eq!(
+        std::fs::read_to_string(&messy).unwrap(),
+        MESSY,
+        "--check writes nothing"
+    );
+}
+
+#[test]
+fn write_rewrites_in_place_through_a_link_keeping_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.rules");
+    let link = dir.path().join("house.rules");
+    std::fs::write(&real, MESSY).unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    Test::new()
+        .args(["rules", "fmt", "--write", link.to_str().unwrap()])
+        .status(0)
+        .stderr_has("wrote")
+        .run();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let text = std::fs::read_to_string(&real).unwrap();
+    assert!(
+        text.contains("\"UFP heavy cruiser\" {  # was 10\n"),
+        "{text}"
+    );
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    ok(&["rules", "fmt", "--check", link.to_str().unwrap()]);
+}
+
+#[test]
+fn the_builtin_startrek_keeps_its_comments_through_yaml_and_back() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/startrek.rules");
+    let source = std::fs::read_to_string(file).unwrap();
+    let comments = source
+        .lines()
+        .filter(|l| l.trim_start().starts_with('#'))
+        .count();
+    assert!(comments >= 3, "startrek.rules has comments to keep");
+    let yaml = ok(&["rules", "convert", file, "--to", "yaml"]);
+    assert!(yaml.starts_with("# Star Trek starship combat"), "{yaml}");
+    let y = temp_file(&yaml, ".yaml");
+    let back = ok(&["rules", "convert", path(&y), "--to", "rules"]);
+    let formatted = ok(&["rules", "fmt", file]);
+    assert_eq!(
+        back, formatted,
+        "rules -> YAML -> rules is the formatted file"
+    );
+    let kept = back.lines().filter(|l| l.contains('#')).count();
+    assert!(kept >= comments, "{kept} of {comments} comment lines kept");
+}
