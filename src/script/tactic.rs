@@ -1,13 +1,13 @@
 //! Rhai tactics: a script's `fn tactic(me, enemy, ctx)` steering a side in combat.
 //!
 //! The function is called once per turn for its side, at the side's first move-fire question,
-//! with plain maps (below). It answers with orders for the turn, which the built-in tactic
-//! carries out (it moves, aims, manages shields, repairs and boards as usual):
+//! with plain maps (below). It answers with orders for the turn, which the classic tactic
+//! (`combat::ClassicTactic`, whose knobs the orders are) carries out (it moves, aims, manages shields, repairs and boards as usual):
 //!
 //! * `range` — the distance to fight at; `fire_at` / `torpedo_at` — the least hit chance
 //!   worth a phaser volley / a torpedo (above 1: hold fire); `warp_margin` — hull points
 //!   from breaking at which to leave by warp; `flee: true` — leave now (run, then warp).
-//!   Keys left out keep the built-in tactic's choice; `()` keeps them all.
+//!   Keys left out keep the classic tactic's choice; `()` keeps them all.
 //!
 //! What the function sees: `me` and `enemy` are `#{name, shields: [6 faces], shield_toward,
 //! shield_rating, hull, hull_left, torpedoes, energy, battery, cloaked, max_speed}` (`hull`
@@ -18,7 +18,7 @@
 //! The script is compiled once and shared by every battle and thread; each call runs in the
 //! sandbox with its own limits. A call sees nothing of other calls, so a battle's course
 //! depends only on its seed and the results do not depend on the thread count. The first
-//! failure is kept (and reported by the caller); the side then plays the built-in tactic.
+//! failure is kept (and reported by the caller); the side then plays the classic tactic.
 use super::engine::ScriptFunctions;
 use super::errors;
 use super::sandbox::{self, Limits};
@@ -182,7 +182,7 @@ impl ScriptTactic {
             .take()
     }
 
-    /// This turn's orders, as the built-in tactic's knobs; the built-in ones if the script fails.
+    /// This turn's orders, as the classic tactic's knobs; its own ones if the script fails.
     /// `used_in_battle` counts the operations of this side's calls in this battle.
     pub fn orders(&self, v: &View, used_in_battle: &mut i64) -> ClassicTactic {
         if self.failed.load(Ordering::Relaxed) {
@@ -346,7 +346,7 @@ fn situation(v: &View) -> Map {
     m
 }
 
-/// Orders as the built-in tactic's knobs, starting from `base`.
+/// Orders as the classic tactic's knobs, starting from `base`.
 fn read_orders(
     value: &Dynamic,
     base: &ClassicTactic,

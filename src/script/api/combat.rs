@@ -41,7 +41,7 @@ pub const HELP: &[ApiDoc] = &[
         "tactic",
         "fn tactic(me, enemy, ctx)",
         "a side's tactic, called each turn: return #{range, fire_at, torpedo_at, warp_margin, \
-         flee} (or ()) to steer the built-in tactic",
+         flee} (or ()) to steer the classic tactic (sides without one play the default tactic)",
     ),
 ];
 
@@ -197,7 +197,7 @@ fn simulate(
     let report = engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &tick)));
     drop(bar);
     let report = checked(report)?;
-    // A tactic that failed played the built-in tactic after its failure: say so, not a result.
+    // A tactic that failed played the classic tactic after its failure: say so, not a result.
     if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
         return Err(script_error(e));
     }
