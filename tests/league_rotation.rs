@@ -131,7 +131,9 @@ fn team_numbers_are_json_integers() {
 fn the_text_table_reads_like_the_source() {
     let out = ok(&["league", "schedule", "5"]);
     assert!(
-        out.starts_with("Round 1\n  2 - 5\n  3 - 4\n  rests: 1\n\nRound 2\n  3 - 1\n"),
+        out.starts_with(
+            "Round 1: home - away\n  2 - 5\n  3 - 4\n  rests: 1\n\nRound 2: home - away\n  3 - 1\n"
+        ),
         "{out}"
     );
     assert!(out.contains("carry-over: 45 (lower bound 15)"), "{out}");

@@ -389,3 +389,65 @@ fn a_ruleset_without_league_points_is_refused_for_the_table() {
     let e = fails(&["league", "table", &season]);
     assert!(e.contains("ruleset `cep` has no league section"), "{e}");
 }
+
+#[test]
+fn fixtures_show_home_first_with_results_and_the_page_is_titled_by_the_season() {
+    let t = Test::new();
+    let dir = t.dir().to_path_buf();
+    let run = |args: &[&str]| run_in(&dir, args, None);
+    let made = run(&[
+        "league",
+        "new",
+        "s.yaml",
+        "--teams",
+        "4",
+        "--name",
+        "Old World Cup",
+    ]);
+    assert_eq!(made.status.code(), Some(0), "{}", stderr(&made));
+    assert_eq!(
+        run(&["league", "record", "s.yaml", "2", "3", "2", "1"])
+            .status
+            .code(),
+        Some(0)
+    );
+    let f = run(&["league", "fixtures", "s.yaml", "--team", "3"]);
+    assert_eq!(
+        stdout(&f),
+        "Round 1 (leg 1): home - away\n  2 2–1 3\nRound 2 (leg 1): home - away\n  3 - 1  \
+         (to play)\nRound 3 (leg 1): home - away\n  3 - 4  (to play)\n"
+    );
+    let bad = run(&["league", "fixtures", "s.yaml", "--round", "4"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr(&bad).contains("round 4 is not in the season (rounds 1 to 3)"));
+    assert_eq!(
+        run(&["league", "table", "s.yaml", "--html", "t.html"])
+            .status
+            .code(),
+        Some(0)
+    );
+    let page = std::fs::read_to_string(dir.join("t.html")).unwrap();
+    assert!(
+        page.contains("<title>Old World Cup — bloodbowl, 3/1/0 points</title>"),
+        "{page}"
+    );
+}
+
+#[test]
+fn carry_over_counts_every_leg_and_a_seed_must_change_something() {
+    let one = json(&["league", "schedule", "6", "--json"]);
+    let two = json(&["league", "schedule", "6", "--legs", "2", "--json"]);
+    // The second leg repeats the first with home and away swapped: twice the carry-overs in
+    // every cell, four times the sum of squares, and the bound of twice the events.
+    assert_eq!(one["carryover"]["value"], 60);
+    assert_eq!(two["carryover"]["value"], 240);
+    assert_eq!(two["carryover"]["lower_bound"], 120);
+    let e = fails(&["league", "schedule", "8", "--seed", "5"]);
+    assert!(e.contains("--seed changes nothing here"), "{e}");
+    let hint = ok(&["league", "schedule", "6"]);
+    assert!(
+        hint.contains("hint: --method berger balances home and away better"),
+        "{hint}"
+    );
+    assert!(!ok(&["league", "schedule", "6", "--method", "berger"]).contains("hint:"));
+}

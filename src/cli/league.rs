@@ -111,6 +111,9 @@ enum LeagueCommand {
         /// Replace an existing season file
         #[arg(long)]
         force: bool,
+        /// The season's name, for its HTML page and calendars (default: the file's name)
+        #[arg(long)]
+        name: Option<String>,
         /// Keep the whole ruleset (a bundle) in the season file, so the season is always
         /// scored under the rules it began with
         #[arg(long)]
@@ -135,6 +138,24 @@ enum LeagueCommand {
         /// Replace a result already recorded
         #[arg(long)]
         correct: bool,
+    },
+    /// A season's fixtures by round, home team first, with the results so far
+    #[command(after_help = "Examples:\
+            \n  arbiter league fixtures season.yaml\
+            \n  arbiter league fixtures season.yaml --team Orcs\
+            \n  arbiter league fixtures season.yaml --round 3 --json")]
+    Fixtures {
+        season: String,
+        /// Only this team's matches (and its rests)
+        #[arg(long)]
+        team: Option<String>,
+        /// Only this round
+        #[arg(long)]
+        round: Option<u32>,
+        /// JSON: {"team"?, "rounds": [{"round", "leg", "matches": [{"home", "away",
+        /// "home_score", "away_score"}], "bye"?}]}
+        #[arg(long)]
+        json: bool,
     },
     /// The standings of a season
     #[command(after_help = "Examples:\
@@ -197,7 +218,9 @@ pub fn run(args: Args) -> Result<()> {
             } else if csv {
                 s.to_csv()
             } else {
-                s.render(|seed| format!("--seed {seed}"))
+                let mut text = s.render(|seed| format!("--seed {seed}"));
+                text.push_str(&berger_hint(&s, &options, &teams));
+                text
             })?;
             Ok(())
         }
@@ -206,12 +229,14 @@ pub fn run(args: Args) -> Result<()> {
             teams,
             plan,
             force,
+            name,
             embed_rules,
         } => {
             let teams = arbiter::files::teams(&teams)?;
             let (rules_name, options) = plan.options()?;
             let s = schedule(&options, &teams)?;
             let mut new = Season::from_schedule(&rules_name, &s);
+            new.name = name;
             let ruleset = load::load(&rules_name)?;
             new.ruleset = Some(Identity::of(&ruleset));
             if embed_rules {
@@ -262,6 +287,20 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&line)?;
             Ok(())
         }
+        LeagueCommand::Fixtures {
+            season,
+            team,
+            round,
+            json,
+        } => {
+            let s = arbiter::files::season(&season)?;
+            let f = s.fixtures(team.as_deref(), round)?;
+            super::print(&if json {
+                arbiter::output::json_string(&f)
+            } else {
+                f.render()
+            })
+        }
         LeagueCommand::Table {
             season,
             json,
@@ -277,10 +316,7 @@ pub fn run(args: Args) -> Result<()> {
             let table = standings(&rules, &s)?;
             let id = Identity::of(&rules);
             if let Some(path) = page {
-                let title = std::path::Path::new(&season)
-                    .file_stem()
-                    .map(|f| f.to_string_lossy().into_owned())
-                    .unwrap_or(season.clone());
+                let title = page_title(&season, &s, &rules);
                 super::write_atomically(&path, &html::page(&title, &s, &table))?;
                 return Ok(());
             }
@@ -313,6 +349,13 @@ impl PlanArgs {
         }
         o.shuffle |= self.shuffle;
         o.seed = self.seed;
+        if self.seed.is_some() && !o.shuffle && o.method != Method::Balanced {
+            return Err(Error::msg(format!(
+                "--seed changes nothing here: the {} method with the rounds in order has \
+                 nothing random (add --shuffle, or use --method balanced)",
+                o.method.name()
+            )));
+        }
         o.search = SearchBudget {
             moves: self.effort,
             seconds: self.time_limit,
@@ -326,6 +369,46 @@ impl PlanArgs {
         }
         Ok((name, o))
     }
+}
+
+/// The rotation (the source's tables) can leave home and away poorly balanced; when the
+/// Berger tables do better for these teams, say so.
+fn berger_hint(s: &arbiter::league::Schedule, options: &ScheduleOptions, teams: &Teams) -> String {
+    if s.method != Method::Rotation {
+        return String::new();
+    }
+    let mut berger = options.clone();
+    berger.method = Method::Berger;
+    berger.matrix = false;
+    let Ok(b) = schedule(&berger, teams) else {
+        return String::new();
+    };
+    let (rb, bb) = (s.total_breaks(), b.total_breaks());
+    let (rs, bs) = (s.venue_spread(), b.venue_spread());
+    if bb >= rb && bs >= rs {
+        return String::new();
+    }
+    format!(
+        "\nhint: --method berger balances home and away better for these teams: {bb} breaks \
+         in all instead of {rb}, and no team more than {bs} games from an even split \
+         instead of {rs}\n"
+    )
+}
+
+/// The season page's title: the season's name (or its file's), its ruleset and its points.
+fn page_title(path: &str, season: &Season, rules: &Ruleset) -> String {
+    let name = season.name.clone().unwrap_or_else(|| {
+        std::path::Path::new(path)
+            .file_stem()
+            .map_or(path.to_string(), |f| f.to_string_lossy().into_owned())
+    });
+    let points = rules
+        .league
+        .as_ref()
+        .and_then(|l| l.points.as_ref())
+        .map(|p| format!(", {}/{}/{} points", p.win, p.draw, p.loss))
+        .unwrap_or_default();
+    format!("{name} — {}{points}", rules.name)
 }
 
 fn score(text: &str) -> Result<u32> {

@@ -9,6 +9,7 @@ pub mod berger;
 pub mod breaks;
 pub mod calendar;
 pub mod carryover;
+pub mod fixtures;
 pub mod galois;
 pub mod html;
 pub mod plan;

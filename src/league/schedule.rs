@@ -206,7 +206,9 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
             breaks: v.breaks,
         })
         .collect();
-    let carry = carryover(&legs[0], n, options.matrix);
+    // Over the whole schedule, every leg (the last round carrying into the first).
+    let whole: Vec<RoundPlan> = order.iter().map(|r| (*r).clone()).collect();
+    let carry = carryover(&whole, n, options.matrix);
     let mut rounds = Vec::with_capacity(order.len());
     for (l, leg) in legs.iter().enumerate() {
         for r in leg {
@@ -263,6 +265,15 @@ fn lay_out_legs(base: &Plan, method: Method, legs: u32) -> Vec<Plan> {
 }
 
 impl Schedule {
+    /// The most games any team plays at home more than away, or away more than at home.
+    pub fn venue_spread(&self) -> u32 {
+        self.breaks
+            .iter()
+            .map(|b| b.home.abs_diff(b.away))
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn total_breaks(&self) -> u32 {
         self.breaks.iter().map(|b| b.breaks).sum()
     }
@@ -357,9 +368,9 @@ impl Schedule {
         let mut out = String::new();
         for r in &self.rounds {
             if self.legs > 1 {
-                out.push_str(&format!("Round {} (leg {})\n", r.round, r.leg));
+                out.push_str(&format!("Round {} (leg {}): home - away\n", r.round, r.leg));
             } else {
-                out.push_str(&format!("Round {}\n", r.round));
+                out.push_str(&format!("Round {}: home - away\n", r.round));
             }
             for m in &r.matches {
                 out.push_str(&format!("  {:>width$} - {}\n", m.home.to_string(), m.away));

@@ -15,6 +15,9 @@ use std::collections::HashSet;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Season {
+    /// The season's name, for its pages and calendars (`league new --name`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// The ruleset (built-in name or path) whose points and tie-breakers the table uses.
     pub rules: String,
     /// The ruleset's name, version and sha256 when the season began: `league table` warns
@@ -81,6 +84,7 @@ impl Season {
     /// A fresh season from a schedule.
     pub fn from_schedule(rules: &str, schedule: &Schedule) -> Season {
         Season {
+            name: None,
             rules: rules.to_string(),
             ruleset: None,
             embedded_rules: None,
@@ -284,6 +288,9 @@ impl Season {
             "# arbiter league season. Add results with: arbiter league record FILE HOME AWAY \
              HOME_SCORE AWAY_SCORE\n",
         );
+        if let Some(name) = &self.name {
+            out.push_str(&format!("name: {}\n", flow(name)));
+        }
         out.push_str(&format!("rules: {}\n", flow(&self.rules)));
         if let Some(id) = &self.ruleset {
             out.push_str(&format!("ruleset: {}\n", flow(id)));

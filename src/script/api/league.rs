@@ -251,6 +251,7 @@ fn season_of(r: &RulesHandle, schedule: &Dynamic, results: &Array) -> ScriptResu
     let parts: ScheduleParts = from_dynamic(schedule, "a schedule")?;
     let teams = parts.teams.unwrap_or_else(|| teams_in(&parts.rounds));
     let mut season = Season {
+        name: None,
         rules: r.name(),
         ruleset: None,
         embedded_rules: None,
