@@ -303,3 +303,22 @@ print(b.tried[0].value + "|" + b.tried[1].value);
         .stderr_has("more than a script call fights")
         .run();
 }
+
+#[test]
+fn a_sweep_of_a_tactic_knob_changes_how_the_default_tactic_plays() {
+    // The same seeds at both points: any difference is the knob's.
+    let d = json(&[
+        "combat",
+        "sweep",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "--set",
+        "tactic.preferred_range=1,4",
+        "-n",
+        "1000",
+        "--json",
+    ]);
+    let points = d["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2);
+    assert_ne!(points[0]["a"], points[1]["a"], "{d}");
+}

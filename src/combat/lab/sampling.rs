@@ -72,7 +72,17 @@ pub fn run(
     jobs.par_iter()
         .map(|job| {
             crate::stop::enter(bound.clone(), || {
-                simulate_tally(job.rules, &job.opts, tactics, progress)
+                // The default tactic plays the knobs of the ruleset it is given: a job's ruleset
+                // (a sweep's point, a balance candidate) has its own, so it gets its own tactic.
+                let own = crate::combat::DefaultTactic::of(job.rules)?;
+                let sides = tactics.map(|t| -> &dyn Tactic {
+                    if t.name() == own.name() {
+                        &own
+                    } else {
+                        t
+                    }
+                });
+                simulate_tally(job.rules, &job.opts, sides, progress)
             })
         })
         .collect()
