@@ -27,6 +27,20 @@ impl Progress {
         Progress(Some(bar))
     }
 
+    /// A counter of battles for work whose total is not known (a search).
+    pub fn counting_battles() -> Progress {
+        if !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{spinner} {pos} battles, {elapsed}")
+        {
+            bar.set_style(style);
+        }
+        Progress(Some(bar))
+    }
+
     /// `n` more units done (engines report in batches, from any thread).
     pub fn tick(&self, n: u64) {
         if let Some(bar) = &self.0 {
@@ -41,4 +55,13 @@ impl Drop for Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Run `work` with a bar for `total` battles (a counter when not known), which it ticks.
+pub fn with_battles<T>(total: Option<u64>, work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> T) -> T {
+    let bar = match total {
+        Some(t) => Progress::battles(t),
+        None => Progress::counting_battles(),
+    };
+    work(&|n| bar.tick(n))
 }

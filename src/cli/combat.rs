@@ -7,7 +7,6 @@ use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
-use std::io::IsTerminal;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -271,19 +270,13 @@ pub fn run(args: Args) -> Result<()> {
             }
             let runs = if vs.is_some() { 2 } else { 1 };
             let bar = progress_bar(opts.battles * runs);
-            let tick = |n: u64| {
-                if let Some(b) = &bar {
-                    b.inc(n)
-                }
-            };
+            let tick = |n: u64| bar.tick(n);
             match vs {
                 None => {
                     let report = combat::simulate_with(&r, &opts, sides.both(), &tick);
                     sides.check()?;
                     let report = report?;
-                    if let Some(b) = &bar {
-                        b.finish_and_clear();
-                    }
+                    drop(bar);
                     if let Some(path) = &plot {
                         super::write_atomically(path, &plot_svg(&report)?)?;
                     }
@@ -298,9 +291,7 @@ pub fn run(args: Args) -> Result<()> {
                     let cmp = combat::compare(&r, &r2, &opts, sides.both(), &tick);
                     sides.check()?;
                     let cmp = cmp?;
-                    if let Some(b) = &bar {
-                        b.finish_and_clear();
-                    }
+                    drop(bar);
                     if let Some(path) = &plot {
                         super::write_atomically(path, &plot_svg(&cmp.base)?)?;
                     }
@@ -396,17 +387,8 @@ fn rules_and_scenario(
     Ok((ruleset, scen))
 }
 
-pub(super) fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() || total < 5000 {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} battles, {eta} left")
-    {
-        bar.set_style(style);
-    }
-    Some(bar)
+pub(super) fn progress_bar(total: u64) -> arbiter::progress::Progress {
+    arbiter::progress::Progress::battles(total)
 }
 
 fn ships(r: &Ruleset, json: bool) -> Result<()> {

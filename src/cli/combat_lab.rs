@@ -127,20 +127,6 @@ fn axis(r: &Ruleset, text: &str) -> Result<Axis> {
     })
 }
 
-/// A bar for a known number of battles, or a counter (a search does not know its total).
-fn counter() -> Option<indicatif::ProgressBar> {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} battles, {elapsed}")
-    {
-        bar.set_style(style);
-    }
-    Some(bar)
-}
-
 pub fn run(command: LabCommand) -> Result<()> {
     match command {
         LabCommand::Sweep {
@@ -167,15 +153,9 @@ pub fn run(command: LabCommand) -> Result<()> {
                 .collect::<Result<Vec<_>>>()?;
             let points: u64 = axes.iter().map(|x| x.values.len() as u64).product();
             let bar = progress_bar(points.saturating_mul(battles));
-            let tick = |n: u64| {
-                if let Some(b) = &bar {
-                    b.inc(n)
-                }
-            };
+            let tick = |n: u64| bar.tick(n);
             let report = lab::sweep(&r, &options(a, b, battles, seed), &axes, [&t, &t], &tick)?;
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
+            drop(bar);
             if let Some(path) = &plot {
                 super::write_atomically(path, &lab_plot::sweep_svg(&report)?)?;
             }
@@ -206,11 +186,7 @@ pub fn run(command: LabCommand) -> Result<()> {
                 ships.len() as u64
             };
             let bar = progress_bar(n * n.saturating_sub(1) * battles);
-            let tick = |k: u64| {
-                if let Some(b) = &bar {
-                    b.inc(k)
-                }
-            };
+            let tick = |k: u64| bar.tick(k);
             let o = MatrixOptions {
                 ships,
                 battles,
@@ -218,9 +194,7 @@ pub fn run(command: LabCommand) -> Result<()> {
                 points_scale,
             };
             let report = lab::matrix(&r, &o, [&t, &t], &tick)?;
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
+            drop(bar);
             if let Some(path) = &plot {
                 super::write_atomically(path, &lab_plot::matrix_svg(&report)?)?;
             }
@@ -258,16 +232,10 @@ pub fn run(command: LabCommand) -> Result<()> {
                 seed,
                 max_battles,
             };
-            let bar = counter();
-            let tick = |n: u64| {
-                if let Some(b) = &bar {
-                    b.inc(n)
-                }
-            };
+            let bar = arbiter::progress::Progress::counting_battles();
+            let tick = |n: u64| bar.tick(n);
             let report = lab::balance(&r, &a, &b, &vary, &o, [&t, &t], &tick)?;
-            if let Some(b) = &bar {
-                b.finish_and_clear();
-            }
+            drop(bar);
             super::print(&if json {
                 json_string(&report)
             } else {
@@ -287,15 +255,9 @@ pub fn sim_to_precision(
     tactics: [&dyn Tactic; 2],
 ) -> Result<()> {
     let bar = progress_bar(opts.battles);
-    let tick = |n: u64| {
-        if let Some(b) = &bar {
-            b.inc(n)
-        }
-    };
+    let tick = |n: u64| bar.tick(n);
     let report = lab::to_precision(r, opts, precision, tactics, &tick)?;
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
+    drop(bar);
     if let Some(path) = plot {
         super::write_atomically(path, &super::combat::plot_svg(&report.report)?)?;
     }

@@ -118,43 +118,6 @@ fn within_budget(what: &str, total: u64) -> ScriptResult<()> {
     Ok(())
 }
 
-/// The CLI's progress bar, on a terminal, for work of `total` battles (None: not known).
-fn bar(total: Option<u64>) -> Option<indicatif::ProgressBar> {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() || total.is_some_and(|t| t < 5000) {
-        return None;
-    }
-    let (bar, template) = match total {
-        Some(t) => (
-            indicatif::ProgressBar::new(t),
-            "{bar:40} {pos}/{len} battles, {eta} left",
-        ),
-        None => (
-            indicatif::ProgressBar::new_spinner(),
-            "{spinner} {pos} battles, {elapsed}",
-        ),
-    };
-    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    Some(bar)
-}
-
-/// Run `work` with a progress bar that hears how many battles finished.
-fn with_bar<T>(total: Option<u64>, work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> T) -> T {
-    let bar = bar(total);
-    let tick = |n: u64| {
-        if let Some(b) = &bar {
-            b.inc(n)
-        }
-    };
-    let out = work(&tick);
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
-    out
-}
-
 fn sweep(
     r: &RulesHandle,
     a: &str,
@@ -195,7 +158,7 @@ fn sweep(
         };
         let total = n * axis.values.len() as u64;
         engine_call(|| {
-            with_bar(Some(total), |tick| {
+            crate::progress::with_battles(Some(total), |tick| {
                 lab::sweep(rules, &opts, &[axis], [&t, &t], tick)
             })
         })
@@ -234,7 +197,11 @@ fn matrix(r: &RulesHandle, ships: &Array, n: INT, seed: INT) -> ScriptResult<Dyn
             points_scale: 100.0,
         };
         let t = DefaultTactic::of(rules)?;
-        engine_call(|| with_bar(Some(total), |tick| lab::matrix(rules, &o, [&t, &t], tick)))
+        engine_call(|| {
+            crate::progress::with_battles(Some(total), |tick| {
+                lab::matrix(rules, &o, [&t, &t], tick)
+            })
+        })
     });
     to_dynamic(&checked(report)?)
 }
@@ -250,7 +217,7 @@ fn balance(r: &RulesHandle, a: &str, b: &str, path: &str, options: &Map) -> Scri
     let report = r.with(|rules| {
         let t = DefaultTactic::of(rules)?;
         engine_call(|| {
-            with_bar(None, |tick| {
+            crate::progress::with_battles(None, |tick| {
                 lab::balance(rules, a, b, path, &o, [&t, &t], tick)
             })
         })
