@@ -41,6 +41,7 @@ mod rules_grammar;
 mod rules_named_in_files;
 mod rules_properties;
 mod rules_roundtrip;
+mod rules_schema;
 mod rules_travel;
 mod score_cep;
 mod score_errors;
