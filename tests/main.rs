@@ -26,6 +26,7 @@ mod league_rotation;
 mod league_rules;
 mod league_season;
 mod league_tiebreak;
+mod lsp;
 mod rate_backtest;
 mod rate_history;
 mod rate_ladders;
