@@ -6,6 +6,7 @@ pub mod error;
 pub mod files;
 pub mod io;
 pub mod league;
+pub mod lsp;
 pub mod names;
 pub mod output;
 pub mod pointer;

@@ -63,6 +63,11 @@ enum Command {
     Run(run::Args),
     /// Print shell completions
     Completions(completions::Args),
+    /// Language server over stdio for `.rules` and ruleset YAML (diagnostics, hover,
+    /// completion)
+    #[command(after_help = "Examples:\
+            \n  arbiter lsp      # started by the editor, which talks to it on stdin/stdout")]
+    Lsp,
 }
 
 /// Parse the command line, run, and return the process exit code.
@@ -100,6 +105,7 @@ pub fn main() -> i32 {
         Command::Repl(a) => repl::run(a),
         Command::Run(a) => run::run(a),
         Command::Completions(a) => completions::run(a),
+        Command::Lsp => arbiter::lsp::serve(),
     };
     match result {
         Ok(()) => 0,

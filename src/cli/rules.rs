@@ -1,7 +1,8 @@
-//! `arbiter rules list | check | show | convert | fmt | diff | hash | bundle`.
+//! `arbiter rules list | check | show | convert | fmt | diff | hash | bundle | schema | explain`.
 use arbiter::output::{Align, Table};
 use arbiter::rules::changes::{self, Change, Kind};
 use arbiter::rules::edit::{self, Syntax};
+use arbiter::rules::explain;
 use arbiter::rules::pin::Identity;
 use arbiter::rules::{builtin, canonical, load, Format};
 use arbiter::{Error, Result};
@@ -107,6 +108,33 @@ enum RulesCommand {
         #[arg(short, long, required = true)]
         output: String,
     },
+    /// The JSON Schema of the YAML form, from the model: for editors to complete and check
+    #[command(after_help = "Examples:\
+            \n  arbiter rules schema > arbiter-ruleset.schema.json\
+            \n\
+            \nThen make this the first line of a ruleset YAML file:\
+            \n  # yaml-language-server: $schema=arbiter-ruleset.schema.json")]
+    Schema,
+    /// What a value means: its description, type, default, its value in a ruleset (`extends`
+    /// resolved) and what the ruleset's files say about it
+    #[command(after_help = "Examples:\
+            \n  arbiter rules explain combat.start_distance\
+            \n  arbiter rules explain \"ships.UFP heavy cruiser.shields\" --rules house.rules\
+            \n  arbiter rules explain /league/points/win --rules bloodbowl --json\
+            \n\
+            \nWithout --rules, the built-in ruleset of the path's engine is read (ships and\
+            \ncombat: startrek; league: bloodbowl; swiss: swiss; scoring: elo).")]
+    Explain {
+        /// "section.key.key" or a JSON pointer "/section/key"
+        path: String,
+        /// Built-in name or path
+        #[arg(long)]
+        rules: Option<String>,
+        /// {"path", "pointer", "description", "type", "default", "value", "ruleset", "source",
+        /// "notes"}
+        #[arg(long)]
+        json: bool,
+    },
     /// Lay ruleset files out canonically, comments kept with their keys (standard output,
     /// `--check` or `--write`)
     #[command(after_help = "Examples:\
@@ -207,6 +235,27 @@ pub fn run(args: Args) -> Result<()> {
             Ok(())
         }
         RulesCommand::Bundle { ruleset, output } => bundle(&ruleset, &output),
+        RulesCommand::Schema => {
+            let text = serde_json::to_string_pretty(arbiter::rules::schema::schema())
+                .expect("a schema serialises");
+            super::print(&format!("{text}\n"))?;
+            Ok(())
+        }
+        RulesCommand::Explain { path, rules, json } => {
+            let reference = rules.unwrap_or_else(|| default_ruleset_for(&path).to_string());
+            let r = load::load(&reference)?;
+            let chain = explain::comment_chain(&reference);
+            let e = explain::explain(&path, Some(&r), &chain)?;
+            if json {
+                super::print(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&e).expect("serialises")
+                ))?;
+            } else {
+                super::print(&e.text())?;
+            }
+            Ok(())
+        }
         RulesCommand::Convert { file, to, output } => {
             let source = arbiter::io::read_text(&file)?;
             let (doc, comments) =
@@ -372,4 +421,18 @@ fn fmt(files: &[String], check: bool, write: bool) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The built-in ruleset whose engine reads the section a path starts in.
+fn default_ruleset_for(path: &str) -> &'static str {
+    let first = edit::parse_path(path)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    match first.as_str() {
+        "league" => builtin::DEFAULT_LEAGUE,
+        "swiss" => builtin::DEFAULT_SWISS,
+        "scoring" => builtin::DEFAULT_RATING,
+        _ => builtin::DEFAULT_COMBAT,
+    }
 }

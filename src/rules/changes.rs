@@ -79,7 +79,7 @@ fn walk(old: Option<&Value>, new: Option<&Value>, path: &str, out: &mut Vec<Chan
 pub fn explain(changes: &mut [Change]) {
     for c in changes {
         let segments: Vec<String> = crate::pointer::pointer_segments(&c.path).collect();
-        c.meaning = super::field_docs::describe(&segments);
+        c.meaning = super::schema::describe(&segments);
     }
 }
 

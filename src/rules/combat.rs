@@ -43,7 +43,7 @@ pub const LOCATIONS: &[&str] = &[
     "hull",
 ];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CombatRules {
     /// Hexes between the ships at the start.
@@ -65,15 +65,25 @@ pub struct CombatRules {
     pub sizes: IndexMap<String, SizeTrack>,
     /// Hit locations: the D100 table, where excess goes, who repairs, and the effects.
     pub locations: IndexMap<String, LocationRule>,
+    /// What each action costs in energy.
     pub energy: EnergyCosts,
+    /// How shield points move between faces and come from the generator.
     pub shields: ShieldRules,
+    /// Phaser fire.
     pub phasers: PhaserRules,
+    /// Torpedo kinds by name: damage, launch energy, loss per hex.
     pub torpedoes: IndexMap<String, TorpedoKind>,
+    /// Going over maximum speed.
     pub maneuvers: ManeuverRules,
+    /// Emergency power while the generator is out.
     pub emergency_power: EmergencyPower,
+    /// The warp jump near an enemy: the Navigation penalty and what failures do.
     pub warp: WarpRules,
+    /// Sending security teams across by transporter.
     pub transport: TransportRules,
+    /// Security teams fighting aboard a ship: endurance and attack.
     pub security_teams: SecurityTeams,
+    /// Damage control: points repaired by success level.
     pub repair: RepairRules,
     pub first_aid: SuccessLevels,
     /// Whole turns the crew spends moving to the auxiliary bridge.
@@ -96,7 +106,7 @@ fn two() -> u32 {
 }
 
 /// Percentile skill rolls (Basic Roleplaying convention).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SkillRolls {
     /// Faces of the skill die (100: percentile).
@@ -118,7 +128,7 @@ pub struct SkillRolls {
     pub halving_divisor: u32,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Rounding {
     /// Fractions of .5 and more round up (RuneQuest 3).
@@ -140,15 +150,18 @@ impl Rounding {
 
 /// A location's damage track: damaged beyond `damaged` points, badly damaged beyond
 /// `badly_damaged`, excess beyond `excess`.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct SizeTrack {
+    /// Damage points beyond which the location is damaged.
     pub damaged: u32,
+    /// Damage points beyond which the location is badly damaged.
     pub badly_damaged: u32,
+    /// Damage points beyond which damage is excess (see the location's `excess`).
     pub excess: u32,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Excess {
     /// Points beyond the track go on to the hull location.
@@ -157,11 +170,12 @@ pub enum Excess {
     Explosion,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LocationRule {
     /// The D100 range that hits this location, inclusive ([1, 5]).
     pub roll: [u32; 2],
+    /// What damage beyond the location's track does.
     pub excess: Excess,
     /// The skill that repairs it.
     pub repair: String,
@@ -172,7 +186,7 @@ pub struct LocationRule {
 }
 
 /// What crossing a threshold does (the engine supplies what "disabled" means per location).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LevelEffect {
     /// Casualties, counted once when the threshold is first crossed.
@@ -187,6 +201,7 @@ pub struct LevelEffect {
     /// A skill rolled when the threshold is crossed; a failure adds `extra_casualties`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roll: Option<String>,
+    /// Casualties added when the `roll` fails.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub extra_casualties: u32,
 }
@@ -195,18 +210,28 @@ fn is_zero(x: &u32) -> bool {
     *x == 0
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EnergyCosts {
+    /// Moving one hex forward.
     pub forward: u32,
+    /// Moving one hex back.
     pub back: u32,
+    /// Turning 60° (beyond the ship's free turns).
     pub turn: u32,
+    /// Each phaser die fired.
     pub phaser_die: u32,
+    /// Raising the shields the first time.
     pub raise_shields: u32,
+    /// Each point added to a shield face.
     pub shield_point: u32,
+    /// A repair attempt on a lightly damaged location.
     pub repair_light: u32,
+    /// A repair attempt on a damaged location.
     pub repair_damaged: u32,
+    /// A repair attempt on a badly damaged location.
     pub repair_badly_damaged: u32,
+    /// A warp jump.
     pub warp: u32,
     /// Energy per point stored in the battery.
     pub battery_point: u32,
@@ -220,7 +245,7 @@ pub struct EnergyCosts {
     pub damaged_generator_divisor: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ShieldRules {
     /// Points a face may receive from each adjacent face in one shields phase.
@@ -229,14 +254,14 @@ pub struct ShieldRules {
     pub generator_points_per_turn: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PhaserRules {
     /// Gunnery penalty per hex of distance.
     pub range_penalty: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TorpedoKind {
     pub damage: Dice,
@@ -246,7 +271,7 @@ pub struct TorpedoKind {
     pub loss_per_hex: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ManeuverRules {
     /// Engines-roll penalty per energy point over maximum speed.
@@ -258,7 +283,7 @@ pub struct ManeuverRules {
     pub inertia: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EmergencyPower {
     /// Energy a turn while the generator is out.
@@ -267,18 +292,20 @@ pub struct EmergencyPower {
     pub penalty_per_turn: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WarpRules {
     /// Navigation penalty: base − per_hex · distance, within `safe_distance` hexes.
     pub base_penalty: u32,
+    /// What each hex of distance takes off the Navigation penalty.
     pub penalty_per_hex: u32,
+    /// Hexes beyond which a jump carries no penalty.
     pub safe_distance: u32,
     /// Failure bands by margin, in rising order.
     pub failures: Vec<WarpFailure>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WarpFailure {
     /// Highest margin of this band (absent: every larger margin).
@@ -294,7 +321,7 @@ pub struct WarpFailure {
     pub every: Option<u32>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TransportRules {
     /// People in a security team.
@@ -305,9 +332,10 @@ pub struct TransportRules {
     pub teams_per_turn: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SecurityTeams {
+    /// Endurance of a fresh team.
     pub endurance: u32,
     /// Sides of the attack die of a fresh team.
     pub attack_die: u32,
@@ -321,15 +349,18 @@ pub struct SecurityTeams {
 }
 
 /// Points repaired (or casualties treated) by success level.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SuccessLevels {
+    /// For a plain success.
     pub success: u32,
+    /// For a special success.
     pub special: u32,
+    /// For a critical success.
     pub critical: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RepairRules {
     pub points: SuccessLevels,
@@ -339,7 +370,9 @@ pub struct RepairRules {
     pub emergency_energy: u32,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq, PartialOrd, Ord,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SuccessLevel {
     Success,

@@ -402,3 +402,33 @@ impl<'de> Deserialize<'de> for DicePair {
         }
     }
 }
+
+/// Dice are written as text ("4D6", "2D6+1"); a plain number is a fixed roll.
+impl schemars::JsonSchema for Dice {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Dice".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": ["string", "integer"],
+            "description": "Dice to roll, written NdS (\"4D6\", \"2D6+1\"); a plain number is a fixed result.",
+            "examples": ["4D6", "1D6"],
+        })
+    }
+}
+
+/// A pair is written "intact/damaged" ("3D6/3D3"); one roll alone serves for both.
+impl schemars::JsonSchema for DicePair {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "DicePair".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": ["string", "integer"],
+            "description": "Two rolls, intact / damaged (\"3D6/3D3\"); one roll alone serves for both.",
+            "examples": ["3D6/3D3"],
+        })
+    }
+}

@@ -629,6 +629,39 @@ impl<'de> Deserialize<'de> for NumberOrFormula {
     }
 }
 
+/// A formula is written as text ("2 * shields + 1"); a number is a formula too.
+impl schemars::JsonSchema for Formula {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Formula".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let functions: Vec<&str> = FUNCTIONS.iter().map(|f| f.name).collect();
+        let description = format!(
+            "A formula: numbers, the variables its place allows, arithmetic, comparisons and \
+             the functions {}.",
+            functions.join(", ")
+        );
+        schemars::json_schema!({
+            "type": ["string", "number"],
+            "description": description,
+        })
+    }
+}
+
+impl schemars::JsonSchema for NumberOrFormula {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NumberOrFormula".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": ["number", "string"],
+            "description": "A number, or a formula (text) that computes it.",
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,7 +37,7 @@ pub const TIEBREAKERS: &[(&str, &str)] = &[
     ),
 ];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueRules {
     /// Default scheduling method: rotation (the source's), berger (FIDE) or balanced.
@@ -62,11 +62,14 @@ pub struct LeagueRules {
 }
 
 /// League points for a win, a draw and a loss.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Points {
+    /// League points for a win.
     pub win: f64,
+    /// League points for a draw.
     pub draw: f64,
+    /// League points for a loss.
     pub loss: f64,
 }
 

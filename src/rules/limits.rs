@@ -76,7 +76,7 @@ impl Default for Limits {
 macro_rules! declare_limit_settings {
     ($( $(#[$doc:meta])* $name:ident: $type:ty = $safe:expr, )*) => {
         /// Limits a ruleset sets; each may only be at most the safe default.
-        #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+        #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
         #[serde(deny_unknown_fields)]
         pub struct LimitSettings {
             $(

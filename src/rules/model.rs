@@ -13,7 +13,7 @@ use crate::error::Result;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Ruleset {
     /// The ruleset's name, as `rules list` and `--rules` know it.
@@ -22,6 +22,7 @@ pub struct Ruleset {
     /// results, so `extends NAME version ">=1.2"` can ask for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
+    /// What the ruleset is for, in a sentence or two (shown by `rules list`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// Where the numbers come from (a source document, a club's house rules).
@@ -30,17 +31,22 @@ pub struct Ruleset {
     /// Ships (or any playing pieces with stats), by name.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub ships: IndexMap<String, Ship>,
+    /// How games are scored and players rated (`arbiter score`, `arbiter rate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scoring: Option<ScoringRules>,
+    /// League play: scheduling, league points and tie-breakers (`arbiter league`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub league: Option<LeagueRules>,
+    /// Swiss tournaments: the pairing system, points and tie-breaks (`arbiter swiss`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swiss: Option<SwissRules>,
+    /// Starship combat: every number the combat engine uses (`arbiter combat`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat: Option<CombatRules>,
     /// The default combat tactic's play style.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tactic: Option<TacticRules>,
+    /// Scripting: sandbox limits and rule hooks written in rhai.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<ScriptRules>,
 }

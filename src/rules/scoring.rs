@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 /// Which engine scores or rates with this ruleset.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum System {
     /// CEP scenario points from a game record (sides, players, ships).
@@ -79,26 +79,34 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScoringRules {
+    /// The scoring or rating system.
     pub system: System,
     /// Honour the `period` of rated games: the games of one period are all computed against
     /// the ratings at its start (FIDE). `false`: every game on its own, in file order.
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub periods: bool,
+    /// CEP scenario scoring (`system: cep`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cep: Option<CepRules>,
+    /// FIGF percentile scoring (`system: percentile`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub percentile: Option<PercentileRules>,
+    /// Advanced Civilization pot ladder (`system: pot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pot: Option<PotRules>,
+    /// Elo ratings (`system: elo`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elo: Option<EloRules>,
+    /// Weng-Lin (OpenSkill) ratings (`system: weng_lin`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weng_lin: Option<WengLinRules>,
+    /// TrueSkill ratings (`system: trueskill`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trueskill: Option<TrueSkillRules>,
+    /// Glicko-2 ratings (`system: glicko2`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glicko2: Option<Glicko2Rules>,
     /// Players with fewer rated games than this are provisional: flagged, and left off the
@@ -110,19 +118,24 @@ pub struct ScoringRules {
 // ---- CEP ------------------------------------------------------------------------------------
 
 /// The result index `In` of a side.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ResultIndex {
+    /// In of a winning side.
     pub win: f64,
+    /// In of a losing side.
     pub loss: f64,
+    /// In of a side in a drawn game.
     pub draw: f64,
 }
 
 /// The grade factor: `G = base + step · Ig`, with Ig clamped to ±clamp.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GradeRules {
+    /// G when the ranks are equal (the constant of G = base + step · Ig).
     pub base: f64,
+    /// What each rank step below the enemy adds to G.
     pub step: f64,
     /// Largest grade index in either direction.
     pub clamp: i64,
@@ -131,7 +144,7 @@ pub struct GradeRules {
 }
 
 /// How CEP rounds.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Rounding {
     /// Exact factors; only the final points are rounded (halves away from zero).
@@ -140,7 +153,7 @@ pub enum Rounding {
     TwoDecimals,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CepRules {
     pub index: ResultIndex,
@@ -190,7 +203,7 @@ impl CepRules {
 
 // ---- FIGF percentile ------------------------------------------------------------------------
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum TieRule {
     /// Every player tied for first gets the whole bonus.
@@ -199,20 +212,21 @@ pub enum TieRule {
     Split,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Aggregate {
     Sum,
     Mean,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PercentileRules {
     /// The winner's percentile (score / winner's score · scale).
     pub scale: f64,
     /// Extra points for the winner, on top of the gap to the runner-up.
     pub bonus: f64,
+    /// How players tied for first share the winner's bonus.
     pub ties: TieRule,
     /// A new player's ranking value.
     pub initial: f64,
@@ -222,7 +236,7 @@ pub struct PercentileRules {
 
 // ---- Advanced Civilization pot --------------------------------------------------------------
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Remainder {
     /// One point at a time to the players in ranking order, top first, round again if needed.
@@ -231,7 +245,7 @@ pub enum Remainder {
     LargestFraction,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PotRules {
     /// Ladder points of a new player.
@@ -241,6 +255,7 @@ pub struct PotRules {
     /// Shares are whole 1/share_scale parts of the game spread (1000: a percentage with one
     /// decimal).
     pub share_scale: i64,
+    /// Who gets the points that rounding the shares leaves over.
     pub remainder: Remainder,
 }
 
@@ -259,7 +274,7 @@ pub const INITIAL_VARIABLES: &[&str] = &["mean_rating", "players"];
 /// system's scale (an Elo 1613 given to TrueSkill), refused rather than mixed in.
 pub type Range = [f64; 2];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EloRules {
     /// Development coefficient: a number, or a formula of the player's record (`K_VARIABLES`).
@@ -272,20 +287,23 @@ pub struct EloRules {
     /// A returning player's rating after idle time (`DECAY_VARIABLES`); none: no decay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decay: Option<Formula>,
+    /// The ratings this system's numbers live between, [low, high]: a starting rating outside is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<Range>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WengLinRules {
     /// A new player's μ.
     pub initial: f64,
     /// A new player's σ.
     pub uncertainty: f64,
+    /// Performance spread: the skill gap at which the stronger player wins about 76% of games.
     pub beta: f64,
     /// Lower bound of the uncertainty updates.
     pub tolerance: f64,
+    /// The ratings this system's numbers live between, [low, high]: a starting rating outside is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<Range>,
     /// The conservative rating shown beside μ is μ − conservative · σ.
@@ -293,23 +311,31 @@ pub struct WengLinRules {
     pub conservative: Option<f64>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TrueSkillRules {
+    /// A new player's μ.
     pub initial: f64,
+    /// A new player's σ.
     pub uncertainty: f64,
+    /// Performance spread: the skill gap at which the stronger player wins about 76% of games.
     pub beta: f64,
+    /// The chance of a draw between equal players.
     pub draw_probability: f64,
+    /// Uncertainty added before each game (τ), so ratings keep moving.
     pub dynamics: f64,
+    /// The ratings this system's numbers live between, [low, high]: a starting rating outside is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<Range>,
+    /// The conservative rating shown beside μ is μ − conservative · σ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conservative: Option<f64>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Glicko2Rules {
+    /// A new player's rating.
     pub initial: f64,
     /// A new player's rating deviation; also the most an idle player's deviation grows to.
     pub deviation: f64,
@@ -325,8 +351,10 @@ pub struct Glicko2Rules {
     /// Glicko-2 scale (μ, φ), as Glickman's worked example does; none: exact.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digits: Option<u32>,
+    /// The ratings this system's numbers live between, [low, high]: a starting rating outside is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<Range>,
+    /// The conservative rating shown beside the rating is rating − conservative · deviation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conservative: Option<f64>,
 }

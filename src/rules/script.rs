@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 /// Most hooks a ruleset may name: each is compiled and run when the ruleset loads.
 pub const MAX_HOOKS: usize = 64;
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScriptRules {
     /// Sandbox limits for scripts run with this ruleset and for its hooks.
@@ -223,6 +223,20 @@ fn hook_path(
         }
     });
     Ok((path, beside.map(Path::to_path_buf)))
+}
+
+/// A hook is named by its script file.
+impl schemars::JsonSchema for Hook {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Hook".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "A rhai script file, relative to the ruleset's folder.",
+        })
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Every field but `aliases` is optional: a CEP ruleset needs only `value` and `structure`,
 /// a combat ruleset the combat stats. Engines say which ones they miss.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Ship {
     /// Other names the ship answers to (the source's Spanish names, say).
@@ -45,6 +45,7 @@ pub struct Ship {
     /// Which kind of torpedo (a key of the ruleset's `combat.torpedoes`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub torpedo_kind: Option<String>,
+    /// Whether the ship has a cloaking device.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cloak: Option<bool>,
     /// Repair teams (EqR).

@@ -38,7 +38,7 @@ pub const TIEBREAKS: &[(&str, &str)] = &[
     ("progressive", "sum of the running score after each round"),
 ];
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SwissRules {
     /// The pairing system (`dutch`: FIDE C.04.3).
@@ -52,16 +52,20 @@ pub struct SwissRules {
 }
 
 /// What each result is worth.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SwissPoints {
+    /// Points for a win.
     pub win: f64,
+    /// Points for a draw.
     pub draw: f64,
+    /// Points for a loss.
     #[serde(default)]
     pub loss: f64,
     /// Defaults to a win.
     #[serde(default)]
     pub forfeit_win: Option<f64>,
+    /// Points for a loss by forfeit.
     #[serde(default)]
     pub forfeit_loss: f64,
     /// The pairing-allocated bye; defaults to a win.
@@ -70,6 +74,7 @@ pub struct SwissPoints {
     /// A half-point bye asked for in advance; defaults to a draw.
     #[serde(default)]
     pub half_bye: Option<f64>,
+    /// Points for a zero-point bye (asked for, or given to an absent player).
     #[serde(default)]
     pub zero_bye: f64,
 }

@@ -8,25 +8,29 @@ use super::doc::{pointer_push, Doc};
 use crate::error::Result;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TacticRules {
     /// Hexes it closes to and fights at.
     pub preferred_range: u32,
     /// 0 (cautious) to 1 (bold): how much its own shot counts against the enemy's.
     pub aggression: f64,
-    /// Least hit chance worth a phaser volley, and least chance a torpedo is not dodged.
+    /// Least hit chance worth a phaser volley.
     pub min_phaser_chance: f64,
+    /// Least chance a torpedo is not dodged for it to be launched.
     pub min_torpedo_chance: f64,
     /// Least chance a repair attempt succeeds for a team to try it.
     pub min_repair_chance: f64,
+    /// When a ship with a cloak uses it.
     pub cloak: CloakStyle,
+    /// When it breaks off the fight.
     pub flee: FleeStyle,
+    /// How it weighs a place it could end its move on.
     pub weights: TacticWeights,
 }
 
 /// When a ship with a cloak uses it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CloakStyle {
     /// Cloaks when a face toward the enemy is below this share of its rating...
@@ -38,7 +42,7 @@ pub struct CloakStyle {
 }
 
 /// When it breaks off the fight.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FleeStyle {
     /// Flees once the hull is within this many points of breaking (or badly damaged).
@@ -48,15 +52,16 @@ pub struct FleeStyle {
 }
 
 /// How it weighs a place it could end its move on, in points.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TacticWeights {
     /// Lost per hex between the enemy and the preferred range.
     pub off_range: f64,
     /// Lost for ending in the enemy's hex (or drifting into it next turn) unless boarding.
     pub enemy_hex: f64,
-    /// Won for the enemy in my phaser arc, and this much more times the chance a shot hits.
+    /// Won for the enemy in my phaser arc.
     pub in_arc: f64,
+    /// Won, times the chance a shot hits, on top of `in_arc`.
     pub hit_chance: f64,
     /// Won for the enemy on my torpedo line (torpedoes left), times the chance it gets through.
     pub torpedo_line: f64,
@@ -71,8 +76,9 @@ pub struct TacticWeights {
     pub next_turn: f64,
     /// Lost per energy point spent moving.
     pub energy: f64,
-    /// When fleeing: won per hex from the enemy, lost per energy point spent.
+    /// When fleeing: won per hex from the enemy.
     pub flee_distance: f64,
+    /// When fleeing: lost per energy point spent.
     pub flee_energy: f64,
 }
 

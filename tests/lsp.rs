@@ -1,0 +1,174 @@
+//! `arbiter lsp` driven by a scripted client: Content-Length framed JSON-RPC over the
+//! binary's stdin and stdout, as an editor speaks it.
+use crate::common::*;
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+use wait_timeout::ChildExt;
+
+struct Client {
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Send a request and wait for its response (notifications on the way are kept).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let m = self.receive();
+            if m["id"] == json!(id) {
+                return m;
+            }
+        }
+    }
+
+    fn receive(&self) -> Value {
+        self.incoming
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server answers within 30 s")
+    }
+
+    /// The next notification of this method.
+    fn notification(&self, method: &str) -> Value {
+        loop {
+            let m = self.receive();
+            if m["method"] == json!(method) {
+                return m["params"].clone();
+            }
+        }
+    }
+}
+
+fn read_messages(out: impl Read + Send + 'static) -> Receiver<Value> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(out);
+        loop {
+            let mut length = None;
+            loop {
+                let mut line = String::new();
+                if r.read_line(&mut line).unwrap_or(0) == 0 {
+                    return;
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some(n) = line.strip_prefix("Content-Length: ") {
+                    length = n.parse::<usize>().ok();
+                }
+            }
+            let mut body = vec![0; length.expect("a Content-Length header")];
+            r.read_exact(&mut body).unwrap();
+            if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+#[test]
+fn a_scripted_editor_gets_diagnostics_hover_and_completion() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("house.rules");
+    let uri = format!("file://{}", file.display());
+    let mut child = Command::new(BIN)
+        .arg("lsp")
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut c = Client {
+        stdin: child.stdin.take().unwrap(),
+        incoming: read_messages(child.stdout.take().unwrap()),
+        next_id: 0,
+    };
+    let init = c.request("initialize", json!({"capabilities": {}, "processId": null}));
+    assert_eq!(init["result"]["capabilities"]["hoverProvider"], json!(true));
+    c.notify("initialized", json!({}));
+
+    // A formula naming a variable a generator cannot read: an error at its line and column.
+    let broken =
+        "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    generator = 2 * warp\n  }\n}\n";
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "arbiter-rules", "version": 1, "text": broken}}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["uri"], json!(uri));
+    let diagnostics = d["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{d}");
+    let first = &diagnostics[0];
+    assert_eq!(
+        first["range"]["start"],
+        json!({"line": 3, "character": 20}),
+        "{first}"
+    );
+    assert!(
+        first["message"].as_str().unwrap().contains("warp"),
+        "{first}"
+    );
+
+    // Fixed: the diagnostics are cleared.
+    let fixed = "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = 12\n  }\n}\n";
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["diagnostics"], json!([]));
+
+    // Hover on `shields`: what it means and its value through `extends`.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": 6}}),
+    );
+    let text = hover["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("Shield rating of each of the six faces."),
+        "{text}"
+    );
+    assert!(text.contains(": 12"), "{text}");
+
+    // Completion inside the ship: its fields.
+    let completion = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": 4}}),
+    );
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"max_speed"), "{labels:?}");
+
+    let shutdown = c.request("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null);
+    c.notify("exit", Value::Null);
+    let status = child
+        .wait_timeout(Duration::from_secs(30))
+        .unwrap()
+        .expect("the server exits");
+    assert_eq!(status.code(), Some(0));
+    assert!(!file.exists(), "the server wrote no file");
+}
