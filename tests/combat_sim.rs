@@ -265,3 +265,25 @@ fn bad_scenarios_point_at_the_line() {
     assert!(fails(&["combat", "sim", "UFP heavy cruiser"]).contains("two ships"));
     assert!(fails(&["combat", "sim", HC, KBC, "--threads", "0"]).contains("threads"));
 }
+
+#[test]
+fn the_headline_says_how_many_battles_reached_the_turn_limit() {
+    let args = [
+        "combat",
+        "sim",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "-n",
+        "400",
+    ];
+    let text = ok(&args);
+    let d = json(&[&args[..], &["--json"]].concat());
+    let share = d["draws"].as_f64().unwrap() / 400.0 * 100.0;
+    let headline = text.lines().next().unwrap();
+    let shown: f64 = headline
+        .strip_suffix("% reached the turn limit")
+        .and_then(|h| h.rsplit(": ").next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{headline}"));
+    assert!((shown - share).abs() < 0.05, "{headline} (draws {share}%)");
+}

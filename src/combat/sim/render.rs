@@ -28,8 +28,8 @@ impl SimReport {
         }
         let l = &self.limit_states;
         let mut out = format!(
-            "{} battles (ruleset {}, seed {}, first move: {})\n\n{}\ndraws (turn limit {}): {}   \
-             escapes: {}   captures: {}   mean turns: {}\n",
+            "{} battles (ruleset {}, seed {}, first move: {}): {} reached the turn limit\n\n{}\n\
+             draws (turn limit {}): {}   escapes: {}   captures: {}   mean turns: {}\n",
             self.battles,
             self.ruleset,
             self.seed,
@@ -38,6 +38,7 @@ impl SimReport {
                 First::B => "b",
                 First::Alternate => "alternate",
             },
+            pct(self.draws as f64 / self.battles.max(1) as f64),
             t.render(),
             self.turn_limit,
             self.draws,
