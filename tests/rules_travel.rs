@@ -285,3 +285,46 @@ fn a_season_records_its_ruleset_warns_when_it_changes_and_embedded_rules_keep_it
         .stderr_has("its embedded rules are not the ruleset it records")
         .run();
 }
+
+#[test]
+fn combat_and_swiss_json_reports_name_the_ruleset_they_ran_under() {
+    let startrek = ok(&["rules", "hash", "startrek"])[..64].to_string();
+    let cruisers = ["UFP heavy cruiser", "Klingon battle cruiser"];
+    for args in [
+        vec![
+            "combat",
+            "sim",
+            cruisers[0],
+            cruisers[1],
+            "-n",
+            "50",
+            "--json",
+        ],
+        vec![
+            "combat",
+            "volley",
+            cruisers[0],
+            cruisers[1],
+            "--range",
+            "2",
+            "--json",
+        ],
+        vec!["combat", "duel", cruisers[0], cruisers[1], "--json"],
+        vec![
+            "combat",
+            "sweep",
+            cruisers[0],
+            cruisers[1],
+            "--set",
+            "ships.UFP heavy cruiser.shields=9,10",
+            "-n",
+            "20",
+            "--json",
+        ],
+    ] {
+        let d = json(&args);
+        assert_eq!(d["ruleset"], "startrek", "{args:?}");
+        assert_eq!(d["ruleset_version"], "1.0.0", "{args:?}");
+        assert_eq!(d["ruleset_sha256"], startrek.as_str(), "{args:?}");
+    }
+}

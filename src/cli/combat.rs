@@ -4,6 +4,7 @@ use super::combat_ladder::Chosen;
 use arbiter::combat::{self, Context, Scenario, Shot, SimOptions, SimReport, Tactic};
 use arbiter::output::{json_string, Align, Table};
 use arbiter::rules::builtin::DEFAULT_COMBAT;
+use arbiter::rules::pin::Identity;
 use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
@@ -164,7 +165,7 @@ pub fn run(args: Args) -> Result<()> {
             };
             let report = combat::volley(&r, &attacker, &target, range, shot)?;
             super::print(&if json {
-                json_string(&report)
+                super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
                 report.render()
             })?;
@@ -207,7 +208,7 @@ pub fn run(args: Args) -> Result<()> {
             );
             sides.check()?;
             super::print(&if json {
-                json_string(&report)
+                super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
                 combat::narrate(&report)
             })?;
@@ -281,7 +282,7 @@ pub fn run(args: Args) -> Result<()> {
                         super::write_atomically(path, &plot_svg(&report)?)?;
                     }
                     super::print(&if json {
-                        json_string(&strip_turns(report))
+                        super::json_with_ruleset(&strip_turns(report), &Identity::of(&r))
                     } else {
                         report.render()
                     })?;
@@ -299,7 +300,7 @@ pub fn run(args: Args) -> Result<()> {
                         let mut c = cmp.clone();
                         c.base.by_turn.clear();
                         c.variant.by_turn.clear();
-                        super::print(&json_string(&c))?;
+                        super::print(&super::json_with_ruleset(&c, &Identity::of(&r)))?;
                     } else {
                         super::print(&format!(
                             "{}\n{}\n{}\n",

@@ -4,9 +4,9 @@ use super::combat::progress_bar;
 use super::lab_plot;
 use arbiter::combat::lab::{self, Axis, BalanceOptions, MatrixOptions, Parameter};
 use arbiter::combat::{DefaultTactic, SimOptions, Tactic};
-use arbiter::output::json_string;
 use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::rules::edit::{self, Syntax};
+use arbiter::rules::pin::Identity;
 use arbiter::rules::{load, Ruleset};
 use arbiter::{Error, Result};
 use clap::Subcommand;
@@ -165,7 +165,7 @@ pub fn run(command: LabCommand) -> Result<()> {
                     super::write_atomically(path, &report.csv()?)?;
                     super::print(&report.render())
                 }
-                None if json => super::print(&json_string(&report)),
+                None if json => super::print(&super::json_with_ruleset(&report, &Identity::of(&r))),
                 None => super::print(&report.render()),
             }
         }
@@ -199,7 +199,7 @@ pub fn run(command: LabCommand) -> Result<()> {
                 super::write_atomically(path, &lab_plot::matrix_svg(&report)?)?;
             }
             if json {
-                super::print(&json_string(&report))
+                super::print(&super::json_with_ruleset(&report, &Identity::of(&r)))
             } else {
                 super::print(&format!(
                     "{}\npoints as a ruleset overlay (each ship's `value`), to paste into a \
@@ -237,7 +237,7 @@ pub fn run(command: LabCommand) -> Result<()> {
             let report = lab::balance(&r, &a, &b, &vary, &o, [&t, &t], &tick)?;
             drop(bar);
             super::print(&if json {
-                json_string(&report)
+                super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
                 report.render()
             })
@@ -264,7 +264,7 @@ pub fn sim_to_precision(
     if json {
         let mut stripped = report.clone();
         stripped.report.by_turn.clear();
-        super::print(&json_string(&stripped))
+        super::print(&super::json_with_ruleset(&stripped, &Identity::of(&r)))
     } else {
         super::print(&format!("{}{}\n", report.report.render(), report.stopped))
     }

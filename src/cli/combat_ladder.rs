@@ -4,8 +4,8 @@ use arbiter::combat::choose::{built_in, unknown, BUILT_IN_TACTICS};
 use arbiter::combat::ladder::{ladder, LadderOptions};
 use arbiter::combat::{Context, Tactic};
 use arbiter::io::FileKind;
-use arbiter::output::json_string;
 use arbiter::rules::builtin::{DEFAULT_COMBAT, DEFAULT_RATING};
+use arbiter::rules::pin::Identity;
 use arbiter::rules::scoring::System;
 use arbiter::rules::tactic::TacticRules;
 use arbiter::rules::{load, Ruleset};
@@ -122,7 +122,7 @@ pub fn run(args: Args) -> Result<()> {
     chosen.iter().try_for_each(|(_, c)| c.check())?;
     let report = report?;
     super::print(&if args.json {
-        json_string(&report)
+        super::json_with_ruleset(&report, &Identity::of(&r))
     } else {
         report.render()
     })

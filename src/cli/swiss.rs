@@ -298,10 +298,12 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
                 Replace::Output,
             )?;
         }
-        return show_pairing(&field, &pairing, json);
+        // A TRF is paired by the FIDE Dutch system alone: no ruleset takes part.
+        return show_pairing(&field, &pairing, json, None);
     }
-    let (field, pairing) = with_file_lock(file, || {
+    let (field, pairing, id) = with_file_lock(file, || {
         let mut t = load_tournament(file)?;
+        let id = Identity::of(&load::load(&t.rules)?);
         let rules = swiss_rules(&t.rules)?;
         let field = t.field(&rules, true).map_err(|e| e.context(file))?;
         let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
@@ -325,9 +327,9 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
             )?;
         }
         write_file(file, &t.to_yaml(), Replace::ItsOwnInput)?;
-        Ok((field, pairing))
+        Ok((field, pairing, id))
     })?;
-    show_pairing(&field, &pairing, json)
+    show_pairing(&field, &pairing, json, Some(&id))
 }
 
 #[derive(serde::Serialize)]
@@ -343,7 +345,12 @@ struct PairEntry {
     black: usize,
 }
 
-fn show_pairing(field: &Field, pairing: &Pairing, json: bool) -> Result<()> {
+fn show_pairing(
+    field: &Field,
+    pairing: &Pairing,
+    json: bool,
+    ruleset: Option<&Identity>,
+) -> Result<()> {
     let round = field.played_rounds + 1;
     if json {
         let doc = PairJson {
@@ -358,7 +365,10 @@ fn show_pairing(field: &Field, pairing: &Pairing, json: bool) -> Result<()> {
                 .collect(),
             bye: pairing.bye.map(|b| b + 1),
         };
-        return super::print(&json_string(&doc));
+        return super::print(&match ruleset {
+            Some(id) => super::json_with_ruleset(&doc, id),
+            None => json_string(&doc),
+        });
     }
     let score = |p: usize| trf::show_tenths(field.score_after(p, field.played_rounds));
     let mut t = Table::new(&[
