@@ -264,7 +264,7 @@ pub fn sim_to_precision(
     if json {
         let mut stripped = report.clone();
         stripped.report.by_turn.clear();
-        super::print(&super::json_with_ruleset(&stripped, &Identity::of(&r)))
+        super::print(&super::json_with_ruleset(&stripped, &Identity::of(r)))
     } else {
         super::print(&format!("{}{}\n", report.report.render(), report.stopped))
     }
