@@ -139,3 +139,14 @@ fn tables_fit_columns_and_wide_shows_them_whole() {
         Test::new().args(["combat", "ships"]).run().stdout
     );
 }
+
+#[test]
+fn the_ships_table_explains_its_abbreviations() {
+    let out = ok(&["combat", "ships"]);
+    for abbreviation in ["hull:", "Vm/M:", "EqR, EqS:", "energy:"] {
+        assert!(
+            out.contains(&format!("\n{abbreviation} ")),
+            "{abbreviation}: {out}"
+        );
+    }
+}

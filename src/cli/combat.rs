@@ -441,7 +441,10 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
         ]);
     }
     super::print(&format!(
-        "{}\nenergy: generator output a turn + battery capacity\n",
+        "{}\nhull: the hull roll, intact / damaged\n\
+         Vm/M: most energy into maneuvers a turn / free 60° turns a move\n\
+         EqR, EqS: repair teams, security teams\n\
+         energy: generator output a turn + battery capacity\n",
         t.render()
     ))?;
     Ok(())
