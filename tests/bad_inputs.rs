@@ -180,7 +180,7 @@ fn every_bad_file_fails_clearly_at_its_place() {
         let first = err.lines().next().unwrap_or("");
         if !place.is_empty() {
             assert!(
-                first.starts_with(&format!("{path}:{place}")),
+                first.starts_with(&format!("error: {path}:{place}")),
                 "{file}: expected the place {place}:\n{err}"
             );
         }

@@ -150,3 +150,28 @@ fn the_ships_table_explains_its_abbreviations() {
         );
     }
 }
+
+#[test]
+fn every_error_has_one_style_error_file_line_column() {
+    // Located (a ruleset), located in a script, and unlocated: all start `error: `.
+    Test::new()
+        .file(
+            "house.rules",
+            "extends startrek\nships {\n  \"UFP heavy cruiser\" { shields = -2 }\n}\n",
+        )
+        .args(["rules", "check", "house.rules"])
+        .status(1)
+        .stderr_regex(r"^error: house\.rules:3:\d+: ")
+        .run();
+    Test::new()
+        .file("t.rhai", "let x = 1;\nx / 0\n")
+        .args(["run", "t.rhai"])
+        .status(1)
+        .stderr_regex(r"^error: t\.rhai:2:\d+: ")
+        .run();
+    Test::new()
+        .args(["combat", "sim", "UFP heavy cruiser", "Enterprise"])
+        .status(1)
+        .stderr_regex(r"^error: [^:]*Enterprise")
+        .run();
+}

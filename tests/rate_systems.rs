@@ -120,7 +120,9 @@ fn a_start_on_another_systems_scale_is_an_error_at_its_line() {
     let ts = ruleset("name: ts\nextends: elo\nscoring:\n  system: trueskill\n");
     let e = fails(&["rate", "examples/history.yaml", "--rules", path(&ts)]);
     assert!(
-        e.starts_with("examples/history.yaml:3:17: 1613 is not a `trueskill` rating"),
+        e.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", e))
+            .starts_with("examples/history.yaml:3:17: 1613 is not a `trueskill` rating"),
         "{e}"
     );
     // A Weng-Lin σ larger than a newcomer's is another scale's deviation too.

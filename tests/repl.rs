@@ -66,7 +66,10 @@ fn a_failing_entry_is_reported_and_the_session_goes_on() {
     assert_eq!(stdout(&o), "2\n");
     let err = stderr(&o);
     assert!(
-        err.starts_with("<repl 2>:1:11: ") && err.contains("Division by zero"),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with("<repl 2>:1:11: ")
+            && err.contains("Division by zero"),
         "{err}"
     );
     assert!(err.contains("1 entry failed"), "{err}");

@@ -13,7 +13,12 @@ fn a_syntax_error_names_line_and_column_with_a_caret() {
         "name = x\nships {\n  s {\n    shields = 10 +\n  }\n}\n",
         ".rules",
     );
-    assert!(err.starts_with(&format!("{p}:5:3: expected ")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:5:3: expected ")),
+        "{err}"
+    );
     assert!(
         err.contains("a number"),
         "human names for grammar rules: {err}"
@@ -26,7 +31,12 @@ fn a_syntax_error_names_line_and_column_with_a_caret() {
 #[test]
 fn an_unclosed_block_is_reported() {
     let (err, p) = check_err("name = x\nships {\n  s { shields = 3 }\n", ".rules");
-    assert!(err.starts_with(&format!("{p}:4:1:")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:4:1:")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -36,7 +46,9 @@ fn a_misspelt_field_points_at_its_key_and_lists_the_fields() {
         ".rules",
     );
     assert!(
-        err.starts_with(&format!("{p}:4:7: unknown field `sheilds`")),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:4:7: unknown field `sheilds`")),
         "{err}"
     );
     assert!(err.contains("`shields`"), "{err}");
@@ -45,7 +57,12 @@ fn a_misspelt_field_points_at_its_key_and_lists_the_fields() {
 #[test]
 fn a_wrong_type_in_yaml_points_at_the_value() {
     let (err, p) = check_err("name: x\nships:\n  s:\n    shields: lots\n", ".yaml");
-    assert!(err.starts_with(&format!("{p}:4:14:")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:4:14:")),
+        "{err}"
+    );
     assert!(err.contains("wrong type"), "{err}");
 }
 
@@ -56,7 +73,9 @@ fn an_unknown_formula_variable_points_at_the_variable() {
         ".rules",
     );
     assert!(
-        err.starts_with(&format!("{p}:3:37: unknown variable `warp_factor`")),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:3:37: unknown variable `warp_factor`")),
         "{err}"
     );
     let (err, p) = check_err(
@@ -64,9 +83,11 @@ fn an_unknown_formula_variable_points_at_the_variable() {
         ".yaml",
     );
     assert!(
-        err.starts_with(&format!(
-            "{p}:4:21: unknown variable `phasr_dice` (did you mean `phaser_dice`?)"
-        )),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!(
+                "{p}:4:21: unknown variable `phasr_dice` (did you mean `phaser_dice`?)"
+            )),
         "{err}"
     );
 }
@@ -83,7 +104,12 @@ fn an_unknown_function_is_named() {
 #[test]
 fn bad_dice_are_reported_at_the_value() {
     let (err, p) = check_err("name: x\nships:\n  s:\n    hull: 3X6\n", ".yaml");
-    assert!(err.starts_with(&format!("{p}:4:11:")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:4:11:")),
+        "{err}"
+    );
     assert!(err.contains("not dice notation"), "{err}");
 }
 
@@ -91,15 +117,24 @@ fn bad_dice_are_reported_at_the_value() {
 fn duplicate_keys_and_duplicate_ship_names_are_errors() {
     let (err, p) = check_err("name = x\nname = y\n", ".rules");
     assert!(
-        err.starts_with(&format!("{p}:2:1: `name` is given twice")),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:2:1: `name` is given twice")),
         "{err}"
     );
     let (err, p) = check_err("name: x\nships:\n  s: {}\n  s: {}\n", ".yaml");
-    assert!(err.starts_with(&format!("{p}:4:3:")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:4:3:")),
+        "{err}"
+    );
     // Two keys a capital or an accent apart are refused by the parser, in either format...
     let (err, p) = check_err("name: x\nships:\n  Trialón: {}\n  trialon: {}\n", ".yaml");
     assert!(
-        err.starts_with(&format!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!(
             "{p}:4:3: `trialon` is the same name as `Trialón` above (case and accents are ignored)"
         )),
         "{err}"
@@ -109,7 +144,9 @@ fn duplicate_keys_and_duplicate_ship_names_are_errors() {
         ".rules",
     );
     assert!(
-        err.starts_with(&format!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!(
             "{p}:4:3: `trialon` is the same name as `Trialón` above (case and accents are ignored)"
         )),
         "{err}"
@@ -120,9 +157,11 @@ fn duplicate_keys_and_duplicate_ship_names_are_errors() {
         ".yaml",
     );
     assert!(
-        err.starts_with(&format!(
-            "{p}:5:5: the name `trialon` is already used by ship `Trialón`"
-        )),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!(
+                "{p}:5:5: the name `trialon` is already used by ship `Trialón`"
+            )),
         "{err}"
     );
 }
@@ -137,12 +176,16 @@ fn a_missing_name_is_reported() {
 fn empty_binary_deep_and_missing_files_fail_cleanly() {
     let (err, p) = check_err("", ".yaml");
     assert!(
-        err.starts_with(&format!("{p}:1:1: the file is empty")),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:1:1: the file is empty")),
         "{err}"
     );
     let (err, p) = check_err("", ".rules");
     assert!(
-        err.starts_with(&format!("{p}:1:1: the file is empty")),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:1:1: the file is empty")),
         "{err}"
     );
     let (err, _) = check_err("# only a comment\n", ".yaml");
@@ -189,6 +232,11 @@ fn an_unknown_builtin_name_suggests_the_nearest() {
 #[test]
 fn yaml_syntax_errors_are_located() {
     let (err, p) = check_err("name: x\nships:\n  s: [1, 2\n", ".yaml");
-    assert!(err.starts_with(&format!("{p}:")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{p}:")),
+        "{err}"
+    );
     assert!(err.contains("YAML"), "{err}");
 }

@@ -111,5 +111,10 @@ fn an_overlay_error_points_into_the_overlay() {
         ".yaml",
     );
     let err = fails(&["rules", "check", path(&f)]);
-    assert!(err.starts_with(&format!("{}:5:14:", path(&f))), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{}:5:14:", path(&f))),
+        "{err}"
+    );
 }

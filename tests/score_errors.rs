@@ -32,7 +32,7 @@ fn broken(from: &str, to: &str) -> Test {
 /// Score a broken variant of GAME and return the error, which must name the file.
 fn error_of(from: &str, to: &str) -> String {
     broken(from, to)
-        .stderr_regex(r"^game\.yaml:\d+:\d+: ")
+        .stderr_regex(r"^error: game\.yaml:\d+:\d+: ")
         .run()
         .stderr
 }
@@ -50,7 +50,7 @@ fn the_unbroken_record_scores() {
 #[test]
 fn turns_must_be_positive() {
     broken("turns: 12", "turns: 0")
-        .stderr_regex(r"^game\.yaml:2:8: .*at least 1")
+        .stderr_regex(r"^error: game\.yaml:2:8: .*at least 1")
         .run();
 }
 

@@ -52,7 +52,10 @@ fn seeded_rolls_repeat_and_stay_in_range() {
 fn a_bad_dice_expression_is_a_located_error() {
     let (err, file) = run_fails("let x = 1;\nlet d = dice(\"3X6\");\n", &[]);
     assert!(
-        err.starts_with(&format!("{file}:2:9: ")) && err.contains("not dice notation"),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{file}:2:9: "))
+            && err.contains("not dice notation"),
         "{err}"
     );
 }
@@ -110,7 +113,12 @@ fn a_refused_change_leaves_the_ruleset_as_it_was() {
         "let r = rules(\"startrek\");\nr.ship(\"UFP heavy cruiser\").shields = \"thick\";\n",
         &[],
     );
-    assert!(err.starts_with(&format!("{file}:2:28: ")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{file}:2:28: ")),
+        "{err}"
+    );
     assert!(
         err.contains("cannot set `ships.UFP heavy cruiser.shields` to \"thick\"")
             && err.contains("whole number"),
@@ -241,14 +249,22 @@ fn arguments_after_the_double_dash_are_args() {
 #[test]
 fn errors_name_the_script_line_and_column() {
     let (err, file) = run_fails("let a = 1;\nlet b = a +;\n", &[]);
-    assert!(err.starts_with(&format!("{file}:2:")), "{err}");
+    assert!(
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{file}:2:")),
+        "{err}"
+    );
     assert!(
         err.contains(" 2 | let b = a +;"),
         "the line is shown: {err}"
     );
     let (err, file) = run_fails("fn half(x) {\n  x / 0\n}\nhalf(4)\n", &[]);
     assert!(
-        err.starts_with(&format!("{file}:2:5: ")) && err.contains("in `half` called at 4:1"),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{file}:2:5: "))
+            && err.contains("in `half` called at 4:1"),
         "{err}"
     );
     let (err, file) = run_fails(
@@ -256,7 +272,9 @@ fn errors_name_the_script_line_and_column() {
         &[],
     );
     assert!(
-        err.starts_with(&format!("{file}:3:3: house rule refused")),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(&format!("{file}:3:3: house rule refused")),
         "{err}"
     );
 }

@@ -12,7 +12,9 @@ fn stopped(script: &str, within: Duration) -> String {
     // A generous bound for a loaded test machine; the limits themselves stop in well under a second.
     assert!(took < within, "took {took:?}: {script}\n{err}");
     assert!(
-        err.starts_with(path(&f)),
+        err.strip_prefix("error: ")
+            .unwrap_or_else(|| panic!("no `error: ` in {}", err))
+            .starts_with(path(&f)),
         "the error names the script: {err}"
     );
     err

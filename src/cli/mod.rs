@@ -164,12 +164,10 @@ fn with_flag_hint(e: Error) -> Error {
     }
 }
 
-/// Print an error: located errors as `FILE:LINE:COL: message` with the line shown.
+/// Print an error, one style for all: `error: FILE:LINE:COL: message` with the line shown
+/// when it has a place, `error: message` when not.
 pub fn report(e: &Error) {
-    match e.is_located() {
-        true => eprintln!("{e}"),
-        false => eprintln!("{} {e}", arbiter::style::error_label()),
-    }
+    eprintln!("{} {e}", arbiter::style::error_label());
 }
 
 /// Write to standard output; a closed pipe (`arbiter ... | head`) ends the program quietly, any

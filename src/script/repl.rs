@@ -206,10 +206,7 @@ pub fn help_text() -> String {
 }
 
 fn report(e: &Error) {
-    match e.is_located() {
-        true => eprintln!("{e}"),
-        false => eprintln!("{} {e}", crate::style::error_label()),
-    }
+    eprintln!("{} {e}", crate::style::error_label());
 }
 
 fn show(text: &str) {
