@@ -85,6 +85,12 @@ pub fn warning_label() -> String {
     )
 }
 
+/// Print an error on standard error, in the one style: `error: ` then the error (located
+/// errors as `FILE:LINE:COL: message` with the line shown).
+pub fn report_error(e: &crate::error::Error) {
+    eprintln!("{} {e}", error_label());
+}
+
 /// Print a warning on standard error: `warning: TEXT`.
 pub fn warn(text: &str) {
     eprintln!("{} {text}", warning_label());

@@ -434,7 +434,7 @@ fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
         .as_ref()
         .and_then(|r| pin::drift(season_path, r, &rules))
     {
-        eprintln!("{warning}");
+        arbiter::style::warn(&warning);
     }
     Ok(rules)
 }

@@ -115,7 +115,7 @@ pub fn main() -> i32 {
                 // Scripts that asked for JSON read errors as JSON too (interface.md).
                 eprintln!("{}", e.to_json());
             } else {
-                report(&e);
+                arbiter::style::report_error(&e);
             }
             1
         }
@@ -162,12 +162,6 @@ fn with_flag_hint(e: Error) -> Error {
             e.reworded(|m| m.replacen(&format!("`{name}`"), &format!("--{name}"), 1))
         }
     }
-}
-
-/// Print an error, one style for all: `error: FILE:LINE:COL: message` with the line shown
-/// when it has a place, `error: message` when not.
-pub fn report(e: &Error) {
-    eprintln!("{} {e}", arbiter::style::error_label());
 }
 
 /// Write to standard output; a closed pipe (`arbiter ... | head`) ends the program quietly, any

@@ -203,7 +203,7 @@ pub fn run(args: Args) -> Result<()> {
                     ))?,
                     Err(e) => {
                         failed += 1;
-                        super::report(&e);
+                        arbiter::style::report_error(&e);
                     }
                 }
             }

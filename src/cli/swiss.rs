@@ -466,7 +466,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
         .as_ref()
         .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
     {
-        eprintln!("{warning}");
+        arbiter::style::warn(&warning);
     }
     if json {
         return super::print(&super::json_with_ruleset(&s, &id));

@@ -178,7 +178,7 @@ pub fn drift(record: &str, recorded: &Identity, now: &Ruleset) -> Option<String>
     let now = Identity::of(now);
     (now.sha256 != recorded.sha256).then(|| {
         format!(
-            "warning: {record}: the ruleset has changed since it began: it was {}, it is now {} \
+            "{record}: the ruleset has changed since it began: it was {}, it is now {} \
              (`arbiter rules diff` shows how; `league new --embed-rules` keeps a season's rules \
              with it)",
             recorded.shown(),

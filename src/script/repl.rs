@@ -205,10 +205,6 @@ pub fn help_text() -> String {
     out
 }
 
-fn report(e: &Error) {
-    eprintln!("{} {e}", crate::style::error_label());
-}
-
 fn show(text: &str) {
     if !text.is_empty() {
         super::engine::print_line(text.trim_end_matches('\n'));
@@ -228,7 +224,7 @@ fn piped(repl: &mut Repl) -> Result<()> {
             }
             Ok(Outcome::Quit) => false,
             Err(e) => {
-                report(&e);
+                crate::style::report_error(&e);
                 failed += 1;
                 true
             }
@@ -401,7 +397,7 @@ fn interactive(repl: &mut Repl, options: &ReplOptions) -> Result<()> {
                     Err(_) if interrupted => {
                         eprintln!("interrupted (Ctrl-C): back at the prompt, every variable kept")
                     }
-                    Err(e) => report(&e),
+                    Err(e) => crate::style::report_error(&e),
                 }
                 if let Ok(mut n) = names.lock() {
                     *n = SessionNames::of(&repl.runner);
