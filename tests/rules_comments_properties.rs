@@ -136,3 +136,21 @@ proptest! {
         }
     }
 }
+
+/// Found by the property test: a plain YAML scalar that starts with `?{"` opened a quote in the
+/// comment scanner, so the comment after it was lost.
+#[test]
+fn a_comment_after_a_plain_scalar_that_starts_like_an_indicator_survives() {
+    for text in ["?{\"~?>?`k#6", "-\"x", ":'y", "?[a", "1E310"] {
+        let v = serde_json::json!({"_": [{"if": text, "b": null}], "c": 1});
+        let mut comments = Comments::default();
+        comments.add_after("/_/0/if", String::new());
+        comments.add_after("/c", "kept".to_string());
+        let rules = lang::write_with_comments(&v, &comments);
+        let yaml = convert("p.rules", &rules, Syntax::Yaml).unwrap();
+        let (doc, kept) = parse_with_comments("p.yaml", &yaml, Format::Yaml).unwrap();
+        assert_eq!(doc.value, v, "{yaml}");
+        assert_eq!(kept.count(), 2, "{yaml}");
+        assert_eq!(convert("p.yaml", &yaml, Syntax::Rules).unwrap(), rules);
+    }
+}

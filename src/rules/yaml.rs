@@ -188,7 +188,7 @@ impl Builder {
 
 /// A plain scalar's value; a number too large for a 64-bit float is an error (it would be
 /// infinity, which JSON cannot hold: it used to become `null`, which an overlay reads as "remove").
-fn scalar_value(text: &str, style: TScalarStyle) -> std::result::Result<Value, String> {
+pub(super) fn scalar_value(text: &str, style: TScalarStyle) -> std::result::Result<Value, String> {
     if style != TScalarStyle::Plain {
         return Ok(Value::String(text.to_string()));
     }

@@ -343,7 +343,16 @@ fn scan(text: &str) -> Scan {
                                 '|' | '>' if token_start => block = Some(indent),
                                 '[' | '{' => flow += 1,
                                 ']' | '}' => flow = flow.saturating_sub(1),
-                                ' ' | '\t' | ':' | ',' | '-' | '?' => {}
+                                // `-`, `?` and `:` are indicators only before a blank;
+                                // `?{"x` is a plain scalar, so its quote opens nothing.
+                                ':' | '-' | '?' => {
+                                    in_plain = chars.peek().is_some_and(|(_, n)| {
+                                        !n.is_whitespace()
+                                            && !(flow > 0
+                                                && matches!(n, ',' | '[' | ']' | '{' | '}'))
+                                    })
+                                }
+                                ' ' | '\t' | ',' => {}
                                 _ => in_plain = true,
                             }
                         }

@@ -4,6 +4,7 @@
 use super::comments::{push_after, push_before, push_end, Comments, Notes};
 use super::doc::pointer_push;
 use serde_json::{Map, Value};
+use yaml_rust2::scanner::TScalarStyle;
 
 /// Write a value tree with its comments.
 pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
@@ -148,12 +149,18 @@ fn scalar_or_empty(v: &Value) -> String {
     }
 }
 
-/// A scalar as the YAML library writes it; a string it would spread over lines is written
+/// A scalar as the YAML library writes it; a string it would spread over lines, or leave plain
+/// although it reads back as something else (`1E310` is a number too large), is written
 /// double-quoted on one (JSON's quoting is YAML's).
 fn scalar(v: &Value) -> String {
     let text = serde_yaml::to_string(v).unwrap_or_default();
     let text = text.strip_suffix('\n').unwrap_or(&text);
-    if text.contains('\n') || text.is_empty() {
+    // What our reader makes of it (the writer's library and ours differ on `1E310`).
+    let reads_back = || {
+        text.starts_with(['"', '\''])
+            || super::yaml::scalar_value(text, TScalarStyle::Plain).is_ok_and(|back| back == *v)
+    };
+    if text.contains('\n') || text.is_empty() || (v.is_string() && !reads_back()) {
         serde_json::to_string(v).expect("scalars serialise")
     } else {
         text.to_string()
