@@ -184,11 +184,6 @@ pub fn json_with_ruleset(
     ruleset: &arbiter::rules::pin::Identity,
 ) -> String {
     let mut value = serde_json::to_value(report).expect("reports serialise");
-    if let serde_json::Value::Object(map) = &mut value {
-        map.entry("ruleset")
-            .or_insert_with(|| ruleset.name.clone().into());
-        map.insert("ruleset_version".into(), ruleset.version.clone().into());
-        map.insert("ruleset_sha256".into(), ruleset.sha256.clone().into());
-    }
+    ruleset.stamp(&mut value);
     arbiter::output::json_string(&value)
 }

@@ -39,6 +39,17 @@ impl Identity {
         }
     }
 
+    /// Stamp a report (a JSON object) with the ruleset it was made under: `ruleset` (its name,
+    /// unless the report already names it), `ruleset_version` and `ruleset_sha256`.
+    pub fn stamp(&self, report: &mut Value) {
+        if let Value::Object(map) = report {
+            map.entry("ruleset")
+                .or_insert_with(|| self.name.clone().into());
+            map.insert("ruleset_version".into(), self.version.clone().into());
+            map.insert("ruleset_sha256".into(), self.sha256.clone().into());
+        }
+    }
+
     /// "startrek 1.0.0 (sha256 1a2b3c4d…)" for messages.
     pub fn shown(&self) -> String {
         let version = self

@@ -11,7 +11,7 @@
 //! volley("Romulan bird of prey", "UFP frigate", 3, "torpedo");
 //! ```
 use super::choose::ruleset_for;
-use super::convert::{checked, input, script_error, to_dynamic, ScriptResult};
+use super::convert::{checked, input, report_under, script_error, ScriptResult};
 use super::ApiDoc;
 use crate::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, Tactic};
 use crate::script::tactic::ScriptTactic;
@@ -201,7 +201,7 @@ fn simulate(
     if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
         return Err(script_error(e));
     }
-    to_dynamic(&report)
+    report_under(r, &report)
 }
 
 fn side<'a>(script: &'a Option<ScriptTactic>, built_in: &'a DefaultTactic) -> &'a dyn Tactic {
@@ -269,5 +269,5 @@ fn volley(r: &RulesHandle, a: &str, b: &str, range: INT, dice: &Dynamic) -> Scri
         };
         engine_call(|| combat::volley(rules, a, b, range, shot))
     });
-    to_dynamic(&checked(report)?)
+    report_under(r, &checked(report)?)
 }

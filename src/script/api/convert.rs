@@ -111,11 +111,28 @@ pub fn dynamic_to_json(value: &Dynamic) -> Result<Value, String> {
 /// Any serialisable engine result as a script map (same keys as its JSON).
 pub fn to_dynamic<T: Serialize>(value: &T) -> ScriptResult<Dynamic> {
     let json = serde_json::to_value(value).map_err(script_error)?;
-    // Each copy of a big result takes memory: stop at the script's bound between them.
+    bounded_map(&json)
+}
+
+/// Each copy of a big result takes memory: stop at the script's bound between them.
+fn bounded_map(json: &Value) -> ScriptResult<Dynamic> {
     crate::stop::check().map_err(script_error)?;
-    let result = json_to_dynamic(&json);
+    let result = json_to_dynamic(json);
     crate::stop::check().map_err(script_error)?;
     Ok(result)
+}
+
+/// An engine report made under a script's ruleset, as a map with the keys of the command's
+/// JSON, the ruleset's version and hash included (of the ruleset as the script has it now).
+pub fn report_under<T: Serialize>(
+    rules: &crate::script::handle::RulesHandle,
+    report: &T,
+) -> ScriptResult<Dynamic> {
+    let mut json = serde_json::to_value(report).map_err(script_error)?;
+    rules
+        .with(|r| crate::rules::pin::Identity::of(r))
+        .stamp(&mut json);
+    bounded_map(&json)
 }
 
 /// A script value as typed engine input; `what` names it in errors ("a game record").

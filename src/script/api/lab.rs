@@ -12,7 +12,7 @@
 //! ```
 use super::choose::ruleset_for;
 use super::convert::{
-    checked, dynamic_to_json, from_dynamic, script_error, to_dynamic, ScriptResult,
+    checked, dynamic_to_json, from_dynamic, report_under, script_error, ScriptResult,
 };
 use super::ApiDoc;
 use crate::combat::lab::{self, Axis, BalanceOptions, MatrixOptions, Parameter};
@@ -163,7 +163,7 @@ fn sweep(
             })
         })
     });
-    to_dynamic(&checked(report)?)
+    report_under(r, &checked(report)?)
 }
 
 fn matrix(r: &RulesHandle, ships: &Array, n: INT, seed: INT) -> ScriptResult<Dynamic> {
@@ -203,7 +203,7 @@ fn matrix(r: &RulesHandle, ships: &Array, n: INT, seed: INT) -> ScriptResult<Dyn
             })
         })
     });
-    to_dynamic(&checked(report)?)
+    report_under(r, &checked(report)?)
 }
 
 fn balance(r: &RulesHandle, a: &str, b: &str, path: &str, options: &Map) -> ScriptResult<Dynamic> {
@@ -222,5 +222,5 @@ fn balance(r: &RulesHandle, a: &str, b: &str, path: &str, options: &Map) -> Scri
             })
         })
     });
-    to_dynamic(&checked(report)?)
+    report_under(r, &checked(report)?)
 }

@@ -11,7 +11,8 @@
 //! ```
 use super::choose::ruleset_for;
 use super::convert::{
-    checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult,
+    checked, dynamic_to_json, from_dynamic, readable, report_under, script_error, to_dynamic,
+    ScriptResult,
 };
 use super::ApiDoc;
 use crate::io::policy::Kind;
@@ -309,5 +310,5 @@ fn teams_in(rounds: &[Round]) -> Vec<Team> {
 
 fn table(r: &RulesHandle, season: &Season) -> ScriptResult<Dynamic> {
     let t = engine_call(|| r.with(|rules| league::standings(rules, season)));
-    to_dynamic(&checked(t)?)
+    report_under(r, &checked(t)?)
 }

@@ -11,7 +11,8 @@
 //! ```
 use super::choose::ruleset_for;
 use super::convert::{
-    checked, dynamic_to_json, from_dynamic, readable, script_error, to_dynamic, ScriptResult,
+    checked, dynamic_to_json, from_dynamic, readable, report_under, script_error, to_dynamic,
+    ScriptResult,
 };
 use super::ApiDoc;
 use crate::io::policy::Kind;
@@ -150,7 +151,7 @@ impl Scorable {
         let report = engine_call(|| {
             r.with(|rules| scoring::score_input(rules, &self.input, self.doc.as_ref()))
         });
-        to_dynamic(&checked(report)?)
+        report_under(r, &checked(report)?)
     }
 
     fn compare(&self, r: &RulesHandle, other: &RulesHandle) -> ScriptResult<Dynamic> {
@@ -244,6 +245,6 @@ impl Ratable {
                 }
             })
         });
-        to_dynamic(&checked(report)?)
+        report_under(r, &checked(report)?)
     }
 }
