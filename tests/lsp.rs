@@ -84,14 +84,11 @@ fn read_messages(out: impl Read + Send + 'static) -> Receiver<Value> {
     rx
 }
 
-#[test]
-fn a_scripted_editor_gets_diagnostics_hover_and_completion() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("house.rules");
-    let uri = format!("file://{}", file.display());
+/// The server, initialised, and a client talking to it.
+fn start(dir: &std::path::Path) -> (std::process::Child, Client) {
     let mut child = Command::new(BIN)
         .arg("lsp")
-        .current_dir(dir.path())
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -105,6 +102,65 @@ fn a_scripted_editor_gets_diagnostics_hover_and_completion() {
     let init = c.request("initialize", json!({"capabilities": {}, "processId": null}));
     assert_eq!(init["result"]["capabilities"]["hoverProvider"], json!(true));
     c.notify("initialized", json!({}));
+    (child, c)
+}
+
+fn stop(mut child: std::process::Child, mut c: Client) {
+    let shutdown = c.request("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null);
+    c.notify("exit", Value::Null);
+    let status = child
+        .wait_timeout(Duration::from_secs(30))
+        .unwrap()
+        .expect("the server exits");
+    assert_eq!(status.code(), Some(0));
+}
+
+/// Editors send `file://` URIs with percent escapes: the base beside a file in a folder with a
+/// space and an accent is found, and hover resolves through it.
+#[test]
+fn a_file_in_a_folder_with_spaces_finds_its_base() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("club rules é");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(
+        dir.join("base.rules"),
+        "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = 14\n  }\n}\n",
+    )
+    .unwrap();
+    let path = dir.join("house.rules").display().to_string();
+    let uri = format!("file://{}", path.replace(' ', "%20").replace('é', "%C3%A9"));
+    let (child, mut c) = start(root.path());
+    let text = "extends \"base.rules\"\nships {\n  \"UFP heavy cruiser\" {\n    structure = 3\n  }\n}\n";
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "arbiter-rules", "version": 1, "text": text}}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["uri"], json!(uri));
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text.replace("structure = 3", "shields = 15\n    structure = 3")}]}),
+    );
+    c.notification("textDocument/publishDiagnostics");
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 4, "character": 5}}),
+    );
+    let shown = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(shown.contains(": 3"), "{hover}");
+    stop(child, c);
+}
+
+#[test]
+fn a_scripted_editor_gets_diagnostics_hover_and_completion() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("house.rules");
+    let uri = format!("file://{}", file.display());
+    let (mut child, mut c) = start(dir.path());
 
     // A formula naming a variable a generator cannot read: an error at its line and column.
     let broken =
@@ -162,13 +218,6 @@ fn a_scripted_editor_gets_diagnostics_hover_and_completion() {
         .collect();
     assert!(labels.contains(&"max_speed"), "{labels:?}");
 
-    let shutdown = c.request("shutdown", Value::Null);
-    assert_eq!(shutdown["result"], Value::Null);
-    c.notify("exit", Value::Null);
-    let status = child
-        .wait_timeout(Duration::from_secs(30))
-        .unwrap()
-        .expect("the server exits");
-    assert_eq!(status.code(), Some(0));
+    stop(child, c);
     assert!(!file.exists(), "the server wrote no file");
 }

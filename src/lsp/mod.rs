@@ -41,7 +41,8 @@ pub fn serve() -> Result<()> {
 
 struct Server<'a> {
     connection: &'a Connection,
-    documents: HashMap<String, String>,
+    /// Open documents by URI: the file name it stands for, and the editor's text.
+    documents: HashMap<String, (String, String)>,
 }
 
 impl Server<'_> {
@@ -80,7 +81,7 @@ impl Server<'_> {
                     .map(str::to_string);
                 match (uri, text) {
                     (Some(u), Some(t)) => {
-                        self.documents.insert(u.clone(), t);
+                        self.documents.insert(u.clone(), (file_name(&u), t));
                         u
                     }
                     _ => return,
@@ -96,7 +97,8 @@ impl Server<'_> {
                     .and_then(|c| c.last())
                     .and_then(|c| c["text"].as_str());
                 let Some(text) = text else { return };
-                self.documents.insert(uri.to_string(), text.to_string());
+                self.documents
+                    .insert(uri.to_string(), (file_name(uri), text.to_string()));
                 uri.to_string()
             }
             "textDocument/didClose" => {
@@ -142,11 +144,8 @@ impl Server<'_> {
     }
 
     fn document(&self, uri: &str) -> Option<Document<'_>> {
-        let (key, text) = self.documents.get_key_value(uri)?;
-        Some(Document {
-            name: file_name(key),
-            text,
-        })
+        let (name, text) = self.documents.get(uri)?;
+        Some(Document { name, text })
     }
 
     fn answer(&self, request: Request) -> Response {
@@ -196,7 +195,45 @@ impl Server<'_> {
     }
 }
 
-/// The file name a `file://` URI stands for (percent escapes decoded); another URI as it is.
-fn file_name(uri: &str) -> &str {
-    uri.strip_prefix("file://").unwrap_or(uri)
+/// The file name a `file://` URI stands for (percent escapes decoded, `/C:/x` as `C:/x`);
+/// another URI as it is.
+fn file_name(uri: &str) -> String {
+    let file = uri.parse::<Uri>().ok().filter(|u| {
+        u.scheme()
+            .is_some_and(|s| s.as_str().eq_ignore_ascii_case("file"))
+    });
+    let Some(file) = file else {
+        return uri.to_string();
+    };
+    let path = file
+        .path()
+        .as_estr()
+        .decode()
+        .into_string_lossy()
+        .into_owned();
+    let drive = path.as_bytes();
+    if drive.len() >= 3 && drive[0] == b'/' && drive[1].is_ascii_alphabetic() && drive[2] == b':' {
+        path[1..].to_string()
+    } else {
+        path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name;
+
+    #[test]
+    fn a_file_uri_is_the_file_it_names() {
+        assert_eq!(
+            file_name("file:///home/ana/house%20rules.rules"),
+            "/home/ana/house rules.rules"
+        );
+        assert_eq!(file_name("file:///tmp/caf%C3%A9.yaml"), "/tmp/café.yaml");
+        assert_eq!(
+            file_name("file:///C:/clubs/a%23b.rules"),
+            "C:/clubs/a#b.rules"
+        );
+        assert_eq!(file_name("untitled:Untitled-1"), "untitled:Untitled-1");
+    }
 }
