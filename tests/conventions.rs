@@ -175,3 +175,24 @@ fn every_error_has_one_style_error_file_line_column() {
         .stderr_regex(r"^error: [^:]*Enterprise")
         .run();
 }
+
+#[test]
+fn an_unclosed_brace_is_shown_where_it_opens() {
+    // The `}` on line 5 lines up with `ships {`: the ship's block is the one left open.
+    Test::new()
+        .file(
+            "house.rules",
+            "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = 12\n}\n",
+        )
+        .args(["rules", "check", "house.rules"])
+        .status(1)
+        .stderr_has("error: house.rules:3:23: this `{` is never closed: the file ends before its `}`")
+        .stderr_has(" 3 |   \"UFP heavy cruiser\" {\n   |                       ^")
+        .run();
+    Test::new()
+        .file("l.rules", "extends startrek\nships {\n  Transport { aliases = [a, b }\n}\n")
+        .args(["rules", "check", "l.rules"])
+        .status(1)
+        .stderr_has("l.rules:3:25: this `[` is never closed: the `}` at 3:31 comes before its `]`")
+        .run();
+}

@@ -131,7 +131,8 @@ fn a_file_in_a_folder_with_spaces_finds_its_base() {
     let path = dir.join("house.rules").display().to_string();
     let uri = format!("file://{}", path.replace(' ', "%20").replace('é', "%C3%A9"));
     let (child, mut c) = start(root.path());
-    let text = "extends \"base.rules\"\nships {\n  \"UFP heavy cruiser\" {\n    structure = 3\n  }\n}\n";
+    let text =
+        "extends \"base.rules\"\nships {\n  \"UFP heavy cruiser\" {\n    structure = 3\n  }\n}\n";
     c.notify(
         "textDocument/didOpen",
         json!({"textDocument": {"uri": uri, "languageId": "arbiter-rules", "version": 1, "text": text}}),

@@ -107,8 +107,14 @@ fn parse_laid_out(name: &str, text: &str, keep_layout: bool) -> Result<(Doc, Opt
     if let Some((pos, message)) = super::nesting::precheck(text) {
         return Err(t.span_at(pos).at(message));
     }
-    let mut pairs =
-        RulesParser::parse(Rule::ruleset_file, text).map_err(|e| pest_error(e, &t.source, 0, 0))?;
+    let mut pairs = RulesParser::parse(Rule::ruleset_file, text).map_err(|e| {
+        // At the end of the file the parser only knows what it expected: show the bracket
+        // left open instead (or the closer that does not match it).
+        match super::brackets::unbalanced(text) {
+            Some(u) => Span::new(&t.source, u.line, u.col).at(u.message),
+            None => pest_error(e, &t.source, 0, 0),
+        }
+    })?;
     let file = pairs.next().expect("ruleset_file");
     let mut doc = Doc::new(Value::Null);
     let mut root = Keys::default();

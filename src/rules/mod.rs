@@ -1,4 +1,5 @@
 //! The ruleset model and its two formats (the rules language and YAML).
+pub mod brackets;
 pub mod builtin;
 pub mod canonical;
 pub mod changes;
