@@ -186,13 +186,44 @@ fn an_unclosed_brace_is_shown_where_it_opens() {
         )
         .args(["rules", "check", "house.rules"])
         .status(1)
-        .stderr_has("error: house.rules:3:23: this `{` is never closed: the file ends before its `}`")
+        .stderr_has(
+            "error: house.rules:3:23: this `{` is never closed: the file ends before its `}`",
+        )
         .stderr_has(" 3 |   \"UFP heavy cruiser\" {\n   |                       ^")
         .run();
     Test::new()
-        .file("l.rules", "extends startrek\nships {\n  Transport { aliases = [a, b }\n}\n")
+        .file(
+            "l.rules",
+            "extends startrek\nships {\n  Transport { aliases = [a, b }\n}\n",
+        )
         .args(["rules", "check", "l.rules"])
         .status(1)
         .stderr_has("l.rules:3:25: this `[` is never closed: the `}` at 3:31 comes before its `]`")
+        .run();
+}
+
+#[test]
+fn a_wrong_choice_is_named_in_the_files_words() {
+    let game = std::fs::read_to_string(format!(
+        "{}/examples/cep-game.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .replace("result: loss", "result: lose");
+    Test::new()
+        .file("game.yaml", &game)
+        .args(["score", "game.yaml"])
+        .status(1)
+        .stderr_has("game.yaml:19:13: unknown result `lose`, expected win, loss or draw (did you mean `loss`?)")
+        .run();
+    // A choice in a ruleset names its key too.
+    Test::new()
+        .file(
+            "h.rules",
+            "extends startrek\nships {\n  Transport { torpedo_kind = heavy }\n}\n",
+        )
+        .args(["rules", "check", "h.rules"])
+        .status(1)
+        .stderr_regex(r"h\.rules:3:\d+: unknown torpedo kind `heavy`, expected ")
         .run();
 }

@@ -573,7 +573,14 @@ impl CombatRules {
                 if !self.torpedoes.contains_key(kind) {
                     return Err(doc.error_at(
                         &pointer_push(&sp, "torpedo_kind"),
-                        format!("unknown torpedo kind `{kind}`"),
+                        format!(
+                            "unknown torpedo kind `{kind}`, expected {}{}",
+                            super::grammar::join_or(self.torpedoes.keys().cloned().collect()),
+                            crate::names::suggestion(
+                                kind,
+                                self.torpedoes.keys().map(String::as_str)
+                            )
+                        ),
                     ));
                 }
             }

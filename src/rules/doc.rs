@@ -96,7 +96,11 @@ impl Doc {
                     _ => {}
                 }
             }
-            let message = friendly_serde_message(&e.inner().to_string());
+            let field = e.path().iter().rev().find_map(|segment| match segment {
+                serde_path_to_error::Segment::Map { key } => Some(key.as_str()),
+                _ => None,
+            });
+            let message = friendly_serde_message(&e.inner().to_string(), field);
             if message.starts_with("unknown field") {
                 self.error_at_key(&pointer, message)
             } else {
@@ -373,13 +377,28 @@ impl Merge<'_> {
     }
 }
 
-/// serde_json's messages speak of JSON; ours speak of the ruleset.
-fn friendly_serde_message(m: &str) -> String {
+/// serde_json's messages speak of JSON and Rust; ours speak of the file. `field` is the key
+/// the value sits under, which names what a choice is ("unknown result `lose`").
+fn friendly_serde_message(m: &str, field: Option<&str>) -> String {
     // Drop serde_json's own " at line L column C" suffix: our positions come from the Doc.
     let m = match m.find(" at line ") {
         Some(i) => &m[..i],
         None => m,
     };
+    if let Some(rest) = m.strip_prefix("unknown variant `") {
+        // "unknown variant `lose`, expected one of `win`, `loss`, `draw`" (or "expected `a` or
+        // `b`", or "there are no variants").
+        if let Some((name, expected)) = rest.split_once('`') {
+            let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            let what = field.map_or("value".to_string(), |f| f.replace('_', " "));
+            let hint = crate::names::suggestion(name, known.iter().copied());
+            let choices = super::grammar::join_or(known.iter().map(|k| k.to_string()).collect());
+            return match choices.is_empty() {
+                true => format!("unknown {what} `{name}`"),
+                false => format!("unknown {what} `{name}`, expected {choices}{hint}"),
+            };
+        }
+    }
     if let Some(rest) = m.strip_prefix("unknown field `") {
         // "unknown field `sheilds`, expected one of `shields`, ..." → with a suggestion first.
         if let Some((name, expected)) = rest.split_once('`') {
