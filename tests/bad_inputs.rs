@@ -38,8 +38,8 @@ const FILE_CASES: &[(&[&str], &str, &str, &str)] = &[
     (
         &["rules", "check"],
         "ruleset_unclosed.rules",
-        "5:1",
-        "expected",
+        "3:9",
+        "this `{` is never closed",
     ),
     (
         &["rules", "check"],

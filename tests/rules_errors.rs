@@ -34,7 +34,7 @@ fn an_unclosed_block_is_reported() {
     assert!(
         err.strip_prefix("error: ")
             .unwrap_or_else(|| panic!("no `error: ` in {}", err))
-            .starts_with(&format!("{p}:4:1:")),
+            .starts_with(&format!("{p}:2:7: this `{{` is never closed")),
         "{err}"
     );
 }

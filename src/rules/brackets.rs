@@ -9,6 +9,9 @@ pub struct Unbalanced {
     pub line: usize,
     pub col: usize,
     pub message: String,
+    /// Only left open at the end of the file (no closer of the wrong kind, no stray closer,
+    /// no open string): then an error found before the end may be the first one.
+    pub only_left_open: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -88,6 +91,7 @@ pub fn unbalanced(text: &str) -> Option<Unbalanced> {
                             here.col,
                             closer_of(o.ch)
                         ),
+                            only_left_open: false,
                         })
                     }
                     None => {
@@ -98,6 +102,7 @@ pub fn unbalanced(text: &str) -> Option<Unbalanced> {
                                 "this `{ch}` closes nothing: no {} is open here",
                                 what(ch)
                             ),
+                            only_left_open: false,
                         })
                     }
                 },
@@ -110,6 +115,7 @@ pub fn unbalanced(text: &str) -> Option<Unbalanced> {
             line,
             col,
             message: "this string is never closed: the file ends before its `\"`".to_string(),
+            only_left_open: false,
         });
     }
     let last = open.last().copied()?;
@@ -127,6 +133,7 @@ pub fn unbalanced(text: &str) -> Option<Unbalanced> {
             forgot.ch,
             closer_of(forgot.ch)
         ),
+        only_left_open: true,
     })
 }
 

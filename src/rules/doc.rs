@@ -404,13 +404,27 @@ fn friendly_serde_message(m: &str, field: Option<&str>) -> String {
         if let Some((name, expected)) = rest.split_once('`') {
             let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
             let hint = crate::names::suggestion(name, known.iter().copied());
-            if !hint.is_empty() {
-                return format!(
+            return match known.is_empty() {
+                true => format!("unknown field `{name}`: nothing more is read here"),
+                false => format!(
                     "unknown field `{name}`{hint}; the fields here are {}",
                     known.join(", ")
-                );
-            }
+                ),
+            };
         }
+    }
+    if let Some(name) = m.strip_prefix("data did not match any variant of untagged enum ") {
+        // serde names the Rust type; say what the file may hold there.
+        let forms = match name.trim() {
+            "Raw" => "a number or text",
+            "Team" => "a team number or name",
+            "Teams" => "a number of teams or a list of names",
+            "Placing" => "a player's name or a list of tied names",
+            "StartRating" => "a rating, or {rating, deviation, volatility}",
+            _ => "a value of another form",
+        };
+        let what = field.map_or("this value".to_string(), |f| format!("`{f}`"));
+        return format!("wrong type: {what} takes {forms}");
     }
     let mut m = m
         .replace("invalid type: ", "wrong type: found ")
@@ -505,6 +519,40 @@ impl Error {
 #[cfg(test)]
 mod tests {
     use crate::rules::lang::parse;
+
+    #[test]
+    fn serdes_words_become_the_files() {
+        let say = super::friendly_serde_message;
+        assert_eq!(
+            say(
+                "unknown variant `lose`, expected one of `win`, `loss`, `draw`",
+                Some("result")
+            ),
+            "unknown result `lose`, expected win, loss or draw (did you mean `loss`?)"
+        );
+        assert_eq!(
+            say(
+                "unknown variant `up`, expected `a` or `b` at line 3 column 4",
+                Some("first_move")
+            ),
+            "unknown first move `up`, expected a or b"
+        );
+        assert_eq!(
+            say("unknown field `x`, there are no fields", None),
+            "unknown field `x`: nothing more is read here"
+        );
+        assert_eq!(
+            say(
+                "data did not match any variant of untagged enum Team",
+                Some("home")
+            ),
+            "wrong type: `home` takes a team number or name"
+        );
+        assert_eq!(
+            say("invalid type: string \"a\", expected u8", None),
+            "wrong type: found string \"a\", expected a whole number from 0 to 255"
+        );
+    }
 
     fn line(doc: &super::Doc, pointer: &str) -> (String, usize) {
         let place = doc

@@ -108,10 +108,17 @@ fn parse_laid_out(name: &str, text: &str, keep_layout: bool) -> Result<(Doc, Opt
         return Err(t.span_at(pos).at(message));
     }
     let mut pairs = RulesParser::parse(Rule::ruleset_file, text).map_err(|e| {
-        // At the end of the file the parser only knows what it expected: show the bracket
-        // left open instead (or the closer that does not match it).
+        // Where the parser wanted another key or the end, a block was left open: show its
+        // bracket (and always a closer of the wrong kind, or an open string). Another error
+        // comes first, with the open bracket as a note.
+        let wants_key = matches!(&e.variant, pest::error::ErrorVariant::ParsingError { positives, .. }
+            if positives.contains(&Rule::key));
         match super::brackets::unbalanced(text) {
-            Some(u) => Span::new(&t.source, u.line, u.col).at(u.message),
+            Some(u) if wants_key || !u.only_left_open => {
+                Span::new(&t.source, u.line, u.col).at(u.message)
+            }
+            Some(u) => pest_error(e, &t.source, 0, 0)
+                .reworded(|m| format!("{m} (and the bracket at {}:{} is never closed)", u.line, u.col)),
             None => pest_error(e, &t.source, 0, 0),
         }
     })?;

@@ -129,9 +129,7 @@ pub fn report_under<T: Serialize>(
     report: &T,
 ) -> ScriptResult<Dynamic> {
     let mut json = serde_json::to_value(report).map_err(script_error)?;
-    rules
-        .with(|r| crate::rules::pin::Identity::of(r))
-        .stamp(&mut json);
+    rules.with(crate::rules::pin::Identity::of).stamp(&mut json);
     bounded_map(&json)
 }
 
