@@ -161,7 +161,7 @@ fn a_scripted_editor_gets_diagnostics_hover_and_completion() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("house.rules");
     let uri = format!("file://{}", file.display());
-    let (mut child, mut c) = start(dir.path());
+    let (child, mut c) = start(dir.path());
 
     // A formula naming a variable a generator cannot read: an error at its line and column.
     let broken =
