@@ -11,6 +11,8 @@ use serde::Serialize;
 pub struct Args {
     /// Dice expression: 3D6, D100, 2D6+1, 4D6-2, 2D6+1D3
     expr: String,
+    /// JSON: {"dice", "min", "max", "mean", "distribution": {"3": p, ...}}, exact
+    /// probabilities
     #[arg(long)]
     json: bool,
 }

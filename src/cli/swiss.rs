@@ -39,9 +39,13 @@ enum SwissCommand {
     },
     /// Start a tournament file from a player list (CSV name,rating or one name a line)
     New {
+        /// The tournament file to create (YAML)
         tournament: String,
+        /// The players: a CSV with name and rating columns, or one name a line; numbered by
+        /// starting rank (rating order)
         #[arg(long, value_name = "FILE")]
         players: String,
+        /// How many rounds the tournament has
         #[arg(long)]
         rounds: usize,
         /// Ruleset for points and tie-breaks (default: swiss)
@@ -56,7 +60,9 @@ enum SwissCommand {
     },
     /// Record a result: 1-0 0-1 1/2-1/2, forfeits +- -+ --
     Record {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The round the game was played in (1 is the first)
         round: usize,
         /// White: number or name
         white: String,
@@ -68,33 +74,47 @@ enum SwissCommand {
     },
     /// Ask for a bye ahead (half a point, or --zero)
     Bye {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The player: starting number or name
         player: String,
+        /// The round the player will miss (not paired yet)
         round: usize,
+        /// A zero-point bye instead of the half point
         #[arg(long)]
         zero: bool,
     },
     /// Withdraw a player from a round on
     Withdraw {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The player: starting number or name
         player: String,
-        #[arg(long)]
+        /// The first round the player no longer plays (results before it stay)
+        #[arg(long, value_name = "ROUND")]
         from: usize,
     },
     /// Enter a player late (absent, zero points, before the next round)
     Add {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The new player's name
         name: String,
+        /// The player's rating (default 0: unrated)
         #[arg(long)]
         rating: Option<u32>,
     },
     /// Standings with the ruleset's tie-breaks
     Table {
+        /// The tournament file (YAML)
         tournament: String,
+        /// JSON: {"standings": [{"rank", "player", "name", "points", "tiebreaks": {...}}]}
         #[arg(long, conflicts_with_all = ["csv", "html"])]
         json: bool,
+        /// CSV: rank, player, name, points and one column per tie-break
         #[arg(long, conflicts_with = "html")]
         csv: bool,
+        /// Write a static HTML page of the standings to FILE
         #[arg(long, value_name = "FILE")]
         html: Option<String>,
     },
@@ -105,7 +125,9 @@ enum SwissCommand {
             \n  arbiter swiss export open.yaml --ics ann.ics --start 2026-10-03 --player Ann")]
     #[command(group(clap::ArgGroup::new("format").required(true).args(["trf", "ics"])))]
     Export {
+        /// The tournament file (YAML)
         tournament: String,
+        /// Write the tournament as TRF-2026 (the FIDE exchange format), to -o or standard output
         #[arg(long)]
         trf: bool,
         /// Output file (default: standard output)

@@ -346,10 +346,11 @@ fn scan(text: &str) -> Scan {
                                 // `-`, `?` and `:` are indicators only before a blank;
                                 // `?{"x` is a plain scalar, so its quote opens nothing.
                                 ':' | '-' | '?' => {
+                                    // Not before a blank, nor before a flow bracket or comma.
                                     in_plain = chars.peek().is_some_and(|(_, n)| {
-                                        !n.is_whitespace()
-                                            && !(flow > 0
-                                                && matches!(n, ',' | '[' | ']' | '{' | '}'))
+                                        let ends_flow =
+                                            flow > 0 && matches!(n, ',' | '[' | ']' | '{' | '}');
+                                        !(n.is_whitespace() || ends_flow)
                                     })
                                 }
                                 ' ' | '\t' | ',' => {}
