@@ -1,5 +1,5 @@
 //! `arbiter dice EXPR`: the exact distribution of a roll.
-use arbiter::output::{trim_number, Align, Table};
+use arbiter::output::{percent, trim_number, Align, Table};
 use arbiter::rules::Dice;
 use arbiter::{Error, Result};
 use serde::Serialize;
@@ -57,8 +57,8 @@ pub fn run(args: Args) -> Result<()> {
         let bar = "#".repeat(((p / top) * 40.0).round() as usize);
         t.row([
             (low + i as i64).to_string(),
-            format!("{:.2}%", p * 100.0),
-            format!("{:.2}%", at_least.max(0.0) * 100.0),
+            percent(*p),
+            percent(at_least.clamp(0.0, 1.0)),
             bar,
         ]);
         at_least -= p;
