@@ -23,6 +23,8 @@ const COMMANDS: &[&[&str]] = &[
     &["repl"],
     &["run"],
     &["completions"],
+    &["help"],
+    &["man"],
 ];
 
 #[test]

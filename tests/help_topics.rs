@@ -27,6 +27,10 @@ fn each_topic_prints_its_page_within_80_columns() {
     }
     // A topic's name in any case.
     assert!(ok(&["help", "DICE"]).starts_with("# Dice notation"));
+    // Headings are bold when colour is asked for, and only then.
+    let coloured = ok(&["--color", "always", "help", "dice"]);
+    assert!(coloured.contains("\u{1b}[1m## Limits"), "{coloured}");
+    assert!(!topic("dice").contains('\u{1b}'));
 }
 
 #[test]

@@ -33,7 +33,8 @@ use std::io::Write;
              from one ruleset file",
     after_help = "Built-in rulesets: cep, figf, advciv, elo, bloodbowl, startrek \
         (see `arbiter rules list`).\
-        \nEvery command that reads a ruleset takes --rules NAME|PATH."
+        \nEvery command that reads a ruleset takes --rules NAME|PATH.\
+        \nReference pages: `arbiter help rules|formulas|dice|scripting`; manual pages: `arbiter man`."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -68,7 +69,7 @@ enum Command {
     Run(run::Args),
     /// Print shell completions
     Completions(completions::Args),
-    /// Reference pages (rules, formulas, dice, scripting), or a command's help
+    /// Topics (rules, formulas, dice, scripting) or a command's help
     Help(topics::Args),
     /// Manual pages: print one, or write them all with --out DIR
     Man(man::Args),

@@ -137,37 +137,54 @@ fn wrap(text: &str, indent: usize) -> String {
     out
 }
 
+/// A name that is no topic (when it comes first) and no command: a usage error (exit 2) with
+/// the nearest name and the known ones.
+fn unknown(word: &str, commands: &[String], first: bool) -> ! {
+    let topics: Vec<&str> = if first {
+        TOPICS.iter().map(|t| t.name).collect()
+    } else {
+        Vec::new()
+    };
+    let names = commands
+        .iter()
+        .map(String::as_str)
+        .chain(topics.iter().copied());
+    let what = if first {
+        "help topic or command"
+    } else {
+        "command"
+    };
+    let mut message = format!(
+        "no {what} `{word}`{}; ",
+        arbiter::names::suggestion(word, names)
+    );
+    if first {
+        message.push_str(&format!("topics: {}; ", topics.join(", ")));
+    }
+    message.push_str(&format!("commands: {}", commands.join(", ")));
+    let mut root = super::Cli::command();
+    root.build();
+    let help = root
+        .find_subcommand_mut("help")
+        .expect("arbiter has a help command");
+    help.error(clap::error::ErrorKind::InvalidSubcommand, message)
+        .exit()
+}
+
 /// The long help of `arbiter WORDS...` (of arbiter itself when there are none), as clap's own
 /// `help` subcommand prints it; an unknown name is a usage error that lists what is known.
 fn command_help(words: &[String]) -> Result<()> {
     let mut cmd = super::Cli::command();
     cmd.build();
     let mut current = &mut cmd;
-    for word in words {
+    for (depth, word) in words.iter().enumerate() {
         let known: Vec<String> = current
             .get_subcommands()
             .map(|c| c.get_name().to_string())
             .collect();
         match current.find_subcommand_mut(word) {
             Some(sub) => current = sub,
-            None => {
-                let topics: Vec<&str> = TOPICS.iter().map(|t| t.name).collect();
-                let message = format!(
-                    "no help topic or command `{word}`{}; topics: {}; commands: {}",
-                    arbiter::names::suggestion(
-                        word,
-                        known
-                            .iter()
-                            .map(String::as_str)
-                            .chain(topics.iter().copied())
-                    ),
-                    topics.join(", "),
-                    known.join(", ")
-                );
-                super::Cli::command()
-                    .error(clap::error::ErrorKind::InvalidSubcommand, message)
-                    .exit()
-            }
+            None => unknown(word, &known, depth == 0),
         }
     }
     let help = current.render_long_help();
