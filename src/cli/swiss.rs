@@ -27,6 +27,10 @@ pub struct Args {
 #[derive(Subcommand)]
 enum SwissCommand {
     /// Pair the next round (FIDE Dutch system) of a TRF or a tournament file (which stores it)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss pair open.yaml\
+            \n  arbiter swiss pair round5.trf --json\
+            \n  arbiter swiss pair round5.trf --trf round6.trf")]
     Pair {
         /// A TRF (TRF-2026, TRF(x), TRF(bx)) or a tournament file from `swiss new`
         file: String,
@@ -38,6 +42,11 @@ enum SwissCommand {
         trf: Option<String>,
     },
     /// Start a tournament file from a player list (CSV name,rating or one name a line)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss new open.yaml --players players.csv --rounds 7\
+            \n  arbiter swiss new cup.yaml --players names.txt --rounds 5 --name \"Spring Cup\"\
+            \n  arbiter swiss new bb.yaml --players coaches.csv --rounds 6 \\\
+            \n      --rules bloodbowl-swiss")]
     New {
         /// The tournament file to create (YAML)
         tournament: String,
@@ -59,6 +68,10 @@ enum SwissCommand {
         force: bool,
     },
     /// Record a result: 1-0 0-1 1/2-1/2, forfeits +- -+ --
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss record open.yaml 1 1 5 1-0\
+            \n  arbiter swiss record open.yaml 1 Ana Bo 1/2-1/2\
+            \n  arbiter swiss record open.yaml 2 3 8 +-")]
     Record {
         /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
@@ -73,6 +86,9 @@ enum SwissCommand {
         result: String,
     },
     /// Ask for a bye ahead (half a point, or --zero)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss bye open.yaml 7 4\
+            \n  arbiter swiss bye open.yaml Ana 5 --zero")]
     Bye {
         /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
@@ -85,6 +101,8 @@ enum SwissCommand {
         zero: bool,
     },
     /// Withdraw a player from a round on
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss withdraw open.yaml 12 --from 5")]
     Withdraw {
         /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
@@ -95,6 +113,8 @@ enum SwissCommand {
         from: usize,
     },
     /// Enter a player late (absent, zero points, before the next round)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss add open.yaml \"Ana Pérez\" --rating 1850")]
     Add {
         /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
@@ -105,6 +125,10 @@ enum SwissCommand {
         rating: Option<u32>,
     },
     /// Standings with the ruleset's tie-breaks
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss table open.yaml\
+            \n  arbiter swiss table open.yaml --csv > standings.csv\
+            \n  arbiter swiss table open.yaml --html standings.html")]
     Table {
         /// The tournament file (YAML)
         tournament: String,
