@@ -114,7 +114,7 @@ enum CombatCommand {
         /// result, whatever --threads is
         #[arg(long)]
         seed: Option<u64>,
-        /// Worker threads (the result is the same whatever the number)
+        /// Worker threads (default: one per CPU core); the result is the same whatever the number
         #[arg(long)]
         threads: Option<usize>,
         /// Who moves first: a, b, or alternate (half the battles each; the default)

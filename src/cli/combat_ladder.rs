@@ -26,7 +26,7 @@ pub struct Args {
     /// Seed of the dice: the same seed gives the same ladder, whatever --threads is
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (the result is the same whatever the number)
+    /// Worker threads (default: one per CPU core); the result is the same whatever the number
     #[arg(long)]
     threads: Option<usize>,
     /// Ruleset (built-in name or path) whose ships fight
