@@ -227,9 +227,30 @@ pub fn json_string<T: serde::Serialize>(value: &T) -> String {
     s
 }
 
-/// A share as a percentage with at most `digits` decimals (0.125 → "12.5%").
-pub fn percent(share: f64, digits: usize) -> String {
-    format!("{}%", trim_number(share * 100.0, digits))
+/// A share as a percentage with one decimal, the one way every report prints one (0.125 →
+/// "12.5%", 0.5 → "50.0%"). A share that is not 0 (or 1) but rounds to it says so ("<0.1%",
+/// ">99.9%"): a 0.01% chance is not none.
+pub fn percent(share: f64) -> String {
+    let tenths = (share * 1000.0).round();
+    if tenths == 0.0 && share > 0.0 {
+        "<0.1%".to_string()
+    } else if tenths == 0.0 && share < 0.0 {
+        ">-0.1%".to_string()
+    } else if tenths == 1000.0 && share < 1.0 {
+        ">99.9%".to_string()
+    } else {
+        // `+ 0.0` turns -0 into 0, so nothing prints "-0.0%".
+        format!("{:.1}%", tenths / 10.0 + 0.0)
+    }
+}
+
+/// A p-value as reports print it: three decimals, and "p < 0.001" below that.
+pub fn p_value(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".to_string()
+    } else {
+        format!("p = {p:.3}")
+    }
 }
 
 /// A number with at most `digits` decimals and no trailing zeros ("0.75", "12", "0.3125").
@@ -245,6 +266,31 @@ pub fn trim_number(x: f64, digits: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentages_have_one_decimal_and_never_round_a_chance_away() {
+        assert_eq!(percent(0.125), "12.5%");
+        assert_eq!(percent(0.5), "50.0%");
+        assert_eq!(percent(0.69166), "69.2%");
+        assert_eq!(percent(1.0), "100.0%");
+        assert_eq!(percent(0.0), "0.0%");
+        assert_eq!(percent(1.0 / 216.0), "0.5%");
+        assert_eq!(percent(0.0001), "<0.1%");
+        assert_eq!(percent(0.99996), ">99.9%");
+        assert_eq!(percent(0.9994), "99.9%");
+        assert_eq!(percent(-0.0), "0.0%");
+        assert_eq!(percent(-0.25), "-25.0%");
+        assert_eq!(percent(-0.00001), ">-0.1%");
+    }
+
+    #[test]
+    fn p_values_have_three_decimals_and_a_floor() {
+        assert_eq!(p_value(0.0423), "p = 0.042");
+        assert_eq!(p_value(0.5), "p = 0.500");
+        assert_eq!(p_value(0.001), "p = 0.001");
+        assert_eq!(p_value(0.000_999), "p < 0.001");
+        assert_eq!(p_value(1e-12), "p < 0.001");
+    }
 
     fn ships() -> Table {
         let mut t = Table::new(&[

@@ -205,7 +205,10 @@ fn balance_reports_the_value_its_share_and_every_value_tried() {
 fn sim_to_a_precision_says_when_and_why_it_stopped() {
     let d = json(&["combat", "sim", HC, "Transport", "--precision", "0.04"]);
     assert_eq!(d["precise"], true);
-    assert!(d["stopped"].as_str().unwrap().contains("within ±4%"), "{d}");
+    assert!(
+        d["stopped"].as_str().unwrap().contains("within ±4.0%"),
+        "{d}"
+    );
     let a = &d["a"];
     let (p, lo, hi) = (
         a["win_rate"].as_f64().unwrap(),

@@ -160,12 +160,36 @@ fn vs_runs_both_rulesets_on_the_same_seeds() {
     assert_eq!(d["base"]["seed"], d["variant"]["seed"]);
     assert!(d["difference"].as_f64().unwrap() < 0.0, "{d}");
     assert_eq!(d["significant"], true, "{d}");
+    // The verdict's numbers: win rates with one decimal, the p-value as "p < 0.001" or three
+    // decimals.
+    let verdict = d["verdict"].as_str().unwrap();
+    let p = d["p_value"].as_f64().unwrap();
+    let p_shown = if p < 0.001 {
+        "p < 0.001".to_string()
+    } else {
+        format!("p = {p:.3}")
+    };
+    assert!(verdict.ends_with(&format!("{p_shown})")), "{verdict}");
+    let rate = |side: &str, run: &str| {
+        format!("{:.1}%", d[run][side]["win_rate"].as_f64().unwrap() * 100.0)
+    };
+    assert!(
+        verdict.contains(&format!("{} → {}", rate("a", "base"), rate("a", "variant"))),
+        "{verdict}"
+    );
     // The same ruleset against itself: identical, not significant.
     let same = json(&[
         "combat", "sim", HC, KBC, "-n", "200", "--seed", "4", "--vs", "startrek",
     ]);
     assert_eq!(same["difference"], 0.0);
     assert_eq!(same["significant"], false);
+    assert!(
+        same["verdict"]
+            .as_str()
+            .unwrap()
+            .ends_with("chi-square 0.00, p = 1.000)"),
+        "{same}"
+    );
     let text = ok(&[
         "combat",
         "sim",

@@ -223,5 +223,17 @@ fn volley_table_for_people() {
         "5",
     ]);
     assert!(out.contains("4D6 phasers at range 5"), "{out}");
-    assert!(out.contains("35%"), "{out}");
+    // Percentages have one decimal; a chance that rounds to nothing is not shown as none.
+    let row = |label: &str| {
+        out.lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} in {out}"))
+            .split_whitespace()
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(row("hit chance"), "35.0%", "{out}");
+    assert_eq!(row("special (choose location)"), "7.0%", "{out}");
+    assert_eq!(row("past the hull roll"), "<0.1%", "{out}");
 }

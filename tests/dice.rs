@@ -68,7 +68,9 @@ fn the_table_has_a_bar_chart() {
         .find(|l| l.trim_start().starts_with("7 "))
         .unwrap();
     assert!(
-        seven.contains("16.67%") && seven.ends_with(&"#".repeat(40)),
+        // 6/36 and, at least 7, 21/36: one decimal.
+        seven.split_whitespace().take(3).collect::<Vec<_>>() == ["7", "16.7%", "58.3%"]
+            && seven.ends_with(&"#".repeat(40)),
         "{seven}"
     );
 }
@@ -85,4 +87,21 @@ fn too_large_or_malformed_dice_fail_fast_and_clearly() {
     assert!(err.contains("at least one side"), "{err}");
     let err = fails(&["dice", "3D6/3D3"]);
     assert!(err.contains("pair"), "{err}");
+}
+
+#[test]
+fn a_chance_too_small_for_one_decimal_is_not_shown_as_none() {
+    // 10D6: 10 and 60 each have 1/6^10 (1.7e-8); at least 11 is 1 - 1/6^10.
+    let out = ok(&["dice", "10D6"]);
+    let row = |total: &str| {
+        out.lines()
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>())
+            .find(|w| w.first() == Some(&total))
+            .unwrap_or_else(|| panic!("no {total} in {out}"))
+    };
+    assert_eq!(row("10"), ["10", "<0.1%", "100.0%"]);
+    assert_eq!(row("11"), ["11", "<0.1%", ">99.9%"]);
+    assert_eq!(row("60"), ["60", "<0.1%", "<0.1%"]);
+    // 35 is the most likely total: 4395456 of 6^10 ways, 7.3%.
+    assert_eq!(row("35")[1], "7.3%");
 }

@@ -22,7 +22,17 @@ const COMMANDS: &[&[&str]] = &[
     &["combat", "sim"],
     &["repl"],
     &["run"],
+    &["swiss", "pair"],
+    &["swiss", "new"],
+    &["swiss", "record"],
+    &["swiss", "bye"],
+    &["swiss", "withdraw"],
+    &["swiss", "add"],
+    &["swiss", "table"],
+    &["swiss", "export"],
     &["completions"],
+    &["help"],
+    &["man"],
 ];
 
 #[test]

@@ -20,6 +20,7 @@ mod conventions;
 mod dice;
 mod fuzz_regressions;
 mod help;
+mod help_topics;
 mod hostile;
 mod league_balanced;
 mod league_berger;

@@ -12,11 +12,13 @@ use clap::Subcommand;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
         \n  arbiter combat ships\
-        \n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\
-        \n  arbiter combat volley \"Romulan bird of prey\" \"UFP frigate\" --range 3 --torpedo --json\
-        \n  arbiter combat duel \"Crucero pesado de la UFP\" \"Crucero de batalla Klingon\" --seed 7\
-        \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1 --plot outcomes.svg\
-        \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 --vs house.rules\
+        \n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5\
+        \n  arbiter combat volley \"Romulan bird of prey\" \"UFP frigate\" --range 3 --torpedo\
+        \n  arbiter combat duel \"Crucero pesado de la UFP\" \"Transporte\" --seed 7\
+        \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 \\\
+        \n      --seed 1 --plot outcomes.svg\
+        \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 \\\
+        \n      --vs house.rules\
         \n  arbiter combat sim --scenario ambush.yaml -n 2000")]
 pub struct Args {
     #[command(subcommand)]
@@ -30,17 +32,23 @@ enum CombatCommand {
             \n  arbiter combat ships\
             \n  arbiter combat ships --rules house.rules --json")]
     Ships {
+        /// Ruleset (built-in name or path) whose ships to list
         #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
+        /// JSON: every ship with all its stats, as the ruleset gives them
         #[arg(long)]
         json: bool,
     },
     /// Exact odds of one phaser volley (K dice) or one torpedo at a fresh target
     #[command(after_help = "Examples:\
-            \n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" --range 5 --dice 4\
-            \n  arbiter combat volley \"Klingon battle cruiser\" \"UFP frigate\" --range 3 --torpedo --json")]
+            \n  arbiter combat volley \"UFP heavy cruiser\" \"Klingon battle cruiser\" \\\
+            \n      --range 5 --dice 4\
+            \n  arbiter combat volley \"Klingon battle cruiser\" \"UFP frigate\" --range 3 \\\
+            \n      --torpedo --json")]
     Volley {
+        /// The firing ship (a ship name or alias of the ruleset)
         attacker: String,
+        /// The ship fired at, fresh: full shields toward the attacker
         target: String,
         /// Distance in hexes
         #[arg(long)]
@@ -51,8 +59,11 @@ enum CombatCommand {
         /// One torpedo instead of phasers
         #[arg(long)]
         torpedo: bool,
+        /// Ruleset (built-in name or path)
         #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
+        /// JSON: hit_chance, expected_shield_loss, internal_chance, expected_internal and the
+        /// outcomes
         #[arg(long)]
         json: bool,
     },
@@ -61,44 +72,58 @@ enum CombatCommand {
             \n  arbiter combat duel \"UFP heavy cruiser\" \"Klingon battle cruiser\" --seed 3\
             \n  arbiter combat duel \"Crucero pesado de la UFP\" \"Transporte\" --seed 1 --json")]
     Duel {
+        /// Side a's ship (a name or alias; or from --scenario)
         a: Option<String>,
+        /// Side b's ship
         b: Option<String>,
+        /// Seed of the dice: the same seed replays the same battle
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Who moves first: a or b (default: a scenario's `first`, else a)
         #[arg(long, value_parser = parse_side)]
         first: Option<combat::side::Side>,
-        #[arg(long)]
+        /// A YAML scenario: ships, positions, facings, crews, who moves first, turn limit
+        #[arg(long, value_name = "FILE")]
         scenario: Option<String>,
+        /// Ruleset (built-in name or path); default: the scenario's `rules:`, else startrek
         #[arg(long)]
         rules: Option<String>,
         #[command(flatten)]
         tactics: TacticArgs,
+        /// JSON: the battle's events turn by turn, and its outcome
         #[arg(long)]
         json: bool,
     },
     /// Monte Carlo: many battles, win rates with 95% intervals
     #[command(after_help = "Examples:\
-            \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 --seed 1\
-            \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 2000 --seed 1 --vs house.rules\
+            \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 10000 \\\
+            \n      --seed 1\
+            \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 2000 \\\
+            \n      --seed 1 --vs house.rules\
             \n  arbiter combat sim --scenario ambush.yaml -n 1000 --plot outcomes.svg")]
     Sim {
+        /// Side a's ship (a name or alias; or from --scenario)
         a: Option<String>,
+        /// Side b's ship
         b: Option<String>,
-        /// Battles to fight
+        /// Battles to fight (default: the scenario's, else 1000); with --precision, the most to
+        /// fight (default 1000000)
         #[arg(short = 'n', long = "battles")]
         battles: Option<u64>,
+        /// Seed of the dice (default: the scenario's, else 1): the same seed gives the same
+        /// result, whatever --threads is
         #[arg(long)]
         seed: Option<u64>,
-        /// Worker threads (the result is the same whatever the number)
+        /// Worker threads (default: one per CPU core); the result is the same whatever the number
         #[arg(long)]
         threads: Option<usize>,
         /// Who moves first: a, b, or alternate (half the battles each; the default)
         #[arg(long, value_parser = parse_first)]
         first: Option<combat::side::First>,
         /// A YAML scenario: ships, positions, facings, crews, who moves first, turn limit
-        #[arg(long)]
+        #[arg(long, value_name = "FILE")]
         scenario: Option<String>,
+        /// Ruleset (built-in name or path); default: the scenario's `rules:`, else startrek
         #[arg(long)]
         rules: Option<String>,
         /// A second ruleset run on the same seeds, with a significance verdict
@@ -113,13 +138,15 @@ enum CombatCommand {
         precision: Option<f64>,
         #[command(flatten)]
         tactics: TacticArgs,
+        /// JSON: {"battles", "seed", "a": {"name", "wins", "win_rate", "ci95"}, "b", "draws",
+        /// "escapes", "mean_turns", ...}
         #[arg(long)]
         json: bool,
     },
     /// Tactics against each other in mirror matches over every ship class, rated
     #[command(after_help = "Examples:\
             \n  arbiter combat ladder -n 500\
-            \n  arbiter combat ladder --tactics default,classic,mine.rhai --ships \"UFP frigate\" --json")]
+            \n  arbiter combat ladder --tactics classic,mine.rhai --ships \"UFP frigate\"")]
     Ladder(super::combat_ladder::Args),
     // The balance lab: sweep, matrix, balance.
     #[command(flatten)]

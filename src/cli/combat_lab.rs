@@ -15,11 +15,17 @@ use clap::Subcommand;
 pub enum LabCommand {
     /// Win rates against a ruleset value (or a grid of two), the same battles at every point
     #[command(after_help = "Examples:\
-            \n  arbiter combat sweep \"UFP heavy cruiser\" \"Klingon battle cruiser\" --set \"/ships/Klingon battle cruiser/shields=5..10\" -n 2000\
-            \n  arbiter combat sweep \"UFP frigate\" \"Pirate frigate\" --set ships.UFP frigate.torpedoes=0,5,10 --csv sweep.csv\
-            \n  arbiter combat sweep \"UFP heavy cruiser\" \"Klingon battle cruiser\" --set combat.start_distance=4..10:2 --set \"ships.UFP heavy cruiser.shields=8..10\" --plot grid.svg")]
+            \n  arbiter combat sweep \"UFP heavy cruiser\" \"Klingon battle cruiser\" \\\
+            \n      --set \"/ships/Klingon battle cruiser/shields=5..10\" -n 2000\
+            \n  arbiter combat sweep \"UFP frigate\" \"Pirate frigate\" \\\
+            \n      --set \"ships.UFP frigate.torpedoes=0,5,10\" --csv sweep.csv\
+            \n  arbiter combat sweep \"UFP heavy cruiser\" \"Klingon battle cruiser\" \\\
+            \n      --set combat.start_distance=4..10:2 \\\
+            \n      --set \"ships.UFP heavy cruiser.shields=8..10\" --plot grid.svg")]
     Sweep {
+        /// Side a's ship (a name or alias of the ruleset)
         a: String,
+        /// Side b's ship
         b: String,
         /// PATH=LO..HI[:STEP] or PATH=V1,V2,... (twice for a grid)
         #[arg(long = "set", required = true, value_name = "PATH=VALUES")]
@@ -27,10 +33,13 @@ pub enum LabCommand {
         /// Battles at each point
         #[arg(short = 'n', long = "battles", default_value_t = 1000)]
         battles: u64,
+        /// Seed of the dice: every point (cell, value) fights the same seeded battles
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Ruleset (built-in name or path) whose ships and numbers to use
         #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
+        /// JSON: {"parameter", "points": [{"value", "battles", "a", "b", "draws"}]}
         #[arg(long, conflicts_with = "csv")]
         json: bool,
         /// CSV on standard output, or into FILE
@@ -43,7 +52,8 @@ pub enum LabCommand {
     /// Every ordered pair of ships: a win/draw table, strengths and suggested points
     #[command(after_help = "Examples:\
             \n  arbiter combat matrix -n 400\
-            \n  arbiter combat matrix \"UFP heavy cruiser\" \"Klingon battle cruiser\" \"Gorn attack cruiser\" --points-scale 250 --plot matrix.svg\
+            \n  arbiter combat matrix \"UFP heavy cruiser\" \"Klingon battle cruiser\" \\\
+            \n      \"Gorn attack cruiser\" --points-scale 250 --plot matrix.svg\
             \n  arbiter combat matrix --rules house.rules --json")]
     Matrix {
         /// Ships (default: every ship of the ruleset)
@@ -51,13 +61,17 @@ pub enum LabCommand {
         /// Battles in each cell (half with each side moving first)
         #[arg(short = 'n', long = "battles", default_value_t = 400)]
         battles: u64,
+        /// Seed of the dice: every point (cell, value) fights the same seeded battles
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Points the strongest ship is worth
         #[arg(long, default_value_t = 100.0)]
         points_scale: f64,
+        /// Ruleset (built-in name or path) whose ships and numbers to use
         #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
+        /// JSON: {"ships", "cells": [{"a", "b", "battles", "a_wins", "b_wins", "draws"}],
+        /// "strength": [{"ship", "rating", "points"}]}
         #[arg(long)]
         json: bool,
         /// Write the table as an SVG heatmap
@@ -66,10 +80,14 @@ pub enum LabCommand {
     },
     /// The value of a ruleset number at which a matchup is even (or at --target)
     #[command(after_help = "Examples:\
-            \n  arbiter combat balance \"UFP heavy cruiser\" \"Klingon battle cruiser\" --vary \"/ships/Klingon battle cruiser/shields\" --precision 0.03\
-            \n  arbiter combat balance \"UFP frigate\" \"Pirate frigate\" --vary \"ships.Pirate frigate.torpedoes\" --min 0 --max 20 --target 0.6 --json")]
+            \n  arbiter combat balance \"UFP heavy cruiser\" \"Klingon battle cruiser\" \\\
+            \n      --vary \"/ships/Klingon battle cruiser/shields\" --precision 0.03\
+            \n  arbiter combat balance \"UFP frigate\" \"Pirate frigate\" \\\
+            \n      --vary \"ships.Pirate frigate.torpedoes\" --min 0 --max 20 --target 0.6")]
     Balance {
+        /// Side a's ship (a name or alias of the ruleset): --target is its share
         a: String,
+        /// Side b's ship
         b: String,
         /// The ruleset path of the number to vary
         #[arg(long, value_name = "PATH")]
@@ -89,10 +107,13 @@ pub enum LabCommand {
         /// Most battles spent on one value
         #[arg(long, default_value_t = 20_000)]
         max_battles: u64,
+        /// Seed of the dice: every point (cell, value) fights the same seeded battles
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Ruleset (built-in name or path) whose ships and numbers to use
         #[arg(long, default_value = DEFAULT_COMBAT)]
         rules: String,
+        /// JSON: {"parameter", "value", "share", "ci95", "battles", "tried": [...]}
         #[arg(long)]
         json: bool,
     },

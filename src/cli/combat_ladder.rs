@@ -23,11 +23,13 @@ pub struct Args {
     /// Battles per ship class, pairing and side
     #[arg(short = 'n', long = "battles", default_value_t = 500)]
     battles: u64,
+    /// Seed of the dice: the same seed gives the same ladder, whatever --threads is
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (the result is the same whatever the number)
+    /// Worker threads (default: one per CPU core); the result is the same whatever the number
     #[arg(long)]
     threads: Option<usize>,
+    /// Ruleset (built-in name or path) whose ships fight
     #[arg(long, default_value = DEFAULT_COMBAT)]
     rules: String,
     /// The ruleset whose `scoring` section rates the tactics
@@ -36,6 +38,7 @@ pub struct Args {
     /// Rating system: elo, glicko2, weng_lin, trueskill
     #[arg(long, default_value = "glicko2")]
     system: String,
+    /// JSON: each tactic's rating and record
     #[arg(long)]
     json: bool,
 }

@@ -1,5 +1,5 @@
 //! `arbiter dice EXPR`: the exact distribution of a roll.
-use arbiter::output::{trim_number, Align, Table};
+use arbiter::output::{percent, trim_number, Align, Table};
 use arbiter::rules::Dice;
 use arbiter::{Error, Result};
 use serde::Serialize;
@@ -11,6 +11,8 @@ use serde::Serialize;
 pub struct Args {
     /// Dice expression: 3D6, D100, 2D6+1, 4D6-2, 2D6+1D3
     expr: String,
+    /// JSON: {"dice", "min", "max", "mean", "distribution": {"3": p, ...}}, exact
+    /// probabilities
     #[arg(long)]
     json: bool,
 }
@@ -55,8 +57,8 @@ pub fn run(args: Args) -> Result<()> {
         let bar = "#".repeat(((p / top) * 40.0).round() as usize);
         t.row([
             (low + i as i64).to_string(),
-            format!("{:.2}%", p * 100.0),
-            format!("{:.2}%", at_least.max(0.0) * 100.0),
+            percent(*p),
+            percent(at_least.clamp(0.0, 1.0)),
             bar,
         ]);
         at_least -= p;

@@ -107,7 +107,7 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
             .configure_mesh()
             .x_desc(report.parameter.clone())
             .y_desc("win rate (band: 95% interval)")
-            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .y_label_formatter(&|y| arbiter::output::percent(*y))
             .draw()
             .map_err(|e| fail(&e))?;
         for (label, colour, pts) in &lines {

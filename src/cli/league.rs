@@ -78,8 +78,9 @@ enum LeagueCommand {
             \n  arbiter league schedule teams.txt --legs 2 --shuffle --seed 7\
             \n  arbiter league schedule 12 --method balanced --seed 1 --carryover\
             \n  arbiter league schedule 8 --method berger --legs 2 --json\
-            \n  arbiter league schedule teams.txt --ics league.ics --start 2026-09-07 --every 7d\
-            \n  arbiter league schedule teams.txt --ics orcs.ics --start 2026-09-07 --team Orcs")]
+            \n  arbiter league schedule teams.txt --ics league.ics --start 2026-09-07\
+            \n  arbiter league schedule teams.txt --ics orcs.ics --start 2026-09-07 \\\
+            \n      --every 2w --team Orcs")]
     Schedule {
         /// A number n (teams 1..n) or a file with one team name a line
         teams: String,
@@ -100,8 +101,10 @@ enum LeagueCommand {
     /// Start a season file (YAML) from a schedule
     #[command(after_help = "Examples:\
             \n  arbiter league new season.yaml --teams teams.txt\
-            \n  arbiter league new season.yaml --teams 8 --legs 2 --shuffle --seed 3 --rules bloodbowl")]
+            \n  arbiter league new season.yaml --teams 8 --legs 2 --shuffle --seed 3\
+            \n  arbiter league new cup.yaml --teams 8 --rules bloodbowl --name \"Spring Cup\"")]
     New {
+        /// The season file to create (YAML): its schedule, ruleset and results to come
         season: String,
         /// A number n (teams 1..n) or a file with one team name a line
         #[arg(long)]
@@ -125,11 +128,16 @@ enum LeagueCommand {
             \n  arbiter league record season.yaml 3 5 1 1 --round 4\
             \n  arbiter league record season.yaml 3 5 2 1 --correct")]
     Record {
+        /// The season file (YAML), changed in place
         season: String,
+        /// The home team: its name, or its number as the schedule gives it
         home: String,
+        /// The away team: its name or number
         away: String,
+        /// The home team's score (a whole number: goals, touchdowns, points)
         #[arg(allow_hyphen_values = true)]
         home_score: String,
+        /// The away team's score
         #[arg(allow_hyphen_values = true)]
         away_score: String,
         /// The round, when the same home and away teams meet more than once
@@ -145,6 +153,7 @@ enum LeagueCommand {
             \n  arbiter league fixtures season.yaml --team Orcs\
             \n  arbiter league fixtures season.yaml --round 3 --json")]
     Fixtures {
+        /// The season file (YAML)
         season: String,
         /// Only this team's matches (and its rests)
         #[arg(long)]
@@ -162,8 +171,9 @@ enum LeagueCommand {
             \n  arbiter league table season.yaml\
             \n  arbiter league table season.yaml --json\
             \n  arbiter league table season.yaml --html standings.html\
-            \n  arbiter league table season.yaml --rules house.rules   # the same results under other points")]
+            \n  arbiter league table season.yaml --rules house.rules   # other points")]
     Table {
+        /// The season file (YAML)
         season: String,
         /// JSON: {"standings": [{"team", "played", "won", "drawn", "lost", "for", "against",
         /// "points", ...}]}

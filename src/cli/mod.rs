@@ -4,8 +4,10 @@ mod combat_lab;
 mod combat_ladder;
 mod completions;
 mod dice;
+mod help_checks;
 mod lab_plot;
 mod league;
+mod man;
 mod rate;
 mod rate_plot;
 mod repl;
@@ -13,6 +15,7 @@ mod rules;
 mod run;
 mod score;
 mod swiss;
+mod topics;
 
 use arbiter::error::{Conflict, ErrorKind};
 use arbiter::rules::builtin::DEFAULT_COMBAT;
@@ -24,11 +27,14 @@ use std::io::Write;
 #[command(
     name = "arbiter",
     version,
+    // `help` is ours (topics, then commands), so `arbiter help dice` can be the notation.
+    disable_help_subcommand = true,
     about = "Settle how to score a game, schedule a league, or whether a ship is balanced — \
              from one ruleset file",
     after_help = "Built-in rulesets: cep, figf, advciv, elo, bloodbowl, startrek \
         (see `arbiter rules list`).\
-        \nEvery command that reads a ruleset takes --rules NAME|PATH."
+        \nEvery command that reads a ruleset takes --rules NAME|PATH.\
+        \nReference pages: `arbiter help rules|formulas|dice|scripting`; manual pages: `arbiter man`."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -63,6 +69,10 @@ enum Command {
     Run(run::Args),
     /// Print shell completions
     Completions(completions::Args),
+    /// Topics (rules, formulas, dice, scripting) or a command's help
+    Help(topics::Args),
+    /// Manual pages: print one, or write them all with --out DIR
+    Man(man::Args),
     /// Language server over stdio for `.rules` and ruleset YAML (diagnostics, hover,
     /// completion)
     #[command(after_help = "Examples:\
@@ -105,6 +115,8 @@ pub fn main() -> i32 {
         Command::Repl(a) => repl::run(a),
         Command::Run(a) => run::run(a),
         Command::Completions(a) => completions::run(a),
+        Command::Help(a) => topics::run(a),
+        Command::Man(a) => man::run(a),
         Command::Lsp => arbiter::lsp::serve(),
     };
     match result {

@@ -8,7 +8,7 @@ use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  arbiter rate games.yaml                      # its `rules:` picks the system (elo by default)\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --all --json        # provisional players too\n  arbiter rate games.csv --backtest            # which system predicts this club best\n  arbiter rate games.csv --backtest --systems elo,glicko2\n  arbiter rate games.yaml --plot ratings.svg --players Ana,Bo\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period` and `date`\n(YYYY-MM-DD); one row per player per game."
+    after_help = "Examples:\n  arbiter rate games.yaml            # its `rules:` picks the system\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --all --json   # provisional players too\n  arbiter rate games.csv --backtest  # which system predicts this club best\n  arbiter rate games.csv --backtest --systems elo,glicko2\n  arbiter rate games.yaml --plot ratings.svg --players Ana,Bo\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period` and `date`\n(YYYY-MM-DD); one row per player per game."
 )]
 pub struct Args {
     /// History file: YAML/JSON (`ratings:`, `games:`) or CSV
@@ -37,10 +37,10 @@ pub struct Args {
         requires = "backtest"
     )]
     systems: Vec<String>,
-    /// Bootstrap resamples of the backtest
+    /// Bootstrap resamples of the backtest, for its 95% interval
     #[arg(long, default_value_t = 1000, requires = "backtest")]
     resamples: usize,
-    /// Seed of the bootstrap
+    /// Seed of the bootstrap resamples: the same seed gives the same interval
     #[arg(long, default_value_t = 1, requires = "backtest")]
     seed: u64,
     /// Write each player's rating over the games as an SVG chart
@@ -49,6 +49,8 @@ pub struct Args {
     /// The players to plot (default: the leaderboard's top ten)
     #[arg(long, value_delimiter = ',', value_name = "A,B,...", requires = "plot")]
     players: Vec<String>,
+    /// Print JSON instead of a table: {"players": [{"name", "rating", "provisional", ...}]}
+    /// (with --backtest: {"systems": [...]})
     #[arg(long)]
     json: bool,
 }

@@ -40,6 +40,7 @@ enum RulesCommand {
             \n  arbiter rules check rulesets/*\
             \n  arbiter rules check house.rules startrek")]
     Check {
+        /// Ruleset files or built-in names (as many as you like)
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -51,6 +52,7 @@ enum RulesCommand {
     Show {
         /// Built-in name or path
         ruleset: String,
+        /// Output form: the rules language, YAML or JSON
         #[arg(long, value_enum, default_value = "rules")]
         format: ShowFormat,
     },
@@ -59,7 +61,9 @@ enum RulesCommand {
             \n  arbiter rules convert house.yaml --to rules\
             \n  arbiter rules convert rulesets/startrek.rules --to yaml -o startrek.yaml")]
     Convert {
+        /// The ruleset file to convert (.rules or .yaml)
         file: String,
+        /// The form to convert to: rules or yaml (json also works)
         #[arg(long, value_enum)]
         to: ShowFormat,
         /// Write here (atomically) instead of standard output
@@ -142,6 +146,7 @@ enum RulesCommand {
             \n  arbiter rules fmt --check rulesets/*\
             \n  arbiter rules fmt --write house.rules house.yaml")]
     Fmt {
+        /// Ruleset files to lay out (.rules or .yaml)
         #[arg(required = true)]
         files: Vec<String>,
         /// Only say which files are not formatted (exit 1 if any)

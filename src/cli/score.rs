@@ -5,8 +5,8 @@ use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
-        \n  arbiter score game.yaml                      # a CEP game record (its `rules:` picks the ruleset)\
-        \n  arbiter score game.yaml --vs house.yaml      # both rulesets side by side\
+        \n  arbiter score game.yaml                  # a CEP game record\
+        \n  arbiter score game.yaml --vs house.yaml  # both rulesets side by side\
         \n  arbiter score --rules figf A=7500 B=7200 C=6600\
         \n  arbiter score --rules advciv Illyria=5042 Crete=3791 Iberia=1807 --json")]
 pub struct Args {
@@ -19,6 +19,7 @@ pub struct Args {
     /// A second ruleset to score the same game with, side by side
     #[arg(long, value_name = "R2")]
     vs: Option<String>,
+    /// Print JSON instead of a table: {"players": [{"name", "points"}, ...]} in the input's order
     #[arg(long)]
     json: bool,
 }

@@ -27,6 +27,10 @@ pub struct Args {
 #[derive(Subcommand)]
 enum SwissCommand {
     /// Pair the next round (FIDE Dutch system) of a TRF or a tournament file (which stores it)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss pair open.yaml\
+            \n  arbiter swiss pair round5.trf --json\
+            \n  arbiter swiss pair round5.trf --trf round6.trf")]
     Pair {
         /// A TRF (TRF-2026, TRF(x), TRF(bx)) or a tournament file from `swiss new`
         file: String,
@@ -38,10 +42,19 @@ enum SwissCommand {
         trf: Option<String>,
     },
     /// Start a tournament file from a player list (CSV name,rating or one name a line)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss new open.yaml --players players.csv --rounds 7\
+            \n  arbiter swiss new cup.yaml --players names.txt --rounds 5 --name \"Spring Cup\"\
+            \n  arbiter swiss new bb.yaml --players coaches.csv --rounds 6 \\\
+            \n      --rules bloodbowl-swiss")]
     New {
+        /// The tournament file to create (YAML)
         tournament: String,
+        /// The players: a CSV with name and rating columns, or one name a line; numbered by
+        /// starting rank (rating order)
         #[arg(long, value_name = "FILE")]
         players: String,
+        /// How many rounds the tournament has
         #[arg(long)]
         rounds: usize,
         /// Ruleset for points and tie-breaks (default: swiss)
@@ -55,8 +68,14 @@ enum SwissCommand {
         force: bool,
     },
     /// Record a result: 1-0 0-1 1/2-1/2, forfeits +- -+ --
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss record open.yaml 1 1 5 1-0\
+            \n  arbiter swiss record open.yaml 1 Ana Bo 1/2-1/2\
+            \n  arbiter swiss record open.yaml 2 3 8 +-")]
     Record {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The round the game was played in (1 is the first)
         round: usize,
         /// White: number or name
         white: String,
@@ -67,34 +86,59 @@ enum SwissCommand {
         result: String,
     },
     /// Ask for a bye ahead (half a point, or --zero)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss bye open.yaml 7 4\
+            \n  arbiter swiss bye open.yaml Ana 5 --zero")]
     Bye {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The player: starting number or name
         player: String,
+        /// The round the player will miss (not paired yet)
         round: usize,
+        /// A zero-point bye instead of the half point
         #[arg(long)]
         zero: bool,
     },
     /// Withdraw a player from a round on
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss withdraw open.yaml 12 --from 5")]
     Withdraw {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The player: starting number or name
         player: String,
-        #[arg(long)]
+        /// The first round the player no longer plays (results before it stay)
+        #[arg(long, value_name = "ROUND")]
         from: usize,
     },
     /// Enter a player late (absent, zero points, before the next round)
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss add open.yaml \"Ana Pérez\" --rating 1850")]
     Add {
+        /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
+        /// The new player's name
         name: String,
+        /// The player's rating (default 0: unrated)
         #[arg(long)]
         rating: Option<u32>,
     },
     /// Standings with the ruleset's tie-breaks
+    #[command(after_help = "Examples:\
+            \n  arbiter swiss table open.yaml\
+            \n  arbiter swiss table open.yaml --csv > standings.csv\
+            \n  arbiter swiss table open.yaml --html standings.html")]
     Table {
+        /// The tournament file (YAML)
         tournament: String,
+        /// JSON: {"standings": [{"rank", "player", "name", "points", "tiebreaks": {...}}]}
         #[arg(long, conflicts_with_all = ["csv", "html"])]
         json: bool,
+        /// CSV: rank, player, name, points and one column per tie-break
         #[arg(long, conflicts_with = "html")]
         csv: bool,
+        /// Write a static HTML page of the standings to FILE
         #[arg(long, value_name = "FILE")]
         html: Option<String>,
     },
@@ -105,7 +149,9 @@ enum SwissCommand {
             \n  arbiter swiss export open.yaml --ics ann.ics --start 2026-10-03 --player Ann")]
     #[command(group(clap::ArgGroup::new("format").required(true).args(["trf", "ics"])))]
     Export {
+        /// The tournament file (YAML)
         tournament: String,
+        /// Write the tournament as TRF-2026 (the FIDE exchange format), to -o or standard output
         #[arg(long)]
         trf: bool,
         /// Output file (default: standard output)

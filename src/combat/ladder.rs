@@ -188,13 +188,12 @@ impl LadderReport {
     /// then the ratings.
     pub fn render(&self) -> String {
         use crate::output::{percent, trim_number, Align, Table};
-        let pct = |x: f64| percent(x, 1);
         // A share of nothing decided is no share.
         let of = |w: u64, l: u64| {
             if w + l == 0 {
                 "–".to_string()
             } else {
-                pct(share(w, l))
+                percent(share(w, l))
             }
         };
         let mut t = Table::new(&[
@@ -228,7 +227,7 @@ impl LadderReport {
                 if w + l == 0 {
                     "–".to_string()
                 } else {
-                    format!("{}–{}", pct(ci[0]), pct(ci[1]))
+                    format!("{}–{}", percent(ci[0]), percent(ci[1]))
                 },
                 (m.draws + back.draws).to_string(),
                 (m.escapes + back.escapes).to_string(),
@@ -249,7 +248,7 @@ impl LadderReport {
                 s.deviation.map_or(String::new(), |d| trim_number(d, 1)),
                 s.wins.to_string(),
                 s.losses.to_string(),
-                pct(s.share),
+                percent(s.share),
             ]);
         }
         format!(

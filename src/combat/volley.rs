@@ -154,13 +154,12 @@ impl VolleyReport {
     /// A table for people.
     pub fn render(&self) -> String {
         use crate::output::{percent, trim_number, Align, Table};
-        let pct = |x: f64| percent(x, 2);
         let mut t = Table::new(&[("", Align::Left), ("", Align::Right)]);
-        t.row(["hit chance".to_string(), pct(self.hit_chance)]);
+        t.row(["hit chance".to_string(), percent(self.hit_chance)]);
         if self.special_chance > 0.0 {
             t.row([
                 "special (choose location)".to_string(),
-                pct(self.special_chance),
+                percent(self.special_chance),
             ]);
         }
         t.row([
@@ -173,11 +172,11 @@ impl VolleyReport {
         ]);
         t.row([
             "past the shield".to_string(),
-            pct(self.through_shield_chance),
+            percent(self.through_shield_chance),
         ]);
         t.row([
             format!("past the hull roll ({})", self.hull),
-            pct(self.internal_chance),
+            percent(self.internal_chance),
         ]);
         t.row([
             "expected internal damage".to_string(),

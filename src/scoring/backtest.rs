@@ -5,7 +5,7 @@ use super::game::Invalid;
 use super::prepared::Prepared;
 use super::rating_report::Prediction;
 use super::ratings::{rate_prepared_as, scoring_rules, RateOptions};
-use crate::output::{trim_number, Align, Table};
+use crate::output::{percent, trim_number, Align, Table};
 use crate::rules::scoring::System;
 use rand::{RngCore, SeedableRng};
 use rayon::prelude::*;
@@ -247,17 +247,17 @@ impl BacktestReport {
                 format!("{:.4}", s.log_loss),
                 format!("{:.4}–{:.4}", s.log_loss_low, s.log_loss_high),
                 format!("{:.4}", s.brier),
-                format!("{:.1}%", s.accuracy * 100.0),
+                percent(s.accuracy),
             ]);
         }
         let verdict = if self.systems.len() < 2 {
             String::new()
         } else {
             format!(
-                "\n{} predicts these {} games best (lowest log-loss); it is also lowest in {}% of {} bootstrap resamples{}.\n",
+                "\n{} predicts these {} games best (lowest log-loss); it is also lowest in {} of {} bootstrap resamples{}.\n",
                 self.best,
                 self.games,
-                trim_number(self.best_share * 100.0, 1),
+                percent(self.best_share),
                 self.resamples,
                 if self.best_share < self.level {
                     ": the difference may be chance, more games would tell"

@@ -233,16 +233,15 @@ impl PotReport {
     }
 }
 
-/// A share as a percentage when the scale is a power of ten of at least 100 ("29.3%").
+/// A share as a percentage when the scale is a power of ten of at least 100 ("29.3%"), else
+/// as the fraction it is ("5/7").
 fn share_text(share: i64, scale: i64) -> String {
-    let mut digits = 0usize;
     let mut s = scale;
     while s > 100 && s % 10 == 0 {
         s /= 10;
-        digits += 1;
     }
     if s == 100 {
-        format!("{:.*}%", digits, share as f64 * 100.0 / scale as f64)
+        crate::output::percent(share as f64 / scale as f64)
     } else {
         format!("{share}/{scale}")
     }
@@ -318,7 +317,8 @@ mod tests {
     #[test]
     fn shares_print_as_the_source_does() {
         assert_eq!(share_text(293, 1000), "29.3%");
-        assert_eq!(share_text(18, 100), "18%");
+        assert_eq!(share_text(18, 100), "18.0%");
+        assert_eq!(share_text(2934, 10_000), "29.3%");
         assert_eq!(share_text(5, 7), "5/7");
     }
 }

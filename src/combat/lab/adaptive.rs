@@ -3,6 +3,7 @@
 use super::sampling::{self, half_width, Job, ROUND};
 use crate::combat::{SimOptions, SimReport, Tactic, Tally};
 use crate::error::{Error, Result};
+use crate::output::percent;
 use crate::rules::Ruleset;
 use serde::Serialize;
 
@@ -47,25 +48,24 @@ pub fn to_precision(
         ];
         let precise = widths.iter().all(|w| *w <= precision);
         if precise || done >= opts.battles {
-            let pct = |x: f64| crate::output::percent(x, 1);
             let stopped = if precise {
                 format!(
                     "stopped after {done} battles: both win rates are within ±{} ({} ±{}, {} \
                      ±{})",
-                    pct(precision),
+                    percent(precision),
                     m.a.name,
-                    pct(widths[0]),
+                    percent(widths[0]),
                     m.b.name,
-                    pct(widths[1])
+                    percent(widths[1])
                 )
             } else {
                 format!(
                     "stopped at the ceiling of {done} battles (-n) before ±{}: {} ±{}, {} ±{}",
-                    pct(precision),
+                    percent(precision),
                     m.a.name,
-                    pct(widths[0]),
+                    percent(widths[0]),
                     m.b.name,
-                    pct(widths[1])
+                    percent(widths[1])
                 )
             };
             return Ok(AdaptiveReport {

@@ -362,7 +362,6 @@ fn settings(p: &Parameter, o: &BalanceOptions) -> Result<Search> {
 impl BalanceReport {
     pub fn render(&self) -> String {
         use crate::output::{percent, Align, Table};
-        let pct = |x: f64| percent(x, 1);
         let mut t = Table::new(&[
             ("value", Align::Right),
             ("share", Align::Right),
@@ -373,13 +372,13 @@ impl BalanceReport {
         for s in &self.tried {
             t.row([
                 super::sweep::shown(&s.value),
-                pct(s.share),
-                format!("{}–{}", pct(s.ci95[0]), pct(s.ci95[1])),
+                percent(s.share),
+                format!("{}–{}", percent(s.ci95[0]), percent(s.ci95[1])),
                 s.battles.to_string(),
                 match s.verdict {
                     Verdict::Above => "above the target".into(),
                     Verdict::Below => "below the target".into(),
-                    Verdict::Close => format!("within ±{}", pct(self.precision)),
+                    Verdict::Close => format!("within ±{}", percent(self.precision)),
                     Verdict::Ceiling => "battle ceiling reached".into(),
                 },
             ]);
@@ -399,11 +398,11 @@ impl BalanceReport {
             self.parameter,
             super::sweep::shown(&self.value),
             self.a,
-            pct(self.share),
+            percent(self.share),
             self.b,
-            pct(self.ci95[0]),
-            pct(self.ci95[1]),
-            pct(self.target),
+            percent(self.ci95[0]),
+            percent(self.ci95[1]),
+            percent(self.target),
             t.render(),
             self.battles,
             self.fixed_size_battles,

@@ -207,8 +207,8 @@ impl MatrixReport {
                 row.push(match self.cell(a, b) {
                     Some(c) => format!(
                         "{}/{}",
-                        percent(c.a_wins as f64 / c.battles.max(1) as f64, 0),
-                        percent(c.draws as f64 / c.battles.max(1) as f64, 0)
+                        percent(c.a_wins as f64 / c.battles.max(1) as f64),
+                        percent(c.draws as f64 / c.battles.max(1) as f64)
                     ),
                     None => "—".into(),
                 });

@@ -178,7 +178,6 @@ impl SweepReport {
             })
             .collect();
         let mut t = Table::new(&aligns);
-        let pct = |x: f64| percent(x, 1);
         for p in &self.points {
             let mut row = vec![shown(&p.value)];
             if let Some(v) = &p.value_2 {
@@ -187,11 +186,11 @@ impl SweepReport {
             row.extend([
                 p.battles.to_string(),
                 p.a.wins.to_string(),
-                pct(p.a.win_rate),
-                format!("{}–{}", pct(p.a.ci95[0]), pct(p.a.ci95[1])),
+                percent(p.a.win_rate),
+                format!("{}–{}", percent(p.a.ci95[0]), percent(p.a.ci95[1])),
                 p.b.wins.to_string(),
-                pct(p.b.win_rate),
-                format!("{}–{}", pct(p.b.ci95[0]), pct(p.b.ci95[1])),
+                percent(p.b.win_rate),
+                format!("{}–{}", percent(p.b.ci95[0]), percent(p.b.ci95[1])),
                 p.draws.to_string(),
             ]);
             t.row(row);

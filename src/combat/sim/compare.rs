@@ -36,15 +36,15 @@ pub fn compare(
     let row = |r: &SimReport| [r.a.wins, r.b.wins, r.battles - r.a.wins - r.b.wins];
     let (chi2, p_value) = chi_square([row(&b), row(&v)]);
     let significant = p_value < 0.05;
+    use crate::output::{p_value as p_text, percent};
     let verdict = format!(
-        "{} wins {:.1}% → {:.1}%, {} wins {:.1}% → {:.1}% ({} → {}): {} (chi-square {:.2}, p = \
-         {:.3})",
+        "{} wins {} → {}, {} wins {} → {} ({} → {}): {} (chi-square {:.2}, {})",
         b.a.name,
-        b.a.win_rate * 100.0,
-        v.a.win_rate * 100.0,
+        percent(b.a.win_rate),
+        percent(v.a.win_rate),
         b.b.name,
-        b.b.win_rate * 100.0,
-        v.b.win_rate * 100.0,
+        percent(b.b.win_rate),
+        percent(v.b.win_rate),
         b.ruleset,
         v.ruleset,
         if significant {
@@ -53,7 +53,7 @@ pub fn compare(
             "no significant difference"
         },
         chi2,
-        p_value
+        p_text(p_value)
     );
     Ok(Comparison {
         difference: v.a.win_rate - b.a.win_rate,

@@ -5,7 +5,6 @@ use crate::combat::side::First;
 impl SimReport {
     pub fn render(&self) -> String {
         use crate::output::{percent, trim_number, Align, Table};
-        let pct = |x: f64| percent(x, 1);
         let mut t = Table::new(&[
             ("ship", Align::Left),
             ("wins", Align::Right),
@@ -19,8 +18,8 @@ impl SimReport {
             t.row([
                 s.name.clone(),
                 s.wins.to_string(),
-                pct(s.win_rate),
-                format!("{}–{}", pct(s.ci95[0]), pct(s.ci95[1])),
+                percent(s.win_rate),
+                format!("{}–{}", percent(s.ci95[0]), percent(s.ci95[1])),
                 s.destroyed.to_string(),
                 s.captured.to_string(),
                 s.escaped.to_string(),
@@ -38,7 +37,7 @@ impl SimReport {
                 First::B => "b",
                 First::Alternate => "alternate",
             },
-            pct(self.draws as f64 / self.battles.max(1) as f64),
+            percent(self.draws as f64 / self.battles.max(1) as f64),
             t.render(),
             self.turn_limit,
             self.draws,
@@ -61,9 +60,9 @@ impl SimReport {
             "mean distance: {}   turns cloaked: {} {}, {} {}   shots per battle: {} {}, {} {}\n",
             trim_number(self.mean_distance, 2),
             self.a.name,
-            pct(self.a.cloaked_share),
+            percent(self.a.cloaked_share),
             self.b.name,
-            pct(self.b.cloaked_share),
+            percent(self.b.cloaked_share),
             self.a.name,
             trim_number(self.a.shots_per_battle, 1),
             self.b.name,
@@ -76,7 +75,7 @@ impl SimReport {
             if c.battles == 0 {
                 continue;
             }
-            let share = |x: u64| pct(x as f64 / c.battles as f64);
+            let share = |x: u64| percent(x as f64 / c.battles as f64);
             out += &format!(
                 "{who} moved first ({} battles): a wins {}, b wins {}, draws {}, escapes {}\n",
                 c.battles,
