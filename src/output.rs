@@ -256,8 +256,14 @@ pub fn p_value(p: f64) -> String {
 /// A number with at most `digits` decimals and no trailing zeros ("0.75", "12", "0.3125").
 pub fn trim_number(x: f64, digits: usize) -> String {
     let s = format!("{x:.digits$}");
-    if s.contains('.') {
+    let s = if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    };
+    // An empty sum is -0.0, and -0.001 rounds to "-0": people read both as 0.
+    if s == "-0" {
+        "0".to_string()
     } else {
         s
     }
@@ -266,6 +272,14 @@ pub fn trim_number(x: f64, digits: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_number_is_shown_as_minus_zero() {
+        assert_eq!(trim_number(-0.0, 2), "0");
+        assert_eq!(trim_number(-0.001, 2), "0");
+        assert_eq!(trim_number(-0.5, 2), "-0.5");
+        assert_eq!(trim_number(2.50, 2), "2.5");
+    }
 
     #[test]
     fn percentages_have_one_decimal_and_never_round_a_chance_away() {

@@ -227,3 +227,34 @@ fn a_wrong_choice_is_named_in_the_files_words() {
         .stderr_regex(r"h\.rules:3:\d+: unknown torpedo kind `heavy`, expected ")
         .run();
 }
+
+#[test]
+fn tables_title_their_columns_and_explain_their_abbreviations() {
+    let volley = ok(&[
+        "combat",
+        "volley",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "--range",
+        "3",
+    ]);
+    let header = volley
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.contains('→'))
+        .unwrap();
+    assert!(
+        header.starts_with("one volley") && header.ends_with("chance or mean"),
+        "{volley}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.txt");
+    std::fs::write(&teams, "A\nB\nC\nD\n").unwrap();
+    let season = dir.path().join("s.yaml");
+    let season = season.to_str().unwrap();
+    ok(&["league", "new", season, "--teams", teams.to_str().unwrap()]);
+    let table = ok(&["league", "table", season]);
+    assert!(
+        table.contains("P played, W won, D drawn, L lost"),
+        "{table}"
+    );
+}

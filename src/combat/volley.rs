@@ -154,7 +154,10 @@ impl VolleyReport {
     /// A table for people.
     pub fn render(&self) -> String {
         use crate::output::{percent, trim_number, Align, Table};
-        let mut t = Table::new(&[("", Align::Left), ("", Align::Right)]);
+        let mut t = Table::new(&[
+            ("one volley", Align::Left),
+            ("chance or mean", Align::Right),
+        ]);
         t.row(["hit chance".to_string(), percent(self.hit_chance)]);
         if self.special_chance > 0.0 {
             t.row([

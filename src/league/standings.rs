@@ -138,7 +138,7 @@ impl Standings {
         if !self.tiebreakers.is_empty() {
             out.push_str(&format!("; ties broken by {}", self.tiebreakers.join(", ")));
         }
-        out.push('\n');
+        out.push_str("\nP played, W won, D drawn, L lost, diff for minus against; = level with the place above\n");
         out
     }
 

@@ -117,24 +117,28 @@ fn individual(field: &Field, score: &[u32], p: usize, tb: &str) -> f64 {
             let hi = opp_scores.iter().max().copied().unwrap_or(0);
             pts(buchholz - lo - hi)
         }
-        "sonneborn_berger" => rounds
-            .iter()
-            .zip(&opp_scores)
-            .map(|(r, &s)| {
-                let share = match r.outcome {
-                    Outcome::Win => 1.0,
-                    Outcome::Draw => 0.5,
-                    Outcome::Loss => 0.0,
-                };
-                // A bye or absence scored less than a win counts by what it earned.
-                let share = if r.played {
-                    share
-                } else {
-                    points.of(r) as f64 / points.win.max(1) as f64
-                };
-                pts(s) * share
-            })
-            .sum(),
+        "sonneborn_berger" => {
+            rounds
+                .iter()
+                .zip(&opp_scores)
+                .map(|(r, &s)| {
+                    let share = match r.outcome {
+                        Outcome::Win => 1.0,
+                        Outcome::Draw => 0.5,
+                        Outcome::Loss => 0.0,
+                    };
+                    // A bye or absence scored less than a win counts by what it earned.
+                    let share = if r.played {
+                        share
+                    } else {
+                        points.of(r) as f64 / points.win.max(1) as f64
+                    };
+                    pts(s) * share
+                })
+                // An empty sum is -0.0; + 0.0 makes it 0 (JSON would say -0.0).
+                .sum::<f64>()
+                + 0.0
+        }
         "wins" => rounds
             .iter()
             .filter(|r| r.outcome == Outcome::Win && r.opponent.is_some())
