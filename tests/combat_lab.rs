@@ -160,7 +160,7 @@ fn matrix_has_every_ordered_pair_strengths_and_points() {
         ])
         .stderr_has("wrote m.svg")
         .stdout_has("to paste into a ruleset")
-        .stdout_regex(r#""UFP frigate" \{\n\s+value = 100"#)
+        .stdout_regex(r#""UFP frigate" \{ value = 100 \}"#)
         .run();
 }
 

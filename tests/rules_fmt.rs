@@ -88,3 +88,30 @@ fn the_builtin_startrek_keeps_its_comments_through_yaml_and_back() {
     let kept = back.lines().filter(|l| l.contains('#')).count();
     assert!(kept >= comments, "{kept} of {comments} comment lines kept");
 }
+
+/// The rulesets arbiter ships, and the example rulesets, are in the layout `fmt` gives: the
+/// canonical layout is what the project itself writes (short maps of numbers on one line).
+#[test]
+fn the_shipped_rulesets_are_in_the_canonical_layout() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files: Vec<String> = Vec::new();
+    for dir in ["rulesets", "examples"] {
+        for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+            let p = entry.unwrap().path();
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            let ruleset = dir == "rulesets" || name.starts_with("house");
+            if ruleset && (name.ends_with(".rules") || name.ends_with(".yaml")) {
+                files.push(p.to_str().unwrap().to_string());
+            }
+        }
+    }
+    assert!(files.len() >= 12, "{files:?}");
+    let mut args = vec!["rules", "fmt", "--check"];
+    args.extend(files.iter().map(String::as_str));
+    ok(&args);
+    let bloodbowl = std::fs::read_to_string(format!("{root}/rulesets/bloodbowl.rules")).unwrap();
+    assert!(
+        bloodbowl.contains("  points { win = 3, draw = 1, loss = 0 }\n"),
+        "{bloodbowl}"
+    );
+}

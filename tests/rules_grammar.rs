@@ -100,6 +100,6 @@ fn convert_writes_a_file_only_when_the_input_is_valid() {
     ]);
     assert_eq!(
         std::fs::read_to_string(&out).unwrap(),
-        "name: x\nships:\n  s:\n    shields: 3\n"
+        "name: x\nships:\n  s: { shields: 3 }\n"
     );
 }

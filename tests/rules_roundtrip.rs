@@ -98,10 +98,7 @@ name = "house: big shields"
 description = "quotes \" and unicode: trialón × ÷"
 
 ships {
-  "UFP heavy cruiser" {
-    shields = 12
-    generator = 3 * phaser_dice + max_speed
-  }
+  "UFP heavy cruiser" { shields = 12, generator = 3 * phaser_dice + max_speed }
 }
 "#;
     let f = temp_file(src, ".rules");

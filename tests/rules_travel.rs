@@ -57,14 +57,13 @@ fn an_entry_declared_new_is_added_and_the_marker_round_trips_through_both_format
         "--to",
         "yaml",
     ]);
-    assert!(yaml.contains("  +Runabout:\n    shields: 2\n"), "{yaml}");
+    assert!(yaml.contains("  +Runabout: { shields: 2 }\n"), "{yaml}");
     let back = Test::new()
         .file("house.yaml", &yaml)
         .args(["rules", "convert", "house.yaml", "--to", "rules"])
         .run();
     assert!(
-        back.stdout
-            .contains("  new Runabout {\n    shields = 2\n  }\n"),
+        back.stdout.contains("  new Runabout { shields = 2 }\n"),
         "{}",
         back.stdout
     );

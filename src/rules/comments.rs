@@ -112,6 +112,58 @@ pub fn push_end(out: &mut String, indent: &str, notes: Option<&Notes>) {
 impl Comments {
     /// Every pointer that has comments at or below it (a list with some is written one item a
     /// line): each commented pointer and its ancestors.
+    /// Whether the canonical layout writes a collection on one line (`{ a = 1, b = 2 }`,
+    /// `[1, 2]`, in YAML `{ a: 1, b: 2 }`): a non-empty map or any list of scalars, short, with no
+    /// comment inside it (its leading comments stay above it, and a list's trailing one after
+    /// it). Both formats decide alike, from the tree and its comments alone. The writers keep
+    /// maps that are list items in blocks, where a comment above the item reads back as its
+    /// first key's.
+    ///
+    /// `marked` is `commented_paths()`, made once per document.
+    pub fn on_one_line(
+        &self,
+        v: &serde_json::Value,
+        pointer: &str,
+        marked: &HashSet<String>,
+    ) -> bool {
+        use serde_json::Value;
+        let width = |v: &Value| match v {
+            Value::String(s) => s.len() + 2,
+            Value::Number(n) => n.to_string().len(),
+            _ => 5,
+        };
+        let (fits, scalars) = match v {
+            // A list of long strings (a ruleset's rulings) reads better one item a line.
+            Value::Array(items) => (
+                items
+                    .iter()
+                    .map(|i| i.as_str().map_or(8, str::len) + 2)
+                    .sum::<usize>()
+                    <= 100,
+                items.iter().all(|i| !i.is_object() && !i.is_array()),
+            ),
+            Value::Object(m) if !m.is_empty() => (
+                m.iter()
+                    .map(|(k, v)| k.len() + 3 + width(v) + 2)
+                    .sum::<usize>()
+                    <= 60,
+                m.values().all(|i| !i.is_object() && !i.is_array()),
+            ),
+            _ => return false,
+        };
+        let child_marked = |key: &str| marked.contains(&super::doc::pointer_push(pointer, key));
+        let commented_inside = marked.contains(pointer)
+            && (self.get(pointer).is_some_and(|n| !n.end.is_empty())
+                || match v {
+                    Value::Object(m) => m.keys().any(|k| child_marked(k)),
+                    Value::Array(a) => (0..a.len()).any(|i| child_marked(&i.to_string())),
+                    _ => false,
+                });
+        // A comment at the end of `{ a = 1 }` would read back as `a`'s.
+        let trailing = v.is_object() && self.get(pointer).is_some_and(|n| n.after.is_some());
+        fits && scalars && !commented_inside && !trailing
+    }
+
     pub fn commented_paths(&self) -> HashSet<String> {
         let mut set = HashSet::new();
         for pointer in self.by_pointer.keys() {

@@ -445,7 +445,8 @@ impl Writer<'_> {
             }
             let pointer = self.child(base, k);
             let notes = self.comments.get(&pointer);
-            let is_block = matches!(v, Value::Object(_));
+            let one_line = v.is_object() && self.comments.on_one_line(v, &pointer, &self.marked);
+            let is_block = v.is_object() && !one_line;
             if i > 0 && (is_block || previous_was_block) && depth <= 1 {
                 out.push('\n');
             }
@@ -454,6 +455,12 @@ impl Writer<'_> {
             out.push_str(&indent);
             out.push_str(&key_text(k));
             match v {
+                Value::Object(m) if one_line => {
+                    out.push(' ');
+                    self.one_line_map(m, out);
+                    push_after(out, notes);
+                    out.push('\n');
+                }
                 Value::Object(m) => {
                     out.push_str(" {");
                     push_after(out, notes);
@@ -474,6 +481,20 @@ impl Writer<'_> {
         }
     }
 
+    /// `{ a = 1, b = 2 }`: a map of scalars on one line (no comments inside).
+    fn one_line_map(&self, m: &Map<String, Value>, out: &mut String) {
+        out.push_str("{ ");
+        for (i, (k, v)) in m.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&key_text(k));
+            out.push_str(" = ");
+            self.value(v, "", 0, out);
+        }
+        out.push_str(" }");
+    }
+
     /// Write a value; says whether it wrote its own end-of-line comment (a list or block that
     /// takes several lines has it after its opening bracket).
     fn value(&self, v: &Value, pointer: &str, depth: usize, out: &mut String) -> bool {
@@ -484,20 +505,7 @@ impl Writer<'_> {
             Value::String(s) => out.push_str(&if is_bare(s) { s.clone() } else { quote(s) }),
             Value::Array(items) => {
                 let notes = self.comments.get(pointer);
-                let simple = items
-                    .iter()
-                    .all(|i| !matches!(i, Value::Object(_) | Value::Array(_)));
-                let commented = self.marked.contains(pointer)
-                    && (notes.is_some_and(|n| !n.end.is_empty())
-                        || (0..items.len())
-                            .any(|i| self.marked.contains(&pointer_push(pointer, &i.to_string()))));
-                // A list of long strings (a ruleset's rulings) reads better one item a line.
-                let long = items
-                    .iter()
-                    .map(|i| i.as_str().map_or(8, str::len) + 2)
-                    .sum::<usize>()
-                    > 100;
-                if simple && !commented && !long {
+                if self.comments.on_one_line(v, pointer, &self.marked) {
                     out.push('[');
                     for (i, item) in items.iter().enumerate() {
                         if i > 0 {

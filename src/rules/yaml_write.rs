@@ -1,4 +1,5 @@
-//! Writing YAML in one canonical layout (block mappings and lists, two spaces a level), with
+//! Writing YAML in one canonical layout (block mappings and lists, two spaces a level; short
+//! ones of scalars in flow style on one line), with
 //! each comment at its node. Scalars are written as the YAML library writes them, so they
 //! read back as the same values.
 use super::comments::{push_after, push_before, push_end, Comments, Notes};
@@ -8,7 +9,10 @@ use yaml_rust2::scanner::TScalarStyle;
 
 /// Write a value tree with its comments.
 pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
-    let writer = Writer { comments };
+    let writer = Writer {
+        comments,
+        marked: comments.commented_paths(),
+    };
     let mut out = String::new();
     let notes = comments.get("");
     match value {
@@ -28,6 +32,8 @@ pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
 
 struct Writer<'a> {
     comments: &'a Comments,
+    /// The pointers with comments at or below them.
+    marked: std::collections::HashSet<String>,
 }
 
 impl Writer<'_> {
@@ -59,7 +65,7 @@ impl Writer<'_> {
             }
             out.push_str(&scalar(&Value::String(k.clone())));
             out.push(':');
-            self.node(v, &pointer, indent, notes, out);
+            self.node(v, &pointer, indent, notes, false, out);
         }
     }
 
@@ -78,7 +84,7 @@ impl Writer<'_> {
                     self.mapping(m, &pointer, indent + 2, out, true);
                     push_end(out, &" ".repeat(indent + 2), notes);
                 }
-                _ => self.node(item, &pointer, indent, notes, out),
+                _ => self.node(item, &pointer, indent, notes, true, out),
             }
         }
     }
@@ -97,11 +103,21 @@ impl Writer<'_> {
         pointer: &str,
         indent: usize,
         notes: Option<&Notes>,
+        in_list: bool,
         out: &mut String,
     ) {
         let inner = " ".repeat(indent + 2);
         let has_end = notes.is_some_and(|n| !n.end.is_empty());
         match v {
+            // A list item that is a map stays a block (see `Comments::on_one_line`).
+            _ if !(in_list && v.is_object())
+                && self.comments.on_one_line(v, pointer, &self.marked) =>
+            {
+                out.push(' ');
+                out.push_str(&flow(v));
+                push_after(out, notes);
+                out.push('\n');
+            }
             Value::Object(m) if !m.is_empty() => {
                 push_after(out, notes);
                 out.push('\n');
@@ -138,6 +154,40 @@ impl Writer<'_> {
                 out.push('\n');
             }
         }
+    }
+}
+
+/// A map or list of scalars in flow style: `{ a: 1, b: 2 }`, `[1, 2]`.
+fn flow(v: &Value) -> String {
+    match v {
+        Value::Object(m) => {
+            let entries: Vec<String> = m
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{}: {}",
+                        flow_scalar(&Value::String(k.clone())),
+                        flow_scalar(v)
+                    )
+                })
+                .collect();
+            format!("{{ {} }}", entries.join(", "))
+        }
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(flow_scalar).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => scalar(other),
+    }
+}
+
+/// A scalar inside a flow collection, where `,`, brackets and `#` would end a plain one.
+fn flow_scalar(v: &Value) -> String {
+    let text = scalar(v);
+    if !text.starts_with(['"', '\'']) && text.contains([',', '[', ']', '{', '}', '#']) {
+        serde_json::to_string(v).expect("scalars serialise")
+    } else {
+        text
     }
 }
 
