@@ -175,6 +175,32 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// Lines of prose fitted to the width tables fit (`max_width`): a longer line breaks at spaces,
+/// its continuations indented two spaces. Unchanged when nothing asked for fitting.
+pub fn fit_prose(text: &str) -> String {
+    let Some(limit) = max_width() else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if line.chars().count() <= limit {
+            out.push_str(line);
+            continue;
+        }
+        let mut pieces = wrap(line, limit).into_iter();
+        out.push_str(&pieces.next().unwrap_or_default());
+        let rest: Vec<String> = pieces.collect();
+        for piece in wrap(&rest.join(" "), limit.saturating_sub(2).max(1)) {
+            out.push_str("\n  ");
+            out.push_str(&piece);
+        }
+    }
+    out
+}
+
 /// How wide tables may be: the terminal's width (or `COLUMNS`) once the command line has
 /// asked for fitting (`fit_tables`), else unlimited (pipes, scripts, the library).
 pub fn max_width() -> Option<usize> {

@@ -258,3 +258,36 @@ fn tables_title_their_columns_and_explain_their_abbreviations() {
         "{table}"
     );
 }
+
+#[test]
+fn report_prose_wraps_to_the_width_too() {
+    let args = [
+        "combat",
+        "sim",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "-n",
+        "200",
+        "--seed",
+        "1",
+    ];
+    let fitted = Test::new().args(args).env("COLUMNS", "80").run().stdout;
+    assert!(fitted.lines().all(|l| l.chars().count() <= 80), "{fitted}");
+    // Wrapped, not cut: the same words as the unfitted report.
+    let whole = Test::new().args(args).run().stdout;
+    assert!(whole.lines().any(|l| l.chars().count() > 80));
+    let words = |t: &str| {
+        t.split_whitespace()
+            .filter(|w| !w.starts_with('-'))
+            .collect::<Vec<_>>()
+            .len()
+    };
+    assert!(
+        fitted.contains("reached\n  the turn limit") || fitted.contains("reached the turn limit")
+    );
+    assert_eq!(
+        words(&fitted.replace("\n  ", " ")),
+        words(&whole),
+        "{fitted}"
+    );
+}

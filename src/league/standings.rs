@@ -127,7 +127,8 @@ impl Standings {
             last = s.position;
             t.row(row_cells(pos, s, format!("{:+}", s.difference)));
         }
-        let mut out = t.render();
+        let table = t.render();
+        let mut out = String::new();
         out.push_str(&format!(
             "\n{} of {} matches played",
             self.played, self.scheduled
@@ -139,7 +140,7 @@ impl Standings {
             out.push_str(&format!("; ties broken by {}", self.tiebreakers.join(", ")));
         }
         out.push_str("\nP played, W won, D drawn, L lost, diff for minus against; = level with the place above\n");
-        out
+        format!("{table}{}", crate::output::fit_prose(&out))
     }
 
     /// CSV with the JSON's columns.

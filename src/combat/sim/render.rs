@@ -26,9 +26,8 @@ impl SimReport {
             ]);
         }
         let l = &self.limit_states;
-        let mut out = format!(
-            "{} battles (ruleset {}, seed {}, first move: {}): {} reached the turn limit\n\n{}\n\
-             draws (turn limit {}): {}   escapes: {}   captures: {}   mean turns: {}\n",
+        let headline = format!(
+            "{} battles (ruleset {}, seed {}, first move: {}): {} reached the turn limit\n\n",
             self.battles,
             self.ruleset,
             self.seed,
@@ -38,7 +37,9 @@ impl SimReport {
                 First::Alternate => "alternate",
             },
             percent(self.draws as f64 / self.battles.max(1) as f64),
-            t.render(),
+        );
+        let mut out = format!(
+            "draws (turn limit {}): {}   escapes: {}   captures: {}   mean turns: {}\n",
             self.turn_limit,
             self.draws,
             self.escapes,
@@ -85,6 +86,7 @@ impl SimReport {
                 share(c.escapes)
             );
         }
-        out
+        let fit = crate::output::fit_prose;
+        format!("{}{}\n{}", fit(&headline), t.render(), fit(&out))
     }
 }
