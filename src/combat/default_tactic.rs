@@ -20,6 +20,7 @@ use super::events::Maneuver;
 use super::hex::{self, Hex};
 use super::reach::{price, MAX_MOVES};
 use super::ship::Condition;
+use super::side::Facing;
 use super::tactics::{
     apply_maneuver, Action, Activation, BoardingOrder, ClassicTactic, Deactivation, Memory,
     RepairJob, ShieldOp, Tactic,
@@ -672,7 +673,7 @@ impl Tactic for DefaultTactic {
     }
 
     fn next_shield_op(&self, v: &View) -> Option<ShieldOp> {
-        self.classic.next_shield_op(v)
+        pump_shields(v).or_else(|| self.classic.next_shield_op(v))
     }
 
     fn repair(&self, v: &View, team: u32) -> Option<RepairJob> {
@@ -713,6 +714,39 @@ impl Tactic for DefaultTactic {
     }
 }
 
+/// The shields phase: the generator point into the face the enemy's shot meets, then points
+/// passed along the ring toward it, the outer pairs first (the rear feeds the flanks, the
+/// flanks the front), so the whole ring keeps feeding the face in the line of fire (a point
+/// there stops two of damage). A flank gives the front a point unless that leaves it two
+/// below; an outer face gives only while it has more than the face it feeds.
+fn pump_shields(v: &View) -> Option<ShieldOp> {
+    let toward = Facing::new(v.my_face_toward_enemy());
+    let shield = |f: Facing| v.me.shields[f.index() as usize];
+    if v.can_reinforce(toward.index()).is_ok() {
+        return Some(ShieldOp::Reinforce {
+            face: toward.index(),
+        });
+    }
+    for steps in [3, 2, 1] {
+        for side in [1, -1] {
+            let from = toward.turned(side * steps);
+            let to = toward.turned(side * (steps - 1));
+            let worth = if steps == 1 {
+                shield(from) + 2 > shield(to)
+            } else {
+                shield(from) > shield(to)
+            };
+            if worth && v.can_transfer(from.index(), to.index()).is_ok() {
+                return Some(ShieldOp::Transfer {
+                    from: from.index(),
+                    to: to.index(),
+                });
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -728,6 +762,42 @@ mod tests {
         // More rolls than the table counts: the last entry holds "that many or more".
         let capped: [f64; 2] = at_least(3, 0.6);
         assert!((capped[1] - (1.0 - 0.4f64.powi(3))).abs() < 1e-12);
+    }
+
+    /// Two heavy cruisers three hexes apart facing each other, shields up, mine as given.
+    fn facing_off(shields: [u32; 6], generator_point_given: bool, check: impl FnOnce(&View)) {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let mut enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+        (me.shields_raised, enemy.shields_raised) = (true, true);
+        me.shields = shields;
+        me.generator_points_given = generator_point_given as u32;
+        check(&View::knowing(&ctx, 1, (&me, &class), (&enemy, &class)));
+    }
+
+    #[test]
+    fn the_shields_phase_feeds_the_face_in_the_line_of_fire_from_the_whole_ring() {
+        // The generator point goes to the front (face 0, toward the enemy) first.
+        facing_off([2, 4, 9, 10, 9, 4], false, |v| {
+            assert_eq!(pump_shields(v), Some(ShieldOp::Reinforce { face: 0 }));
+        });
+        // Then the rear (face 3) feeds a face behind the front pair before the flanks feed
+        // the front (the classic tactic never draws on the rear).
+        facing_off([2, 4, 9, 10, 9, 4], true, |v| {
+            assert_eq!(pump_shields(v), Some(ShieldOp::Transfer { from: 3, to: 2 }));
+        });
+        // Faces level behind the front pair: a flank gives the front a point...
+        facing_off([5, 6, 6, 6, 6, 6], true, |v| {
+            assert_eq!(pump_shields(v), Some(ShieldOp::Transfer { from: 1, to: 0 }));
+        });
+        // ...but not when that leaves it two below the front.
+        facing_off([6, 4, 4, 4, 4, 4], true, |v| {
+            assert_eq!(pump_shields(v), None);
+        });
     }
 
     #[test]
