@@ -18,6 +18,7 @@
 use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
+use super::planner::Waypoint;
 use super::reach::{price, Reach, MAX_MOVES};
 use super::ship::Condition;
 use super::side::Facing;
@@ -54,24 +55,6 @@ pub struct Plan {
     /// end), worked out once a plan: within a move phase they change only with the plan.
     phaser_ahead: [f64; MAX_MOVES + 2],
     torpedo_ahead: [f64; MAX_MOVES + 2],
-}
-
-/// Where the ship is before a move of the plan: what a plan checks it is still on track by.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Waypoint {
-    pos: Hex,
-    facing: u8,
-    free_turns_used: u32,
-}
-
-impl Waypoint {
-    fn of(v: &View) -> Waypoint {
-        Waypoint {
-            pos: v.me.pos,
-            facing: v.me.facing,
-            free_turns_used: v.me.free_turns_used,
-        }
-    }
 }
 
 impl Plan {
@@ -544,13 +527,7 @@ impl DefaultTactic {
 
     /// The weakest of my three faces toward the enemy, as a share of the rating.
     fn front_shields(&self, v: &View) -> f64 {
-        let toward = v.my_face_toward_enemy();
-        let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6]
-            .iter()
-            .map(|f| v.me.shields[*f as usize])
-            .min()
-            .unwrap_or(0);
-        weakest as f64 / v.my_class.shields.max(1) as f64
+        super::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
     }
 
     /// Whether, decloaking here, the next turn opens with a shot: the enemy in my arc now
