@@ -232,7 +232,8 @@ struct Scene<'v, 'a> {
     /// By face in my frame: how far the enemy face a shot across it meets is below the
     /// enemy's rating, and my shield there (before I turn).
     enemy_weakness: [u32; 6],
-    my_shields: [u32; 6],
+    /// By turn from the start facing and frame face: what showing that face's shield is worth.
+    shown_by_turn: [[f64; 6]; 6],
     /// Scales of my shot and of the enemy's.
     mine: f64,
     theirs: f64,
@@ -247,6 +248,25 @@ struct Scene<'v, 'a> {
     /// The chance mine bring off at least k maneuvers this turn, by k.
     my_odds: [f64; MAX_MOVES + 1],
 }
+
+/// By the set of facings (bit k: the facing k turns to the left) from which a ship sees a
+/// hex: the fewest turns it needs to see it (None: from none).
+const TURNS_TO_SEE: [Option<u8>; 64] = {
+    let mut table = [None; 64];
+    let mut mask = 1;
+    while mask < 64 {
+        let mut k = 0;
+        while k <= 3 {
+            if mask >> k & 1 != 0 || mask >> ((6 - k) % 6) & 1 != 0 {
+                table[mask] = Some(k as u8);
+                break;
+            }
+            k += 1;
+        }
+        mask += 1;
+    }
+    table
+};
 
 /// The chance of at least k successes in `tries` rolls of chance `p`, for each k up to `N - 1`.
 fn at_least<const N: usize>(tries: u32, p: f64) -> [f64; N] {
@@ -350,6 +370,14 @@ impl<'v, 'a> Scene<'v, 'a> {
             enemy_weakness[f as usize] = rating.saturating_sub(v.enemy_shield(enemy_face.index()));
             my_shields[f as usize] = v.me.shields[frame.absolute_from(facing).index() as usize];
         }
+        // After turning `turn`, frame face f carries the shield of start face f − turn.
+        let mut shown_by_turn = [[0.0; 6]; 6];
+        for (turn, by_face) in shown_by_turn.iter_mut().enumerate() {
+            for (f, shown) in by_face.iter_mut().enumerate() {
+                let start = Facing::new(f as u8).turned(-(turn as i32));
+                *shown = k.weights.my_face * my_shields[start.index() as usize] as f64;
+            }
+        }
         Scene {
             v,
             k,
@@ -358,7 +386,7 @@ impl<'v, 'a> Scene<'v, 'a> {
             enemy_facing: enemy_facing.index(),
             enemy_next: enemy.neighbour(enemy_facing.index()),
             enemy_weakness,
-            my_shields,
+            shown_by_turn,
             mine: 2.0 * aggression,
             theirs: if v.enemy_can_fire() {
                 2.0 * (1.0 - aggression) * exposure
@@ -402,10 +430,10 @@ impl<'v, 'a> Scene<'v, 'a> {
         if d == 0 || d > self.range {
             return 0.0;
         }
-        let facing = Facing::new(self.enemy_facing);
-        let Some(turns) = (0..=3).find(|&k| {
-            rel.seen_by(facing.turned(k).index()) || rel.seen_by(facing.turned(-k).index())
-        }) else {
+        // The enemy facings that see me, turned so its own facing is bit 0.
+        let (mask, f) = (rel.seen_mask() as u32, self.enemy_facing as u32 % 6);
+        let turned = ((mask >> f) | (mask << (6 - f))) & 0x3f;
+        let Some(turns) = TURNS_TO_SEE[turned as usize] else {
             return 0.0;
         };
         // A ship that cannot maneuver fires only where it already looks.
@@ -423,10 +451,8 @@ impl<'v, 'a> Scene<'v, 'a> {
     #[inline]
     fn shown(&self, rel: Relation, turn: u8) -> f64 {
         let (a, b) = rel.face_pair();
-        // After turning, frame face f carries the shield of start face f − turn.
-        let shield =
-            |f: u8| self.my_shields[Facing::new(f).turned(-(turn as i32)).index() as usize];
-        self.k.weights.my_face * shield(a).max(shield(b)) as f64
+        let by_face = &self.shown_by_turn[turn as usize % 6];
+        by_face[a as usize % 6].max(by_face[b as usize % 6])
     }
 
     /// The hex at `at`: its relations to the enemy and, `flee` or not, what ending the move

@@ -221,6 +221,12 @@ impl Relation {
         self.bits >> (12 + facing) & 1 != 0
     }
 
+    /// The enemy facings (bit f for facing f) whose phaser arc I am in.
+    #[inline]
+    pub fn seen_mask(self) -> u8 {
+        (self.bits >> 18 & 0x3f) as u8
+    }
+
     /// I am in the phaser arc of the enemy facing `enemy_facing` (0..6).
     #[inline]
     pub fn seen_by(self, enemy_facing: u8) -> bool {
