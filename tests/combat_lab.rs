@@ -190,11 +190,16 @@ fn balance_reports_the_value_its_share_and_every_value_tried() {
         .find(|t| t["value"] == d["value"])
         .expect("the answer was tried");
     assert_eq!(chosen["share"], d["share"]);
+    // The answer's interval holds the target, or (the parameter being whole) the target
+    // falls between it and a neighbouring value tried on the other side.
     let ci = d["ci95"].as_array().unwrap();
-    assert!(
-        ci[0].as_f64() <= Some(0.5) && Some(0.5) <= ci[1].as_f64(),
-        "{d}"
-    );
+    let holds = ci[0].as_f64() <= Some(0.5) && Some(0.5) <= ci[1].as_f64();
+    let value = d["value"].as_i64().unwrap();
+    let side = |t: &serde_json::Value| t["verdict"].as_str().unwrap().to_string();
+    let between = tried
+        .iter()
+        .any(|t| (t["value"].as_i64().unwrap() - value).abs() == 1 && side(t) != side(chosen));
+    assert!(holds || between, "{d}");
     assert!(
         d["fixed_size_battles"].as_u64() > d["battles"].as_u64(),
         "{d}"

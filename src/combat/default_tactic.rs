@@ -17,9 +17,11 @@
 //! * It reads the enemy through the `View`'s methods only.
 use super::context::Loc;
 use super::events::Maneuver;
-use super::hex::{self, Hex};
-use super::reach::{price, MAX_MOVES};
+use super::hex::{self, Hex, Relation};
+use super::planner::Waypoint;
+use super::reach::{price, Reach, MAX_MOVES};
 use super::ship::Condition;
+use super::side::Facing;
 use super::tactics::{
     apply_maneuver, Action, Activation, BoardingOrder, ClassicTactic, Deactivation, Memory,
     RepairJob, ShieldOp, Tactic,
@@ -45,10 +47,72 @@ pub struct Plan {
     len: u8,
     next: u8,
     moves: [Option<Maneuver>; MAX_MOVES],
-    /// Position, facing and free turns used before each move (and after the last).
-    before: [(Hex, u8, u32); MAX_MOVES + 1],
+    /// Where the ship is before each move (and after the last).
+    before: [Waypoint; MAX_MOVES + 1],
     /// Energy the moves from each one on cost.
     cost_from: [u32; MAX_MOVES + 1],
+    /// The best phaser and torpedo chances at the waypoints from each one on (0 past the
+    /// end), worked out once a plan: within a move phase they change only with the plan.
+    phaser_ahead: [f64; MAX_MOVES + 2],
+    torpedo_ahead: [f64; MAX_MOVES + 2],
+}
+
+impl Plan {
+    /// The plan of the moves to `place` (None: stay), for a shot still to come or not.
+    fn follow(
+        &mut self,
+        v: &View,
+        chances: &Chances,
+        place: Option<&Reach>,
+        (flee, shot_left): (bool, bool),
+        mult: u32,
+    ) {
+        let moves = place.map_or(&[][..], |r| r.moves());
+        *self = Plan {
+            turn: v.turn,
+            flee,
+            shot_left,
+            mult,
+            len: moves.len() as u8,
+            ..Plan::default()
+        };
+        let mut at = Waypoint::of(v);
+        self.before[0] = at;
+        let mut costs = [0u32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            let free = v
+                .my_class
+                .maneuverability
+                .saturating_sub(at.free_turns_used);
+            let (paid, free_after) = price(&v.ctx.energy, m, free);
+            costs[i] = mult * paid;
+            let (pos, facing) = apply_maneuver(at.pos, at.facing, m);
+            at = Waypoint {
+                pos,
+                facing,
+                free_turns_used: at.free_turns_used + free - free_after,
+            };
+            self.moves[i] = Some(m);
+            self.before[i + 1] = at;
+        }
+        for i in (0..moves.len()).rev() {
+            self.cost_from[i] = self.cost_from[i + 1] + costs[i];
+        }
+        for i in (0..=moves.len()).rev() {
+            let Waypoint { pos, facing, .. } = self.before[i];
+            let phaser = DefaultTactic::shot_chance(v, chances, pos, facing);
+            let torpedo = DefaultTactic::torpedo_chance(v, chances, pos, facing);
+            self.phaser_ahead[i] = phaser.max(self.phaser_ahead[i + 1]);
+            self.torpedo_ahead[i] = torpedo.max(self.torpedo_ahead[i + 1]);
+        }
+    }
+
+    /// The best phaser and torpedo chances at the places the rest of the plan passes
+    /// through (after the next move).
+    fn ahead(&self) -> (f64, f64) {
+        let i = (self.next as usize + 1).min(MAX_MOVES + 1);
+        (self.phaser_ahead[i], self.torpedo_ahead[i])
+    }
 }
 
 /// The default tactic's memory for a battle: its plan and its table of chances.
@@ -69,11 +133,23 @@ enum Step {
 /// Chances by distance, worked out once a plan.
 const TABLE: usize = 24;
 
+/// What the chances by distance depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ChanceKey {
+    gunnery: i32,
+    enemy_gunnery: i32,
+    enemy_piloting: i32,
+    enemy_dodges: bool,
+}
+
 /// Hit chances by distance, kept while what they depend on (the key) holds.
 #[derive(Debug, Clone, Copy)]
 pub struct Chances {
-    /// My Gunnery, the enemy's Gunnery and Piloting, whether it can dodge.
-    key: Option<(i32, i32, i32, bool)>,
+    key: Option<ChanceKey>,
+    /// The turn the key was last checked: within a side's move phase neither my skills nor
+    /// what I know of the enemy's change (damage comes in the enemy's phases, knowledge
+    /// from the Sensors phase), so it is checked once a turn.
+    checked: u32,
     mine: [f64; TABLE],
     theirs: [f64; TABLE],
     through: [f64; TABLE],
@@ -83,6 +159,7 @@ impl Default for Chances {
     fn default() -> Chances {
         Chances {
             key: None,
+            checked: 0,
             mine: [0.0; TABLE],
             theirs: [0.0; TABLE],
             through: [0.0; TABLE],
@@ -93,12 +170,16 @@ impl Default for Chances {
 impl Chances {
     fn refresh(&mut self, v: &View) {
         use super::skill::Skill;
-        let key = (
-            v.my_skill(Skill::Gunnery, 0),
-            v.enemy_skill(Skill::Gunnery, 0),
-            v.enemy_skill(Skill::Piloting, 0),
-            v.enemy_can_dodge(),
-        );
+        if self.key.is_some() && self.checked == v.turn {
+            return;
+        }
+        self.checked = v.turn;
+        let key = ChanceKey {
+            gunnery: v.my_skill(Skill::Gunnery, 0),
+            enemy_gunnery: v.enemy_skill(Skill::Gunnery, 0),
+            enemy_piloting: v.enemy_skill(Skill::Piloting, 0),
+            enemy_dodges: v.enemy_can_dodge(),
+        };
         if self.key == Some(key) {
             return;
         }
@@ -148,12 +229,14 @@ struct Scene<'v, 'a> {
     enemy_facing: u8,
     /// Where the enemy's inertia takes it before it moves.
     enemy_next: Hex,
-    /// My start facing (absolute), to read my shields.
-    facing: u8,
+    /// By face in my frame: how far the enemy face a shot across it meets is below the
+    /// enemy's rating, and my shield there (before I turn).
+    enemy_weakness: [u32; 6],
+    /// By turn from the start facing and frame face: what showing that face's shield is worth.
+    shown_by_turn: [[f64; 6]; 6],
     /// Scales of my shot and of the enemy's.
     mine: f64,
     theirs: f64,
-    shot_now: bool,
     torpedoes: bool,
     visible: bool,
     range: u32,
@@ -165,6 +248,25 @@ struct Scene<'v, 'a> {
     /// The chance mine bring off at least k maneuvers this turn, by k.
     my_odds: [f64; MAX_MOVES + 1],
 }
+
+/// By the set of facings (bit k: the facing k turns to the left) from which a ship sees a
+/// hex: the fewest turns it needs to see it (None: from none).
+const TURNS_TO_SEE: [Option<u8>; 64] = {
+    let mut table = [None; 64];
+    let mut mask = 1;
+    while mask < 64 {
+        let mut k = 0;
+        while k <= 3 {
+            if mask >> k & 1 != 0 || mask >> ((6 - k) % 6) & 1 != 0 {
+                table[mask] = Some(k as u8);
+                break;
+            }
+            k += 1;
+        }
+        mask += 1;
+    }
+    table
+};
 
 /// The chance of at least k successes in `tries` rolls of chance `p`, for each k up to `N - 1`.
 fn at_least<const N: usize>(tries: u32, p: f64) -> [f64; N] {
@@ -191,17 +293,56 @@ fn at_least<const N: usize>(tries: u32, p: f64) -> [f64; N] {
     odds
 }
 
+/// A place's value both ways: counting the shot fired from it this turn, and without.
+#[derive(Debug, Clone, Copy)]
+struct Value {
+    without_shot: f64,
+    with_shot: f64,
+}
+
+impl Value {
+    fn both(x: f64) -> Value {
+        Value {
+            without_shot: x,
+            with_shot: x,
+        }
+    }
+
+    fn get(self, shot_now: bool) -> f64 {
+        if shot_now {
+            self.with_shot
+        } else {
+            self.without_shot
+        }
+    }
+}
+
+/// What a hex is worth whatever the facing, and its relations to the enemy (now, and after
+/// its inertia) that the facings on it are scored with.
+#[derive(Debug, Clone, Copy)]
+struct HexValue {
+    value: f64,
+    to_enemy: Relation,
+    to_enemy_next: Relation,
+}
+
+/// The best place a scan found and its score (no place: staying put).
+#[derive(Debug, Clone, Copy)]
+struct Candidate<'r> {
+    place: Option<&'r Reach>,
+    score: f64,
+}
+
 impl<'v, 'a> Scene<'v, 'a> {
     fn new(
         v: &'v View<'a>,
         k: &'v TacticRules,
         chances: &'v Chances,
-        shot_now: bool,
         budget: u32,
     ) -> Scene<'v, 'a> {
-        let facing = v.me.facing % 6;
-        let enemy = v.enemy_pos().minus(v.me.pos).in_frame(facing);
-        let enemy_facing = (v.enemy_facing() % 6 + 6 - facing) % 6;
+        let facing = Facing::new(v.me.facing);
+        let enemy = v.enemy_pos().minus(v.me.pos).in_frame(facing.index());
+        let enemy_facing = Facing::new(v.enemy_facing()).relative_to(facing);
         let aggression = k.aggression;
         // Hidden, the enemy can answer only when its Sensors find me.
         let exposure = if v.me.cloaked {
@@ -218,21 +359,40 @@ impl<'v, 'a> Scene<'v, 'a> {
             v.enemy_piloting_chance(),
         );
         let my_odds = at_least(budget.min(MAX_MOVES as u32), v.my_piloting_chance());
+        // By face in my frame: how far the enemy face a shot across it meets is below its
+        // rating, and my own shield there before I turn.
+        let rating = v.enemy_class.shields;
+        let mut enemy_weakness = [0; 6];
+        let mut my_shields = [0; 6];
+        for f in 0..Facing::COUNT {
+            let frame = Facing::new(f);
+            let enemy_face = frame.opposite().absolute_from(facing);
+            enemy_weakness[f as usize] = rating.saturating_sub(v.enemy_shield(enemy_face.index()));
+            my_shields[f as usize] = v.me.shields[frame.absolute_from(facing).index() as usize];
+        }
+        // After turning `turn`, frame face f carries the shield of start face f − turn.
+        let mut shown_by_turn = [[0.0; 6]; 6];
+        for (turn, by_face) in shown_by_turn.iter_mut().enumerate() {
+            for (f, shown) in by_face.iter_mut().enumerate() {
+                let start = Facing::new(f as u8).turned(-(turn as i32));
+                *shown = k.weights.my_face * my_shields[start.index() as usize] as f64;
+            }
+        }
         Scene {
             v,
             k,
             chances,
             enemy,
-            enemy_facing,
-            enemy_next: enemy.neighbour(enemy_facing),
-            facing,
+            enemy_facing: enemy_facing.index(),
+            enemy_next: enemy.neighbour(enemy_facing.index()),
+            enemy_weakness,
+            shown_by_turn,
             mine: 2.0 * aggression,
             theirs: if v.enemy_can_fire() {
                 2.0 * (1.0 - aggression) * exposure
             } else {
                 0.0
             },
-            shot_now,
             torpedoes: v.me.torpedoes > 0,
             visible: v.enemy_visible(),
             range: v.ctx.sensor_range,
@@ -243,18 +403,17 @@ impl<'v, 'a> Scene<'v, 'a> {
         }
     }
 
-    /// The value of a shot from `at` facing `facing` at an enemy in `target` (frame).
-    fn shot(&self, at: Hex, facing: u8, target: Hex) -> f64 {
-        let rel = hex::relation(target.minus(at));
+    /// The value of a shot facing `facing` at an enemy in relation `rel` (frame).
+    #[inline]
+    fn shot(&self, rel: Relation, facing: u8) -> f64 {
         let d = rel.distance;
         if d == 0 || d > self.range || !rel.in_arc(facing) {
             return 0.0;
         }
         let w = &self.k.weights;
+        // The enemy faces crossed; the weaker counts for it (on a vertex it takes the stronger).
         let (mine, other) = rel.face_pair();
-        // The enemy's faces crossed (frame) back to absolute; the weaker counts for it.
-        let rating = self.v.enemy_class.shields;
-        let weak = |f: u8| rating.saturating_sub(self.v.enemy_shield((f + 3 + self.facing) % 6));
+        let weak = |f: u8| self.enemy_weakness[f as usize % 6];
         let mut s = w.in_arc
             + w.hit_chance * self.chances.mine(self.v, d)
             + w.weak_enemy_face * weak(mine).min(weak(other)) as f64;
@@ -266,15 +425,15 @@ impl<'v, 'a> Scene<'v, 'a> {
 
     /// The enemy's shot at me standing on `at`, after its inertia: its hit chance, divided
     /// by one more for each turn it must pay for to bring its arc on me.
-    fn threat(&self, at: Hex) -> f64 {
-        let rel = hex::relation(self.enemy_next.minus(at));
+    fn threat(&self, rel: Relation) -> f64 {
         let d = rel.distance;
         if d == 0 || d > self.range {
             return 0.0;
         }
-        let Some(turns) = (0..=3u8).find(|&k| {
-            rel.seen_by((self.enemy_facing + k) % 6) || rel.seen_by((self.enemy_facing + 6 - k) % 6)
-        }) else {
+        // The enemy facings that see me, turned so its own facing is bit 0.
+        let (mask, f) = (rel.seen_mask() as u32, self.enemy_facing as u32 % 6);
+        let turned = ((mask >> f) | (mask << (6 - f))) & 0x3f;
+        let Some(turns) = TURNS_TO_SEE[turned as usize] else {
             return 0.0;
         };
         // A ship that cannot maneuver fires only where it already looks.
@@ -288,53 +447,64 @@ impl<'v, 'a> Scene<'v, 'a> {
         self.k.weights.enemy_shot * self.chances.theirs(self.v, d) * odds
     }
 
-    /// My shield the enemy meets from `from` when I face `turn` from the start.
-    fn shown(&self, at: Hex, turn: u8, from: Hex) -> f64 {
-        let rel = hex::relation(from.minus(at));
+    /// My shield the enemy meets across `rel` when I face `turn` from the start.
+    #[inline]
+    fn shown(&self, rel: Relation, turn: u8) -> f64 {
         let (a, b) = rel.face_pair();
-        // After turning, frame face f carries the shield of start face f − turn.
-        let shield = |f: u8| self.v.me.shields[((f + 6 - turn) % 6 + self.facing) as usize % 6];
-        self.k.weights.my_face * shield(a).max(shield(b)) as f64
+        let by_face = &self.shown_by_turn[turn as usize % 6];
+        by_face[a as usize % 6].max(by_face[b as usize % 6])
     }
 
-    /// What ending the move on `at` is worth whatever the facing (energy aside).
-    fn fighting_hex(&self, at: Hex) -> f64 {
-        let w = &self.k.weights;
-        let d = at.distance(self.enemy);
-        let mut s = -w.off_range * d.abs_diff(self.k.preferred_range) as f64;
-        if d == 0 {
-            s -= w.enemy_hex;
+    /// The hex at `at`: its relations to the enemy and, `flee` or not, what ending the move
+    /// there is worth whatever the facing (energy aside).
+    #[inline]
+    fn hex(&self, at: Hex, flee: bool) -> HexValue {
+        let to_enemy_next = hex::relation(self.enemy_next.minus(at));
+        let threat = self.theirs * self.threat(to_enemy_next);
+        let (to_enemy, value) = if flee {
+            (to_enemy_next, -threat)
+        } else {
+            let w = &self.k.weights;
+            let to_enemy = hex::relation(self.enemy.minus(at));
+            let d = to_enemy.distance;
+            let mut s = -w.off_range * d.abs_diff(self.k.preferred_range) as f64;
+            if d == 0 {
+                s -= w.enemy_hex;
+            }
+            (to_enemy, s - threat)
+        };
+        HexValue {
+            value,
+            to_enemy,
+            to_enemy_next,
         }
-        s - self.theirs * self.threat(at)
     }
 
-    /// What facing `turn` adds on `at`: the shots now and next turn, the drift, the shield.
-    fn fighting_facing(&self, at: Hex, turn: u8) -> f64 {
+    /// What facing `turn` adds on the hex `at`: when fighting the shots now and next turn,
+    /// the drift, the shield; when fleeing the distance inertia opens, and the shield.
+    #[inline]
+    fn facing(&self, at: Hex, h: &HexValue, turn: u8, flee: bool) -> Value {
         let w = &self.k.weights;
         let next = at.neighbour(turn);
+        let shown = self.shown(h.to_enemy_next, turn);
+        if flee {
+            return Value::both(w.flee_distance * next.distance(self.enemy_next) as f64 + shown);
+        }
         let d_next = next.distance(self.enemy_next);
         let mut s = -w.next_turn * w.off_range * d_next.abs_diff(self.k.preferred_range) as f64;
         if d_next == 0 || next == self.enemy {
             s -= w.next_turn * w.enemy_hex;
         }
-        if self.visible {
-            if self.shot_now {
-                s += self.mine * self.shot(at, turn, self.enemy);
-            }
-            s += w.next_turn * self.mine * self.shot(next, turn, self.enemy_next);
+        if !self.visible {
+            return Value::both(s + shown);
         }
-        s + self.shown(at, turn, self.enemy_next)
-    }
-
-    /// What ending the move on `at` is worth when breaking off, and what facing `turn` adds.
-    fn fleeing_hex(&self, at: Hex) -> f64 {
-        -self.theirs * self.threat(at)
-    }
-
-    fn fleeing_facing(&self, at: Hex, turn: u8) -> f64 {
-        let next = at.neighbour(turn);
-        self.k.weights.flee_distance * next.distance(self.enemy_next) as f64
-            + self.shown(at, turn, self.enemy_next)
+        let now = s + self.mine * self.shot(h.to_enemy, turn);
+        let later =
+            w.next_turn * self.mine * self.shot(hex::relation(self.enemy_next.minus(next)), turn);
+        Value {
+            without_shot: s + later + shown,
+            with_shot: now + later + shown,
+        }
     }
 }
 
@@ -383,13 +553,7 @@ impl DefaultTactic {
 
     /// The weakest of my three faces toward the enemy, as a share of the rating.
     fn front_shields(&self, v: &View) -> f64 {
-        let toward = v.my_face_toward_enemy();
-        let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6]
-            .iter()
-            .map(|f| v.me.shields[*f as usize])
-            .min()
-            .unwrap_or(0);
-        weakest as f64 / v.my_class.shields.max(1) as f64
+        super::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
     }
 
     /// Whether, decloaking here, the next turn opens with a shot: the enemy in my arc now
@@ -421,7 +585,7 @@ impl DefaultTactic {
         fire_now: Option<f64>,
     ) -> Step {
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
-        let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
+        let here = Waypoint::of(v);
         let Mind { plan, chances } = mind;
         let next = plan.next as usize;
         // A failed maneuver leaves the ship where it was: try it again.
@@ -437,23 +601,22 @@ impl DefaultTactic {
             && plan.before[next] == here
             && plan.cost_from[next] <= budget;
         if !on_track {
-            chances.refresh(v);
+            let scene = Scene::new(v, &self.knobs, chances, budget / mult.max(1));
+            let [without_shot, with_shot] = self.scan(v, &scene, budget, flee, mult);
             match fire_now.filter(|_| !flee && shot_left) {
                 Some(chance) => {
                     // Fire from here and then move for the next turn, or move and then fire?
-                    let mut after = Plan::default();
-                    let then_move =
-                        self.plan(v, chances, &mut after, budget, flee, false, false, mult);
-                    let first = self.plan(v, chances, plan, budget, flee, true, shot_left, mult);
-                    let scene = Scene::new(v, &self.knobs, chances, true, 0);
-                    let shot = scene.mine * scene.shot(Hex::default(), 0, scene.enemy);
-                    if chance > 0.0 && then_move + shot >= first {
-                        *plan = after;
+                    let here = hex::relation(scene.enemy);
+                    let shot = scene.mine * scene.shot(here, 0);
+                    if chance > 0.0 && without_shot.score + shot >= with_shot.score {
+                        plan.follow(v, chances, without_shot.place, (flee, false), mult);
                         return Step::Fire;
                     }
+                    plan.follow(v, chances, with_shot.place, (flee, shot_left), mult);
                 }
                 None => {
-                    self.plan(v, chances, plan, budget, flee, shot_left, shot_left, mult);
+                    let best = if shot_left { with_shot } else { without_shot };
+                    plan.follow(v, chances, best.place, (flee, shot_left), mult);
                 }
             }
         }
@@ -463,52 +626,39 @@ impl DefaultTactic {
         }
     }
 
-    /// The best plan (into `plan`) and its score.
-    #[allow(clippy::too_many_arguments)]
-    fn plan(
+    /// The best places within `budget` (staying put included), scored without and with a
+    /// shot fired from the place this turn, in one pass over the reach table.
+    fn scan<'r>(
         &self,
-        v: &View,
-        chances: &Chances,
-        plan: &mut Plan,
+        v: &'r View,
+        scene: &Scene,
         budget: u32,
         flee: bool,
-        shot_now: bool,
-        shot_left: bool,
         mult: u32,
-    ) -> f64 {
+    ) -> [Candidate<'r>; 2] {
         let free = v
             .my_class
             .maneuverability
             .saturating_sub(v.me.free_turns_used);
-        let scene = Scene::new(v, &self.knobs, chances, shot_now, budget / mult.max(1));
         let per_energy = if flee {
             self.knobs.weights.flee_energy
         } else {
             self.knobs.weights.energy
         };
-        let hex_value = |at: Hex| {
-            if flee {
-                scene.fleeing_hex(at)
-            } else {
-                scene.fighting_hex(at)
-            }
-        };
-        let facing_value = |at: Hex, turn: u8| {
-            if flee {
-                scene.fleeing_facing(at, turn)
-            } else {
-                scene.fighting_facing(at, turn)
-            }
-        };
         let reachable = v.my_class.reach(v.ctx).places(free);
-        let here = hex_value(Hex::default()) + facing_value(Hex::default(), 0);
-        let mut best = None;
-        let mut best_score = here;
+        let start = scene.hex(Hex::default(), flee);
+        let staying = scene.facing(Hex::default(), &start, 0, flee);
+        let here = [
+            start.value + staying.without_shot,
+            start.value + staying.with_shot,
+        ];
+        let mut best = here.map(|score| Candidate { place: None, score });
+        let rolls_free = free.min(u8::MAX as u32) as u8;
         for (h, places) in reachable.by_hex() {
             if h.cheapest.saturating_mul(mult) > budget {
                 break;
             }
-            let on_hex = hex_value(h.offset);
+            let on_hex = scene.hex(h.offset, flee);
             for r in places {
                 let spent = r.cost.saturating_mul(mult);
                 if spent > budget {
@@ -516,49 +666,23 @@ impl DefaultTactic {
                 }
                 // Maneuvers that need a Piloting roll may fail: the place is reached only
                 // when enough of them succeed; otherwise the ship stays about where it is.
-                let rolls = r.len.saturating_sub(free.min(u8::MAX as u32) as u8) as usize;
+                let rolls = r.len.saturating_sub(rolls_free) as usize;
                 let odds = scene.my_odds.get(rolls).copied().unwrap_or(0.0);
-                let value = on_hex + facing_value(h.offset, r.turn);
-                let s = here + odds * (value - here) - per_energy * spent as f64;
-                if s > best_score {
-                    best = Some(r);
-                    best_score = s;
+                let value = scene.facing(h.offset, &on_hex, r.turn, flee);
+                let energy = per_energy * spent as f64;
+                for (i, shot_now) in [false, true].into_iter().enumerate() {
+                    let value = on_hex.value + value.get(shot_now);
+                    let s = here[i] + odds * (value - here[i]) - energy;
+                    if s > best[i].score {
+                        best[i] = Candidate {
+                            place: Some(r),
+                            score: s,
+                        };
+                    }
                 }
             }
         }
-        let moves = best.map_or(&[][..], |r| r.moves());
-        *plan = Plan {
-            turn: v.turn,
-            flee,
-            shot_left,
-            mult,
-            len: moves.len() as u8,
-            ..Plan::default()
-        };
-        let (mut pos, mut facing, mut used) = (v.me.pos, v.me.facing, v.me.free_turns_used);
-        plan.before[0] = (pos, facing, used);
-        let mut costs = [0u32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            let free = v.my_class.maneuverability.saturating_sub(used);
-            let (paid, free_after) = price(&v.ctx.energy, m, free);
-            costs[i] = mult * paid;
-            used += free - free_after;
-            (pos, facing) = apply_maneuver(pos, facing, m);
-            plan.moves[i] = Some(m);
-            plan.before[i + 1] = (pos, facing, used);
-        }
-        for i in (0..moves.len()).rev() {
-            plan.cost_from[i] = plan.cost_from[i + 1] + costs[i];
-        }
-        best_score
-    }
-
-    /// The best chance `chance` gives at the places the rest of the plan passes through.
-    fn best_ahead(plan: &Plan, chance: impl Fn(Hex, u8) -> f64) -> f64 {
-        let (from, to) = (plan.next as usize + 1, plan.len as usize);
-        (from..=to)
-            .map(|i| chance(plan.before[i].0, plan.before[i].1))
-            .fold(0.0, f64::max)
+        best
     }
 }
 
@@ -634,11 +758,7 @@ impl Tactic for DefaultTactic {
         }
         // Fire where the path gives the best shot: here, unless a later place is better.
         if let Some(now) = fire_now {
-            let ahead = if moving {
-                Self::best_ahead(plan, |p, f| Self::shot_chance(v, chances, p, f))
-            } else {
-                0.0
-            };
+            let ahead = if moving { plan.ahead().0 } else { 0.0 };
             if now >= ahead {
                 return Action::Fire { dice };
             }
@@ -646,11 +766,7 @@ impl Tactic for DefaultTactic {
         // The torpedo where the path lines it up best.
         if v.can_launch().is_ok() {
             let now = Self::torpedo_chance(v, chances, v.me.pos, v.me.facing);
-            let ahead = if moving {
-                Self::best_ahead(plan, |p, f| Self::torpedo_chance(v, chances, p, f))
-            } else {
-                0.0
-            };
+            let ahead = if moving { plan.ahead().1 } else { 0.0 };
             if now >= k.min_torpedo_chance && now >= ahead {
                 return Action::Torpedo;
             }
@@ -672,7 +788,7 @@ impl Tactic for DefaultTactic {
     }
 
     fn next_shield_op(&self, v: &View) -> Option<ShieldOp> {
-        self.classic.next_shield_op(v)
+        pump_shields(v)
     }
 
     fn repair(&self, v: &View, team: u32) -> Option<RepairJob> {
@@ -713,6 +829,65 @@ impl Tactic for DefaultTactic {
     }
 }
 
+/// The shields phase: the generator point into the face the enemy's shot meets, then points
+/// passed along the ring toward it, the outer pairs first (the rear feeds the flanks, the
+/// flanks the front), so the whole ring keeps feeding the face in the line of fire (a point
+/// there stops two of damage). A flank gives the front a point unless that leaves it two
+/// below; an outer face gives only while it has more than the face it feeds.
+fn pump_shields(v: &View) -> Option<ShieldOp> {
+    let toward = Facing::new(v.my_face_toward_enemy());
+    pump(v, toward).or_else(|| spare_point(v, toward))
+}
+
+/// With the face toward the enemy whole: the generator point into the weaker of its
+/// neighbours, when the repairs still leave the energy for it (as the classic tactic does).
+fn spare_point(v: &View, toward: Facing) -> Option<ShieldOp> {
+    let (left, right) = (toward.left(), toward.right());
+    let shield = |f: Facing| v.me.shields[f.index() as usize];
+    let weaker = if shield(left) <= shield(right) {
+        left
+    } else {
+        right
+    };
+    v.can_reinforce(weaker.index()).ok()?;
+    let repairs: u32 = Loc::ALL
+        .iter()
+        .filter_map(|l| v.repair_cost(*l))
+        .take(v.my_class.repair_teams as usize)
+        .sum();
+    (v.me.available() >= repairs + v.shield_point_cost()).then_some(ShieldOp::Reinforce {
+        face: weaker.index(),
+    })
+}
+
+/// `pump_shields` toward the face `toward`.
+fn pump(v: &View, toward: Facing) -> Option<ShieldOp> {
+    let shield = |f: Facing| v.me.shields[f.index() as usize];
+    if v.can_reinforce(toward.index()).is_ok() {
+        return Some(ShieldOp::Reinforce {
+            face: toward.index(),
+        });
+    }
+    for steps in [3, 2, 1] {
+        for side in [1, -1] {
+            let from = toward.turned(side * steps);
+            let to = toward.turned(side * (steps - 1));
+            let worth = if steps == 1 {
+                shield(from) + 2 > shield(to)
+            } else {
+                shield(from) > shield(to)
+            };
+            if worth && v.can_transfer(from.index(), to.index()).is_ok() {
+                return Some(ShieldOp::Transfer {
+                    from: from.index(),
+                    to: to.index(),
+                });
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -728,6 +903,42 @@ mod tests {
         // More rolls than the table counts: the last entry holds "that many or more".
         let capped: [f64; 2] = at_least(3, 0.6);
         assert!((capped[1] - (1.0 - 0.4f64.powi(3))).abs() < 1e-12);
+    }
+
+    /// Two heavy cruisers three hexes apart facing each other, shields up, mine as given.
+    fn facing_off(shields: [u32; 6], generator_point_given: bool, check: impl FnOnce(&View)) {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let mut enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+        (me.shields_raised, enemy.shields_raised) = (true, true);
+        me.shields = shields;
+        me.generator_points_given = generator_point_given as u32;
+        check(&View::knowing(&ctx, 1, (&me, &class), (&enemy, &class)));
+    }
+
+    #[test]
+    fn the_shields_phase_feeds_the_face_in_the_line_of_fire_from_the_whole_ring() {
+        // The generator point goes to the front (face 0, toward the enemy) first.
+        facing_off([2, 4, 9, 10, 9, 4], false, |v| {
+            assert_eq!(pump_shields(v), Some(ShieldOp::Reinforce { face: 0 }));
+        });
+        // Then the rear (face 3) feeds a face behind the front pair before the flanks feed
+        // the front (the classic tactic never draws on the rear).
+        facing_off([2, 4, 9, 10, 9, 4], true, |v| {
+            assert_eq!(pump_shields(v), Some(ShieldOp::Transfer { from: 3, to: 2 }));
+        });
+        // Faces level behind the front pair: a flank gives the front a point...
+        facing_off([5, 6, 6, 6, 6, 6], true, |v| {
+            assert_eq!(pump_shields(v), Some(ShieldOp::Transfer { from: 1, to: 0 }));
+        });
+        // ...but not when that leaves it two below the front.
+        facing_off([6, 4, 4, 4, 4, 4], true, |v| {
+            assert_eq!(pump_shields(v), None);
+        });
     }
 
     #[test]

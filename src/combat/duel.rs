@@ -5,6 +5,7 @@ use super::events::{Event, Recorder, Silent};
 pub use super::narration::narrate;
 use super::roller::Pcg;
 use super::ship::{Condition, ShipClass, ShipState};
+use super::side::Facing;
 use super::tactics::Tactic;
 use super::turn::{Battle, Outcome, OutcomeKind, Setup};
 use crate::error::Result;
@@ -37,7 +38,8 @@ impl ShipSummary {
     pub fn new(ctx: &Context, class: &ShipClass, s: &ShipState) -> ShipSummary {
         let mut shields = [0; 6];
         for (rel, v) in shields.iter_mut().enumerate() {
-            *v = s.shields[(rel + s.facing as usize) % 6];
+            let face = Facing::new(rel as u8).absolute_from(Facing::new(s.facing));
+            *v = s.shields[face.index() as usize];
         }
         ShipSummary {
             name: class.name.clone(),

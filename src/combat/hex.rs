@@ -1,5 +1,6 @@
 //! Hex geometry in cube coordinates: distance, facing, the six faces, the phaser arc, the
 //! torpedo line, and which face of a hex a shot crosses.
+use super::side::Facing;
 use serde::{Deserialize, Serialize};
 
 /// A hex in axial coordinates (q, r); the cube coordinate s is −q−r.
@@ -86,11 +87,11 @@ impl Hex {
 
 /// Turn a facing left (counter-clockwise) or right by one face.
 pub fn turn_left(facing: u8) -> u8 {
-    (facing + 1) % 6
+    Facing::new(facing).left().index()
 }
 
 pub fn turn_right(facing: u8) -> u8 {
-    (facing + 5) % 6
+    Facing::new(facing).right().index()
 }
 
 /// Is `target` inside the phaser arc of a ship at `from` facing `facing`? The hex straight
@@ -155,7 +156,9 @@ pub fn face_hit(target: Hex, attacker: Hex, shields: &[u32; 6]) -> u8 {
 
 /// A face as the ship itself names it (relative to its facing): 0 is the bow.
 pub fn relative_face(absolute: u8, facing: u8) -> u8 {
-    (absolute + 6 - facing % 6) % 6
+    Facing::new(absolute)
+        .relative_to(Facing::new(facing))
+        .index()
 }
 
 /// What the movement planner asks about one offset `u` (the enemy's hex minus mine): the
@@ -216,6 +219,12 @@ impl Relation {
     pub fn in_row(self, facing: u8) -> bool {
         debug_assert!(facing < 6);
         self.bits >> (12 + facing) & 1 != 0
+    }
+
+    /// The enemy facings (bit f for facing f) whose phaser arc I am in.
+    #[inline]
+    pub fn seen_mask(self) -> u8 {
+        (self.bits >> 18 & 0x3f) as u8
     }
 
     /// I am in the phaser arc of the enemy facing `enemy_facing` (0..6).

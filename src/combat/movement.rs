@@ -4,6 +4,7 @@ use super::damage::Target;
 use super::events::{Event, Log, Maneuver};
 use super::hex::{self, Hex};
 use super::roller::Roller;
+use super::side::Facing;
 use super::skill::Skill;
 use super::turn::Battle;
 
@@ -11,7 +12,10 @@ use super::turn::Battle;
 pub fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
     match m {
         Maneuver::Forward => (pos.neighbour(facing), facing),
-        Maneuver::Back => (pos.neighbour((facing + 3) % 6), facing),
+        Maneuver::Back => (
+            pos.neighbour(Facing::new(facing).opposite().index()),
+            facing,
+        ),
         Maneuver::TurnLeft => (pos, hex::turn_left(facing)),
         Maneuver::TurnRight => (pos, hex::turn_right(facing)),
     }

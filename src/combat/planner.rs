@@ -6,6 +6,7 @@ use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
 use super::movement::apply_maneuver;
 use super::reach::{price, Reach, Reachable, MAX_MOVES};
+use super::side::Facing;
 use super::skill::{Level, Skill};
 use super::view::View;
 
@@ -24,12 +25,54 @@ pub struct PlanCache {
     len: u8,
     next: u8,
     moves: [Option<Maneuver>; MAX_MOVES],
-    /// Position, facing and free turns used before each move (and after the last).
-    before: [(Hex, u8, u32); MAX_MOVES + 1],
+    /// Where the ship is before each move (and after the last).
+    before: [Waypoint; MAX_MOVES + 1],
     /// Energy the moves still to make cost, from each move on.
     cost_from: [u32; MAX_MOVES + 1],
-    end: (Hex, u8),
+    end: Pose,
     shots: ShotValues,
+}
+
+/// Where a ship is in a plan: what a plan checks it is still on track by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Waypoint {
+    pub pos: Hex,
+    pub facing: u8,
+    pub free_turns_used: u32,
+}
+
+impl Waypoint {
+    /// Where the ship of `v` is now.
+    pub fn of(v: &View) -> Waypoint {
+        Waypoint {
+            pos: v.me.pos,
+            facing: v.me.facing,
+            free_turns_used: v.me.free_turns_used,
+        }
+    }
+}
+
+/// A position and a facing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pose {
+    pub pos: Hex,
+    pub facing: u8,
+}
+
+/// What the plan says: the move to make now (None: stay), and where the plan ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NextMove {
+    pub step: Option<Maneuver>,
+    pub end: Pose,
+}
+
+/// What the shot values depend on: my Gunnery, the chance (as bits) a torpedo is not dodged
+/// over a hex, and whether torpedoes are left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ShotKey {
+    gunnery: Gunnery,
+    not_dodged: u64,
+    torpedoes: bool,
 }
 
 /// By distance: the value of having the enemy in the phaser arc there, and on the torpedo
@@ -37,7 +80,7 @@ pub struct PlanCache {
 /// have torpedoes left (the key) and the weights they were worked out with.
 #[derive(Debug, Clone, Copy)]
 struct ShotValues {
-    key: Option<(Gunnery, u64, bool)>,
+    key: Option<ShotKey>,
     weights: PlaceWeights,
     /// The weights in thousandths, worked out with the values.
     scaled: Scaled,
@@ -195,7 +238,11 @@ impl ShotValues {
             1.0
         };
         let torpedoes = v.me.torpedoes > 0;
-        let key = (gunnery, f64::to_bits(not_dodged), torpedoes);
+        let key = ShotKey {
+            gunnery,
+            not_dodged: f64::to_bits(not_dodged),
+            torpedoes,
+        };
         if self.key == Some(key) && self.weights == *weights {
             return;
         }
@@ -230,7 +277,12 @@ impl ShotValues {
     #[cold]
     #[inline(never)]
     fn far(&self, d: u32, ctx: &Context) -> (i64, i64) {
-        let Some((gunnery, not_dodged, torpedoes)) = self.key else {
+        let Some(ShotKey {
+            gunnery,
+            not_dodged,
+            torpedoes,
+        }) = self.key
+        else {
             return (0, 0);
         };
         let through = f64::from_bits(not_dodged).powi(d.min(i32::MAX as u32) as i32);
@@ -266,18 +318,22 @@ impl Scorer<'_> {
         let mut weakness = [0; 8];
         let mut shown = [0; 16];
         let (per_weak_point, per_shield_point) = (w.weak_enemy_face, w.my_face);
+        let bow = Facing::new(facing);
         for f in 0..6 {
+            // Frame face f: the enemy face across from it, and my own face (absolute).
+            let frame = Facing::new(f as u8);
+            let enemy_face = frame.opposite().absolute_from(bow).index();
+            let my_face = frame.absolute_from(bow).index() as usize;
             weakness[f] = per_weak_point
                 * v.enemy_class
                     .shields
-                    .saturating_sub(v.enemy.shield_value((f as u8 + facing + 3) % 6))
-                    as i64;
-            shown[f] = per_shield_point * v.me.shields[(f + facing as usize) % 6] as i64;
+                    .saturating_sub(v.enemy.shield_value(enemy_face)) as i64;
+            shown[f] = per_shield_point * v.me.shields[my_face] as i64;
             shown[f + 6] = shown[f];
         }
         Scorer {
             enemy: v.enemy.pos.minus(v.me.pos).in_frame(facing),
-            enemy_facing: (v.enemy.facing % 6 + 6 - facing) % 6,
+            enemy_facing: Facing::new(v.enemy.facing).relative_to(bow).index(),
             seen_penalty: if v.enemy_visible() { w.in_enemy_arc } else { 0 },
             preferred,
             off_range: w.off_range,
@@ -383,10 +439,10 @@ impl PlanCache {
         flee: bool,
         preferred: u32,
         weights: &PlaceWeights,
-    ) -> (Option<Maneuver>, (Hex, u8)) {
+    ) -> NextMove {
         // The engines' cost multiplier: what one energy of maneuver costs now.
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
-        let here = (v.me.pos, v.me.facing, v.me.free_turns_used);
+        let here = Waypoint::of(v);
         let next = self.next as usize;
         if next > 0
             && next <= self.len as usize
@@ -410,7 +466,10 @@ impl PlanCache {
         } else {
             None
         };
-        (step, self.end)
+        NextMove {
+            step,
+            end: self.end,
+        }
     }
 
     /// The move `next_move` gave was taken (or attempted).
@@ -480,7 +539,11 @@ impl PlanCache {
         self.cost_from = [0; MAX_MOVES + 1];
         let (mut pos, mut facing, mut free_used) = (start_pos, start_facing, v.me.free_turns_used);
         let mut costs = [0u32; MAX_MOVES];
-        self.before[0] = (pos, facing, free_used);
+        self.before[0] = Waypoint {
+            pos,
+            facing,
+            free_turns_used: free_used,
+        };
         for (i, &m) in moves.iter().enumerate() {
             let free = v.my_class.maneuverability.saturating_sub(free_used);
             let (paid, free_after) = price(&v.ctx.energy, m, free);
@@ -488,12 +551,16 @@ impl PlanCache {
             free_used += free - free_after;
             (pos, facing) = apply_maneuver(pos, facing, m);
             self.moves[i] = Some(m);
-            self.before[i + 1] = (pos, facing, free_used);
+            self.before[i + 1] = Waypoint {
+                pos,
+                facing,
+                free_turns_used: free_used,
+            };
         }
         for i in (0..moves.len()).rev() {
             self.cost_from[i] = self.cost_from[i + 1] + costs[i];
         }
-        self.end = (pos, facing);
+        self.end = Pose { pos, facing };
     }
 }
 
@@ -549,12 +616,19 @@ mod tests {
         // Facing away from an enemy 70 hexes off: three turns put it in the phaser arc.
         far_apart(70, 3, |v| {
             let mut plan = PlanCache::default();
-            let (first, end) = plan.next_move(v, 3, false, 3, &PlaceWeights::default());
+            let NextMove { step: first, end } =
+                plan.next_move(v, 3, false, 3, &PlaceWeights::default());
             assert!(
                 matches!(first, Some(Maneuver::TurnLeft | Maneuver::TurnRight)),
                 "{first:?}"
             );
-            assert_eq!(end, (Hex::new(0, 0), 0));
+            assert_eq!(
+                end,
+                Pose {
+                    pos: Hex::new(0, 0),
+                    facing: 0
+                }
+            );
         });
     }
 
@@ -567,15 +641,22 @@ mod tests {
                 energy: 4.0,
                 ..PlaceWeights::default()
             };
-            let (first, end) = PlanCache::default().next_move(v, 3, false, 3, &dear);
-            assert_eq!((first, end), (None, (Hex::new(0, 0), 3)));
+            let plan = PlanCache::default().next_move(v, 3, false, 3, &dear);
+            let stay = Pose {
+                pos: Hex::new(0, 0),
+                facing: 3,
+            };
+            assert_eq!((plan.step, plan.end), (None, stay));
             let keen = PlaceWeights {
                 in_arc: 13.0,
                 ..dear
             };
             assert_eq!(
-                PlanCache::default().next_move(v, 3, false, 3, &keen).1,
-                (Hex::new(0, 0), 0)
+                PlanCache::default().next_move(v, 3, false, 3, &keen).end,
+                Pose {
+                    pos: Hex::new(0, 0),
+                    facing: 0
+                }
             );
         });
     }

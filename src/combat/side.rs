@@ -114,6 +114,16 @@ impl Facing {
         self.turned(3)
     }
 
+    /// This absolute direction as seen from a ship facing `facing` (its bow is 0).
+    pub fn relative_to(self, facing: Facing) -> Facing {
+        self.turned(-(facing.0 as i32))
+    }
+
+    /// This direction, taken in the frame of a ship facing `facing`, as an absolute one.
+    pub fn absolute_from(self, facing: Facing) -> Facing {
+        self.turned(facing.0 as i32)
+    }
+
     /// Whether two faces share an edge of the hex.
     pub fn adjacent(self, other: Facing) -> bool {
         self.left() == other || self.right() == other
@@ -136,5 +146,9 @@ mod tests {
         assert_eq!(Facing::new(4).opposite().index(), 1);
         assert!(Facing::new(0).adjacent(Facing::new(5)));
         assert!(!Facing::new(0).adjacent(Facing::new(3)));
+        // A ship facing 4 has its front-left face (1) along direction 5, and direction 2 is
+        // its back-left face (4).
+        assert_eq!(Facing::new(1).absolute_from(Facing::new(4)).index(), 5);
+        assert_eq!(Facing::new(2).relative_to(Facing::new(4)).index(), 4);
     }
 }

@@ -8,8 +8,9 @@ use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex};
 pub use super::movement::apply_maneuver;
-pub use super::planner::{PlaceWeights, PlanCache};
+pub use super::planner::{NextMove, PlaceWeights, PlanCache, Pose};
 use super::ship::Condition;
+use super::side::Facing;
 use super::view::View;
 
 /// What to do next in the move-fire-transport phase.
@@ -173,6 +174,16 @@ impl Default for ClassicTactic {
     }
 }
 
+/// The weakest of my face toward the enemy and its two neighbours.
+pub(crate) fn front_shields(v: &View) -> u32 {
+    let toward = Facing::new(v.my_face_toward_enemy());
+    [toward, toward.left(), toward.right()]
+        .iter()
+        .map(|f| v.me.shields[f.index() as usize])
+        .min()
+        .unwrap_or(0)
+}
+
 /// Points to store in the battery at activation after raising shields and cloaking as
 /// ordered: all that fits, since the battery is spent in any phase (R7) and keeps past
 /// deactivation, where this turn's energy is lost.
@@ -219,12 +230,7 @@ impl super::tactics::Tactic for ClassicTactic {
             && v.turn > 1
             && v.my_condition(Loc::Hull) == Condition::Light
         {
-            let toward = v.my_face_toward_enemy();
-            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6]
-                .iter()
-                .map(|f| v.me.shields[*f as usize])
-                .min()
-                .unwrap_or(0);
+            let weakest = front_shields(v);
             let shaky = (weakest as f64) < v.my_class.shields as f64 / 2.0;
             let spare =
                 v.me.available() >= v.ctx.energy.cloak + if raise { v.raise_cost() } else { 0 } + 2;
@@ -253,18 +259,24 @@ impl super::tactics::Tactic for ClassicTactic {
         let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
         let can_move =
             v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
-        let (step, (end_pos, end_facing)) = if can_move {
+        let NextMove { step, end } = if can_move {
             memory
                 .plan
                 .next_move(v, budget, flee, self.preferred_range, &self.weights)
         } else {
-            (None, (v.me.pos, v.me.facing))
+            NextMove {
+                step: None,
+                end: Pose {
+                    pos: v.me.pos,
+                    facing: v.me.facing,
+                },
+            }
         };
         // Fire now if this spot is at least as good for the shot as where the plan ends.
         if wants_fire {
             let now = self.shot_quality(v, v.me.pos, v.me.facing);
             if now >= self.min_phaser_chance
-                && (step.is_none() || now >= self.shot_quality(v, end_pos, end_facing))
+                && (step.is_none() || now >= self.shot_quality(v, end.pos, end.facing))
             {
                 return Action::Fire {
                     dice: v.phaser_dice_left(),
@@ -300,9 +312,10 @@ impl super::tactics::Tactic for ClassicTactic {
     }
 
     fn next_shield_op(&self, v: &View) -> Option<ShieldOp> {
-        let t = v.my_face_toward_enemy();
-        let left = (t + 1) % 6;
-        let right = (t + 5) % 6;
+        let toward = Facing::new(v.my_face_toward_enemy());
+        let t = toward.index();
+        let left = toward.left().index();
+        let right = toward.right().index();
         let s = |f: u8| v.me.shields[f as usize];
         // Generator point into the face toward the enemy.
         if v.can_reinforce(t).is_ok() {
@@ -312,8 +325,8 @@ impl super::tactics::Tactic for ClassicTactic {
         for (from, to) in [
             (left, t),
             (right, t),
-            ((t + 2) % 6, left),
-            ((t + 4) % 6, right),
+            (toward.turned(2).index(), left),
+            (toward.turned(-2).index(), right),
         ] {
             if s(from) > s(to) + 1 && v.can_transfer(from, to).is_ok() {
                 return Some(ShieldOp::Transfer { from, to });
@@ -387,12 +400,7 @@ impl super::tactics::Tactic for ClassicTactic {
     fn deactivation(&self, v: &View) -> Deactivation {
         let mut decloak = false;
         if v.me.cloaked {
-            let toward = v.my_face_toward_enemy();
-            let weakest = [toward, (toward + 1) % 6, (toward + 5) % 6]
-                .iter()
-                .map(|f| v.me.shields[*f as usize])
-                .min()
-                .unwrap_or(0);
+            let weakest = front_shields(v);
             decloak = weakest as f64 >= self.decloak_shields * v.my_class.shields as f64;
         }
         Deactivation {

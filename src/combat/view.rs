@@ -4,6 +4,7 @@ use super::context::{Context, Loc};
 use super::events::Maneuver;
 use super::hex::{self, Hex};
 use super::ship::{Condition, ShipClass, ShipState};
+use super::side::Facing;
 use super::skill::{Level, Skill};
 
 /// One side's view of the battle at a decision.
@@ -327,7 +328,7 @@ impl<'a> View<'a> {
     /// Can a point move from face `from` to the adjacent face `to`?
     pub fn can_transfer(&self, from: u8, to: u8) -> Result<(), Refusal> {
         self.able()?;
-        if from > 5 || to > 5 || (from + 1) % 6 != to && (to + 1) % 6 != from {
+        if from > 5 || to > 5 || !Facing::new(from).adjacent(Facing::new(to)) {
             return Err("points move only between adjacent faces");
         }
         if !self.me.shields_raised {
@@ -400,7 +401,11 @@ impl<'a> View<'a> {
 
 /// Where a transfer into `to` from its neighbour `from` is counted.
 pub fn transfer_index(from: u8, to: u8) -> usize {
-    let side = if (to + 1) % 6 == from { 0 } else { 1 };
+    let side = if Facing::new(to).left() == Facing::new(from) {
+        0
+    } else {
+        1
+    };
     2 * to as usize + side
 }
 
