@@ -479,61 +479,49 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
 
 /// Cumulative share of battles decided by each turn, by outcome.
 pub(super) fn plot_svg(report: &SimReport) -> Result<String> {
-    use plotters::prelude::*;
-    let mut svg = String::new();
+    use super::line_chart::{Chart, Line};
+    use plotters::style::{Color, BLUE, GREEN, RED};
     let n = report.battles.max(1) as f64;
     type Count = Box<dyn Fn(&combat::sim::TurnCounts) -> u64>;
-    let series: [(&str, RGBColor, Count); 3] = [
+    let series: [(&str, plotters::style::RGBColor, Count); 3] = [
         (report.a.name.as_str(), BLUE, Box::new(|c| c.a_wins)),
         (report.b.name.as_str(), RED, Box::new(|c| c.b_wins)),
         ("escapes", GREEN, Box::new(|c| c.escapes)),
     ];
-    let last = report.turn_limit.max(1);
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 540)).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot draw the chart: {e}"));
-        root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "{} vs {}: battles decided by turn ({} battles)",
-                    report.a.name, report.b.name, report.battles
-                ),
-                ("sans-serif", 20),
-            )
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0u32..last, 0f64..1f64)
-            .map_err(|e| fail(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc("turn")
-            .y_desc("share of battles (cumulative)")
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (label, colour, count) in series.iter() {
+    let lines: Vec<Line> = series
+        .iter()
+        .map(|(label, colour, count)| {
             let mut total = 0u64;
-            let points: Vec<(u32, f64)> = std::iter::once((0, 0.0))
+            let points = std::iter::once((0.0, 0.0))
                 .chain(report.by_turn.iter().map(|c| {
                     total += count(c);
-                    (c.turn, total as f64 / n)
+                    (c.turn as f64, total as f64 / n)
                 }))
                 .collect();
-            let colour = *colour;
-            chart
-                .draw_series(LineSeries::new(points, colour.stroke_width(2)))
-                .map_err(|e| fail(&e))?
-                .label(label.to_string())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
-        }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE)
-            .draw()
-            .map_err(|e| fail(&e))?;
-        root.present().map_err(|e| fail(&e))?;
-    }
-    Ok(svg)
+            Line {
+                label: label.to_string(),
+                colour: colour.to_rgba(),
+                points,
+                band: None,
+                markers: false,
+            }
+        })
+        .collect();
+    let whole = |x: &f64| format!("{x:.0}");
+    let share = |y: &f64| arbiter::output::trim_number(*y, 2);
+    let chart = Chart {
+        caption: format!(
+            "{} vs {}: battles decided by turn ({} battles)",
+            report.a.name, report.b.name, report.battles
+        ),
+        size: (900, 540),
+        x: 0f64..report.turn_limit.max(1) as f64,
+        y: 0f64..1f64,
+        x_desc: "turn".into(),
+        y_desc: "share of battles (cumulative)".into(),
+        x_labels: None,
+        x_format: &whole,
+        y_format: &share,
+    };
+    super::line_chart::svg(&chart, &lines)
 }

@@ -1,5 +1,6 @@
 //! Charts of the balance lab: `sweep --plot` (win rates with their 95% bands against the
 //! value) and `matrix --plot` (a heatmap of the row ship's score against each column ship).
+use super::line_chart::{Chart, Line as ChartLine};
 use arbiter::combat::lab::{MatrixReport, SweepReport};
 use arbiter::{Error, Result};
 use plotters::prelude::*;
@@ -86,64 +87,33 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
     if hi - lo < 1e-9 {
         (lo, hi) = (lo - 1.0, hi + 1.0);
     }
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (960, 540)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "{a} vs {b}: win rates against {} ({} battles a point)",
-                    report.parameter, report.points[0].battles
-                ),
-                ("sans-serif", 20),
-            )
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(lo..hi, 0f64..1f64)
-            .map_err(|e| fail(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc(report.parameter.clone())
-            .y_desc("win rate (band: 95% interval)")
-            .y_label_formatter(&|y| arbiter::output::percent(*y))
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (label, colour, pts) in &lines {
-            let colour = *colour;
-            let mut outline: Vec<(f64, f64)> = pts.iter().map(|p| (p.0, p.3)).collect();
-            outline.extend(pts.iter().rev().map(|p| (p.0, p.2)));
-            chart
-                .draw_series(std::iter::once(Polygon::new(
-                    outline,
-                    colour.mix(0.15).filled(),
-                )))
-                .map_err(|e| fail(&e))?;
-            chart
-                .draw_series(LineSeries::new(
-                    pts.iter().map(|p| (p.0, p.1)),
-                    colour.stroke_width(2),
-                ))
-                .map_err(|e| fail(&e))?
-                .label(label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
-            chart
-                .draw_series(
-                    pts.iter()
-                        .map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
-                )
-                .map_err(|e| fail(&e))?;
-        }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE)
-            .draw()
-            .map_err(|e| fail(&e))?;
-        root.present().map_err(|e| fail(&e))?;
-    }
-    Ok(svg)
+    let percent = |y: &f64| arbiter::output::percent(*y);
+    let plain = |x: &f64| arbiter::output::trim_number(*x, 3);
+    let chart = Chart {
+        caption: format!(
+            "{a} vs {b}: win rates against {} ({} battles a point)",
+            report.parameter, report.points[0].battles
+        ),
+        size: (960, 540),
+        x: lo..hi,
+        y: 0f64..1f64,
+        x_desc: report.parameter.clone(),
+        y_desc: "win rate (band: 95% interval)".into(),
+        x_labels: None,
+        x_format: &plain,
+        y_format: &percent,
+    };
+    let drawn: Vec<ChartLine> = lines
+        .into_iter()
+        .map(|(label, colour, pts)| ChartLine {
+            label,
+            colour,
+            points: pts.iter().map(|p| (p.0, p.1)).collect(),
+            band: Some(pts.iter().map(|p| (p.2, p.3)).collect()),
+            markers: true,
+        })
+        .collect();
+    super::line_chart::svg(&chart, &drawn)
 }
 
 /// A heatmap: the row ship's score (wins and half the draws) against each column ship, red for

@@ -7,6 +7,7 @@ mod dice;
 mod help_checks;
 mod lab_plot;
 mod league;
+mod line_chart;
 mod man;
 mod rate;
 mod rate_plot;

@@ -1,5 +1,6 @@
 //! `rate --plot FILE.svg`: each chosen player's rating after every game they played, with the
 //! band of ± the ruleset's conservative multiple of the deviation where the system keeps one.
+use super::line_chart::{Chart, Line};
 use arbiter::scoring::RatingReport;
 use arbiter::{Error, Result};
 
@@ -33,7 +34,7 @@ fn series(report: &RatingReport, name: &str) -> Vec<Point> {
 }
 
 pub fn svg(report: &RatingReport, players: &[String]) -> Result<String> {
-    use plotters::prelude::*;
+    use plotters::style::{Color, Palette, Palette99};
     let lines: Vec<(String, Vec<Point>)> = players
         .iter()
         .map(|p| {
@@ -67,76 +68,47 @@ pub fn svg(report: &RatingReport, players: &[String]) -> Result<String> {
     }
     let pad = (high - low) * 0.05;
     let last = report.games_rated.max(1) as f64;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (960, 540)).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| Error::msg(format!("cannot draw the chart: {e}"));
-        root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "{} ratings ({}), {} games",
-                    report.system, report.ruleset, report.games_rated
-                ),
-                ("sans-serif", 20),
-            )
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0f64..last, (low - pad)..(high + pad))
-            .map_err(|e| fail(&e))?;
-        let band_text = if lines.iter().any(|(_, s)| s.iter().any(|p| p.2.is_some())) {
-            format!(
-                " (band: ± {} deviations)",
-                arbiter::output::trim_number(band, 2)
-            )
-        } else {
-            String::new()
-        };
-        chart
-            .configure_mesh()
-            .x_desc("game")
-            .x_labels((report.games_rated + 1).min(11))
-            .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&|y| format!("{y:.0}"))
-            .y_desc(format!("rating{band_text}"))
-            .draw()
-            .map_err(|e| fail(&e))?;
-        for (k, (name, s)) in lines.iter().enumerate() {
-            let colour = Palette99::pick(k).to_rgba();
-            if s.iter().all(|p| p.2.is_some()) {
-                let mut outline: Vec<(f64, f64)> = s
-                    .iter()
-                    .map(|p| (p.0, p.1 + band * p.2.unwrap_or(0.0)))
-                    .collect();
-                outline.extend(
-                    s.iter()
-                        .rev()
-                        .map(|p| (p.0, p.1 - band * p.2.unwrap_or(0.0))),
-                );
-                chart
-                    .draw_series(std::iter::once(Polygon::new(
-                        outline,
-                        colour.mix(0.15).filled(),
-                    )))
-                    .map_err(|e| fail(&e))?;
-            }
-            chart
-                .draw_series(LineSeries::new(
-                    s.iter().map(|p| (p.0, p.1)),
-                    colour.stroke_width(2),
-                ))
-                .map_err(|e| fail(&e))?
-                .label(name.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
-        }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE)
-            .draw()
-            .map_err(|e| fail(&e))?;
-        root.present().map_err(|e| fail(&e))?;
-    }
-    Ok(svg)
+    let band_text = if lines.iter().any(|(_, s)| s.iter().any(|p| p.2.is_some())) {
+        format!(
+            " (band: ± {} deviations)",
+            arbiter::output::trim_number(band, 2)
+        )
+    } else {
+        String::new()
+    };
+    let whole = |v: &f64| format!("{v:.0}");
+    let chart = Chart {
+        caption: format!(
+            "{} ratings ({}), {} games",
+            report.system, report.ruleset, report.games_rated
+        ),
+        size: (960, 540),
+        x: 0f64..last,
+        y: (low - pad)..(high + pad),
+        x_desc: "game".into(),
+        y_desc: format!("rating{band_text}"),
+        x_labels: Some((report.games_rated + 1).min(11)),
+        x_format: &whole,
+        y_format: &whole,
+    };
+    let drawn: Vec<Line> = lines
+        .iter()
+        .enumerate()
+        .map(|(k, (name, s))| Line {
+            label: name.clone(),
+            colour: Palette99::pick(k).to_rgba(),
+            points: s.iter().map(|p| (p.0, p.1)).collect(),
+            // A band only where every point has a deviation.
+            band: s.iter().all(|p| p.2.is_some()).then(|| {
+                s.iter()
+                    .map(|p| {
+                        let w = band * p.2.unwrap_or(0.0);
+                        (p.1 - w, p.1 + w)
+                    })
+                    .collect()
+            }),
+            markers: false,
+        })
+        .collect();
+    super::line_chart::svg(&chart, &drawn)
 }
