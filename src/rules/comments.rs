@@ -33,6 +33,15 @@ impl Comments {
         self.by_pointer.get(pointer)
     }
 
+    /// A child's pointer for a printer, made only when there are comments to look up.
+    pub fn child(&self, base: &str, key: &str) -> String {
+        if self.is_empty() {
+            String::new()
+        } else {
+            super::doc::pointer_push(base, key)
+        }
+    }
+
     /// How many comments there are in all.
     pub fn count(&self) -> usize {
         self.by_pointer

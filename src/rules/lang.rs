@@ -420,15 +420,6 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
-    /// A child's pointer, made only when there are comments to look up.
-    fn child(&self, base: &str, key: &str) -> String {
-        if self.comments.is_empty() {
-            String::new()
-        } else {
-            pointer_push(base, key)
-        }
-    }
-
     fn statements(
         &self,
         map: &Map<String, Value>,
@@ -443,7 +434,7 @@ impl Writer<'_> {
             if top && k == "extends" && writes_on_its_line(v) {
                 continue;
             }
-            let pointer = self.child(base, k);
+            let pointer = self.comments.child(base, k);
             let notes = self.comments.get(&pointer);
             let one_line = v.is_object() && self.comments.on_one_line(v, &pointer, &self.marked);
             let is_block = v.is_object() && !one_line;
@@ -521,7 +512,7 @@ impl Writer<'_> {
                 push_after(out, notes);
                 out.push('\n');
                 for (i, item) in items.iter().enumerate() {
-                    let item_pointer = self.child(pointer, &i.to_string());
+                    let item_pointer = self.comments.child(pointer, &i.to_string());
                     let item_notes = self.comments.get(&item_pointer);
                     push_before(out, &inner, item_notes);
                     out.push_str(&inner);

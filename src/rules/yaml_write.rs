@@ -3,7 +3,6 @@
 //! each comment at its node. Scalars are written as the YAML library writes them, so they
 //! read back as the same values.
 use super::comments::{push_after, push_before, push_end, Comments, Notes};
-use super::doc::pointer_push;
 use serde_json::{Map, Value};
 use yaml_rust2::scanner::TScalarStyle;
 
@@ -37,14 +36,6 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
-    fn child(&self, base: &str, key: &str) -> String {
-        if self.comments.is_empty() {
-            String::new()
-        } else {
-            pointer_push(base, key)
-        }
-    }
-
     /// Entries at `indent`; with `inline_first`, the first goes on the line already begun
     /// (a list item's `- `).
     fn mapping(
@@ -57,7 +48,7 @@ impl Writer<'_> {
     ) {
         let pad = " ".repeat(indent);
         for (i, (k, v)) in map.iter().enumerate() {
-            let pointer = self.child(base, k);
+            let pointer = self.comments.child(base, k);
             let notes = self.comments.get(&pointer);
             if !(inline_first && i == 0) {
                 push_before(out, &pad, notes);
@@ -72,7 +63,7 @@ impl Writer<'_> {
     fn sequence(&self, items: &[Value], base: &str, indent: usize, out: &mut String) {
         let pad = " ".repeat(indent);
         for (i, item) in items.iter().enumerate() {
-            let pointer = self.child(base, &i.to_string());
+            let pointer = self.comments.child(base, &i.to_string());
             let notes = self.comments.get(&pointer);
             push_before(out, &pad, notes);
             out.push_str(&pad);
@@ -90,7 +81,7 @@ impl Writer<'_> {
     }
 
     fn compact(&self, notes: Option<&Notes>, m: &Map<String, Value>, pointer: &str) -> bool {
-        let first = m.keys().next().map(|k| self.child(pointer, k));
+        let first = m.keys().next().map(|k| self.comments.child(pointer, k));
         notes.is_none_or(|n| n.after.is_none())
             && first.is_none_or(|f| self.comments.get(&f).is_none_or(|n| n.before.is_empty()))
     }
