@@ -327,3 +327,23 @@ fn combat_and_swiss_json_reports_name_the_ruleset_they_ran_under() {
         assert_eq!(d["ruleset_sha256"], startrek.as_str(), "{args:?}");
     }
 }
+
+#[test]
+fn league_schedules_and_fixtures_name_their_ruleset_too() {
+    let bloodbowl = ok(&["rules", "hash", "bloodbowl"]);
+    let bloodbowl = bloodbowl.split_whitespace().next().unwrap();
+    let schedule = json(&["league", "schedule", "4", "--json"]);
+    assert_eq!(schedule["ruleset"], "bloodbowl");
+    assert_eq!(schedule["ruleset_sha256"], bloodbowl);
+    assert_eq!(schedule["rounds"].as_array().unwrap().len(), 3);
+    let dir = tempfile::tempdir().unwrap();
+    let teams = dir.path().join("teams.txt");
+    std::fs::write(&teams, "A\nB\nC\nD\n").unwrap();
+    let season = dir.path().join("s.yaml");
+    let season = season.to_str().unwrap();
+    ok(&["league", "new", season, "--teams", teams.to_str().unwrap()]);
+    let fixtures = json(&["league", "fixtures", season, "--json"]);
+    assert_eq!(fixtures["ruleset"], "bloodbowl");
+    assert_eq!(fixtures["ruleset_version"], "1.0.0");
+    assert_eq!(fixtures["ruleset_sha256"], bloodbowl);
+}

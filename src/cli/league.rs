@@ -203,7 +203,7 @@ pub fn run(args: Args) -> Result<()> {
         } => {
             let source = teams;
             let teams = arbiter::files::teams(&source)?;
-            let (_, mut options) = plan.options()?;
+            let (ruleset, mut options) = plan.options()?;
             options.matrix = carryover;
             let s = schedule(&options, &teams)?;
             if let Some(path) = &calendar.ics {
@@ -224,7 +224,7 @@ pub fn run(args: Args) -> Result<()> {
                 return super::write_atomically(path, &cal.render());
             }
             super::print(&if json {
-                s.to_json()
+                s.to_json(Some(&Identity::of(&load::load(&ruleset)?)))
             } else if csv {
                 s.to_csv()
             } else {
@@ -306,7 +306,11 @@ pub fn run(args: Args) -> Result<()> {
             let s = arbiter::files::season(&season)?;
             let f = s.fixtures(team.as_deref(), round)?;
             super::print(&if json {
-                arbiter::output::json_string(&f)
+                // Under the ruleset the season recorded (older seasons recorded none).
+                match &s.ruleset {
+                    Some(id) => super::json_with_ruleset(&f, id),
+                    None => arbiter::output::json_string(&f),
+                }
             } else {
                 f.render()
             })

@@ -279,11 +279,20 @@ impl Schedule {
     }
 
     /// JSON with one round a line: readable, and quick to write for thousands of teams.
-    pub fn to_json(&self) -> String {
+    /// The schedule as JSON, one round a line; `ruleset` names the ruleset whose defaults it
+    /// was made with (`ruleset`, `ruleset_version`, `ruleset_sha256` first, as every report).
+    pub fn to_json(&self, ruleset: Option<&crate::rules::pin::Identity>) -> String {
         let mut out = String::from("{\n");
         let field = |out: &mut String, key: &str, value: String| {
             out.push_str(&format!("  \"{key}\": {value},\n"));
         };
+        if let Some(id) = ruleset {
+            let mut stamp = serde_json::Value::Object(Default::default());
+            id.stamp(&mut stamp);
+            for (k, v) in stamp.as_object().into_iter().flatten() {
+                field(&mut out, k, v.to_string());
+            }
+        }
         field(&mut out, "method", compact(&self.method));
         field(&mut out, "legs", self.legs.to_string());
         field(&mut out, "shuffled", self.shuffled.to_string());
@@ -486,7 +495,7 @@ mod tests {
                 ..Default::default()
             };
             let s = schedule(&o, &Teams::Count(n)).unwrap();
-            let fast: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+            let fast: serde_json::Value = serde_json::from_str(&s.to_json(None)).unwrap();
             assert_eq!(fast, serde_json::to_value(&s).unwrap(), "{n} teams");
         }
     }
