@@ -10,7 +10,7 @@ fn rotation_2000_as_json(c: &mut Criterion) {
     c.bench_function("rotation 2000 teams, schedule + JSON", |b| {
         b.iter(|| {
             let s = schedule(&options, &Teams::Count(2000)).unwrap();
-            s.to_json().len()
+            s.to_json(None).len()
         })
     });
 }
