@@ -10,8 +10,10 @@
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
 //!   flees; it flees by turning away (inertia then carries it off) and jumps to warp only when
 //!   the Navigation roll succeeds often enough.
-//! * With a cloak it hides to mend shields and repair, moves while hidden, and decloaks in a
-//!   firing position (or after `cloak.max_turns`); it does not cloak again at once.
+//! * With a cloak it hides to mend shields and repair, moves while hidden (standing
+//!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
+//!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
+//!   cloak again at once.
 //! * Repair teams try only what can succeed often enough; the rest of its answers (shields,
 //!   aiming, boarding) are the classic tactic's.
 //! * It reads the enemy through the `View`'s methods only.
@@ -240,6 +242,8 @@ struct Scene<'v, 'a> {
     torpedoes: bool,
     visible: bool,
     range: u32,
+    /// The distance it wants from the enemy: its preferred range, further off while cloaked.
+    wanted: u32,
     /// Turns the enemy makes for free, and how many it can pay for (None: it cannot move).
     enemy_free: u32,
     enemy_paid: Option<u32>,
@@ -396,6 +400,7 @@ impl<'v, 'a> Scene<'v, 'a> {
             torpedoes: v.me.torpedoes > 0,
             visible: v.enemy_visible(),
             range: v.ctx.sensor_range,
+            wanted: k.preferred_range + if v.me.cloaked { k.cloak.stand_off } else { 0 },
             enemy_free: v.enemy_class.maneuverability,
             enemy_paid,
             enemy_odds,
@@ -467,7 +472,7 @@ impl<'v, 'a> Scene<'v, 'a> {
             let w = &self.k.weights;
             let to_enemy = hex::relation(self.enemy.minus(at));
             let d = to_enemy.distance;
-            let mut s = -w.off_range * d.abs_diff(self.k.preferred_range) as f64;
+            let mut s = -w.off_range * d.abs_diff(self.wanted) as f64;
             if d == 0 {
                 s -= w.enemy_hex;
             }
@@ -491,7 +496,7 @@ impl<'v, 'a> Scene<'v, 'a> {
             return Value::both(w.flee_distance * next.distance(self.enemy_next) as f64 + shown);
         }
         let d_next = next.distance(self.enemy_next);
-        let mut s = -w.next_turn * w.off_range * d_next.abs_diff(self.k.preferred_range) as f64;
+        let mut s = -w.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
         if d_next == 0 || next == self.enemy {
             s -= w.next_turn * w.enemy_hex;
         }
@@ -939,6 +944,49 @@ mod tests {
         facing_off([6, 4, 4, 4, 4, 4], true, |v| {
             assert_eq!(pump_shields(v), None);
         });
+    }
+
+    /// How far from the enemy the plan made on turn 3 ends: two battle cruisers four hexes
+    /// apart facing each other, shields up, the enemy seen and not cloaked.
+    fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let class = ctx.class(&rules, "Klingon battle cruiser").unwrap();
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let mut enemy = ShipState::new(&class, &ctx, Hex::new(4, 0), 3);
+        (me.shields_raised, enemy.shields_raised) = (true, true);
+        me.energy = class.generator;
+        // Cloaked on turn 2: two turns hidden by turn 3, far from the bound.
+        (me.cloaked, me.cloak_switched) = (me_cloaked, if me_cloaked { 2 } else { 0 });
+        let mut tactic = DefaultTactic::of(&rules).unwrap();
+        knobs(&mut tactic.knobs);
+        let v = View::knowing(&ctx, 3, (&me, &class), (&enemy, &class));
+        let mut memory = super::super::tactics::Memory::default();
+        let action = tactic.next_action(&v, &mut memory);
+        assert!(matches!(action, Action::Move(_)), "{action:?}");
+        let plan = &memory.good.plan;
+        plan.before[plan.len as usize].pos.distance(enemy.pos)
+    }
+
+    #[test]
+    fn hidden_it_stands_off_so_the_enemy_moving_first_after_it_decloaks_is_not_close_in() {
+        let (pref, off) = {
+            let t = TacticRules::of(&crate::rules::load("startrek").unwrap()).unwrap();
+            (t.preferred_range, t.cloak.stand_off)
+        };
+        assert!(off > 0);
+        // Seen, it closes on the enemy four hexes ahead (inertia takes it the last hex).
+        let seen = planned_end(|_| {}, false);
+        assert!((pref..4).contains(&seen), "{seen}");
+        // Cloaked, it backs off instead: the enemy cannot answer a maneuver while it is
+        // hidden, but moves first once it decloaks.
+        let hidden = planned_end(|_| {}, true);
+        assert!((5..=pref + off).contains(&hidden), "{hidden}");
+        // Without the stand-off it closes while cloaked as well.
+        let near = planned_end(|k| k.cloak.stand_off = 0, true);
+        assert!(near < 4, "{near}");
     }
 
     #[test]

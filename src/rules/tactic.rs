@@ -39,6 +39,9 @@ pub struct CloakStyle {
     pub decloak_shields: f64,
     /// ...or after this many turns cloaked, whatever the shields.
     pub max_turns: u32,
+    /// While cloaked it keeps this many hexes beyond its preferred range: the enemy moves
+    /// first once it decloaks, so it should not decloak where that first shot comes close in.
+    pub stand_off: u32,
 }
 
 /// When it breaks off the fight.
