@@ -20,13 +20,13 @@
 use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
-use super::planner::Waypoint;
-use super::reach::{price, Reach, MAX_MOVES};
+use super::planner::{Route, Waypoint};
+use super::reach::{Reach, MAX_MOVES};
 use super::ship::Condition;
 use super::side::Facing;
 use super::tactics::{
-    apply_maneuver, Action, Activation, BoardingOrder, ClassicTactic, Deactivation, Memory,
-    RepairJob, ShieldOp, Tactic,
+    Action, Activation, BoardingOrder, ClassicTactic, Deactivation, Memory, RepairJob, ShieldOp,
+    Tactic,
 };
 use super::view::View;
 use crate::rules::tactic::TacticRules;
@@ -41,18 +41,9 @@ pub struct DefaultTactic {
 /// The movement plan being followed this turn (kept in the side's `Memory`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Plan {
-    turn: u32,
-    /// What the plan was made for: fleeing, and whether a shot was still to come.
-    flee: bool,
+    route: Route,
+    /// Whether the plan was made with a shot still to come.
     shot_left: bool,
-    mult: u32,
-    len: u8,
-    next: u8,
-    moves: [Option<Maneuver>; MAX_MOVES],
-    /// Where the ship is before each move (and after the last).
-    before: [Waypoint; MAX_MOVES + 1],
-    /// Energy the moves from each one on cost.
-    cost_from: [u32; MAX_MOVES + 1],
     /// The best phaser and torpedo chances at the waypoints from each one on (0 past the
     /// end), worked out once a plan: within a move phase they change only with the plan.
     phaser_ahead: [f64; MAX_MOVES + 2],
@@ -71,37 +62,12 @@ impl Plan {
     ) {
         let moves = place.map_or(&[][..], |r| r.moves());
         *self = Plan {
-            turn: v.turn,
-            flee,
+            route: Route::new(v, moves, flee, mult),
             shot_left,
-            mult,
-            len: moves.len() as u8,
             ..Plan::default()
         };
-        let mut at = Waypoint::of(v);
-        self.before[0] = at;
-        let mut costs = [0u32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            let free = v
-                .my_class
-                .maneuverability
-                .saturating_sub(at.free_turns_used);
-            let (paid, free_after) = price(&v.ctx.energy, m, free);
-            costs[i] = mult * paid;
-            let (pos, facing) = apply_maneuver(at.pos, at.facing, m);
-            at = Waypoint {
-                pos,
-                facing,
-                free_turns_used: at.free_turns_used + free - free_after,
-            };
-            self.moves[i] = Some(m);
-            self.before[i + 1] = at;
-        }
-        for i in (0..moves.len()).rev() {
-            self.cost_from[i] = self.cost_from[i + 1] + costs[i];
-        }
         for i in (0..=moves.len()).rev() {
-            let Waypoint { pos, facing, .. } = self.before[i];
+            let Waypoint { pos, facing, .. } = self.route.before[i];
             let phaser = DefaultTactic::shot_chance(v, chances, pos, facing);
             let torpedo = DefaultTactic::torpedo_chance(v, chances, pos, facing);
             self.phaser_ahead[i] = phaser.max(self.phaser_ahead[i + 1]);
@@ -112,7 +78,7 @@ impl Plan {
     /// The best phaser and torpedo chances at the places the rest of the plan passes
     /// through (after the next move).
     fn ahead(&self) -> (f64, f64) {
-        let i = (self.next as usize + 1).min(MAX_MOVES + 1);
+        let i = (self.route.next as usize + 1).min(MAX_MOVES + 1);
         (self.phaser_ahead[i], self.torpedo_ahead[i])
     }
 }
@@ -590,21 +556,8 @@ impl DefaultTactic {
         fire_now: Option<f64>,
     ) -> Step {
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
-        let here = Waypoint::of(v);
         let Mind { plan, chances } = mind;
-        let next = plan.next as usize;
-        // A failed maneuver leaves the ship where it was: try it again.
-        if next > 0 && next <= plan.len as usize && plan.before[next - 1] == here {
-            plan.next -= 1;
-        }
-        let next = plan.next as usize;
-        let on_track = plan.turn == v.turn
-            && plan.flee == flee
-            && plan.shot_left == shot_left
-            && plan.mult == mult
-            && next <= plan.len as usize
-            && plan.before[next] == here
-            && plan.cost_from[next] <= budget;
+        let on_track = plan.route.still_fits(v, budget, flee, mult) && plan.shot_left == shot_left;
         if !on_track {
             let scene = Scene::new(v, &self.knobs, chances, budget / mult.max(1));
             let [without_shot, with_shot] = self.scan(v, &scene, budget, flee, mult);
@@ -625,9 +578,9 @@ impl DefaultTactic {
                 }
             }
         }
-        match plan.moves.get(plan.next as usize).copied().flatten() {
-            Some(m) if plan.next < plan.len => Step::Move(m),
-            _ => Step::Stay,
+        match plan.route.step() {
+            Some(m) => Step::Move(m),
+            None => Step::Stay,
         }
     }
 
@@ -778,7 +731,7 @@ impl Tactic for DefaultTactic {
         }
         if let Step::Move(m) = step {
             if v.can_maneuver(m).is_ok() {
-                mind.plan.next += 1;
+                mind.plan.route.next += 1;
                 return Action::Move(m);
             }
         }
@@ -967,7 +920,7 @@ mod tests {
         let action = tactic.next_action(&v, &mut memory);
         assert!(matches!(action, Action::Move(_)), "{action:?}");
         let plan = &memory.good.plan;
-        plan.before[plan.len as usize].pos.distance(enemy.pos)
+        plan.route.end().pos.distance(enemy.pos)
     }
 
     #[test]

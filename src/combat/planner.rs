@@ -14,22 +14,99 @@ use super::view::View;
 /// worked out when scored).
 const DISTANCES: usize = 64;
 
-/// A movement plan being followed: the moves, and the state expected before each; and the
-/// per-distance shot values it was scored with, kept while what they depend on holds.
+/// The moves of one turn's plan being followed, and the state expected before each: what both
+/// planners (classic's and the default's) check a plan is still on track by.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct PlanCache {
+pub struct Route {
     turn: u32,
     flee: bool,
     /// The engines multiplier the costs were worked out with.
     mult: u32,
     len: u8,
-    next: u8,
+    pub(crate) next: u8,
     moves: [Option<Maneuver>; MAX_MOVES],
     /// Where the ship is before each move (and after the last).
-    before: [Waypoint; MAX_MOVES + 1],
+    pub(crate) before: [Waypoint; MAX_MOVES + 1],
     /// Energy the moves still to make cost, from each move on.
     cost_from: [u32; MAX_MOVES + 1],
-    end: Pose,
+}
+
+impl Route {
+    /// The route of `moves` from where the ship of `v` is, each move's energy times `mult`.
+    pub fn new(v: &View, moves: &[Maneuver], flee: bool, mult: u32) -> Route {
+        let mut route = Route {
+            turn: v.turn,
+            flee,
+            mult,
+            len: moves.len() as u8,
+            ..Route::default()
+        };
+        let mut at = Waypoint::of(v);
+        route.before[0] = at;
+        let mut costs = [0u32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            let free = v
+                .my_class
+                .maneuverability
+                .saturating_sub(at.free_turns_used);
+            let (paid, free_after) = price(&v.ctx.energy, m, free);
+            costs[i] = mult * paid;
+            let (pos, facing) = apply_maneuver(at.pos, at.facing, m);
+            at = Waypoint {
+                pos,
+                facing,
+                free_turns_used: at.free_turns_used + free - free_after,
+            };
+            route.moves[i] = Some(m);
+            route.before[i + 1] = at;
+        }
+        for i in (0..moves.len()).rev() {
+            route.cost_from[i] = route.cost_from[i + 1] + costs[i];
+        }
+        route
+    }
+
+    /// Whether the route can still be followed from where the ship of `v` is, within
+    /// `budget`; a failed maneuver left the ship where it was, and is the next move again.
+    pub fn still_fits(&mut self, v: &View, budget: u32, flee: bool, mult: u32) -> bool {
+        let here = Waypoint::of(v);
+        let next = self.next as usize;
+        if next > 0
+            && next <= self.len as usize
+            && self.before[next] != here
+            && self.before[next - 1] == here
+        {
+            self.next -= 1;
+        }
+        let next = self.next as usize;
+        self.turn == v.turn
+            && self.flee == flee
+            && self.mult == mult
+            && next <= self.len as usize
+            && self.before[next] == here
+            && self.cost_from[next] <= budget
+    }
+
+    /// The next move (None: the route is done).
+    pub fn step(&self) -> Option<Maneuver> {
+        if self.next < self.len {
+            self.moves[self.next as usize]
+        } else {
+            None
+        }
+    }
+
+    /// Where the route ends.
+    pub fn end(&self) -> Waypoint {
+        self.before[self.len as usize]
+    }
+}
+
+/// A movement plan being followed, and the per-distance shot values it was scored with, kept
+/// while what they depend on holds.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlanCache {
+    route: Route,
     shots: ShotValues,
 }
 
@@ -442,39 +519,22 @@ impl PlanCache {
     ) -> NextMove {
         // The engines' cost multiplier: what one energy of maneuver costs now.
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
-        let here = Waypoint::of(v);
-        let next = self.next as usize;
-        if next > 0
-            && next <= self.len as usize
-            && self.before[next] != here
-            && self.before[next - 1] == here
-        {
-            self.next -= 1; // the last move failed: it is the next one again
-        }
-        let next = self.next as usize;
-        let on_track = self.turn == v.turn
-            && self.flee == flee
-            && self.mult == mult
-            && next <= self.len as usize
-            && self.before[next] == here
-            && self.cost_from[next] <= budget;
-        if !on_track {
+        if !self.route.still_fits(v, budget, flee, mult) {
             self.plan(v, budget, flee, preferred, mult, weights);
         }
-        let step = if self.next < self.len {
-            self.moves[self.next as usize]
-        } else {
-            None
-        };
+        let end = self.route.end();
         NextMove {
-            step,
-            end: self.end,
+            step: self.route.step(),
+            end: Pose {
+                pos: end.pos,
+                facing: end.facing,
+            },
         }
     }
 
     /// The move `next_move` gave was taken (or attempted).
     pub fn advance(&mut self) {
-        self.next += 1;
+        self.route.next += 1;
     }
 
     /// The best place within reach (staying put included) and the cheapest moves there.
@@ -530,37 +590,9 @@ impl PlanCache {
                 )
             }
         };
-        let moves = best.map_or(&[][..], |r| r.moves());
-        // Remember the moves, the state expected before each and what the rest costs.
-        // (Field by field: the shot values stay.)
-        (self.turn, self.flee, self.mult, self.len, self.next) =
-            (v.turn, flee, mult, moves.len() as u8, 0);
-        self.moves = [None; MAX_MOVES];
-        self.cost_from = [0; MAX_MOVES + 1];
-        let (mut pos, mut facing, mut free_used) = (start_pos, start_facing, v.me.free_turns_used);
-        let mut costs = [0u32; MAX_MOVES];
-        self.before[0] = Waypoint {
-            pos,
-            facing,
-            free_turns_used: free_used,
-        };
-        for (i, &m) in moves.iter().enumerate() {
-            let free = v.my_class.maneuverability.saturating_sub(free_used);
-            let (paid, free_after) = price(&v.ctx.energy, m, free);
-            costs[i] = mult * paid;
-            free_used += free - free_after;
-            (pos, facing) = apply_maneuver(pos, facing, m);
-            self.moves[i] = Some(m);
-            self.before[i + 1] = Waypoint {
-                pos,
-                facing,
-                free_turns_used: free_used,
-            };
-        }
-        for i in (0..moves.len()).rev() {
-            self.cost_from[i] = self.cost_from[i + 1] + costs[i];
-        }
-        self.end = Pose { pos, facing };
+        // Remember the moves, the state expected before each and what the rest costs (the
+        // shot values stay).
+        self.route = Route::new(v, best.map_or(&[][..], |r| r.moves()), flee, mult);
     }
 }
 
