@@ -45,8 +45,9 @@ fn what(bracket: char) -> &'static str {
 /// The first unbalanced bracket of `text`, outside strings and comments; `None` if they all pair.
 pub fn unbalanced(text: &str) -> Option<Unbalanced> {
     let mut open: Vec<Bracket> = Vec::new();
-    // Pairs whose closer starts its line at another indentation than its opener's line.
-    let mut misaligned: Vec<(Bracket, Bracket)> = Vec::new();
+    // Blocks whose `}` starts its line at another indentation than the `{`'s line: the first
+    // such (opener, closer) for each indentation of a closer (a few, whatever the file's size).
+    let mut misaligned: std::collections::BTreeMap<usize, (Bracket, Bracket)> = Default::default();
     // A string may run over lines; where the one still open began.
     let mut string_start: Option<(usize, usize)> = None;
     let mut escaped = false;
@@ -76,8 +77,8 @@ pub fn unbalanced(text: &str) -> Option<Unbalanced> {
                 '{' | '[' | '(' => open.push(here),
                 '}' | ']' | ')' => match open.pop() {
                     Some(o) if closer_of(o.ch) == ch => {
-                        if here.starts_line && here.indent != o.indent {
-                            misaligned.push((o, here));
+                        if o.ch == '{' && here.starts_line && here.indent != o.indent {
+                            misaligned.entry(here.indent).or_insert((o, here));
                         }
                     }
                     Some(o) => {
@@ -122,8 +123,9 @@ pub fn unbalanced(text: &str) -> Option<Unbalanced> {
     // A `}` that lines up with a block left open closed the wrong one: the block it did close
     // is the one missing its `}`.
     let forgot = misaligned
-        .iter()
-        .find(|(o, c)| o.ch == '{' && open.iter().any(|b| b.indent == c.indent))
+        .values()
+        .filter(|(_, c)| open.iter().any(|b| b.indent == c.indent))
+        .min_by_key(|(_, c)| (c.line, c.col))
         .map_or(last, |(o, _)| *o);
     Some(Unbalanced {
         line: forgot.line,
