@@ -68,8 +68,9 @@ impl Plan {
         };
         for i in (0..=moves.len()).rev() {
             let Waypoint { pos, facing, .. } = self.route.before[i];
-            let phaser = DefaultTactic::shot_chance(v, chances, pos, facing);
-            let torpedo = DefaultTactic::torpedo_chance(v, chances, pos, facing);
+            let to_enemy = hex::relation(v.enemy_pos().minus(pos));
+            let phaser = DefaultTactic::shot_chance_across(v, chances, to_enemy, facing);
+            let torpedo = DefaultTactic::torpedo_chance_across(v, chances, to_enemy, facing);
             self.phaser_ahead[i] = phaser.max(self.phaser_ahead[i + 1]);
             self.torpedo_ahead[i] = torpedo.max(self.torpedo_ahead[i + 1]);
         }
@@ -83,11 +84,14 @@ impl Plan {
     }
 }
 
-/// The default tactic's memory for a battle: its plan and its table of chances.
+/// The default tactic's memory for a battle: its plan, its table of chances and the
+/// Piloting odds its scans weigh places by.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Mind {
     plan: Plan,
     chances: Chances,
+    my_odds: OddsByRolls<{ MAX_MOVES + 1 }>,
+    enemy_odds: OddsByRolls<4>,
 }
 
 /// What the plan says to do next.
@@ -207,6 +211,9 @@ struct Scene<'v, 'a> {
     theirs: f64,
     torpedoes: bool,
     visible: bool,
+    /// Whether a shot is still to come this turn (else a place's value with the shot fired
+    /// from it is its value without).
+    shot_to_come: bool,
     range: u32,
     /// The distance it wants from the enemy: its preferred range, further off while cloaked.
     wanted: u32,
@@ -238,29 +245,59 @@ const TURNS_TO_SEE: [Option<u8>; 64] = {
     table
 };
 
-/// The chance of at least k successes in `tries` rolls of chance `p`, for each k up to `N - 1`.
-fn at_least<const N: usize>(tries: u32, p: f64) -> [f64; N] {
+/// By number of rolls (0 to `MAX_MOVES`): the chance of at least k successes in that many
+/// rolls of chance `p`, for each k up to `N - 1`.
+fn at_least<const N: usize>(p: f64) -> [[f64; N]; MAX_MOVES + 1] {
     // The distribution of successes, built roll by roll (more than N − 1 count as N − 1).
     let mut exactly = [0.0; N];
     exactly[0] = 1.0;
-    for _ in 0..tries {
+    let mut by_rolls = [[0.0; N]; MAX_MOVES + 1];
+    for (rolls, odds) in by_rolls.iter_mut().enumerate() {
+        if rolls > 0 {
+            for k in (0..N).rev() {
+                let stay = if k == N - 1 {
+                    exactly[k]
+                } else {
+                    exactly[k] * (1.0 - p)
+                };
+                let up = if k > 0 { exactly[k - 1] * p } else { 0.0 };
+                exactly[k] = stay + up;
+            }
+        }
+        let mut tail = 0.0;
         for k in (0..N).rev() {
-            let stay = if k == N - 1 {
-                exactly[k]
-            } else {
-                exactly[k] * (1.0 - p)
-            };
-            let up = if k > 0 { exactly[k - 1] * p } else { 0.0 };
-            exactly[k] = stay + up;
+            tail += exactly[k];
+            odds[k] = tail;
         }
     }
-    let mut odds = [0.0; N];
-    let mut tail = 0.0;
-    for k in (0..N).rev() {
-        tail += exactly[k];
-        odds[k] = tail;
+    by_rolls
+}
+
+/// `at_least` for one chance, kept while the chance holds: a side's Piloting chances change
+/// only with damage, while every scan asks for the odds of its own number of rolls.
+#[derive(Debug, Clone, Copy)]
+struct OddsByRolls<const N: usize> {
+    chance: Option<f64>,
+    by_rolls: [[f64; N]; MAX_MOVES + 1],
+}
+
+impl<const N: usize> Default for OddsByRolls<N> {
+    fn default() -> Self {
+        OddsByRolls {
+            chance: None,
+            by_rolls: [[0.0; N]; MAX_MOVES + 1],
+        }
     }
-    odds
+}
+
+impl<const N: usize> OddsByRolls<N> {
+    /// The odds for `rolls` rolls (at most `MAX_MOVES` count) of chance `p`.
+    fn get(&mut self, rolls: u32, p: f64) -> [f64; N] {
+        if self.chance != Some(p) {
+            (self.chance, self.by_rolls) = (Some(p), at_least(p));
+        }
+        self.by_rolls[(rolls as usize).min(MAX_MOVES)]
+    }
 }
 
 /// A place's value both ways: counting the shot fired from it this turn, and without.
@@ -294,6 +331,16 @@ struct HexValue {
     value: f64,
     to_enemy: Relation,
     to_enemy_next: Relation,
+    /// The shot from it now, but for the facing (None: out of reach, or fleeing).
+    shot_now: Option<ShotAcross>,
+}
+
+/// The value of a shot at the enemy across a relation as far as it does not depend on my
+/// facing: what having the enemy in arc is worth, and what the torpedo line adds.
+#[derive(Debug, Clone, Copy)]
+struct ShotAcross {
+    in_arc: f64,
+    on_row: f64,
 }
 
 /// The best place a scan found and its score (no place: staying put).
@@ -304,11 +351,16 @@ struct Candidate<'r> {
 }
 
 impl<'v, 'a> Scene<'v, 'a> {
+    /// The scene for `moves` paid maneuvers at most, with the odds tables kept in `mind`.
     fn new(
         v: &'v View<'a>,
         k: &'v TacticRules,
-        chances: &'v Chances,
-        budget: u32,
+        (chances, my_odds, enemy_odds): (
+            &'v Chances,
+            &mut OddsByRolls<{ MAX_MOVES + 1 }>,
+            &mut OddsByRolls<4>,
+        ),
+        (moves, shot_to_come): (u32, bool),
     ) -> Scene<'v, 'a> {
         let facing = Facing::new(v.me.facing);
         let enemy = v.enemy_pos().minus(v.me.pos).in_frame(facing.index());
@@ -324,11 +376,8 @@ impl<'v, 'a> Scene<'v, 'a> {
             let turn = v.enemy_turn_cost().max(1);
             v.enemy_class.max_speed / turn
         });
-        let enemy_odds = at_least(
-            enemy_paid.unwrap_or(0).min(MAX_MOVES as u32),
-            v.enemy_piloting_chance(),
-        );
-        let my_odds = at_least(budget.min(MAX_MOVES as u32), v.my_piloting_chance());
+        let enemy_odds = enemy_odds.get(enemy_paid.unwrap_or(0), v.enemy_piloting_chance());
+        let my_odds = my_odds.get(moves, v.my_piloting_chance());
         // By face in my frame: how far the enemy face a shot across it meets is below its
         // rating, and my own shield there before I turn.
         let rating = v.enemy_class.shields;
@@ -365,6 +414,7 @@ impl<'v, 'a> Scene<'v, 'a> {
             },
             torpedoes: v.me.torpedoes > 0,
             visible: v.enemy_visible(),
+            shot_to_come,
             range: v.ctx.sensor_range,
             wanted: k.preferred_range + if v.me.cloaked { k.cloak.stand_off } else { 0 },
             enemy_free: v.enemy_class.maneuverability,
@@ -375,26 +425,52 @@ impl<'v, 'a> Scene<'v, 'a> {
     }
 
     /// The value of a shot facing `facing` at an enemy in relation `rel` (frame).
-    #[inline]
+    #[inline(always)]
     fn shot(&self, rel: Relation, facing: u8) -> f64 {
+        self.shot_facing(self.across(rel), rel, facing)
+    }
+
+    /// The part of the value of a shot across `rel` that does not depend on the facing
+    /// (None: out of reach).
+    #[inline(always)]
+    fn across(&self, rel: Relation) -> Option<ShotAcross> {
         let d = rel.distance;
-        if d == 0 || d > self.range || !rel.in_arc(facing) {
-            return 0.0;
+        if d == 0 || d > self.range {
+            return None;
         }
         let w = &self.k.weights;
         // The enemy faces crossed; the weaker counts for it (on a vertex it takes the stronger).
         let (mine, other) = rel.face_pair();
         let weak = |f: u8| self.enemy_weakness[f as usize % 6];
-        let mut s = w.in_arc
-            + w.hit_chance * self.chances.mine(self.v, d)
-            + w.weak_enemy_face * weak(mine).min(weak(other)) as f64;
-        if self.torpedoes && rel.in_row(facing) {
-            s += w.torpedo_line * self.chances.through(self.v, d);
+        Some(ShotAcross {
+            in_arc: w.in_arc
+                + w.hit_chance * self.chances.mine(self.v, d)
+                + w.weak_enemy_face * weak(mine).min(weak(other)) as f64,
+            on_row: if self.torpedoes {
+                w.torpedo_line * self.chances.through(self.v, d)
+            } else {
+                0.0
+            },
+        })
+    }
+
+    /// `shot` with the facing's part added to `across`.
+    #[inline(always)]
+    fn shot_facing(&self, across: Option<ShotAcross>, rel: Relation, facing: u8) -> f64 {
+        match across {
+            Some(a) if rel.in_arc(facing) => {
+                let mut s = a.in_arc;
+                if self.torpedoes && rel.in_row(facing) {
+                    s += a.on_row;
+                }
+                s
+            }
+            _ => 0.0,
         }
-        s
     }
 
     /// The enemy's shot at me standing on `at`, after its inertia: its hit chance, divided
+    #[inline(always)]
     /// by one more for each turn it must pay for to bring its arc on me.
     fn threat(&self, rel: Relation) -> f64 {
         let d = rel.distance;
@@ -419,7 +495,7 @@ impl<'v, 'a> Scene<'v, 'a> {
     }
 
     /// My shield the enemy meets across `rel` when I face `turn` from the start.
-    #[inline]
+    #[inline(always)]
     fn shown(&self, rel: Relation, turn: u8) -> f64 {
         let (a, b) = rel.face_pair();
         let by_face = &self.shown_by_turn[turn as usize % 6];
@@ -428,7 +504,7 @@ impl<'v, 'a> Scene<'v, 'a> {
 
     /// The hex at `at`: its relations to the enemy and, `flee` or not, what ending the move
     /// there is worth whatever the facing (energy aside).
-    #[inline]
+    #[inline(always)]
     fn hex(&self, at: Hex, flee: bool) -> HexValue {
         let to_enemy_next = hex::relation(self.enemy_next.minus(at));
         let threat = self.theirs * self.threat(to_enemy_next);
@@ -444,16 +520,22 @@ impl<'v, 'a> Scene<'v, 'a> {
             }
             (to_enemy, s - threat)
         };
+        let shot_now = if flee || !self.visible || !self.shot_to_come {
+            None
+        } else {
+            self.across(to_enemy)
+        };
         HexValue {
             value,
             to_enemy,
             to_enemy_next,
+            shot_now,
         }
     }
 
     /// What facing `turn` adds on the hex `at`: when fighting the shots now and next turn,
     /// the drift, the shield; when fleeing the distance inertia opens, and the shield.
-    #[inline]
+    #[inline(always)]
     fn facing(&self, at: Hex, h: &HexValue, turn: u8, flee: bool) -> Value {
         let w = &self.k.weights;
         let next = at.neighbour(turn);
@@ -461,7 +543,8 @@ impl<'v, 'a> Scene<'v, 'a> {
         if flee {
             return Value::both(w.flee_distance * next.distance(self.enemy_next) as f64 + shown);
         }
-        let d_next = next.distance(self.enemy_next);
+        let next_to_enemy = hex::relation(self.enemy_next.minus(next));
+        let d_next = next_to_enemy.distance;
         let mut s = -w.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
         if d_next == 0 || next == self.enemy {
             s -= w.next_turn * w.enemy_hex;
@@ -469,9 +552,12 @@ impl<'v, 'a> Scene<'v, 'a> {
         if !self.visible {
             return Value::both(s + shown);
         }
-        let now = s + self.mine * self.shot(h.to_enemy, turn);
-        let later =
-            w.next_turn * self.mine * self.shot(hex::relation(self.enemy_next.minus(next)), turn);
+        let now = if self.shot_to_come {
+            s + self.mine * self.shot_facing(h.shot_now, h.to_enemy, turn)
+        } else {
+            s
+        };
+        let later = w.next_turn * self.mine * self.shot(next_to_enemy, turn);
         Value {
             without_shot: s + later + shown,
             with_shot: now + later + shown,
@@ -506,8 +592,14 @@ impl DefaultTactic {
 
     /// The hit chance of a phaser shot from `pos` facing `facing` (0 when out of arc).
     fn shot_chance(v: &View, chances: &Chances, pos: Hex, facing: u8) -> f64 {
-        let d = pos.distance(v.enemy_pos());
-        if d == 0 || d > v.ctx.sensor_range || !hex::in_phaser_arc(pos, facing, v.enemy_pos()) {
+        let to_enemy = hex::relation(v.enemy_pos().minus(pos));
+        Self::shot_chance_across(v, chances, to_enemy, facing)
+    }
+
+    /// `shot_chance` with the enemy in relation `to_enemy` (absolute directions).
+    fn shot_chance_across(v: &View, chances: &Chances, to_enemy: Relation, facing: u8) -> f64 {
+        let d = to_enemy.distance;
+        if d == 0 || d > v.ctx.sensor_range || !to_enemy.in_arc(facing) {
             return 0.0;
         }
         chances.mine(v, d)
@@ -515,8 +607,14 @@ impl DefaultTactic {
 
     /// The chance a torpedo from `pos` facing `facing` is not dodged (0 off the line).
     fn torpedo_chance(v: &View, chances: &Chances, pos: Hex, facing: u8) -> f64 {
-        let d = pos.distance(v.enemy_pos());
-        if d == 0 || d > v.ctx.sensor_range || !hex::in_torpedo_line(pos, facing, v.enemy_pos()) {
+        let to_enemy = hex::relation(v.enemy_pos().minus(pos));
+        Self::torpedo_chance_across(v, chances, to_enemy, facing)
+    }
+
+    /// `torpedo_chance` with the enemy in relation `to_enemy` (absolute directions).
+    fn torpedo_chance_across(v: &View, chances: &Chances, to_enemy: Relation, facing: u8) -> f64 {
+        let d = to_enemy.distance;
+        if d == 0 || d > v.ctx.sensor_range || !to_enemy.on_torpedo_line(facing) {
             return 0.0;
         }
         chances.through(v, d)
@@ -556,10 +654,16 @@ impl DefaultTactic {
         fire_now: Option<f64>,
     ) -> Step {
         let mult = v.me.cost(v.my_class, v.ctx, Loc::Engines, 1);
-        let Mind { plan, chances } = mind;
+        let Mind {
+            plan,
+            chances,
+            my_odds,
+            enemy_odds,
+        } = mind;
         let on_track = plan.route.still_fits(v, budget, flee, mult) && plan.shot_left == shot_left;
         if !on_track {
-            let scene = Scene::new(v, &self.knobs, chances, budget / mult.max(1));
+            let odds = (&*chances, my_odds, enemy_odds);
+            let scene = Scene::new(v, &self.knobs, odds, (budget / mult.max(1), shot_left));
             let [without_shot, with_shot] = self.scan(v, &scene, budget, flee, mult);
             match fire_now.filter(|_| !flee && shot_left) {
                 Some(chance) => {
@@ -853,13 +957,13 @@ mod tests {
     #[test]
     fn at_least_counts_successes_of_independent_rolls() {
         // Three rolls at 60%: at least 0, 1, 2, 3 successes.
-        let odds: [f64; 4] = at_least(3, 0.6);
+        let odds: [f64; 4] = at_least(0.6)[3];
         let want = [1.0, 1.0 - 0.4f64.powi(3), 0.648, 0.216];
         for (got, want) in odds.iter().zip(want) {
             assert!((got - want).abs() < 1e-12, "{odds:?}");
         }
         // More rolls than the table counts: the last entry holds "that many or more".
-        let capped: [f64; 2] = at_least(3, 0.6);
+        let capped: [f64; 2] = at_least(0.6)[3];
         assert!((capped[1] - (1.0 - 0.4f64.powi(3))).abs() < 1e-12);
     }
 

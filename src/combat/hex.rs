@@ -221,6 +221,13 @@ impl Relation {
         self.bits >> (12 + facing) & 1 != 0
     }
 
+    /// The enemy is on my torpedo line (the row straight ahead) when I face `facing`.
+    #[inline]
+    pub fn on_torpedo_line(self, facing: u8) -> bool {
+        // On the row and in the arc: ahead, not behind.
+        self.in_row(facing) && self.in_arc(facing)
+    }
+
     /// The enemy facings (bit f for facing f) whose phaser arc I am in.
     #[inline]
     pub fn seen_mask(self) -> u8 {
@@ -385,6 +392,9 @@ mod tests {
                 for f in 0..6u8 {
                     assert_eq!(rel.in_arc(f), in_phaser_arc(me, f, enemy));
                     assert_eq!(rel.in_row(f), enemy.minus(me).in_frame(f).r == 0);
+                    if rel.distance > 0 {
+                        assert_eq!(rel.on_torpedo_line(f), in_torpedo_line(me, f, enemy));
+                    }
                     assert_eq!(rel.seen_by(f), in_phaser_arc(enemy, f, me));
                 }
             }
