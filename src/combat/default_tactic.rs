@@ -470,8 +470,8 @@ impl<'v, 'a> Scene<'v, 'a> {
     }
 
     /// The enemy's shot at me standing on `at`, after its inertia: its hit chance, divided
-    #[inline(always)]
     /// by one more for each turn it must pay for to bring its arc on me.
+    #[inline(always)]
     fn threat(&self, rel: Relation) -> f64 {
         let d = rel.distance;
         if d == 0 || d > self.range {
