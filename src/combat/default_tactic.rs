@@ -661,11 +661,15 @@ impl DefaultTactic {
             enemy_odds,
         } = mind;
         let on_track = plan.route.still_fits(v, budget, flee, mult) && plan.shot_left == shot_left;
-        if !on_track {
+        let fire_first = fire_now.filter(|_| !flee && shot_left);
+        if !on_track && fire_first.is_none() && !self.can_afford_a_place(v, budget, mult) {
+            // Staying is the only plan: no need to weigh the scene.
+            plan.follow(v, chances, None, (flee, shot_left), mult);
+        } else if !on_track {
             let odds = (&*chances, my_odds, enemy_odds);
             let scene = Scene::new(v, &self.knobs, odds, (budget / mult.max(1), shot_left));
             let [without_shot, with_shot] = self.scan(v, &scene, budget, flee, mult);
-            match fire_now.filter(|_| !flee && shot_left) {
+            match fire_first {
                 Some(chance) => {
                     // Fire from here and then move for the next turn, or move and then fire?
                     let here = hex::relation(scene.enemy);
@@ -686,6 +690,20 @@ impl DefaultTactic {
             Some(m) => Step::Move(m),
             None => Step::Stay,
         }
+    }
+
+    /// Whether any place the ship can reach costs at most `budget`.
+    fn can_afford_a_place(&self, v: &View, budget: u32, mult: u32) -> bool {
+        let free = v
+            .my_class
+            .maneuverability
+            .saturating_sub(v.me.free_turns_used);
+        let reachable = v.my_class.reach(v.ctx).places(free);
+        // Hexes come cheapest first.
+        reachable
+            .by_hex()
+            .next()
+            .is_some_and(|(h, _)| h.cheapest.saturating_mul(mult) <= budget)
     }
 
     /// The best places within `budget` (staying put included), scored without and with a
