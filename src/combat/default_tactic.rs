@@ -205,6 +205,8 @@ struct Scene<'v, 'a> {
     enemy_weakness: [u32; 6],
     /// By turn from the start facing and frame face: what showing that face's shield is worth.
     shown_by_turn: [[f64; 6]; 6],
+    /// The share of a place's value that counts again next turn (less for a nimble ship).
+    next_turn: f64,
     /// Scales of my shot and of the enemy's.
     mine: f64,
     theirs: f64,
@@ -360,6 +362,11 @@ impl<'v, 'a> Scene<'v, 'a> {
             enemy_next: enemy.neighbour(enemy_facing.index()),
             enemy_weakness,
             shown_by_turn,
+            next_turn: if v.my_class.maneuverability > 0 {
+                k.weights.next_turn_nimble
+            } else {
+                k.weights.next_turn
+            },
             mine: 2.0 * aggression,
             theirs: if v.enemy_can_fire() {
                 2.0 * (1.0 - aggression) * exposure
@@ -465,16 +472,17 @@ impl<'v, 'a> Scene<'v, 'a> {
             return Value::both(w.flee_distance * next.distance(self.enemy_next) as f64 + shown);
         }
         let d_next = next.distance(self.enemy_next);
-        let mut s = -w.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
+        let mut s = -self.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
         if d_next == 0 || next == self.enemy {
-            s -= w.next_turn * w.enemy_hex;
+            s -= self.next_turn * w.enemy_hex;
         }
         if !self.visible {
             return Value::both(s + shown);
         }
         let now = s + self.mine * self.shot(h.to_enemy, turn);
-        let later =
-            w.next_turn * self.mine * self.shot(hex::relation(self.enemy_next.minus(next)), turn);
+        let later = self.next_turn
+            * self.mine
+            * self.shot(hex::relation(self.enemy_next.minus(next)), turn);
         Value {
             without_shot: s + later + shown,
             with_shot: now + later + shown,
@@ -971,6 +979,31 @@ mod tests {
             tactic.repair(&v, 0),
             Some(RepairJob::Location(Loc::Phasers))
         );
+    }
+
+    #[test]
+    fn a_ship_with_free_turns_weighs_the_next_turn_with_its_own_share() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let knobs = TacticRules::of(&rules).unwrap();
+        let w = &knobs.weights;
+        assert!(w.next_turn_nimble < w.next_turn);
+        let share = |name: &str| {
+            let class = ctx.class(&rules, name).unwrap();
+            let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+            let enemy = ShipState::new(&class, &ctx, Hex::new(4, 0), 3);
+            let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+            let chances = Chances::default();
+            (
+                class.maneuverability,
+                Scene::new(&v, &knobs, &chances, 3).next_turn,
+            )
+        };
+        // The heavy cruiser pays for every turn; the frigate has two free ones a move.
+        assert_eq!(share("UFP heavy cruiser"), (0, w.next_turn));
+        assert_eq!(share("UFP frigate"), (2, w.next_turn_nimble));
     }
 
     /// How far from the enemy the plan made on turn 3 ends: two battle cruisers four hexes

@@ -1090,7 +1090,7 @@ fn simulation_results_are_pinned_for_their_seeds() {
     );
     assert_eq!(
         run(&default, "Romulan bird of prey", "UFP destroyer"),
-        (3, 229, 68, 0, 0, 4705)
+        (6, 228, 66, 0, 0, 5027)
     );
     // `simulate` plays the default tactic.
     let opts = super::SimOptions {
