@@ -14,8 +14,11 @@
 //!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
 //!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
 //!   cloak again at once.
-//! * Repair teams try only what can succeed often enough; the rest of its answers (shields,
-//!   aiming, boarding) are the classic tactic's.
+//! * Its shields phase feeds the face toward the hex the enemy's inertia carries it into (it
+//!   fires after moving), drawing on the whole ring.
+//! * Repair teams mend the hull first, even lightly damaged, then follow the classic order,
+//!   trying only what can succeed often enough; the rest of its answers (aiming, boarding)
+//!   are the classic tactic's.
 //! * It reads the enemy through the `View`'s methods only.
 use super::context::Loc;
 use super::events::Maneuver;
@@ -206,6 +209,8 @@ struct Scene<'v, 'a> {
     enemy_weakness: [u32; 6],
     /// By turn from the start facing and frame face: what showing that face's shield is worth.
     shown_by_turn: [[f64; 6]; 6],
+    /// The share of a place's value that counts again next turn (less for a nimble ship).
+    next_turn: f64,
     /// Scales of my shot and of the enemy's.
     mine: f64,
     theirs: f64,
@@ -406,6 +411,11 @@ impl<'v, 'a> Scene<'v, 'a> {
             enemy_next: enemy.neighbour(enemy_facing.index()),
             enemy_weakness,
             shown_by_turn,
+            next_turn: if v.my_class.maneuverability > 0 {
+                k.weights.next_turn_nimble
+            } else {
+                k.weights.next_turn
+            },
             mine: 2.0 * aggression,
             theirs: if v.enemy_can_fire() {
                 2.0 * (1.0 - aggression) * exposure
@@ -545,9 +555,9 @@ impl<'v, 'a> Scene<'v, 'a> {
         }
         let next_to_enemy = hex::relation(self.enemy_next.minus(next));
         let d_next = next_to_enemy.distance;
-        let mut s = -w.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
+        let mut s = -self.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
         if d_next == 0 || next == self.enemy {
-            s -= w.next_turn * w.enemy_hex;
+            s -= self.next_turn * w.enemy_hex;
         }
         if !self.visible {
             return Value::both(s + shown);
@@ -557,7 +567,7 @@ impl<'v, 'a> Scene<'v, 'a> {
         } else {
             s
         };
-        let later = w.next_turn * self.mine * self.shot(next_to_enemy, turn);
+        let later = self.next_turn * self.mine * self.shot(next_to_enemy, turn);
         Value {
             without_shot: s + later + shown,
             with_shot: now + later + shown,
@@ -872,13 +882,18 @@ impl Tactic for DefaultTactic {
     }
 
     fn repair(&self, v: &View, team: u32) -> Option<RepairJob> {
-        // The classic order of urgency, skipping what would hardly ever succeed.
+        let worth =
+            |l: Loc| v.can_repair(l).is_ok() && v.repair_chance(l) >= self.knobs.min_repair_chance;
+        // The hull first, even lightly damaged: past its first threshold it stops less of
+        // every hit, and the excess of every other location ends there.
+        if worth(Loc::Hull) {
+            return Some(RepairJob::Location(Loc::Hull));
+        }
+        // Then the classic order of urgency, skipping what would hardly ever succeed.
         let job = self.classic.repair(v, team)?;
         let RepairJob::Location(first) = job else {
             return Some(job);
         };
-        let worth =
-            |l: Loc| v.can_repair(l).is_ok() && v.repair_chance(l) >= self.knobs.min_repair_chance;
         if worth(first) {
             return Some(job);
         }
@@ -909,14 +924,25 @@ impl Tactic for DefaultTactic {
     }
 }
 
-/// The shields phase: the generator point into the face the enemy's shot meets, then points
-/// passed along the ring toward it, the outer pairs first (the rear feeds the flanks, the
-/// flanks the front), so the whole ring keeps feeding the face in the line of fire (a point
-/// there stops two of damage). A flank gives the front a point unless that leaves it two
+/// The shields phase: the generator point into the face the enemy's shot will likely meet
+/// (`face_toward_enemy_next`), then points passed along the ring toward it, the outer pairs
+/// first (the rear feeds the flanks, the flanks the front), so the whole ring keeps feeding
+/// the face in the line of fire (a point there stops two of damage). A flank gives the front a point unless that leaves it two
 /// below; an outer face gives only while it has more than the face it feeds.
 fn pump_shields(v: &View) -> Option<ShieldOp> {
-    let toward = Facing::new(v.my_face_toward_enemy());
+    let toward = Facing::new(face_toward_enemy_next(v));
     pump(v, toward).or_else(|| spare_point(v, toward))
+}
+
+/// My face toward the hex the enemy's inertia carries it into at the start of its move
+/// (toward where it is now, if that hex is mine): it fires after moving, so the face its
+/// shot crosses is seldom the one toward where it stands at my shields phase.
+fn face_toward_enemy_next(v: &View) -> u8 {
+    let next = v.enemy_pos().neighbour(v.enemy_facing());
+    if next == v.me.pos {
+        return v.my_face_toward_enemy();
+    }
+    hex::face_hit(v.me.pos, next, &v.me.shields)
 }
 
 /// With the face toward the enemy whole: the generator point into the weaker of its
@@ -1019,6 +1045,88 @@ mod tests {
         facing_off([6, 4, 4, 4, 4, 4], true, |v| {
             assert_eq!(pump_shields(v), None);
         });
+    }
+
+    #[test]
+    fn the_shields_phase_feeds_the_face_toward_where_the_enemy_drifts_to() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        // The enemy a hex ahead, moving across my bow: its inertia carries it off my front
+        // face, to my front-left one, before it fires.
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let enemy = ShipState::new(&class, &ctx, Hex::new(1, 0), 2);
+        me.shields_raised = true;
+        me.shields = [5; 6];
+        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        let next = hex::face_hit(me.pos, Hex::new(1, -1), &me.shields);
+        assert_eq!(v.my_face_toward_enemy(), 0);
+        assert_eq!(next, 1);
+        assert_eq!(pump_shields(&v), Some(ShieldOp::Reinforce { face: next }));
+        // Heading into my hex, it is met with the face toward where it is.
+        let enemy = ShipState::new(&class, &ctx, Hex::new(1, 0), 3);
+        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        assert_eq!(pump_shields(&v), Some(ShieldOp::Reinforce { face: 0 }));
+    }
+
+    #[test]
+    fn repair_teams_mend_the_hull_first_even_when_it_is_only_lightly_damaged() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+        me.energy = class.generator;
+        // Phasers damaged (7 of a large track's 5), the hull lightly (2).
+        me.damage[Loc::Phasers as usize] = 7;
+        me.damage[Loc::Hull as usize] = 2;
+        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        let tactic = DefaultTactic::of(&rules).unwrap();
+        assert_eq!(tactic.repair(&v, 0), Some(RepairJob::Location(Loc::Hull)));
+        // The classic order puts a damaged fighting system before a lightly damaged hull.
+        let classic = ClassicTactic::default();
+        assert_eq!(
+            classic.repair(&v, 0),
+            Some(RepairJob::Location(Loc::Phasers))
+        );
+        // With the hull whole, the classic order decides.
+        me.damage[Loc::Hull as usize] = 0;
+        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        assert_eq!(
+            tactic.repair(&v, 0),
+            Some(RepairJob::Location(Loc::Phasers))
+        );
+    }
+
+    #[test]
+    fn a_ship_with_free_turns_weighs_the_next_turn_with_its_own_share() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let knobs = TacticRules::of(&rules).unwrap();
+        let w = &knobs.weights;
+        assert!(w.next_turn_nimble < w.next_turn);
+        let share = |name: &str| {
+            let class = ctx.class(&rules, name).unwrap();
+            let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+            let enemy = ShipState::new(&class, &ctx, Hex::new(4, 0), 3);
+            let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+            let chances = Chances::default();
+            let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
+            let odds = (&chances, &mut mine, &mut theirs);
+            (
+                class.maneuverability,
+                Scene::new(&v, &knobs, odds, (3, true)).next_turn,
+            )
+        };
+        // The heavy cruiser pays for every turn; the frigate has two free ones a move.
+        assert_eq!(share("UFP heavy cruiser"), (0, w.next_turn));
+        assert_eq!(share("UFP frigate"), (2, w.next_turn_nimble));
     }
 
     /// How far from the enemy the plan made on turn 3 ends: two battle cruisers four hexes

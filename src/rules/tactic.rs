@@ -75,8 +75,10 @@ pub struct TacticWeights {
     /// Lost for standing where the enemy can bring its arc on me, times its hit chance; each
     /// turn it would have to pay for divides it by one more.
     pub enemy_shot: f64,
-    /// Share of a place's value that counts again from where inertia takes it next turn.
+    /// Share of a place's value that counts again from where inertia takes it next turn...
     pub next_turn: f64,
+    /// ...and for a ship with free turns, which re-aims next turn for nothing.
+    pub next_turn_nimble: f64,
     /// Lost per energy point spent moving.
     pub energy: f64,
     /// When fleeing: won per hex from the enemy.
@@ -123,6 +125,10 @@ impl TacticRules {
         share(&["cloak", "decloak_shields"], self.cloak.decloak_shields)?;
         share(&["flee", "min_warp_chance"], self.flee.min_warp_chance)?;
         share(&["weights", "next_turn"], self.weights.next_turn)?;
+        share(
+            &["weights", "next_turn_nimble"],
+            self.weights.next_turn_nimble,
+        )?;
         let w = &self.weights;
         for (key, x) in [
             ("off_range", w.off_range),
