@@ -5,8 +5,9 @@
 //!   (the reach table) by the shot it gives now, the shot it gives next turn once inertia has
 //!   moved both ships a hex forward, the enemy's shot at it (how many turns the enemy must
 //!   pay to bring its arc on it after its own inertia), the shield it shows, the distance
-//!   from its preferred range now and next turn, and the energy spent. It never ends a turn
-//!   in the enemy's hex, nor where inertia would carry it into it.
+//!   from its preferred range now and next turn, and the energy spent. It avoids ending a
+//!   turn in the enemy's hex (`weights.enemy_hex`); where inertia would carry it into the
+//!   enemy's next hex counts only by `weights.drift_into_enemy` (the enemy moves first).
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
 //!   flees; it flees by turning away (inertia then carries it off) and jumps to warp only when
 //!   the Navigation roll succeeds often enough.
@@ -557,7 +558,7 @@ impl<'v, 'a> Scene<'v, 'a> {
         let d_next = next_to_enemy.distance;
         let mut s = -self.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
         if d_next == 0 || next == self.enemy {
-            s -= self.next_turn * w.enemy_hex;
+            s -= self.next_turn * w.drift_into_enemy;
         }
         if !self.visible {
             return Value::both(s + shown);
@@ -1127,6 +1128,44 @@ mod tests {
         // The heavy cruiser pays for every turn; the frigate has two free ones a move.
         assert_eq!(share("UFP heavy cruiser"), (0, w.next_turn));
         assert_eq!(share("UFP frigate"), (2, w.next_turn_nimble));
+    }
+
+    #[test]
+    fn a_place_inertia_carries_into_the_enemys_next_hex_costs_only_drift_into_enemy() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        // The enemy three hexes ahead, heading at me: its inertia takes it to (2, 0), where
+        // mine takes me from (1, 0) facing it.
+        let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        let value = |drift: f64, enemy_hex: f64| {
+            let mut knobs = TacticRules::of(&rules).unwrap();
+            (knobs.weights.drift_into_enemy, knobs.weights.enemy_hex) = (drift, enemy_hex);
+            let chances = Chances::default();
+            let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
+            let scene = Scene::new(&v, &knobs, (&chances, &mut mine, &mut theirs), (3, true));
+            assert_eq!(scene.enemy_next, Hex::new(2, 0));
+            let at = Hex::new(1, 0);
+            let h = scene.hex(at, false);
+            (scene.next_turn, scene.facing(at, &h, 0, false).with_shot)
+        };
+        let (share, base) = value(0.0, 20.0);
+        // The drift costs its weight times the next turn's share, and the weight for ending
+        // in the enemy's hex (it does not end there) costs nothing.
+        let (_, drifting) = value(20.0, 20.0);
+        assert!(
+            (base - drifting - share * 20.0).abs() < 1e-9,
+            "{base} {drifting}"
+        );
+        assert_eq!(value(0.0, 0.0).1, base);
+        // The built-in style does not hold the drift against it.
+        let knobs = TacticRules::of(&rules).unwrap();
+        assert_eq!(knobs.weights.drift_into_enemy, 0.0);
+        assert!(knobs.weights.enemy_hex > 0.0);
     }
 
     /// How far from the enemy the plan made on turn 3 ends: two battle cruisers four hexes

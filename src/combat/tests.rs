@@ -1086,11 +1086,11 @@ fn simulation_results_are_pinned_for_their_seeds() {
     );
     assert_eq!(
         run(&default, "UFP heavy cruiser", "Klingon battle cruiser"),
-        (35, 36, 229, 0, 0, 10442)
+        (36, 43, 219, 2, 0, 10299)
     );
     assert_eq!(
         run(&default, "Romulan bird of prey", "UFP destroyer"),
-        (6, 228, 66, 0, 0, 5027)
+        (2, 228, 68, 2, 0, 4932)
     );
     // `simulate` plays the default tactic.
     let opts = super::SimOptions {
@@ -1103,5 +1103,5 @@ fn simulation_results_are_pinned_for_their_seeds() {
         first: None,
     };
     let plain = super::simulate(&r, &opts).unwrap();
-    assert_eq!((plain.a.wins, plain.b.wins, plain.draws), (35, 36, 229));
+    assert_eq!((plain.a.wins, plain.b.wins, plain.draws), (36, 43, 219));
 }

@@ -60,8 +60,11 @@ pub struct FleeStyle {
 pub struct TacticWeights {
     /// Lost per hex between the enemy and the preferred range.
     pub off_range: f64,
-    /// Lost for ending in the enemy's hex (or drifting into it next turn) unless boarding.
+    /// Lost for ending in the enemy's hex (no shot either way).
     pub enemy_hex: f64,
+    /// Lost, times the next turn's share, where inertia would carry it into the enemy's hex
+    /// (or where the enemy's inertia takes it) next turn: the enemy moves in between.
+    pub drift_into_enemy: f64,
     /// Won for the enemy in my phaser arc.
     pub in_arc: f64,
     /// Won, times the chance a shot hits, on top of `in_arc`.
@@ -133,6 +136,7 @@ impl TacticRules {
         for (key, x) in [
             ("off_range", w.off_range),
             ("enemy_hex", w.enemy_hex),
+            ("drift_into_enemy", w.drift_into_enemy),
             ("in_arc", w.in_arc),
             ("hit_chance", w.hit_chance),
             ("torpedo_line", w.torpedo_line),
