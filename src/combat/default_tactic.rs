@@ -5,7 +5,8 @@
 //!   (the reach table) by the shot it gives now, the shot it gives next turn once inertia has
 //!   moved both ships a hex forward, the enemy's shot at it (how many turns the enemy must
 //!   pay to bring its arc on it after its own inertia), the shield it shows, the distance
-//!   from its preferred range now and next turn, and the energy spent. It avoids ending a
+//!   from its preferred range now and next turn (`weights.off_range`, `off_range_next`), and
+//!   the energy spent. It avoids ending a
 //!   turn in the enemy's hex (`weights.enemy_hex`); where inertia would carry it into the
 //!   enemy's next hex counts only by `weights.drift_into_enemy` (the enemy moves first).
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
@@ -223,6 +224,9 @@ struct Scene<'v, 'a> {
     range: u32,
     /// The distance it wants from the enemy: its preferred range, further off while cloaked.
     wanted: u32,
+    /// What a hex between next turn's distance and `wanted` costs: hidden, the enemy does
+    /// not answer its moves, so next turn's distance counts as much as this turn's.
+    off_range_next: f64,
     /// Turns the enemy makes for free, and how many it can pay for (None: it cannot move).
     enemy_free: u32,
     enemy_paid: Option<u32>,
@@ -428,6 +432,11 @@ impl<'v, 'a> Scene<'v, 'a> {
             shot_to_come,
             range: v.ctx.sensor_range,
             wanted: k.preferred_range + if v.me.cloaked { k.cloak.stand_off } else { 0 },
+            off_range_next: if v.me.cloaked {
+                k.weights.off_range
+            } else {
+                k.weights.off_range_next
+            },
             enemy_free: v.enemy_class.maneuverability,
             enemy_paid,
             enemy_odds,
@@ -556,7 +565,7 @@ impl<'v, 'a> Scene<'v, 'a> {
         }
         let next_to_enemy = hex::relation(self.enemy_next.minus(next));
         let d_next = next_to_enemy.distance;
-        let mut s = -self.next_turn * w.off_range * d_next.abs_diff(self.wanted) as f64;
+        let mut s = -self.next_turn * self.off_range_next * d_next.abs_diff(self.wanted) as f64;
         if d_next == 0 || next == self.enemy {
             s -= self.next_turn * w.drift_into_enemy;
         }
@@ -1131,7 +1140,7 @@ mod tests {
     }
 
     #[test]
-    fn a_place_inertia_carries_into_the_enemys_next_hex_costs_only_drift_into_enemy() {
+    fn next_turns_drift_into_the_enemy_and_distance_cost_only_their_own_weights() {
         use crate::combat::context::Context;
         use crate::combat::ship::ShipState;
         let rules = crate::rules::load("startrek").unwrap();
@@ -1142,9 +1151,11 @@ mod tests {
         let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
         let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
         let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
-        let value = |drift: f64, enemy_hex: f64| {
+        let value = |drift: f64, enemy_hex: f64, off_range_next: f64| {
             let mut knobs = TacticRules::of(&rules).unwrap();
-            (knobs.weights.drift_into_enemy, knobs.weights.enemy_hex) = (drift, enemy_hex);
+            let w = &mut knobs.weights;
+            (w.drift_into_enemy, w.enemy_hex, w.off_range_next) =
+                (drift, enemy_hex, off_range_next);
             let chances = Chances::default();
             let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
             let scene = Scene::new(&v, &knobs, (&chances, &mut mine, &mut theirs), (3, true));
@@ -1153,18 +1164,27 @@ mod tests {
             let h = scene.hex(at, false);
             (scene.next_turn, scene.facing(at, &h, 0, false).with_shot)
         };
-        let (share, base) = value(0.0, 20.0);
+        let (share, base) = value(0.0, 20.0, 0.0);
         // The drift costs its weight times the next turn's share, and the weight for ending
         // in the enemy's hex (it does not end there) costs nothing.
-        let (_, drifting) = value(20.0, 20.0);
+        let (_, drifting) = value(20.0, 20.0, 0.0);
         assert!(
             (base - drifting - share * 20.0).abs() < 1e-9,
             "{base} {drifting}"
         );
-        assert_eq!(value(0.0, 0.0).1, base);
-        // The built-in style does not hold the drift against it.
+        assert_eq!(value(0.0, 0.0, 0.0).1, base);
+        // Next turn it would be 0 hexes off, 2 short of the preferred range: off_range_next
+        // costs 2 hexes' worth, times the share.
+        let (_, short) = value(0.0, 20.0, 3.0);
+        assert!(
+            (base - short - share * 3.0 * 2.0).abs() < 1e-9,
+            "{base} {short}"
+        );
+        // The built-in style holds neither the drift nor next turn's distance against it.
         let knobs = TacticRules::of(&rules).unwrap();
+        assert_eq!(knobs.preferred_range, 2);
         assert_eq!(knobs.weights.drift_into_enemy, 0.0);
+        assert_eq!(knobs.weights.off_range_next, 0.0);
         assert!(knobs.weights.enemy_hex > 0.0);
     }
 

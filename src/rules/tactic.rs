@@ -60,6 +60,10 @@ pub struct FleeStyle {
 pub struct TacticWeights {
     /// Lost per hex between the enemy and the preferred range.
     pub off_range: f64,
+    /// Lost per hex, times the next turn's share, between the preferred range and the
+    /// distance after both ships' inertia next turn (the enemy maneuvers in between); while
+    /// cloaked `off_range` counts there as well.
+    pub off_range_next: f64,
     /// Lost for ending in the enemy's hex (no shot either way).
     pub enemy_hex: f64,
     /// Lost, times the next turn's share, where inertia would carry it into the enemy's hex
@@ -135,6 +139,7 @@ impl TacticRules {
         let w = &self.weights;
         for (key, x) in [
             ("off_range", w.off_range),
+            ("off_range_next", w.off_range_next),
             ("enemy_hex", w.enemy_hex),
             ("drift_into_enemy", w.drift_into_enemy),
             ("in_arc", w.in_arc),
