@@ -38,6 +38,11 @@ pub struct Args {
     /// Rating system: elo, glicko2, weng_lin, trueskill
     #[arg(long, default_value = "glicko2")]
     system: String,
+    /// Decided battles of each tactic in one rating period, about: the battles are rated in
+    /// rounds, since a period of thousands of games between two players makes the ratings
+    /// overshoot
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    per_period: u64,
     /// JSON: each tactic's rating and record
     #[arg(long)]
     json: bool,
@@ -120,6 +125,7 @@ pub fn run(args: Args) -> Result<()> {
             threads: args.threads,
             ratings: &ratings,
             system,
+            per_period: args.per_period,
         },
     );
     chosen.iter().try_for_each(|(_, c)| c.check())?;
