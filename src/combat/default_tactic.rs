@@ -6,9 +6,10 @@
 //!   moved both ships a hex forward, the enemy's shot at it (how many turns the enemy must
 //!   pay to bring its arc on it after its own inertia), the shield it shows, the distance
 //!   from its preferred range now and next turn (`weights.off_range`, `off_range_next`), and
-//!   the energy spent. It avoids ending a
-//!   turn in the enemy's hex (`weights.enemy_hex`); where inertia would carry it into the
-//!   enemy's next hex counts only by `weights.drift_into_enemy` (the enemy moves first).
+//!   the energy spent. It avoids ending a turn in the enemy's hex (`weights.enemy_hex`) or
+//!   on the hex the enemy's inertia carries it into (`weights.in_enemy_path`: it would start
+//!   its turn in mine); where my inertia would carry me into the enemy's next hex counts
+//!   only by `weights.drift_into_enemy` (the enemy moves first).
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
 //!   flees; it flees by turning away (inertia then carries it off) and jumps to warp only when
 //!   the Navigation roll succeeds often enough.
@@ -537,6 +538,9 @@ impl<'v, 'a> Scene<'v, 'a> {
             let mut s = -w.off_range * d.abs_diff(self.wanted) as f64;
             if d == 0 {
                 s -= w.enemy_hex;
+            }
+            if to_enemy_next.distance == 0 {
+                s -= w.in_enemy_path;
             }
             (to_enemy, s - threat)
         };
@@ -1186,6 +1190,35 @@ mod tests {
         assert_eq!(knobs.weights.drift_into_enemy, 0.0);
         assert_eq!(knobs.weights.off_range_next, 0.0);
         assert!(knobs.weights.enemy_hex > 0.0);
+    }
+
+    #[test]
+    fn ending_where_the_enemy_s_inertia_takes_it_costs_in_enemy_path() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        // The enemy three hexes ahead, heading at me: its inertia takes it to (2, 0).
+        let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        let value = |in_enemy_path: f64, at: Hex| {
+            let mut knobs = TacticRules::of(&rules).unwrap();
+            knobs.weights.in_enemy_path = in_enemy_path;
+            let chances = Chances::default();
+            let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
+            let scene = Scene::new(&v, &knobs, (&chances, &mut mine, &mut theirs), (3, true));
+            assert_eq!(scene.enemy_next, Hex::new(2, 0));
+            scene.hex(at, false).value
+        };
+        // On the enemy's path it costs the weight; a hex short of it, nothing.
+        let path = Hex::new(2, 0);
+        assert!((value(0.0, path) - value(20.0, path) - 20.0).abs() < 1e-9);
+        assert_eq!(value(0.0, Hex::new(1, 0)), value(20.0, Hex::new(1, 0)));
+        // The built-in style counts it as much as ending in the enemy's hex.
+        let w = TacticRules::of(&rules).unwrap().weights;
+        assert_eq!(w.in_enemy_path, w.enemy_hex);
     }
 
     /// How far from the enemy the plan made on turn 3 ends: two battle cruisers four hexes

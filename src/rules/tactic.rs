@@ -69,6 +69,9 @@ pub struct TacticWeights {
     /// Lost, times the next turn's share, where inertia would carry it into the enemy's hex
     /// (or where the enemy's inertia takes it) next turn: the enemy moves in between.
     pub drift_into_enemy: f64,
+    /// Lost for ending on the hex the enemy's inertia carries it into: it starts its turn in
+    /// my hex, where neither can fire, and stays there when its maneuvers fail.
+    pub in_enemy_path: f64,
     /// Won for the enemy in my phaser arc.
     pub in_arc: f64,
     /// Won, times the chance a shot hits, on top of `in_arc`.
@@ -142,6 +145,7 @@ impl TacticRules {
             ("off_range_next", w.off_range_next),
             ("enemy_hex", w.enemy_hex),
             ("drift_into_enemy", w.drift_into_enemy),
+            ("in_enemy_path", w.in_enemy_path),
             ("in_arc", w.in_arc),
             ("hit_chance", w.hit_chance),
             ("torpedo_line", w.torpedo_line),
