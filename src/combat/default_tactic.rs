@@ -1143,30 +1143,40 @@ mod tests {
         assert_eq!(share("UFP frigate"), (2, w.next_turn_nimble));
     }
 
-    #[test]
-    fn next_turns_drift_into_the_enemy_and_distance_cost_only_their_own_weights() {
+    /// What `look` reads off the scene of two heavy cruisers on turn 2, the enemy three hexes
+    /// ahead heading at me (its inertia takes it to (2, 0), where mine takes me from (1, 0)),
+    /// with the built-in style changed by `edit`.
+    fn head_on<T>(edit: impl FnOnce(&mut TacticRules), look: impl FnOnce(&Scene) -> T) -> T {
         use crate::combat::context::Context;
         use crate::combat::ship::ShipState;
         let rules = crate::rules::load("startrek").unwrap();
         let ctx = Context::new(&rules).unwrap();
         let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
-        // The enemy three hexes ahead, heading at me: its inertia takes it to (2, 0), where
-        // mine takes me from (1, 0) facing it.
         let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
         let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
         let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        let mut knobs = TacticRules::of(&rules).unwrap();
+        edit(&mut knobs);
+        let chances = Chances::default();
+        let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
+        let scene = Scene::new(&v, &knobs, (&chances, &mut mine, &mut theirs), (3, true));
+        assert_eq!(scene.enemy_next, Hex::new(2, 0));
+        look(&scene)
+    }
+
+    #[test]
+    fn next_turns_drift_into_the_enemy_and_distance_cost_only_their_own_weights() {
         let value = |drift: f64, enemy_hex: f64, off_range_next: f64| {
-            let mut knobs = TacticRules::of(&rules).unwrap();
-            let w = &mut knobs.weights;
-            (w.drift_into_enemy, w.enemy_hex, w.off_range_next) =
-                (drift, enemy_hex, off_range_next);
-            let chances = Chances::default();
-            let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
-            let scene = Scene::new(&v, &knobs, (&chances, &mut mine, &mut theirs), (3, true));
-            assert_eq!(scene.enemy_next, Hex::new(2, 0));
-            let at = Hex::new(1, 0);
-            let h = scene.hex(at, false);
-            (scene.next_turn, scene.facing(at, &h, 0, false).with_shot)
+            let edit = |k: &mut TacticRules| {
+                let w = &mut k.weights;
+                (w.drift_into_enemy, w.enemy_hex, w.off_range_next) =
+                    (drift, enemy_hex, off_range_next);
+            };
+            head_on(edit, |scene| {
+                let at = Hex::new(1, 0);
+                let h = scene.hex(at, false);
+                (scene.next_turn, scene.facing(at, &h, 0, false).with_shot)
+            })
         };
         let (share, base) = value(0.0, 20.0, 0.0);
         // The drift costs its weight times the next turn's share, and the weight for ending
@@ -1185,7 +1195,7 @@ mod tests {
             "{base} {short}"
         );
         // The built-in style holds neither the drift nor next turn's distance against it.
-        let knobs = TacticRules::of(&rules).unwrap();
+        let knobs = head_on(|_| {}, |scene| scene.k.clone());
         assert_eq!(knobs.preferred_range, 2);
         assert_eq!(knobs.weights.drift_into_enemy, 0.0);
         assert_eq!(knobs.weights.off_range_next, 0.0);
@@ -1194,30 +1204,16 @@ mod tests {
 
     #[test]
     fn ending_where_the_enemy_s_inertia_takes_it_costs_in_enemy_path() {
-        use crate::combat::context::Context;
-        use crate::combat::ship::ShipState;
-        let rules = crate::rules::load("startrek").unwrap();
-        let ctx = Context::new(&rules).unwrap();
-        let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
-        // The enemy three hexes ahead, heading at me: its inertia takes it to (2, 0).
-        let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
-        let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
-        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
         let value = |in_enemy_path: f64, at: Hex| {
-            let mut knobs = TacticRules::of(&rules).unwrap();
-            knobs.weights.in_enemy_path = in_enemy_path;
-            let chances = Chances::default();
-            let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
-            let scene = Scene::new(&v, &knobs, (&chances, &mut mine, &mut theirs), (3, true));
-            assert_eq!(scene.enemy_next, Hex::new(2, 0));
-            scene.hex(at, false).value
+            let edit = |k: &mut TacticRules| k.weights.in_enemy_path = in_enemy_path;
+            head_on(edit, |scene| scene.hex(at, false).value)
         };
         // On the enemy's path it costs the weight; a hex short of it, nothing.
         let path = Hex::new(2, 0);
         assert!((value(0.0, path) - value(20.0, path) - 20.0).abs() < 1e-9);
         assert_eq!(value(0.0, Hex::new(1, 0)), value(20.0, Hex::new(1, 0)));
         // The built-in style counts it as much as ending in the enemy's hex.
-        let w = TacticRules::of(&rules).unwrap().weights;
+        let w = head_on(|_| {}, |scene| scene.k.weights.clone());
         assert_eq!(w.in_enemy_path, w.enemy_hex);
     }
 
