@@ -1168,6 +1168,7 @@ mod tests {
     fn next_turns_drift_into_the_enemy_and_distance_cost_only_their_own_weights() {
         let value = |drift: f64, enemy_hex: f64, off_range_next: f64| {
             let edit = |k: &mut TacticRules| {
+                k.preferred_range = 2;
                 let w = &mut k.weights;
                 (w.drift_into_enemy, w.enemy_hex, w.off_range_next) =
                     (drift, enemy_hex, off_range_next);
@@ -1187,7 +1188,7 @@ mod tests {
             "{base} {drifting}"
         );
         assert_eq!(value(0.0, 0.0, 0.0).1, base);
-        // Next turn it would be 0 hexes off, 2 short of the preferred range: off_range_next
+        // Next turn it would be 0 hexes off, 2 short of a preferred range of 2: off_range_next
         // costs 2 hexes' worth, times the share.
         let (_, short) = value(0.0, 20.0, 3.0);
         assert!(
@@ -1196,7 +1197,6 @@ mod tests {
         );
         // The built-in style holds neither the drift nor next turn's distance against it.
         let knobs = head_on(|_| {}, |scene| scene.k.clone());
-        assert_eq!(knobs.preferred_range, 2);
         assert_eq!(knobs.weights.drift_into_enemy, 0.0);
         assert_eq!(knobs.weights.off_range_next, 0.0);
         assert!(knobs.weights.enemy_hex > 0.0);
