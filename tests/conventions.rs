@@ -246,12 +246,8 @@ fn tables_title_their_columns_and_explain_their_abbreviations() {
         header.starts_with("one volley") && header.ends_with("chance or mean"),
         "{volley}"
     );
-    let dir = tempfile::tempdir().unwrap();
-    let teams = dir.path().join("teams.txt");
-    std::fs::write(&teams, "A\nB\nC\nD\n").unwrap();
-    let season = dir.path().join("s.yaml");
-    let season = season.to_str().unwrap();
-    ok(&["league", "new", season, "--teams", teams.to_str().unwrap()]);
+    let (_dir, season) = new_season("A\nB\nC\nD\n", &[]);
+    let season = season.as_str();
     let table = ok(&["league", "table", season]);
     assert!(
         table.contains("P played, W won, D drawn, L lost"),

@@ -5,18 +5,6 @@ use std::process::Command;
 
 const TEAMS: &str = "Orcs\nElves\nDwarfs\nSkaven\n";
 
-/// A fresh season of four named teams in a temporary directory.
-fn new_season(extra: &[&str]) -> (tempfile::TempDir, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let teams = dir.path().join("teams.txt");
-    std::fs::write(&teams, TEAMS).unwrap();
-    let season = dir.path().join("season.yaml").to_str().unwrap().to_string();
-    let mut args = vec!["league", "new", &season, "--teams", teams.to_str().unwrap()];
-    args.extend_from_slice(extra);
-    ok(&args);
-    (dir, season)
-}
-
 fn record(season: &str, h: &str, a: &str, hs: &str, as_: &str) {
     ok(&["league", "record", season, h, a, hs, as_]);
 }
@@ -56,7 +44,7 @@ fn standings(season: &str) -> Vec<serde_json::Value> {
 
 #[test]
 fn head_to_head_first_as_bloodbowl_says() {
-    let (_dir, season) = new_season(&[]);
+    let (_dir, season) = new_season(TEAMS, &[]);
     play_example(&season);
     assert_eq!(
         standings(&season),
@@ -76,7 +64,7 @@ fn a_house_rule_changes_points_and_tie_breakers() {
     let dir = tempfile::tempdir().unwrap();
     let rules = dir.path().join("house.rules");
     std::fs::write(&rules, "extends bloodbowl\nname = house\nleague {\n  points { win = 2 }\n  tiebreakers = [difference]\n}\n").unwrap();
-    let (_d, season) = new_season(&["--rules", rules.to_str().unwrap()]);
+    let (_d, season) = new_season(TEAMS, &["--rules", rules.to_str().unwrap()]);
     play_example(&season);
     assert_eq!(
         standings(&season),
@@ -98,7 +86,7 @@ fn the_table_can_try_another_ruleset() {
         "extends: bloodbowl\nname: house\nleague:\n  tiebreakers: [scored]\n",
     )
     .unwrap();
-    let (_d, season) = new_season(&[]);
+    let (_d, season) = new_season(TEAMS, &[]);
     play_example(&season);
     let d = json(&[
         "league",
@@ -113,7 +101,7 @@ fn the_table_can_try_another_ruleset() {
 
 #[test]
 fn teams_level_on_everything_share_a_position() {
-    let (_dir, season) = new_season(&[]);
+    let (_dir, season) = new_season(TEAMS, &[]);
     for (h, a) in [("Elves", "Dwarfs"), ("Orcs", "Skaven")] {
         record(&season, h, a, "0", "0");
     }
@@ -131,7 +119,7 @@ fn teams_level_on_everything_share_a_position() {
 
 #[test]
 fn refused_records_leave_the_file_byte_for_byte() {
-    let (_dir, season) = new_season(&[]);
+    let (_dir, season) = new_season(TEAMS, &[]);
     record(&season, "Elves", "Dwarfs", "2", "1");
     let before = std::fs::read(&season).unwrap();
     let cases: &[(&[&str], &str)] = &[
@@ -182,7 +170,7 @@ fn refused_records_leave_the_file_byte_for_byte() {
 
 #[test]
 fn new_refuses_to_overwrite_a_season() {
-    let (dir, season) = new_season(&[]);
+    let (dir, season) = new_season(TEAMS, &[]);
     record(&season, "Elves", "Dwarfs", "2", "1");
     let before = std::fs::read(&season).unwrap();
     let teams = dir.path().join("teams.txt");
@@ -200,7 +188,7 @@ fn new_refuses_to_overwrite_a_season() {
 
 #[test]
 fn a_second_leg_takes_the_next_unplayed_meeting() {
-    let (_dir, season) = new_season(&["--legs", "3"]);
+    let (_dir, season) = new_season(TEAMS, &["--legs", "3"]);
     // Elves host Dwarfs in legs 1 and 3 (rounds 1 and 7).
     assert_eq!(
         ok(&["league", "record", &season, "Elves", "Dwarfs", "1", "0"]),
@@ -300,7 +288,7 @@ impl SpawnQuietly for Command {
 
 #[test]
 fn table_as_csv_and_html() {
-    let (dir, season) = new_season(&[]);
+    let (dir, season) = new_season(TEAMS, &[]);
     play_example(&season);
     let csv = ok(&["league", "table", &season, "--csv"]);
     let lines: Vec<&str> = csv.lines().collect();
@@ -332,12 +320,8 @@ fn table_as_csv_and_html() {
 
 #[test]
 fn names_are_escaped_in_the_page() {
-    let dir = tempfile::tempdir().unwrap();
-    let teams = dir.path().join("t.txt");
-    std::fs::write(&teams, "<script>alert(1)</script>\nR&D \"United\"\n").unwrap();
-    let season = dir.path().join("s.yaml");
-    let season = season.to_str().unwrap();
-    ok(&["league", "new", season, "--teams", teams.to_str().unwrap()]);
+    let (dir, season) = new_season("<script>alert(1)</script>\nR&D \"United\"\n", &[]);
+    let season = season.as_str();
     let page = dir.path().join("p.html");
     ok(&["league", "table", season, "--html", page.to_str().unwrap()]);
     let html = std::fs::read_to_string(&page).unwrap();
@@ -362,7 +346,7 @@ fn names_are_escaped_in_the_page() {
 
 #[test]
 fn a_broken_season_file_is_a_located_error() {
-    let (_dir, season) = new_season(&[]);
+    let (_dir, season) = new_season(TEAMS, &[]);
     let text = std::fs::read_to_string(&season).unwrap();
     std::fs::write(
         &season,
@@ -385,7 +369,7 @@ fn a_broken_season_file_is_a_located_error() {
 
 #[test]
 fn a_ruleset_without_league_points_is_refused_for_the_table() {
-    let (_dir, season) = new_season(&["--rules", "cep"]);
+    let (_dir, season) = new_season(TEAMS, &["--rules", "cep"]);
     let e = fails(&["league", "table", &season]);
     assert!(e.contains("ruleset `cep` has no league section"), "{e}");
 }

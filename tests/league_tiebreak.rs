@@ -4,12 +4,8 @@ use crate::common::*;
 
 #[test]
 fn a_three_way_cycle_then_difference_leaves_the_last_two_to_their_own_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let teams = dir.path().join("teams.txt");
-    std::fs::write(&teams, "Orcs\nElves\nDwarfs\nSkaven\n").unwrap();
-    let season = dir.path().join("season.yaml");
-    let season = season.to_str().unwrap();
-    ok(&["league", "new", season, "--teams", teams.to_str().unwrap()]);
+    let (_dir, season) = new_season("Orcs\nElves\nDwarfs\nSkaven\n", &[]);
+    let season = season.as_str();
     // Orcs > Elves > Dwarfs > Orcs, 1-0 each; all beat Skaven: 6 points and 3 in the
     // mini-table each. Difference: Orcs +5, Elves +1, Dwarfs +1. Elves beat Dwarfs, so they
     // rank above although Dwarfs scored more (4 against 2).

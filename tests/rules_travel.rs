@@ -336,12 +336,8 @@ fn league_schedules_and_fixtures_name_their_ruleset_too() {
     assert_eq!(schedule["ruleset"], "bloodbowl");
     assert_eq!(schedule["ruleset_sha256"], bloodbowl);
     assert_eq!(schedule["rounds"].as_array().unwrap().len(), 3);
-    let dir = tempfile::tempdir().unwrap();
-    let teams = dir.path().join("teams.txt");
-    std::fs::write(&teams, "A\nB\nC\nD\n").unwrap();
-    let season = dir.path().join("s.yaml");
-    let season = season.to_str().unwrap();
-    ok(&["league", "new", season, "--teams", teams.to_str().unwrap()]);
+    let (_dir, season) = new_season("A\nB\nC\nD\n", &[]);
+    let season = season.as_str();
     let fixtures = json(&["league", "fixtures", season, "--json"]);
     assert_eq!(fixtures["ruleset"], "bloodbowl");
     assert_eq!(fixtures["ruleset_version"], "1.0.0");

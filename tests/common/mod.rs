@@ -78,6 +78,19 @@ pub fn temp_file(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
     f
 }
 
+/// A fresh season of `teams` (one name a line) in a temporary directory, made by `league new`
+/// with `extra` arguments: the directory (kept alive by the caller) and the season's path.
+pub fn new_season(teams: &str, extra: &[&str]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("teams.txt");
+    std::fs::write(&list, teams).unwrap();
+    let season = dir.path().join("season.yaml").to_str().unwrap().to_string();
+    let mut args = vec!["league", "new", &season, "--teams", list.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    ok(&args);
+    (dir, season)
+}
+
 /// A path as &str.
 pub fn path(f: &tempfile::NamedTempFile) -> &str {
     f.path().to_str().expect("utf-8 temp path")
