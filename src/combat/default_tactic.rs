@@ -718,10 +718,7 @@ impl DefaultTactic {
 
     /// Whether any place the ship can reach costs at most `budget`.
     fn can_afford_a_place(&self, v: &View, budget: u32, mult: u32) -> bool {
-        let free = v
-            .my_class
-            .maneuverability
-            .saturating_sub(v.me.free_turns_used);
+        let free = v.free_turns_left();
         let reachable = v.my_class.reach(v.ctx).places(free);
         // Hexes come cheapest first.
         reachable
@@ -740,10 +737,7 @@ impl DefaultTactic {
         flee: bool,
         mult: u32,
     ) -> [Candidate<'r>; 2] {
-        let free = v
-            .my_class
-            .maneuverability
-            .saturating_sub(v.me.free_turns_used);
+        let free = v.free_turns_left();
         let per_energy = if flee {
             self.knobs.weights.flee_energy
         } else {

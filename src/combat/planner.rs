@@ -547,10 +547,7 @@ impl PlanCache {
         mult: u32,
         w: &PlaceWeights,
     ) {
-        let free = v
-            .my_class
-            .maneuverability
-            .saturating_sub(v.me.free_turns_used);
+        let free = v.free_turns_left();
         let (start_pos, start_facing) = (v.me.pos, v.me.facing);
         let reachable = v.my_class.reach(v.ctx).places(free);
         let best = if flee {

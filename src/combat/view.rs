@@ -120,13 +120,16 @@ impl<'a> View<'a> {
         Ok(())
     }
 
+    /// Free turns my class has left this turn.
+    pub fn free_turns_left(&self) -> u32 {
+        self.my_class
+            .maneuverability
+            .saturating_sub(self.me.free_turns_used)
+    }
+
     /// Energy one maneuver costs now (0 for a free turn).
     pub fn maneuver_cost(&self, m: Maneuver) -> u32 {
-        let free = self
-            .my_class
-            .maneuverability
-            .saturating_sub(self.me.free_turns_used);
-        let (base, _) = super::reach::price(&self.ctx.energy, m, free);
+        let (base, _) = super::reach::price(&self.ctx.energy, m, self.free_turns_left());
         self.me.cost(self.my_class, self.ctx, Loc::Engines, base)
     }
 
