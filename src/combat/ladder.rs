@@ -10,7 +10,8 @@
 //! every pairing's battles spread evenly over the ladder and their wins and losses too: the
 //! battles of a pairing are alike, so their order is ours to choose. Measured on that ladder,
 //! Glicko-2's rating gap predicts 67% at 10 a period, 64% at 50 and 63% at 200 (TrueSkill
-//! overshoots again at 200); Elo's last rating swings with its K whatever the period.
+//! overshoots again at 200). Elo stays bounded but imprecise at any period: its last rating
+//! is the end of a random walk of steps of K.
 use super::side::First;
 use super::sim::{simulate_with, wilson, SimOptions};
 use super::tactics::Tactic;
