@@ -99,7 +99,8 @@ fn rounds(matches: &[LadderMatch], tactics: usize, per_period: u64) -> Vec<Histo
     // Stable: a match's own games keep their order.
     order.sort_by(|x, y| x.0.total_cmp(&y.0));
     // A game is two tactics' game: per_period games each is per_period · tactics / 2 games.
-    let round = (per_period.max(1) as usize * tactics / 2).max(1);
+    let per_period = usize::try_from(per_period).unwrap_or(usize::MAX);
+    let round = (per_period.saturating_mul(tactics) / 2).max(1);
     let mut spreads: Vec<Spread> = matches
         .iter()
         .map(|m| Spread::new(m.a_wins, m.b_wins))
