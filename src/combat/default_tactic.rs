@@ -935,8 +935,9 @@ impl Tactic for DefaultTactic {
 /// The shields phase: the generator point into the face the enemy's shot will likely meet
 /// (`face_toward_enemy_next`), then points passed along the ring toward it, the outer pairs
 /// first (the rear feeds the flanks, the flanks the front), so the whole ring keeps feeding
-/// the face in the line of fire (a point there stops two of damage). A flank gives the front a point unless that leaves it two
-/// below; an outer face gives only while it has more than the face it feeds.
+/// the face in the line of fire (a point there stops two of damage). A flank gives the front
+/// a point unless that leaves it two below; an outer face gives only while it has more than
+/// the face it feeds.
 fn pump_shields(v: &View) -> Option<ShieldOp> {
     let toward = Facing::new(face_toward_enemy_next(v));
     pump(v, toward).or_else(|| spare_point(v, toward))
