@@ -1,5 +1,6 @@
 //! Swiss pairing (FIDE Dutch): a round of 500 players (target: under 1 s), in round 1 (one
-//! big score group) and in round 5 (after four rounds of seeded random results).
+//! big score group), round 3 (the slowest of the first six: few, large score groups) and
+//! round 5 (after seeded random results).
 use arbiter::swiss::dutch::pair;
 use arbiter::swiss::model::{Colour, Entrant, Field, Outcome, Points, Round};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -60,7 +61,7 @@ fn after(n: usize, rounds: usize) -> Field {
 fn pair_500(c: &mut Criterion) {
     let mut group = c.benchmark_group("dutch 500 players");
     group.sample_size(10);
-    for rounds in [0usize, 4] {
+    for rounds in [0usize, 2, 4] {
         // The field is built inside, so a filtered-out round costs nothing.
         group.bench_function(format!("round {}", rounds + 1), |b| {
             let f = after(500, rounds);

@@ -36,8 +36,12 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
+    let mut weights = vec![W::zero(); n * n];
+    for &(i, j, w) in edges {
+        (weights[i * n + j], weights[j * n + i]) = (w, w);
+    }
     let mut s = State::new(n, edges.to_vec());
-    s.solve();
+    s.solve(&weights);
     (0..n)
         .map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]]))
         .collect()
@@ -50,6 +54,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 /// later gets a weight makes the next call start afresh.
 pub struct Incremental<W: Weight> {
     n: usize,
+    /// Every pair's weight, row by row (the scans read a vertex's row in order).
+    weights: Vec<W>,
     state: Option<State<W>>,
     /// Edge number of each pair (`NONE` when absent from the graph built).
     index: Vec<usize>,
@@ -61,6 +67,7 @@ impl<W: Weight> Incremental<W> {
     pub fn new(n: usize) -> Self {
         Incremental {
             n,
+            weights: vec![W::zero(); n * n],
             state: None,
             index: Vec::new(),
             dirty: Vec::new(),
@@ -70,6 +77,8 @@ impl<W: Weight> Incremental<W> {
 
     /// Note a new weight for the pair a-b (zero: no edge).
     pub fn set(&mut self, a: usize, b: usize, w: W) {
+        let n = self.n;
+        (self.weights[a * n + b], self.weights[b * n + a]) = (w, w);
         let Some(state) = self.state.as_mut() else {
             return;
         };
@@ -82,25 +91,25 @@ impl<W: Weight> Incremental<W> {
             if w > W::zero() && !state.listed[k] {
                 // Back from zero: into its vertices' lists again.
                 let (i, j, _) = state.edges[k];
-                state.neighbend[i].push(2 * k + 1);
-                state.neighbend[j].push(2 * k);
+                state.neighbend[i].push((2 * k + 1, j));
+                state.neighbend[j].push((2 * k, i));
                 state.listed[k] = true;
             }
             state.edges[k].2 = w;
+            state.present[k] = w > W::zero();
             self.dirty.push(k);
         }
     }
 
-    /// Each vertex's mate under the current weights; `weight(a, b)` (a < b) gives the
-    /// weights when the graph has to be built.
-    pub fn solve(&mut self, weight: impl Fn(usize, usize) -> W) -> Vec<Option<usize>> {
+    /// Each vertex's mate under the current weights.
+    pub fn solve(&mut self) -> Vec<Option<usize>> {
         let n = self.n;
         if self.rebuild || self.state.is_none() {
             let mut edges = Vec::new();
             self.index = vec![NONE; n * n];
             for a in 0..n {
                 for b in a + 1..n {
-                    let w = weight(a, b);
+                    let w = self.weights[a * n + b];
                     if w > W::zero() {
                         self.index[a * n + b] = edges.len();
                         self.index[b * n + a] = edges.len();
@@ -109,12 +118,12 @@ impl<W: Weight> Incremental<W> {
                 }
             }
             let mut state = State::new(n, edges);
-            state.solve();
+            state.solve(&self.weights);
             self.state = Some(state);
             self.rebuild = false;
         } else if let Some(state) = self.state.as_mut() {
             state.warm_start(&self.dirty);
-            state.solve();
+            state.solve(&self.weights);
         }
         self.dirty.clear();
         let s = self.state.as_ref().expect("built above");
@@ -129,8 +138,13 @@ struct State<W: Weight> {
     edges: Vec<(usize, usize, W)>,
     /// Whether an edge is in its vertices' `neighbend` lists (edges at zero leave them).
     listed: Vec<bool>,
+    /// Whether an edge's weight is positive, apart from the edges so the scans that skip the
+    /// absent ones read a compact table instead of every edge.
+    present: Vec<bool>,
     endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// By vertex: its edges' far endpoints and the vertices there (kept side by side, as
+    /// the scan needs both and looking the vertex up would miss the cache on every edge).
+    neighbend: Vec<Vec<(usize, usize)>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -159,8 +173,8 @@ impl<W: Weight> State<W> {
         for (k, &(i, j, _)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
+            neighbend[i].push((2 * k + 1, j));
+            neighbend[j].push((2 * k, i));
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(W::zero(), n));
@@ -182,6 +196,7 @@ impl<W: Weight> State<W> {
             dualvar,
             allowedge: vec![false; edges.len()],
             listed: vec![true; edges.len()],
+            present: edges.iter().map(|e| e.2 > W::zero()).collect(),
             edges,
             queue: Vec::new(),
         }
@@ -261,9 +276,10 @@ impl<W: Weight> State<W> {
 
     /// An edge whose weight went to zero after the graph was built: no longer there.
     fn absent(&self, k: usize) -> bool {
-        self.edges[k].2 <= W::zero()
+        !self.present[k]
     }
 
+    #[inline(always)]
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i] + self.dualvar[j] - (w + w)
@@ -338,7 +354,7 @@ impl<W: Weight> State<W> {
         base
     }
 
-    fn add_blossom(&mut self, base: usize, k: usize) {
+    fn add_blossom(&mut self, base: usize, k: usize, weights: &[W]) {
         let (mut v, mut w, _) = self.edges[k];
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
@@ -378,43 +394,58 @@ impl<W: Weight> State<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        // By neighbouring top-level S-blossom: the least-slack edge to it, and that slack
+        // (the duals hold still while a blossom is made, so each slack is worked out once).
+        let n = self.n;
+        let mut bestedgeto = vec![NONE; 2 * n];
+        let mut bestslack = vec![W::zero(); 2 * n];
+        let mut offer = |bj: usize, k: usize, slack: W| {
+            if bestedgeto[bj] == NONE || slack < bestslack[bj] {
+                (bestedgeto[bj], bestslack[bj]) = (k, slack);
+            }
+        };
         for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(list) => vec![list],
-                None => self
-                    .leaves(bv)
-                    .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
-                    .collect(),
-            };
-            for list in lists {
-                for k in list {
-                    if self.absent(k) {
-                        continue;
+            match self.blossombestedges[bv].take() {
+                Some(list) => {
+                    for k in list {
+                        if self.absent(k) {
+                            continue;
+                        }
+                        let (i, j, _) = self.edges[k];
+                        let j = if self.inblossom[j] == b { i } else { j };
+                        let bj = self.inblossom[j];
+                        if bj != b && self.label[bj] == 1 {
+                            offer(bj, k, self.slack(k));
+                        }
                     }
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                }
+                None => {
+                    // A vertex's own edges, with the far vertex and the weight at hand.
+                    for v in self.leaves(bv) {
+                        for &(p, w) in &self.neighbend[v] {
+                            let k = p / 2;
+                            let bj = self.inblossom[w];
+                            if bj != b && self.label[bj] == 1 && !self.absent(k) {
+                                let x = weights[v * n + w];
+                                offer(bj, k, self.dualvar[v] + self.dualvar[w] - (x + x));
+                            }
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut best = Vec::new();
         self.bestedge[b] = NONE;
-        for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+        let mut least = W::zero();
+        for (k, slack) in bestedgeto.into_iter().zip(bestslack) {
+            if k == NONE {
+                continue;
             }
+            if self.bestedge[b] == NONE || slack < least {
+                (self.bestedge[b], least) = (k, slack);
+            }
+            best.push(k);
         }
         self.blossombestedges[b] = Some(best);
     }
@@ -568,7 +599,8 @@ impl<W: Weight> State<W> {
         }
     }
 
-    fn solve(&mut self) {
+    /// `weights`: every pair's weight row by row, the same as the edges'.
+    fn solve(&mut self, weights: &[W]) {
         let n = self.n;
         // Each stage augments (two fewer single vertices) or settles a root (one fewer single
         // vertex with a positive dual), so this bound is never reached.
@@ -601,24 +633,26 @@ impl<W: Weight> State<W> {
                 while let Some(v) = (!augmented).then(|| self.queue.pop()).flatten() {
                     // Edges gone to zero stay gone (see `Incremental::set`): drop them from
                     // the list once, keeping its order.
-                    let (edges, listed) = (&self.edges, &mut self.listed);
-                    self.neighbend[v].retain(|&p| {
-                        let keep = edges[p / 2].2 > W::zero();
+                    let (present, listed) = (&self.present, &mut self.listed);
+                    self.neighbend[v].retain(|&(p, _)| {
+                        let keep = present[p / 2];
                         if !keep {
                             listed[p / 2] = false;
                         }
                         keep
                     });
                     for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                        let (p, w) = self.neighbend[v][idx];
                         let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] || self.absent(k) {
+                        // Every edge listed is present (the lists were just pruned).
+                        if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let mut kslack = W::zero();
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            // `slack(k)`, with the weight read from v's row.
+                            let x = weights[v * n + w];
+                            kslack = self.dualvar[v] + self.dualvar[w] - (x + x);
                             if kslack <= W::zero() {
                                 self.allowedge[k] = true;
                             }
@@ -636,7 +670,7 @@ impl<W: Weight> State<W> {
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
-                                    self.add_blossom(base, k);
+                                    self.add_blossom(base, k, weights);
                                 } else {
                                     self.augment_matching(k);
                                     augmented = true;
@@ -896,8 +930,13 @@ mod tests {
                 }
             }
             let mut kept = Incremental::<i64>::new(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    kept.set(a, b, w[a][b]);
+                }
+            }
             for _ in 0..12 {
-                let m = kept.solve(|a, b| w[a][b]);
+                let m = kept.solve();
                 let edges: Vec<(usize, usize, i64)> = (0..n)
                     .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
                     .filter(|&(i, j)| w[i][j] > 0)

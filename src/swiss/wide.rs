@@ -96,6 +96,7 @@ impl<const N: usize> Wide<N> {
 
 impl<const N: usize> Add for Wide<N> {
     type Output = Self;
+    #[inline(always)]
     fn add(self, rhs: Self) -> Self {
         let mut out = [0u64; N];
         let mut carry = false;
@@ -111,6 +112,7 @@ impl<const N: usize> Add for Wide<N> {
 
 impl<const N: usize> Sub for Wide<N> {
     type Output = Self;
+    #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
         let mut out = [0u64; N];
         let mut borrow = false;
@@ -137,6 +139,7 @@ impl<const N: usize> SubAssign for Wide<N> {
 }
 
 impl<const N: usize> Ord for Wide<N> {
+    #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
         match (self.is_negative(), other.is_negative()) {
             (true, false) => return Ordering::Less,
@@ -154,6 +157,7 @@ impl<const N: usize> Ord for Wide<N> {
 }
 
 impl<const N: usize> PartialOrd for Wide<N> {
+    #[inline(always)]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }

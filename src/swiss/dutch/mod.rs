@@ -147,7 +147,8 @@ impl<'a> Dutch<'a> {
         let mate = match shape.bits_needed() {
             0..=128 => self.pair_all::<2>(&shape),
             129..=256 => self.pair_all::<4>(&shape),
-            257..=512 => self.pair_all::<8>(&shape),
+            257..=384 => self.pair_all::<6>(&shape),
+            385..=512 => self.pair_all::<8>(&shape),
             513..=1024 => self.pair_all::<16>(&shape),
             1025..=2048 => self.pair_all::<32>(&shape),
             _ => self.pair_all::<128>(&shape),
@@ -286,11 +287,10 @@ struct Bracket<'b> {
     below: usize,
 }
 
-/// The matching being steered: a dense symmetric weight table over every player, and the pairs
-/// already settled (which the solver leaves out: a settled pair is an isolated edge).
+/// The matching being steered over every player (the kept matching holds the dense weight
+/// table), and the pairs already settled (a settled pair is an isolated edge).
 struct Steered<const N: usize> {
     n: usize,
-    w: Vec<Wide<N>>,
     settled: Vec<Option<usize>>,
     kept: Incremental<Wide<N>>,
 }
@@ -299,24 +299,21 @@ impl<const N: usize> Steered<N> {
     fn new(n: usize) -> Self {
         Steered {
             n,
-            w: vec![Wide::ZERO; n * n],
             settled: vec![None; n],
             kept: Incremental::new(n),
         }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
         self.kept.set(a.min(b), a.max(b), w);
     }
 
     /// Each vertex's mate, or itself when unmatched. The matching is kept between calls
     /// and only repaired where the weights changed (settled pairs stay as isolated edges).
     fn solve(&mut self) -> Vec<usize> {
-        let (n, w) = (self.n, &self.w);
-        let m = self.kept.solve(|a, b| w[a * n + b]);
-        m.into_iter()
+        self.kept
+            .solve()
+            .into_iter()
             .enumerate()
             .map(|(v, o)| o.unwrap_or(v))
             .collect()
