@@ -27,7 +27,7 @@ use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
 use super::planner::{Route, Waypoint};
-use super::reach::{Reach, MAX_MOVES};
+use super::reach::{Reach, Reachable, MAX_MOVES};
 use super::ship::Condition;
 use super::side::Facing;
 use super::tactics::{
@@ -697,7 +697,7 @@ impl DefaultTactic {
         } else if !on_track {
             let odds = (&*chances, my_odds, enemy_odds);
             let scene = Scene::new(v, &self.knobs, odds, (budget / mult.max(1), shot_left));
-            let [without_shot, with_shot] = self.scan(v, &scene, budget, flee, mult);
+            let [without_shot, with_shot] = Self::scan(v, &scene, budget, flee, mult);
             match fire_first {
                 Some(chance) => {
                     // Fire from here and then move for the next turn, or move and then fire?
@@ -735,26 +735,42 @@ impl DefaultTactic {
     /// The best places within `budget` (staying put included), scored without and with a
     /// shot fired from the place this turn, in one pass over the reach table.
     fn scan<'r>(
-        &self,
         v: &'r View,
         scene: &Scene,
         budget: u32,
         flee: bool,
         mult: u32,
     ) -> [Candidate<'r>; 2] {
-        let free = v.free_turns_left();
-        let per_energy = if flee {
-            self.knobs.weights.flee_energy
-        } else {
-            self.knobs.weights.energy
-        };
-        let reachable = v.my_class.reach(v.ctx).places(free);
+        let reachable = v.my_class.reach(v.ctx).places(v.free_turns_left());
         let start = scene.hex(Hex::default(), flee);
         let staying = scene.facing(Hex::default(), &start, 0, flee);
         let here = [
             start.value + staying.without_shot,
             start.value + staying.with_shot,
         ];
+        // Without a shot to come (or fleeing, or blind) both ways score every place alike.
+        if flee || !scene.visible || !scene.shot_to_come {
+            let [best] = Self::best_places(scene, reachable, [here[0]], (budget, mult), flee);
+            return [best; 2];
+        }
+        Self::best_places(scene, reachable, here, (budget, mult), flee)
+    }
+
+    /// The best places for each way of scoring them (without a shot from the place this
+    /// turn, then with), against the score of staying put, `here`.
+    fn best_places<'r, const N: usize>(
+        scene: &Scene,
+        reachable: &'r Reachable,
+        here: [f64; N],
+        (budget, mult): (u32, u32),
+        flee: bool,
+    ) -> [Candidate<'r>; N] {
+        let free = scene.v.free_turns_left();
+        let per_energy = if flee {
+            scene.k.weights.flee_energy
+        } else {
+            scene.k.weights.energy
+        };
         let mut best = here.map(|score| Candidate { place: None, score });
         let rolls_free = free.min(u8::MAX as u32) as u8;
         for (h, places) in reachable.by_hex() {
@@ -773,8 +789,8 @@ impl DefaultTactic {
                 let odds = scene.my_odds.get(rolls).copied().unwrap_or(0.0);
                 let value = scene.facing(h.offset, &on_hex, r.turn, flee);
                 let energy = per_energy * spent as f64;
-                for (i, shot_now) in [false, true].into_iter().enumerate() {
-                    let value = on_hex.value + value.get(shot_now);
+                for i in 0..N {
+                    let value = on_hex.value + value.get(i == 1);
                     let s = here[i] + odds * (value - here[i]) - energy;
                     if s > best[i].score {
                         best[i] = Candidate {
