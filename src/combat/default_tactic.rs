@@ -27,7 +27,7 @@ use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex, Relation};
 use super::planner::{Route, Waypoint};
-use super::reach::{Reach, MAX_MOVES};
+use super::reach::{Reach, Reachable, MAX_MOVES};
 use super::ship::Condition;
 use super::side::Facing;
 use super::tactics::{
@@ -208,10 +208,11 @@ struct Scene<'v, 'a> {
     /// Where the enemy's inertia takes it before it moves.
     enemy_next: Hex,
     /// By face in my frame: how far the enemy face a shot across it meets is below the
-    /// enemy's rating, and my shield there (before I turn).
-    enemy_weakness: [u32; 6],
+    /// enemy's rating, and my shield there (before I turn). (Arrays are a power of two long,
+    /// so masked indices need no checks; faces and turns are below 6.)
+    enemy_weakness: [u32; 8],
     /// By turn from the start facing and frame face: what showing that face's shield is worth.
-    shown_by_turn: [[f64; 6]; 6],
+    shown_by_turn: [[f64; 8]; 8],
     /// The share of a place's value that counts again next turn (less for a nimble ship).
     next_turn: f64,
     /// Scales of my shot and of the enemy's.
@@ -392,7 +393,7 @@ impl<'v, 'a> Scene<'v, 'a> {
         // By face in my frame: how far the enemy face a shot across it meets is below its
         // rating, and my own shield there before I turn.
         let rating = v.enemy_class.shields;
-        let mut enemy_weakness = [0; 6];
+        let mut enemy_weakness = [0; 8];
         let mut my_shields = [0; 6];
         for f in 0..Facing::COUNT {
             let frame = Facing::new(f);
@@ -401,9 +402,9 @@ impl<'v, 'a> Scene<'v, 'a> {
             my_shields[f as usize] = v.me.shields[frame.absolute_from(facing).index() as usize];
         }
         // After turning `turn`, frame face f carries the shield of start face f − turn.
-        let mut shown_by_turn = [[0.0; 6]; 6];
-        for (turn, by_face) in shown_by_turn.iter_mut().enumerate() {
-            for (f, shown) in by_face.iter_mut().enumerate() {
+        let mut shown_by_turn = [[0.0; 8]; 8];
+        for (turn, by_face) in shown_by_turn.iter_mut().enumerate().take(6) {
+            for (f, shown) in by_face.iter_mut().enumerate().take(6) {
                 let start = Facing::new(f as u8).turned(-(turn as i32));
                 *shown = k.weights.my_face * my_shields[start.index() as usize] as f64;
             }
@@ -448,6 +449,10 @@ impl<'v, 'a> Scene<'v, 'a> {
     /// The value of a shot facing `facing` at an enemy in relation `rel` (frame).
     #[inline(always)]
     fn shot(&self, rel: Relation, facing: u8) -> f64 {
+        // Out of arc the shot is worth nothing, whatever lies across the relation.
+        if !rel.in_arc(facing) {
+            return 0.0;
+        }
         self.shot_facing(self.across(rel), rel, facing)
     }
 
@@ -462,7 +467,7 @@ impl<'v, 'a> Scene<'v, 'a> {
         let w = &self.k.weights;
         // The enemy faces crossed; the weaker counts for it (on a vertex it takes the stronger).
         let (mine, other) = rel.face_pair();
-        let weak = |f: u8| self.enemy_weakness[f as usize % 6];
+        let weak = |f: u8| self.enemy_weakness[f as usize & 7];
         Some(ShotAcross {
             in_arc: w.in_arc
                 + w.hit_chance * self.chances.mine(self.v, d)
@@ -519,8 +524,8 @@ impl<'v, 'a> Scene<'v, 'a> {
     #[inline(always)]
     fn shown(&self, rel: Relation, turn: u8) -> f64 {
         let (a, b) = rel.face_pair();
-        let by_face = &self.shown_by_turn[turn as usize % 6];
-        by_face[a as usize % 6].max(by_face[b as usize % 6])
+        let by_face = &self.shown_by_turn[turn as usize & 7];
+        by_face[a as usize & 7].max(by_face[b as usize & 7])
     }
 
     /// The hex at `at`: its relations to the enemy and, `flee` or not, what ending the move
@@ -562,7 +567,7 @@ impl<'v, 'a> Scene<'v, 'a> {
     #[inline(always)]
     fn facing(&self, at: Hex, h: &HexValue, turn: u8, flee: bool) -> Value {
         let w = &self.k.weights;
-        let next = at.neighbour(turn);
+        let next = at.plus(hex::DIRECTIONS[turn as usize]);
         let shown = self.shown(h.to_enemy_next, turn);
         if flee {
             return Value::both(w.flee_distance * next.distance(self.enemy_next) as f64 + shown);
@@ -692,7 +697,7 @@ impl DefaultTactic {
         } else if !on_track {
             let odds = (&*chances, my_odds, enemy_odds);
             let scene = Scene::new(v, &self.knobs, odds, (budget / mult.max(1), shot_left));
-            let [without_shot, with_shot] = self.scan(v, &scene, budget, flee, mult);
+            let [without_shot, with_shot] = Self::scan(v, &scene, budget, flee, mult);
             match fire_first {
                 Some(chance) => {
                     // Fire from here and then move for the next turn, or move and then fire?
@@ -730,26 +735,42 @@ impl DefaultTactic {
     /// The best places within `budget` (staying put included), scored without and with a
     /// shot fired from the place this turn, in one pass over the reach table.
     fn scan<'r>(
-        &self,
         v: &'r View,
         scene: &Scene,
         budget: u32,
         flee: bool,
         mult: u32,
     ) -> [Candidate<'r>; 2] {
-        let free = v.free_turns_left();
-        let per_energy = if flee {
-            self.knobs.weights.flee_energy
-        } else {
-            self.knobs.weights.energy
-        };
-        let reachable = v.my_class.reach(v.ctx).places(free);
+        let reachable = v.my_class.reach(v.ctx).places(v.free_turns_left());
         let start = scene.hex(Hex::default(), flee);
         let staying = scene.facing(Hex::default(), &start, 0, flee);
         let here = [
             start.value + staying.without_shot,
             start.value + staying.with_shot,
         ];
+        // Without a shot to come (or fleeing, or blind) both ways score every place alike.
+        if flee || !scene.visible || !scene.shot_to_come {
+            let [best] = Self::best_places(scene, reachable, [here[0]], (budget, mult), flee);
+            return [best; 2];
+        }
+        Self::best_places(scene, reachable, here, (budget, mult), flee)
+    }
+
+    /// The best places for each way of scoring them (without a shot from the place this
+    /// turn, then with), against the score of staying put, `here`.
+    fn best_places<'r, const N: usize>(
+        scene: &Scene,
+        reachable: &'r Reachable,
+        here: [f64; N],
+        (budget, mult): (u32, u32),
+        flee: bool,
+    ) -> [Candidate<'r>; N] {
+        let free = scene.v.free_turns_left();
+        let per_energy = if flee {
+            scene.k.weights.flee_energy
+        } else {
+            scene.k.weights.energy
+        };
         let mut best = here.map(|score| Candidate { place: None, score });
         let rolls_free = free.min(u8::MAX as u32) as u8;
         for (h, places) in reachable.by_hex() {
@@ -768,8 +789,8 @@ impl DefaultTactic {
                 let odds = scene.my_odds.get(rolls).copied().unwrap_or(0.0);
                 let value = scene.facing(h.offset, &on_hex, r.turn, flee);
                 let energy = per_energy * spent as f64;
-                for (i, shot_now) in [false, true].into_iter().enumerate() {
-                    let value = on_hex.value + value.get(shot_now);
+                for i in 0..N {
+                    let value = on_hex.value + value.get(i == 1);
                     let s = here[i] + odds * (value - here[i]) - energy;
                     if s > best[i].score {
                         best[i] = Candidate {

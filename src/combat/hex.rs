@@ -2,6 +2,7 @@
 //! torpedo line, and which face of a hex a shot crosses.
 use super::side::Facing;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A hex in axial coordinates (q, r); the cube coordinate s is −q−r.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -120,7 +121,9 @@ pub fn faces_toward(target: Hex, attacker: Hex) -> (u8, Option<u8>) {
     relation(attacker.minus(target)).faces()
 }
 
-const TABLE_RADIUS: i32 = 24;
+// Ships drift apart well beyond sensor range (a fleeing ship, a battle at its turn limit),
+// and the planner still weighs the distance and the faces there.
+const TABLE_RADIUS: i32 = 64;
 const TABLE_SIDE: i32 = 2 * TABLE_RADIUS + 1;
 
 /// The face (direction) an offset `w` from a hex's centre leaves it by; both on a vertex.
@@ -247,25 +250,33 @@ impl Relation {
 pub fn relation(u: Hex) -> Relation {
     let (q, r) = (u.q + TABLE_RADIUS, u.r + TABLE_RADIUS);
     if (0..TABLE_SIDE).contains(&q) && (0..TABLE_SIDE).contains(&r) {
-        return relation_table()[(q * TABLE_SIDE + r) as usize];
+        return tabulated(u, (q * TABLE_SIDE + r) as usize);
     }
     Relation::compute(u)
 }
 
-fn relation_table() -> &'static [Relation] {
-    static TABLE: std::sync::OnceLock<Vec<Relation>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = Vec::with_capacity((TABLE_SIDE * TABLE_SIDE) as usize);
-        for q in 0..TABLE_SIDE {
-            for r in 0..TABLE_SIDE {
-                t.push(Relation::compute(Hex::new(
-                    q - TABLE_RADIUS,
-                    r - TABLE_RADIUS,
-                )));
-            }
-        }
-        t
-    })
+/// The table of near relations, each entry worked out the first time it is asked for (0: not
+/// yet; a relation packs to a nonzero word, its face bits never all zero). Entries are pure
+/// functions of their offset, so threads racing to fill one store the same word.
+static RELATIONS: [AtomicU64; (TABLE_SIDE * TABLE_SIDE) as usize] =
+    [const { AtomicU64::new(0) }; (TABLE_SIDE * TABLE_SIDE) as usize];
+
+#[inline]
+fn tabulated(u: Hex, index: usize) -> Relation {
+    let entry = &RELATIONS[index];
+    let word = entry.load(Ordering::Relaxed);
+    if word != 0 {
+        return Relation {
+            distance: (word >> 32) as u32,
+            bits: word as u32,
+        };
+    }
+    let rel = Relation::compute(u);
+    entry.store(
+        (rel.distance as u64) << 32 | rel.bits as u64,
+        Ordering::Relaxed,
+    );
+    rel
 }
 
 #[cfg(test)]
@@ -383,10 +394,14 @@ mod tests {
     #[test]
     fn relations_agree_with_the_geometry() {
         let me = Hex::new(3, -2);
-        for q in -30..=30 {
-            for r in -30..=30 {
+        // Inside the table and past its edge (asked twice: computed, then looked up).
+        let span = (-TABLE_RADIUS - 3..=-TABLE_RADIUS + 3).chain(-30..=30);
+        for q in span.clone().chain(TABLE_RADIUS - 3..=TABLE_RADIUS + 3) {
+            for r in span.clone().chain(TABLE_RADIUS - 3..=TABLE_RADIUS + 3) {
                 let enemy = me.plus(Hex::new(q, r));
                 let rel = relation(enemy.minus(me));
+                assert_ne!(rel.bits, 0, "0 marks an entry not yet worked out");
+                assert_eq!(relation(enemy.minus(me)), rel);
                 assert_eq!(rel.distance, me.distance(enemy));
                 assert_eq!(rel.faces(), crossing(enemy.minus(me)));
                 for f in 0..6u8 {
