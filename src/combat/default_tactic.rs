@@ -12,7 +12,8 @@
 //!   only by `weights.drift_into_enemy` (the enemy moves first).
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
 //!   flees; it flees by turning away (inertia then carries it off) and jumps to warp only when
-//!   the Navigation roll succeeds often enough.
+//!   the Navigation roll succeeds often enough. It breaks off only when it would live through
+//!   the enemy's usual hit on its best face: one hit from breaking, it fights on.
 //! * With a cloak it hides to mend shields and repair, moves while hidden (standing
 //!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
 //!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
@@ -610,8 +611,12 @@ impl DefaultTactic {
         let theirs = v
             .enemy_points_left(Loc::Hull)
             .min(v.enemy_points_left(Loc::Engines));
-        // Breaking off only pays when the enemy is not nearer its end.
-        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin) && theirs >= mine
+        // Breaking off only pays when the enemy is not nearer its end, and when the ship lives
+        // through the enemy's usual hit on the best face it can show: one hit from breaking
+        // whatever it shows, turning away only costs it its shots.
+        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin)
+            && theirs >= mine
+            && survives_a_hit_turned_away(v, mine)
     }
 
     /// The hit chance of a phaser shot from `pos` facing `facing` (0 when out of arc).
@@ -930,6 +935,27 @@ impl Tactic for DefaultTactic {
         };
         orders
     }
+}
+
+/// Whether, with `points_left` before it breaks, the ship survives the enemy's usual hit (its
+/// torpedo's mean damage while its class carries them, else its phasers' mean volley) on the
+/// strongest face it can turn to the enemy while it flees.
+fn survives_a_hit_turned_away(v: &View, points_left: u32) -> bool {
+    let class = v.enemy_class;
+    let volley = class.phaser_dice as f64 * (class.phaser_sides as f64 + 1.0) / 2.0;
+    let torpedo = if class.torpedoes > 0 {
+        let (_, kind) = &v.ctx.torpedo_kinds[class.torpedo_kind];
+        kind.damage.mean()
+    } else {
+        0.0
+    };
+    let best = (0..Facing::COUNT)
+        .map(|f| v.me.shield_value(f))
+        .max()
+        .unwrap_or(0);
+    let hit = volley.max(torpedo).round() as u32;
+    let (_, through) = super::damage::shield_absorb(best, hit);
+    through <= points_left
 }
 
 /// The shields phase: the generator point into the face the enemy's shot will likely meet
@@ -1253,6 +1279,37 @@ mod tests {
         // Without the stand-off it closes while cloaked as well.
         let near = planned_end(|k| k.cloak.stand_off = 0, true);
         assert!(near < 4, "{near}");
+    }
+
+    #[test]
+    fn it_flees_only_when_it_lives_through_the_enemy_s_usual_hit() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let tactic = DefaultTactic::of(&rules).unwrap();
+        // Hull badly damaged, `left` points from breaking, every shield at `shield`.
+        let flees = |name: &str, left: u32, shield: u32| {
+            let class = ctx.class(&rules, name).unwrap();
+            let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+            let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+            me.shields_raised = true;
+            me.shields = [shield; 6];
+            me.damage[Loc::Hull as usize] = class.track.excess - left;
+            let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &class));
+            assert_eq!(v.my_condition(Loc::Hull), Condition::BadlyDamaged);
+            tactic.fleeing(&v)
+        };
+        // The enemy's photon torpedo (5D6, 17.5, counted as 18): a heavy cruiser's full face
+        // (10) stops 20 of it, so with 3 points left it breaks off; a face of 8 lets 2 through,
+        // which 2 points left still take (a track breaks only beyond its last point)...
+        assert!(flees("UFP heavy cruiser", 3, 10));
+        assert!(flees("UFP heavy cruiser", 2, 8));
+        // ...but not 1.
+        assert!(!flees("UFP heavy cruiser", 1, 8));
+        // A pirate frigate's full face (5) lets 8 through: with 2 points left, turning away
+        // would not save it, so it fights on.
+        assert!(!flees("Pirate frigate", 2, 5));
     }
 
     #[test]
