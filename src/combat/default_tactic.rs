@@ -870,7 +870,10 @@ impl Tactic for DefaultTactic {
         if v.can_launch().is_ok() {
             let now = Self::torpedo_chance(v, chances, v.me.pos, v.me.facing);
             let ahead = if moving { plan.ahead().1 } else { 0.0 };
-            if now >= k.min_torpedo_chance && now >= ahead {
+            // A long shot at a strong face waits for a closer one, unless the enemy can
+            // cloak (it may hide before that comes).
+            let worth = v.enemy_class.cloak || torpedo_harm(v, now) >= k.min_torpedo_damage;
+            if now >= k.min_torpedo_chance && now >= ahead && worth {
                 return Action::Torpedo;
             }
         }
@@ -935,6 +938,23 @@ impl Tactic for DefaultTactic {
         };
         orders
     }
+}
+
+/// The harm a torpedo launched from here is expected to do: `through` (the chance it is not
+/// dodged) times its mean damage beyond the shield of the enemy face it meets (what lowers
+/// that face, and then goes on to the hull), after what it loses on the way.
+fn torpedo_harm(v: &View, through: f64) -> f64 {
+    let (_, kind) = &v.ctx.torpedo_kinds[v.my_class.torpedo_kind];
+    let Ok((min, odds)) = kind.damage.distribution() else {
+        return 0.0;
+    };
+    let lost = kind.loss_per_hex as i64 * v.distance() as i64;
+    let stopped = v.enemy_shield(v.enemy_face_from(v.me.pos)) as i64;
+    let beyond: f64 = (min..)
+        .zip(odds)
+        .map(|(damage, p)| p * (damage - lost - stopped).max(0) as f64)
+        .sum();
+    through * beyond
 }
 
 /// Whether, with `points_left` before it breaks, the ship survives the enemy's usual hit (its
@@ -1279,6 +1299,54 @@ mod tests {
         // Without the stand-off it closes while cloaked as well.
         let near = planned_end(|k| k.cloak.stand_off = 0, true);
         assert!(near < 4, "{near}");
+    }
+
+    #[test]
+    fn a_long_torpedo_at_a_strong_face_waits_unless_the_enemy_can_cloak() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let tactic = DefaultTactic::of(&rules).unwrap();
+        let gorn = ctx.class(&rules, "Gorn attack cruiser").unwrap();
+        // No energy nor battery (no phasers, no maneuvers; a photon costs none), the enemy `d`
+        // hexes straight ahead facing me with its shields up, the face toward me at `face`.
+        let launches = |enemy_name: &str, d: i32, face: Option<u32>| {
+            let class = ctx.class(&rules, enemy_name).unwrap();
+            let mut me = ShipState::new(&gorn, &ctx, Hex::new(0, 0), 0);
+            let mut enemy = ShipState::new(&class, &ctx, Hex::new(d, 0), 3);
+            (me.shields_raised, enemy.shields_raised) = (true, true);
+            (me.energy, me.battery) = (0, 0);
+            let toward = hex::face_hit(enemy.pos, me.pos, &enemy.shields) as usize;
+            if let Some(f) = face {
+                enemy.shields[toward] = f;
+            }
+            let v = View::knowing(&ctx, 3, (&me, &gorn), (&enemy, &class));
+            assert!(v.can_launch().is_ok());
+            let through = v.torpedo_chance_from(me.pos);
+            let harm = torpedo_harm(&v, through);
+            let action = tactic.next_action(&v, &mut Memory::default());
+            (matches!(action, Action::Torpedo), through, harm)
+        };
+        // 5D6 beyond a full face of 8: 9.5 + (3·1 + 2·5 + 1·15) / 7776 (rolls of 5 to 7).
+        let beyond = 9.5 + 28.0 / 7776.0;
+        let (close, through, harm) = launches("Gorn attack cruiser", 2, None);
+        assert!((harm - through * beyond).abs() < 1e-9, "{harm}");
+        assert!(
+            close && harm >= tactic.knobs.min_torpedo_damage,
+            "{close} {harm}"
+        );
+        // Eight hexes off it is dodged often enough to fall below the least harm...
+        let (far, through, harm) = launches("Gorn attack cruiser", 8, None);
+        assert!(through >= tactic.knobs.min_torpedo_chance, "{through}");
+        assert!(harm < tactic.knobs.min_torpedo_damage, "{harm}");
+        assert!(!far);
+        // ...but not at a face already down,
+        let (at_a_hole, _, harm) = launches("Gorn attack cruiser", 8, Some(0));
+        assert!((harm - through * 17.5).abs() < 1e-9, "{harm}");
+        assert!(at_a_hole);
+        // nor at an enemy that could cloak before a closer shot comes.
+        assert!(launches("Klingon battle cruiser", 8, None).0);
     }
 
     #[test]
