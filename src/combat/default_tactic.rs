@@ -11,9 +11,11 @@
 //!   its turn in mine); where my inertia would carry me into the enemy's next hex counts
 //!   only by `weights.drift_into_enemy` (the enemy moves first).
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
-//!   flees; it flees by turning away (inertia then carries it off) and jumps to warp only when
-//!   the Navigation roll succeeds often enough. It breaks off only when it would live through
-//!   the enemy's usual hit on its best face: one hit from breaking, it fights on.
+//!   flees (a long torpedo at a strong face waits for a closer shot, `min_torpedo_damage`,
+//!   unless the enemy could cloak first); it flees by turning away (inertia then carries it
+//!   off) and jumps to warp only when the Navigation roll succeeds often enough. It breaks
+//!   off only when it would live through the enemy's usual hit on its best face: one hit
+//!   from breaking, it fights on.
 //! * With a cloak it hides to mend shields and repair, moves while hidden (standing
 //!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
 //!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
