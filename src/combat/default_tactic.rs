@@ -11,8 +11,11 @@
 //!   its turn in mine); where my inertia would carry me into the enemy's next hex counts
 //!   only by `weights.drift_into_enemy` (the enemy moves first).
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
-//!   flees; it flees by turning away (inertia then carries it off) and jumps to warp only when
-//!   the Navigation roll succeeds often enough.
+//!   flees (a long torpedo at a strong face waits for a closer shot, `min_torpedo_damage`,
+//!   unless the enemy could cloak first); it flees by turning away (inertia then carries it
+//!   off) and jumps to warp only when the Navigation roll succeeds often enough. It breaks
+//!   off only when it would live through the enemy's usual hit on its best face: one hit
+//!   from breaking, it fights on.
 //! * With a cloak it hides to mend shields and repair, moves while hidden (standing
 //!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
 //!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
@@ -615,8 +618,12 @@ impl DefaultTactic {
         let theirs = v
             .enemy_points_left(Loc::Hull)
             .min(v.enemy_points_left(Loc::Engines));
-        // Breaking off only pays when the enemy is not nearer its end.
-        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin) && theirs >= mine
+        // Breaking off only pays when the enemy is not nearer its end, and when the ship lives
+        // through the enemy's usual hit on the best face it can show: one hit from breaking
+        // whatever it shows, turning away only costs it its shots.
+        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin)
+            && theirs >= mine
+            && survives_a_hit_turned_away(v, mine)
     }
 
     /// The hit chance of a phaser shot from `pos` facing `facing` (0 when out of arc).
@@ -886,7 +893,10 @@ impl Tactic for DefaultTactic {
         if v.can_launch().is_ok() {
             let now = Self::torpedo_chance(v, chances, v.me.pos, v.me.facing);
             let ahead = if moving { plan.ahead().1 } else { 0.0 };
-            if now >= k.min_torpedo_chance && now >= ahead {
+            // A long shot at a strong face waits for a closer one, unless the enemy can
+            // cloak (it may hide before that comes).
+            let worth = v.enemy_class.cloak || torpedo_harm(v, now) >= k.min_torpedo_damage;
+            if now >= k.min_torpedo_chance && now >= ahead && worth {
                 return Action::Torpedo;
             }
         }
@@ -951,6 +961,44 @@ impl Tactic for DefaultTactic {
         };
         orders
     }
+}
+
+/// The harm a torpedo launched from here is expected to do: `through` (the chance it is not
+/// dodged) times its mean damage beyond the shield of the enemy face it meets (what lowers
+/// that face, and then goes on to the hull), after what it loses on the way.
+fn torpedo_harm(v: &View, through: f64) -> f64 {
+    let (_, kind) = &v.ctx.torpedo_kinds[v.my_class.torpedo_kind];
+    let Ok((min, odds)) = kind.damage.distribution() else {
+        return 0.0;
+    };
+    let lost = kind.loss_per_hex as i64 * v.distance() as i64;
+    let stopped = v.enemy_shield(v.enemy_face_from(v.me.pos)) as i64;
+    let beyond: f64 = (min..)
+        .zip(odds)
+        .map(|(damage, p)| p * (damage - lost - stopped).max(0) as f64)
+        .sum();
+    through * beyond
+}
+
+/// Whether, with `points_left` before it breaks, the ship survives the enemy's usual hit (its
+/// torpedo's mean damage while its class carries them, else its phasers' mean volley) on the
+/// strongest face it can turn to the enemy while it flees.
+fn survives_a_hit_turned_away(v: &View, points_left: u32) -> bool {
+    let class = v.enemy_class;
+    let volley = class.phaser_dice as f64 * (class.phaser_sides as f64 + 1.0) / 2.0;
+    let torpedo = if class.torpedoes > 0 {
+        let (_, kind) = &v.ctx.torpedo_kinds[class.torpedo_kind];
+        kind.damage.mean()
+    } else {
+        0.0
+    };
+    let best = (0..Facing::COUNT)
+        .map(|f| v.me.shield_value(f))
+        .max()
+        .unwrap_or(0);
+    let hit = volley.max(torpedo).round() as u32;
+    let (_, through) = super::damage::shield_absorb(best, hit);
+    through <= points_left
 }
 
 /// The shields phase: the generator point into the face the enemy's shot will likely meet
@@ -1274,6 +1322,85 @@ mod tests {
         // Without the stand-off it closes while cloaked as well.
         let near = planned_end(|k| k.cloak.stand_off = 0, true);
         assert!(near < 4, "{near}");
+    }
+
+    #[test]
+    fn a_long_torpedo_at_a_strong_face_waits_unless_the_enemy_can_cloak() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let tactic = DefaultTactic::of(&rules).unwrap();
+        let gorn = ctx.class(&rules, "Gorn attack cruiser").unwrap();
+        // No energy nor battery (no phasers, no maneuvers; a photon costs none), the enemy `d`
+        // hexes straight ahead facing me with its shields up, the face toward me at `face`.
+        let launches = |enemy_name: &str, d: i32, face: Option<u32>| {
+            let class = ctx.class(&rules, enemy_name).unwrap();
+            let mut me = ShipState::new(&gorn, &ctx, Hex::new(0, 0), 0);
+            let mut enemy = ShipState::new(&class, &ctx, Hex::new(d, 0), 3);
+            (me.shields_raised, enemy.shields_raised) = (true, true);
+            (me.energy, me.battery) = (0, 0);
+            let toward = hex::face_hit(enemy.pos, me.pos, &enemy.shields) as usize;
+            if let Some(f) = face {
+                enemy.shields[toward] = f;
+            }
+            let v = View::knowing(&ctx, 3, (&me, &gorn), (&enemy, &class));
+            assert!(v.can_launch().is_ok());
+            let through = v.torpedo_chance_from(me.pos);
+            let harm = torpedo_harm(&v, through);
+            let action = tactic.next_action(&v, &mut Memory::default());
+            (matches!(action, Action::Torpedo), through, harm)
+        };
+        // 5D6 beyond a full face of 8: 9.5 + (3·1 + 2·5 + 1·15) / 7776 (rolls of 5 to 7).
+        let beyond = 9.5 + 28.0 / 7776.0;
+        let (close, through, harm) = launches("Gorn attack cruiser", 2, None);
+        assert!((harm - through * beyond).abs() < 1e-9, "{harm}");
+        assert!(
+            close && harm >= tactic.knobs.min_torpedo_damage,
+            "{close} {harm}"
+        );
+        // Eight hexes off it is dodged often enough to fall below the least harm...
+        let (far, through, harm) = launches("Gorn attack cruiser", 8, None);
+        assert!(through >= tactic.knobs.min_torpedo_chance, "{through}");
+        assert!(harm < tactic.knobs.min_torpedo_damage, "{harm}");
+        assert!(!far);
+        // ...but not at a face already down,
+        let (at_a_hole, _, harm) = launches("Gorn attack cruiser", 8, Some(0));
+        assert!((harm - through * 17.5).abs() < 1e-9, "{harm}");
+        assert!(at_a_hole);
+        // nor at an enemy that could cloak before a closer shot comes.
+        assert!(launches("Klingon battle cruiser", 8, None).0);
+    }
+
+    #[test]
+    fn it_flees_only_when_it_lives_through_the_enemy_s_usual_hit() {
+        use crate::combat::context::Context;
+        use crate::combat::ship::ShipState;
+        let rules = crate::rules::load("startrek").unwrap();
+        let ctx = Context::new(&rules).unwrap();
+        let tactic = DefaultTactic::of(&rules).unwrap();
+        // Hull badly damaged, `left` points from breaking, every shield at `shield`.
+        let flees = |name: &str, left: u32, shield: u32| {
+            let class = ctx.class(&rules, name).unwrap();
+            let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+            let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+            me.shields_raised = true;
+            me.shields = [shield; 6];
+            me.damage[Loc::Hull as usize] = class.track.excess - left;
+            let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &class));
+            assert_eq!(v.my_condition(Loc::Hull), Condition::BadlyDamaged);
+            tactic.fleeing(&v)
+        };
+        // The enemy's photon torpedo (5D6, 17.5, counted as 18): a heavy cruiser's full face
+        // (10) stops 20 of it, so with 3 points left it breaks off; a face of 8 lets 2 through,
+        // which 2 points left still take (a track breaks only beyond its last point)...
+        assert!(flees("UFP heavy cruiser", 3, 10));
+        assert!(flees("UFP heavy cruiser", 2, 8));
+        // ...but not 1.
+        assert!(!flees("UFP heavy cruiser", 1, 8));
+        // A pirate frigate's full face (5) lets 8 through: with 2 points left, turning away
+        // would not save it, so it fights on.
+        assert!(!flees("Pirate frigate", 2, 5));
     }
 
     #[test]

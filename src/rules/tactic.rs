@@ -19,6 +19,9 @@ pub struct TacticRules {
     pub min_phaser_chance: f64,
     /// Least chance a torpedo is not dodged for it to be launched.
     pub min_torpedo_chance: f64,
+    /// Least harm a launch is expected to do against an enemy without a cloak: the chance
+    /// it is not dodged times its mean damage beyond the shield of the face it meets.
+    pub min_torpedo_damage: f64,
     /// Least chance a repair attempt succeeds for a team to try it.
     pub min_repair_chance: f64,
     /// When a ship with a cloak uses it.
@@ -131,6 +134,15 @@ impl TacticRules {
         share(&["min_phaser_chance"], self.min_phaser_chance)?;
         share(&["min_torpedo_chance"], self.min_torpedo_chance)?;
         share(&["min_repair_chance"], self.min_repair_chance)?;
+        if !self.min_torpedo_damage.is_finite() || self.min_torpedo_damage < 0.0 {
+            return Err(doc.error_at(
+                &pointer_push(pointer, "min_torpedo_damage"),
+                format!(
+                    "`min_torpedo_damage` is a number of points, 0 or more, not {}",
+                    self.min_torpedo_damage
+                ),
+            ));
+        }
         share(&["cloak", "below_shields"], self.cloak.below_shields)?;
         share(&["cloak", "decloak_shields"], self.cloak.decloak_shields)?;
         share(&["flee", "min_warp_chance"], self.flee.min_warp_chance)?;
