@@ -71,6 +71,34 @@ fn the_ladder_rates_tactics_and_gives_the_same_result_on_any_thread_count() {
 }
 
 #[test]
+fn a_ladder_match_with_nothing_decided_has_no_share() {
+    let out = json(&[
+        "combat",
+        "ladder",
+        "--ships",
+        "Transport,UFP frigate",
+        "-n",
+        "40",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    for m in out["matches"].as_array().unwrap() {
+        let decided = m["a_wins"].as_u64().unwrap() + m["b_wins"].as_u64().unwrap();
+        if m["ship"] == "Transport" {
+            // Neither side has a weapon: every battle is a draw, and no share is 0.
+            assert_eq!(decided, 0, "{m}");
+            assert!(m["a_share"].is_null(), "{m}");
+        } else {
+            assert!(decided > 0, "{m}");
+            let share = m["a_share"].as_f64().unwrap();
+            let wins = m["a_wins"].as_u64().unwrap() as f64;
+            assert!((share - wins / decided as f64).abs() < 1e-12, "{m}");
+        }
+    }
+}
+
+#[test]
 fn a_bad_tactic_knob_in_a_ruleset_is_located() {
     Test::new()
         .file(

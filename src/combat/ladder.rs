@@ -48,8 +48,9 @@ pub struct LadderMatch {
     pub b_wins: u64,
     pub draws: u64,
     pub escapes: u64,
-    /// a's wins over the decided battles, and its Wilson 95% interval.
-    pub a_share: f64,
+    /// a's wins over the decided battles (None when none was decided), and its Wilson 95%
+    /// interval.
+    pub a_share: Option<f64>,
     pub ci95: [f64; 2],
 }
 
@@ -79,6 +80,11 @@ pub struct LadderReport {
 }
 
 /// Share of `wins` over `wins + losses` (0 when nothing was decided).
+/// `share`, or None when nothing was decided (a ship without weapons), not a share of 0.
+fn decided_share(wins: u64, losses: u64) -> Option<f64> {
+    (wins + losses > 0).then(|| share(wins, losses))
+}
+
 fn share(wins: u64, losses: u64) -> f64 {
     if wins + losses == 0 {
         0.0
@@ -196,7 +202,7 @@ pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
                     b_wins: r.b.wins,
                     draws: r.draws,
                     escapes: r.escapes,
-                    a_share: share(r.a.wins, r.b.wins),
+                    a_share: decided_share(r.a.wins, r.b.wins),
                     ci95: wilson(r.a.wins, r.a.wins + r.b.wins),
                 });
             }
@@ -376,7 +382,7 @@ mod tests {
             b_wins,
             draws: 0,
             escapes: 0,
-            a_share: share(a_wins, b_wins),
+            a_share: decided_share(a_wins, b_wins),
             ci95: wilson(a_wins, a_wins + b_wins),
         }
     }
