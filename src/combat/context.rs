@@ -122,6 +122,9 @@ pub struct Context {
     pub shields: ShieldRules,
     pub phaser_range_penalty: u32,
     pub torpedo_kinds: Vec<(String, TorpedoKind)>,
+    /// By torpedo kind: its damage's distribution (the lowest damage, then the chance of each
+    /// value from there), worked out once; None when the dice are too many to enumerate.
+    pub torpedo_damage: Vec<Option<(i64, Vec<f64>)>>,
     pub maneuvers: ManeuverRules,
     pub emergency: EmergencyPower,
     pub warp: WarpRules,
@@ -187,6 +190,11 @@ impl Context {
                 .torpedoes
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            torpedo_damage: c
+                .torpedoes
+                .values()
+                .map(|v| v.damage.distribution().ok())
                 .collect(),
             maneuvers: c.maneuvers.clone(),
             emergency: c.emergency_power.clone(),

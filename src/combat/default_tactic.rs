@@ -968,12 +968,12 @@ impl Tactic for DefaultTactic {
 /// that face, and then goes on to the hull), after what it loses on the way.
 fn torpedo_harm(v: &View, through: f64) -> f64 {
     let (_, kind) = &v.ctx.torpedo_kinds[v.my_class.torpedo_kind];
-    let Ok((min, odds)) = kind.damage.distribution() else {
+    let Some((min, odds)) = &v.ctx.torpedo_damage[v.my_class.torpedo_kind] else {
         return 0.0;
     };
     let lost = kind.loss_per_hex as i64 * v.distance() as i64;
     let stopped = v.enemy_shield(v.enemy_face_from(v.me.pos)) as i64;
-    let beyond: f64 = (min..)
+    let beyond: f64 = (*min..)
         .zip(odds)
         .map(|(damage, p)| p * (damage - lost - stopped).max(0) as f64)
         .sum();
