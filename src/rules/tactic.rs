@@ -120,29 +120,37 @@ impl TacticRules {
     /// Shares are 0 to 1, weights finite and not huge, each error at its number.
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         super::ranges::at_most(doc, pointer, super::ranges::MAX_COMBAT_NUMBER, &[])?;
+        let at = |path: &[&str]| {
+            path.iter()
+                .fold(pointer.to_string(), |p, k| pointer_push(&p, k))
+        };
         let share = |path: &[&str], x: f64| -> Result<()> {
             if (0.0..=1.0).contains(&x) {
                 return Ok(());
             }
-            let at = path
-                .iter()
-                .fold(pointer.to_string(), |p, k| pointer_push(&p, k));
             let key = path.last().copied().unwrap_or_default();
-            Err(doc.error_at(&at, format!("`{key}` is a share from 0 to 1, not {x}")))
+            Err(doc.error_at(
+                &at(path),
+                format!("`{key}` is a share from 0 to 1, not {x}"),
+            ))
+        };
+        // `what`: how the message names the value.
+        let points = |path: &[&str], what: &str, x: f64| -> Result<()> {
+            if x.is_finite() && x >= 0.0 {
+                return Ok(());
+            }
+            let message = format!("{what} is a number of points, 0 or more, not {x}");
+            Err(doc.error_at(&at(path), message))
         };
         share(&["aggression"], self.aggression)?;
         share(&["min_phaser_chance"], self.min_phaser_chance)?;
         share(&["min_torpedo_chance"], self.min_torpedo_chance)?;
         share(&["min_repair_chance"], self.min_repair_chance)?;
-        if !self.min_torpedo_damage.is_finite() || self.min_torpedo_damage < 0.0 {
-            return Err(doc.error_at(
-                &pointer_push(pointer, "min_torpedo_damage"),
-                format!(
-                    "`min_torpedo_damage` is a number of points, 0 or more, not {}",
-                    self.min_torpedo_damage
-                ),
-            ));
-        }
+        points(
+            &["min_torpedo_damage"],
+            "`min_torpedo_damage`",
+            self.min_torpedo_damage,
+        )?;
         share(&["cloak", "below_shields"], self.cloak.below_shields)?;
         share(&["cloak", "decloak_shields"], self.cloak.decloak_shields)?;
         share(&["flee", "min_warp_chance"], self.flee.min_warp_chance)?;
@@ -168,12 +176,7 @@ impl TacticRules {
             ("flee_distance", w.flee_distance),
             ("flee_energy", w.flee_energy),
         ] {
-            if !x.is_finite() || x < 0.0 {
-                return Err(doc.error_at(
-                    &pointer_push(&pointer_push(pointer, "weights"), key),
-                    format!("the weight `{key}` is a number of points, 0 or more, not {x}"),
-                ));
-            }
+            points(&["weights", key], &format!("the weight `{key}`"), x)?;
         }
         Ok(())
     }
