@@ -107,6 +107,9 @@ pub struct LocInfo {
 /// Most security teams a ship may carry (teams live in fixed arrays in the battle loop).
 pub const MAX_TEAMS: usize = 32;
 
+/// A damage distribution: the lowest damage, then the chance of each value from there.
+pub type Distribution = (i64, Vec<f64>);
+
 /// Everything a battle reads, resolved from one ruleset.
 #[derive(Debug, Clone)]
 pub struct Context {
@@ -122,9 +125,9 @@ pub struct Context {
     pub shields: ShieldRules,
     pub phaser_range_penalty: u32,
     pub torpedo_kinds: Vec<(String, TorpedoKind)>,
-    /// By torpedo kind: its damage's distribution (the lowest damage, then the chance of each
-    /// value from there), worked out once; None when the dice are too many to enumerate.
-    pub torpedo_damage: Vec<Option<(i64, Vec<f64>)>>,
+    /// By torpedo kind: its damage's distribution, worked out the first time it is asked for
+    /// (`torpedo_damage`), so only the kinds of the ships in battle cost anything.
+    torpedo_damage: Vec<std::sync::OnceLock<Option<Distribution>>>,
     pub maneuvers: ManeuverRules,
     pub emergency: EmergencyPower,
     pub warp: WarpRules,
@@ -191,11 +194,7 @@ impl Context {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
-            torpedo_damage: c
-                .torpedoes
-                .values()
-                .map(|v| v.damage.distribution().ok())
-                .collect(),
+            torpedo_damage: c.torpedoes.values().map(|_| Default::default()).collect(),
             maneuvers: c.maneuvers.clone(),
             emergency: c.emergency_power.clone(),
             warp: c.warp.clone(),
@@ -215,6 +214,14 @@ impl Context {
             }
         }
         Ok(ctx)
+    }
+
+    /// Torpedo kind `kind`'s damage distribution (the lowest damage, then the chance of each
+    /// value from there), worked out once; None when the dice are too many to enumerate.
+    pub fn torpedo_damage(&self, kind: usize) -> Option<&Distribution> {
+        self.torpedo_damage[kind]
+            .get_or_init(|| self.torpedo_kinds[kind].1.damage.distribution().ok())
+            .as_ref()
     }
 
     /// A ship class by name or alias (case and accents ignored).

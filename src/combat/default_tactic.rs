@@ -968,7 +968,7 @@ impl Tactic for DefaultTactic {
 /// that face, and then goes on to the hull), after what it loses on the way.
 fn torpedo_harm(v: &View, through: f64) -> f64 {
     let (_, kind) = &v.ctx.torpedo_kinds[v.my_class.torpedo_kind];
-    let Some((min, odds)) = &v.ctx.torpedo_damage[v.my_class.torpedo_kind] else {
+    let Some((min, odds)) = v.ctx.torpedo_damage(v.my_class.torpedo_kind) else {
         return 0.0;
     };
     let lost = kind.loss_per_hex as i64 * v.distance() as i64;
