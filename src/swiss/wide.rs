@@ -24,6 +24,12 @@ impl<const N: usize> Wide<N> {
         self.0.iter().all(|&l| l == 0)
     }
 
+    /// Above zero: not negative and some limb set.
+    #[inline(always)]
+    pub fn is_positive(&self) -> bool {
+        !self.is_negative() && self.0.iter().fold(0, |acc, &l| acc | l) != 0
+    }
+
     pub fn is_negative(&self) -> bool {
         self.0[N - 1] >> 63 == 1
     }
@@ -94,6 +100,23 @@ impl<const N: usize> Wide<N> {
     }
 }
 
+/// One limb of a sum and its carry out. `|`, not `||`: without a branch the limbs of a sum
+/// compile to one add-with-carry chain.
+#[inline(always)]
+fn add_limb(a: u64, b: u64, carry: bool) -> (u64, bool) {
+    let (s, c1) = a.overflowing_add(b);
+    let (s, c2) = s.overflowing_add(carry as u64);
+    (s, c1 | c2)
+}
+
+/// One limb of a difference and its borrow out (as `add_limb`).
+#[inline(always)]
+fn sub_limb(a: u64, b: u64, borrow: bool) -> (u64, bool) {
+    let (d, b1) = a.overflowing_sub(b);
+    let (d, b2) = d.overflowing_sub(borrow as u64);
+    (d, b1 | b2)
+}
+
 impl<const N: usize> Add for Wide<N> {
     type Output = Self;
     #[inline(always)]
@@ -101,10 +124,7 @@ impl<const N: usize> Add for Wide<N> {
         let mut out = [0u64; N];
         let mut carry = false;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (a, c1) = self.0[i].overflowing_add(rhs.0[i]);
-            let (b, c2) = a.overflowing_add(carry as u64);
-            *slot = b;
-            carry = c1 || c2;
+            (*slot, carry) = add_limb(self.0[i], rhs.0[i], carry);
         }
         Wide(out)
     }
@@ -117,10 +137,7 @@ impl<const N: usize> Sub for Wide<N> {
         let mut out = [0u64; N];
         let mut borrow = false;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (a, b1) = self.0[i].overflowing_sub(rhs.0[i]);
-            let (b, b2) = a.overflowing_sub(borrow as u64);
-            *slot = b;
-            borrow = b1 || b2;
+            (*slot, borrow) = sub_limb(self.0[i], rhs.0[i], borrow);
         }
         Wide(out)
     }

@@ -347,6 +347,7 @@ impl Dutch<'_> {
         matched: &mut [bool],
         top: Wide<N>,
     ) -> Vec<usize> {
+        g.kept.defer_scans_from(b.below);
         let size = b.players.len();
         let (movers, end) = (b.movers, b.resident_end);
         let vx = |i: usize| b.players[i];
