@@ -79,12 +79,12 @@ pub struct LadderReport {
     pub matches: Vec<LadderMatch>,
 }
 
-/// Share of `wins` over `wins + losses` (0 when nothing was decided).
 /// `share`, or None when nothing was decided (a ship without weapons), not a share of 0.
 fn decided_share(wins: u64, losses: u64) -> Option<f64> {
     (wins + losses > 0).then(|| share(wins, losses))
 }
 
+/// Share of `wins` over `wins + losses` (0 when nothing was decided).
 fn share(wins: u64, losses: u64) -> f64 {
     if wins + losses == 0 {
         0.0

@@ -88,9 +88,6 @@ impl<W: Weight> Incremental<W> {
     /// weight, found sooner when augmenting paths seldom run through them.
     pub fn defer_scans_from(&mut self, v: usize) {
         self.deferred_from = v;
-        if let Some(state) = self.state.as_mut() {
-            state.queue.deferred_from = v;
-        }
     }
 
     /// Note a new weight for the pair a-b (zero: no edge).
@@ -139,19 +136,16 @@ impl<W: Weight> Incremental<W> {
                     }
                 }
             }
-            let mut state = State::new(n, edges);
-            state.queue.deferred_from = self.deferred_from;
-            state.match_tight_singles();
-            state.solve(&self.weights);
-            self.state = Some(state);
+            self.state = Some(State::new(n, edges));
             self.rebuild = false;
         } else if let Some(state) = self.state.as_mut() {
             state.warm_start(&self.dirty);
-            state.match_tight_singles();
-            state.solve(&self.weights);
         }
         self.dirty.clear();
-        let s = self.state.as_ref().expect("built above");
+        let s = self.state.as_mut().expect("built above");
+        s.queue.deferred_from = self.deferred_from;
+        s.match_tight_singles();
+        s.solve(&self.weights);
         (0..n)
             .map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]]))
             .collect()
