@@ -142,3 +142,65 @@ fn a_house_rule_changes_the_numbers_without_rust() {
     let e = fails(&["combat", "ships", "--rules", path(&bad)]);
     assert!(e.contains("exactly once"), "{e}");
 }
+
+#[test]
+fn a_mirror_duel_says_which_side_each_line_means() {
+    let args = [
+        "combat",
+        "duel",
+        "Gorn attack cruiser",
+        "Gorn attack cruiser",
+        "--seed",
+        "9",
+    ];
+    let text = ok(&args);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "Gorn attack cruiser (a) vs Gorn attack cruiser (b) (ruleset startrek, seed 9)"
+    );
+    // Every line about a ship names its side.
+    for line in lines.filter(|l| l.starts_with("Gorn")) {
+        assert!(
+            line.starts_with("Gorn attack cruiser (a)")
+                || line.starts_with("Gorn attack cruiser (b)"),
+            "{line}"
+        );
+    }
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let d = json(&with_json);
+    assert_eq!(d["outcome"], "destroyed");
+    // The side destroyed is the side of the hit that broke its hull.
+    let events = d["events"].as_array().unwrap();
+    let broken = events
+        .iter()
+        .rev()
+        .find(|e| e["event"] == "hit")
+        .map(|e| e["side"].as_u64().unwrap())
+        .unwrap();
+    let (lost, won) = if broken == 0 { ("a", "b") } else { ("b", "a") };
+    assert_eq!(d["side"], lost);
+    let last = text.trim_end().lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "Gorn attack cruiser ({lost}) is destroyed on turn {}. Gorn attack cruiser ({won}) wins.",
+            d["turns"]
+        )
+    );
+    // Ships of different classes keep their plain names.
+    let other = ok(&[
+        "combat",
+        "duel",
+        "UFP heavy cruiser",
+        "Transport",
+        "--seed",
+        "11",
+    ]);
+    assert!(
+        other.starts_with("UFP heavy cruiser vs Transport (ruleset"),
+        "{other}"
+    );
+    assert!(!other.contains("(a)"), "{other}");
+}

@@ -234,6 +234,25 @@ fn sim_table_for_people() {
 }
 
 #[test]
+fn a_mirror_sim_labels_its_rows_by_side() {
+    let out = ok(&["combat", "sim", KBC, KBC, "-n", "50", "--seed", "1"]);
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with(KBC)).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(rows[0].starts_with(&format!("{KBC} (a) ")), "{out}");
+    assert!(rows[1].starts_with(&format!("{KBC} (b) ")), "{out}");
+    assert!(
+        out.contains(&format!("turns cloaked: {KBC} (a) ")),
+        "the statistics line names sides too: {out}"
+    );
+    // The JSON keeps the ship's name as it is.
+    let d = json(&[
+        "combat", "sim", KBC, KBC, "-n", "50", "--seed", "1", "--json",
+    ]);
+    assert_eq!(d["a"]["name"], KBC);
+    assert_eq!(d["b"]["name"], KBC);
+}
+
+#[test]
 fn scenarios_set_ships_positions_crews_and_who_moves_first() {
     let s = temp_file(
         "rules: startrek\nturn_limit: 5\nfirst: b\nbattles: 300\nseed: 5\na:\n  ship: Transporte\n  position: [0, 0]\n  facing: 0\nb:\n  ship: UFP heavy cruiser\n  position: [2, 0]\n  facing: 3\n  crew: { gunnery: 95 }\n",

@@ -5,7 +5,7 @@ use super::events::{Event, Recorder, Silent};
 pub use super::narration::narrate;
 use super::roller::Pcg;
 use super::ship::{Condition, ShipClass, ShipState};
-use super::side::Facing;
+use super::side::{Facing, Side};
 use super::tactics::Tactic;
 use super::turn::{Battle, Outcome, OutcomeKind, Setup};
 use crate::error::Result;
@@ -75,8 +75,10 @@ pub struct DuelReport {
     pub a: String,
     pub b: String,
     pub outcome: OutcomeKind,
-    /// The ship destroyed, captured or escaped.
+    /// The ship destroyed, captured or escaped, and its side (which tells the ships of a
+    /// mirror match apart).
     pub ship: Option<String>,
+    pub side: Option<Side>,
     pub winner: Option<String>,
     pub turns: u32,
     pub ships: [ShipSummary; 2],
@@ -143,6 +145,7 @@ fn report(
         b: classes[1].name.clone(),
         outcome: o.kind,
         ship: name(o.side),
+        side: o.side.map(|s| Side::from_index(s as usize)),
         winner: name(o.winner()),
         turns: o.turns,
         ships: [

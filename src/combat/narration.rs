@@ -4,6 +4,7 @@ use super::duel::DuelReport;
 use super::events::{Event, Maneuver, TransportResult};
 use super::hex::FACE_NAMES;
 use super::ship::Condition;
+use super::side::labels;
 use super::skill::{Level, Roll};
 use super::turn::OutcomeKind;
 
@@ -67,8 +68,8 @@ fn repair_line(ship: &str, attempts: &[Event]) -> String {
 
 /// The battle in plain English, turn by turn.
 pub fn narrate(report: &DuelReport) -> String {
-    let names = [report.a.as_str(), report.b.as_str()];
-    let n = |s: &u8| names[*s as usize];
+    let names = labels(&report.a, &report.b);
+    let n = |s: &u8| names[(*s as usize).min(1)].as_str();
     let mut out = String::new();
     let mut line = |text: String| {
         out.push_str(&text);
@@ -76,7 +77,7 @@ pub fn narrate(report: &DuelReport) -> String {
     };
     line(format!(
         "{} vs {} (ruleset {}, seed {})",
-        report.a, report.b, report.ruleset, report.seed
+        names[0], names[1], report.ruleset, report.seed
     ));
     let events = &report.events;
     let mut next = 0;
@@ -476,18 +477,19 @@ pub fn narrate(report: &DuelReport) -> String {
         }
     }
     line(String::new());
-    line(match (&report.outcome, &report.ship) {
-        (OutcomeKind::Destroyed, Some(s)) => format!(
-            "{s} is destroyed on turn {}. {} wins.",
-            report.turns,
-            report.winner.clone().unwrap_or_default()
-        ),
-        (OutcomeKind::Captured, Some(s)) => format!(
-            "{s} is captured on turn {}. {} wins.",
-            report.turns,
-            report.winner.clone().unwrap_or_default()
-        ),
-        (OutcomeKind::Escaped, Some(s)) => format!("{s} escapes to warp on turn {}.", report.turns),
+    let ended = report
+        .side
+        .map(|s| (n(&(s.index() as u8)), n(&(s.other().index() as u8))));
+    line(match (&report.outcome, ended) {
+        (OutcomeKind::Destroyed, Some((lost, won))) => {
+            format!("{lost} is destroyed on turn {}. {won} wins.", report.turns)
+        }
+        (OutcomeKind::Captured, Some((lost, won))) => {
+            format!("{lost} is captured on turn {}. {won} wins.", report.turns)
+        }
+        (OutcomeKind::Escaped, Some((gone, _))) => {
+            format!("{gone} escapes to warp on turn {}.", report.turns)
+        }
         _ => format!("The turn limit ({}) is reached: a draw.", report.turns),
     });
     out

@@ -2,6 +2,16 @@
 //! side" and "the face to the left" are named operations instead of `1 - s` and `(f + 1) % 6`.
 use serde::{Deserialize, Serialize};
 
+/// How a report names the two sides: by their ships, with " (a)" and " (b)" added when both
+/// fly the same class (a mirror match), so that every line says which side it means.
+pub fn labels(a: &str, b: &str) -> [String; 2] {
+    if a == b {
+        [format!("{a} (a)"), format!("{b} (b)")]
+    } else {
+        [a.to_string(), b.to_string()]
+    }
+}
+
 /// Side a (index 0) or side b (index 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]

@@ -1,6 +1,6 @@
 //! The simulation report as a table.
 use super::SimReport;
-use crate::combat::side::First;
+use crate::combat::side::{labels, First};
 
 impl SimReport {
     pub fn render(&self) -> String {
@@ -14,9 +14,10 @@ impl SimReport {
             ("captured", Align::Right),
             ("escaped", Align::Right),
         ]);
-        for s in [&self.a, &self.b] {
+        let names = labels(&self.a.name, &self.b.name);
+        for (s, name) in [&self.a, &self.b].into_iter().zip(&names) {
             t.row([
-                s.name.clone(),
+                name.clone(),
                 s.wins.to_string(),
                 percent(s.win_rate),
                 format!("{}–{}", percent(s.ci95[0]), percent(s.ci95[1])),
@@ -60,13 +61,13 @@ impl SimReport {
         out += &format!(
             "mean distance: {}   turns cloaked: {} {}, {} {}   shots per battle: {} {}, {} {}\n",
             trim_number(self.mean_distance, 2),
-            self.a.name,
+            names[0],
             percent(self.a.cloaked_share),
-            self.b.name,
+            names[1],
             percent(self.b.cloaked_share),
-            self.a.name,
+            names[0],
             trim_number(self.a.shots_per_battle, 1),
-            self.b.name,
+            names[1],
             trim_number(self.b.shots_per_battle, 1)
         );
         for (who, c) in [
