@@ -45,16 +45,19 @@ fn duel_is_narrated_and_replays_from_its_seed() {
     assert_ne!(a, c);
 }
 
+/// A short duel of two different classes.
+const CRUISER_VS_TRANSPORT: [&str; 6] = [
+    "combat",
+    "duel",
+    "UFP heavy cruiser",
+    "Transport",
+    "--seed",
+    "11",
+];
+
 #[test]
 fn duel_json_is_an_event_list_that_agrees_with_the_outcome() {
-    let d = json(&[
-        "combat",
-        "duel",
-        "UFP heavy cruiser",
-        "Transport",
-        "--seed",
-        "11",
-    ]);
+    let d = json(&CRUISER_VS_TRANSPORT);
     let events = d["events"].as_array().unwrap();
     assert_eq!(events[0]["event"], "turn");
     let turns = events.iter().filter(|e| e["event"] == "turn").count() as u64;
@@ -167,9 +170,7 @@ fn a_mirror_duel_says_which_side_each_line_means() {
             "{line}"
         );
     }
-    let mut with_json = args.to_vec();
-    with_json.push("--json");
-    let d = json(&with_json);
+    let d = json(&args);
     assert_eq!(d["outcome"], "destroyed");
     // The side destroyed is the side of the hit that broke its hull.
     let events = d["events"].as_array().unwrap();
@@ -190,14 +191,7 @@ fn a_mirror_duel_says_which_side_each_line_means() {
         )
     );
     // Ships of different classes keep their plain names.
-    let other = ok(&[
-        "combat",
-        "duel",
-        "UFP heavy cruiser",
-        "Transport",
-        "--seed",
-        "11",
-    ]);
+    let other = ok(&CRUISER_VS_TRANSPORT);
     assert!(
         other.starts_with("UFP heavy cruiser vs Transport (ruleset"),
         "{other}"
