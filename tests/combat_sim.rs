@@ -244,6 +244,16 @@ fn a_mirror_sim_labels_its_rows_by_side() {
         out.contains(&format!("turns cloaked: {KBC} (a) ")),
         "the statistics line names sides too: {out}"
     );
+    // So does the verdict of a comparison of two rulesets.
+    let compared = ok(&[
+        "combat", "sim", KBC, KBC, "-n", "50", "--seed", "1", "--vs", "startrek",
+    ]);
+    let verdict = compared.trim_end().lines().last().unwrap();
+    assert!(
+        verdict.starts_with(&format!("{KBC} (a) wins "))
+            && verdict.contains(&format!(", {KBC} (b) wins ")),
+        "{verdict}"
+    );
     // The JSON keeps the ship's name as it is.
     let d = json(&[
         "combat", "sim", KBC, KBC, "-n", "50", "--seed", "1", "--json",

@@ -483,9 +483,10 @@ pub(super) fn plot_svg(report: &SimReport) -> Result<String> {
     use plotters::style::{Color, BLUE, GREEN, RED};
     let n = report.battles.max(1) as f64;
     type Count = Box<dyn Fn(&combat::sim::TurnCounts) -> u64>;
+    let names = combat::side::labels(&report.a.name, &report.b.name);
     let series: [(&str, plotters::style::RGBColor, Count); 3] = [
-        (report.a.name.as_str(), BLUE, Box::new(|c| c.a_wins)),
-        (report.b.name.as_str(), RED, Box::new(|c| c.b_wins)),
+        (names[0].as_str(), BLUE, Box::new(|c| c.a_wins)),
+        (names[1].as_str(), RED, Box::new(|c| c.b_wins)),
         ("escapes", GREEN, Box::new(|c| c.escapes)),
     ];
     let lines: Vec<Line> = series

@@ -145,6 +145,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn labels_mark_the_sides_only_when_both_fly_one_class() {
+        assert_eq!(labels("Gorn", "Gorn"), ["Gorn (a)", "Gorn (b)"]);
+        assert_eq!(labels("Gorn", "Transport"), ["Gorn", "Transport"]);
+    }
+
+    #[test]
     fn sides_and_facings_name_their_arithmetic() {
         assert_eq!(Side::A.other(), Side::B);
         assert_eq!(Side::from_index(1).index(), 1);

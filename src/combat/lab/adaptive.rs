@@ -48,23 +48,24 @@ pub fn to_precision(
         ];
         let precise = widths.iter().all(|w| *w <= precision);
         if precise || done >= opts.battles {
+            let [a, b] = crate::combat::side::labels(&m.a.name, &m.b.name);
             let stopped = if precise {
                 format!(
                     "stopped after {done} battles: both win rates are within ±{} ({} ±{}, {} \
                      ±{})",
                     percent(precision),
-                    m.a.name,
+                    a,
                     percent(widths[0]),
-                    m.b.name,
+                    b,
                     percent(widths[1])
                 )
             } else {
                 format!(
                     "stopped at the ceiling of {done} battles (-n) before ±{}: {} ±{}, {} ±{}",
                     percent(precision),
-                    m.a.name,
+                    a,
                     percent(widths[0]),
-                    m.b.name,
+                    b,
                     percent(widths[1])
                 )
             };

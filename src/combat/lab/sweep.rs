@@ -159,10 +159,14 @@ impl SweepReport {
         c
     }
 
+    /// The two sides' names (marked a and b in a mirror match).
     fn names(&self) -> (String, String) {
         self.points
             .first()
-            .map(|p| (p.a.name.clone(), p.b.name.clone()))
+            .map(|p| {
+                let [a, b] = crate::combat::side::labels(&p.a.name, &p.b.name);
+                (a, b)
+            })
             .unwrap_or_default()
     }
 

@@ -37,12 +37,13 @@ pub fn compare(
     let (chi2, p_value) = chi_square([row(&b), row(&v)]);
     let significant = p_value < 0.05;
     use crate::output::{p_value as p_text, percent};
+    let names = crate::combat::side::labels(&b.a.name, &b.b.name);
     let verdict = format!(
         "{} wins {} → {}, {} wins {} → {} ({} → {}): {} (chi-square {:.2}, {})",
-        b.a.name,
+        names[0],
         percent(b.a.win_rate),
         percent(v.a.win_rate),
-        b.b.name,
+        names[1],
         percent(b.b.win_rate),
         percent(v.b.win_rate),
         b.ruleset,
