@@ -477,9 +477,9 @@ pub fn narrate(report: &DuelReport) -> String {
         }
     }
     line(String::new());
-    let ended = report
-        .side
-        .map(|s| (n(&(s.index() as u8)), n(&(s.other().index() as u8))));
+    // The side the outcome names, and the other one.
+    let of = |s: super::side::Side| names[s.index()].as_str();
+    let ended = report.side.map(|s| (of(s), of(s.other())));
     line(match (&report.outcome, ended) {
         (OutcomeKind::Destroyed, Some((lost, won))) => {
             format!("{lost} is destroyed on turn {}. {won} wins.", report.turns)
