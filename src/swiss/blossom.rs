@@ -543,15 +543,13 @@ impl<W: Weight> State<W> {
         }
         let mut best = Vec::with_capacity(touched.len());
         self.bestedge[b] = NONE;
-        let mut least = W::zero();
         // In blossom order, as a scan over every slot would meet them (ties go to the first).
         touched.sort_unstable();
         for &bj in &touched {
             let (k, slack) = (bestedgeto[bj], bestslack[bj]);
             bestedgeto[bj] = NONE;
-            if self.bestedge[b] == NONE || slack < least {
-                (self.bestedge[b], least) = (k, slack);
-                self.bestslack[b] = slack;
+            if self.bestedge[b] == NONE || slack < self.bestslack[b] {
+                (self.bestedge[b], self.bestslack[b]) = (k, slack);
             }
             best.push(k);
         }

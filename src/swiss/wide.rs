@@ -27,7 +27,7 @@ impl<const N: usize> Wide<N> {
     /// Above zero: not negative and some limb set.
     #[inline(always)]
     pub fn is_positive(&self) -> bool {
-        !self.is_negative() && self.0.iter().fold(0, |acc, &l| acc | l) != 0
+        !self.is_negative() && !self.is_zero()
     }
 
     pub fn is_negative(&self) -> bool {
