@@ -483,7 +483,7 @@ pub(super) fn plot_svg(report: &SimReport) -> Result<String> {
     use plotters::style::{Color, BLUE, GREEN, RED};
     let n = report.battles.max(1) as f64;
     type Count = Box<dyn Fn(&combat::sim::TurnCounts) -> u64>;
-    let names = combat::side::labels(&report.a.name, &report.b.name);
+    let names = report.side_names();
     let series: [(&str, plotters::style::RGBColor, Count); 3] = [
         (names[0].as_str(), BLUE, Box::new(|c| c.a_wins)),
         (names[1].as_str(), RED, Box::new(|c| c.b_wins)),

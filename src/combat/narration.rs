@@ -4,7 +4,7 @@ use super::duel::DuelReport;
 use super::events::{Event, Maneuver, TransportResult};
 use super::hex::FACE_NAMES;
 use super::ship::Condition;
-use super::side::labels;
+use super::side::{labels, Side};
 use super::skill::{Level, Roll};
 use super::turn::OutcomeKind;
 
@@ -69,7 +69,8 @@ fn repair_line(ship: &str, attempts: &[Event]) -> String {
 /// The battle in plain English, turn by turn.
 pub fn narrate(report: &DuelReport) -> String {
     let names = labels(&report.a, &report.b);
-    let n = |s: &u8| names[(*s as usize).min(1)].as_str();
+    let of = |s: Side| names[s.index()].as_str();
+    let n = |s: &u8| of(Side::from_index(*s as usize));
     let mut out = String::new();
     let mut line = |text: String| {
         out.push_str(&text);
@@ -478,7 +479,6 @@ pub fn narrate(report: &DuelReport) -> String {
     }
     line(String::new());
     // The side the outcome names, and the other one.
-    let of = |s: super::side::Side| names[s.index()].as_str();
     let ended = report.side.map(|s| (of(s), of(s.other())));
     line(match (&report.outcome, ended) {
         (OutcomeKind::Destroyed, Some((lost, won))) => {

@@ -48,7 +48,7 @@ pub fn to_precision(
         ];
         let precise = widths.iter().all(|w| *w <= precision);
         if precise || done >= opts.battles {
-            let [a, b] = crate::combat::side::labels(&m.a.name, &m.b.name);
+            let [a, b] = m.side_names();
             let stopped = if precise {
                 format!(
                     "stopped after {done} battles: both win rates are within ±{} ({} ±{}, {} \

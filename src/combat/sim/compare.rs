@@ -37,7 +37,7 @@ pub fn compare(
     let (chi2, p_value) = chi_square([row(&b), row(&v)]);
     let significant = p_value < 0.05;
     use crate::output::{p_value as p_text, percent};
-    let names = crate::combat::side::labels(&b.a.name, &b.b.name);
+    let names = b.side_names();
     let verdict = format!(
         "{} wins {} → {}, {} wins {} → {} ({} → {}): {} (chi-square {:.2}, {})",
         names[0],

@@ -3,6 +3,11 @@ use super::SimReport;
 use crate::combat::side::{labels, First};
 
 impl SimReport {
+    /// The two sides' names as the reports print them (see `side::labels`).
+    pub fn side_names(&self) -> [String; 2] {
+        labels(&self.a.name, &self.b.name)
+    }
+
     pub fn render(&self) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         let mut t = Table::new(&[
@@ -14,7 +19,7 @@ impl SimReport {
             ("captured", Align::Right),
             ("escaped", Align::Right),
         ]);
-        let names = labels(&self.a.name, &self.b.name);
+        let names = self.side_names();
         for (s, name) in [&self.a, &self.b].into_iter().zip(&names) {
             t.row([
                 name.clone(),
