@@ -1,0 +1,296 @@
+//! The `default` tactic: plays like a good player, with its style read from the ruleset's
+//! `tactic` section (`TacticRules`), so a designer can change how a side plays without Rust.
+//!
+//! * Movement looks at this turn and the next: it scores each place its class can reach
+//!   (the reach table) by the shot it gives now, the shot it gives next turn once inertia has
+//!   moved both ships a hex forward, the enemy's shot at it (how many turns the enemy must
+//!   pay to bring its arc on it after its own inertia), the shield it shows, the distance
+//!   from its preferred range now and next turn (`weights.off_range`, `off_range_next`), and
+//!   the energy spent. It avoids ending a turn in the enemy's hex (`weights.enemy_hex`) or
+//!   on the hex the enemy's inertia carries it into (`weights.in_enemy_path`: it would start
+//!   its turn in mine); where my inertia would carry me into the enemy's next hex counts
+//!   only by `weights.drift_into_enemy` (the enemy moves first).
+//! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
+//!   flees (a long torpedo at a strong face waits for a closer shot, `min_torpedo_damage`,
+//!   unless the enemy could cloak first); it flees by turning away (inertia then carries it
+//!   off) and jumps to warp only when the Navigation roll succeeds often enough. It breaks
+//!   off only when it would live through the enemy's usual hit on its best face: one hit
+//!   from breaking, it fights on.
+//! * With a cloak it hides to mend shields and repair, moves while hidden (standing
+//!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
+//!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
+//!   cloak again at once.
+//! * Its shields phase feeds the face toward the hex the enemy's inertia carries it into (it
+//!   fires after moving), drawing on the whole ring.
+//! * Repair teams mend the hull first, even lightly damaged, then follow the classic order,
+//!   trying only what can succeed often enough; the rest of its answers (aiming, boarding)
+//!   are the classic tactic's.
+mod chances;
+mod odds;
+mod plan;
+mod scene;
+mod shields;
+#[cfg(test)]
+mod tests;
+
+use super::context::Loc;
+use super::ship::Condition;
+use super::side::Facing;
+use super::tactics::{
+    Action, Activation, BoardingOrder, ClassicTactic, Deactivation, Memory, RepairJob, ShieldOp,
+    Tactic,
+};
+use super::view::View;
+use super::{events::Maneuver, hex};
+use crate::rules::tactic::TacticRules;
+use plan::{Plan, Step};
+use shields::pump_shields;
+
+pub use plan::Mind;
+
+/// The default tactic: its knobs, and the classic tactic for the answers it shares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DefaultTactic {
+    pub knobs: TacticRules,
+    classic: ClassicTactic,
+}
+
+impl DefaultTactic {
+    pub fn new(knobs: TacticRules) -> DefaultTactic {
+        DefaultTactic {
+            knobs,
+            classic: ClassicTactic::default(),
+        }
+    }
+
+    /// The tactic with a ruleset's style (its `tactic` section, else the built-in one's).
+    pub fn of(rules: &crate::rules::Ruleset) -> crate::error::Result<DefaultTactic> {
+        Ok(DefaultTactic::new(TacticRules::of(rules)?))
+    }
+
+    fn fleeing(&self, v: &View) -> bool {
+        let margin = self.knobs.flee.hull_margin;
+        let mine = v
+            .my_points_left(Loc::Hull)
+            .min(v.my_points_left(Loc::Engines));
+        let theirs = v
+            .enemy_points_left(Loc::Hull)
+            .min(v.enemy_points_left(Loc::Engines));
+        // Breaking off only pays when the enemy is not nearer its end, and when the ship lives
+        // through the enemy's usual hit on the best face it can show: one hit from breaking
+        // whatever it shows, turning away only costs it its shots.
+        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin)
+            && theirs >= mine
+            && survives_a_hit_turned_away(v, mine)
+    }
+
+    /// The weakest of my three faces toward the enemy, as a share of the rating.
+    fn front_shields(&self, v: &View) -> f64 {
+        super::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
+    }
+
+    /// Whether, decloaking here, the next turn opens with a shot: the enemy in my arc now
+    /// within reach of my preferred range, or where its inertia takes it from where mine
+    /// takes me.
+    fn firing_position(&self, v: &View) -> bool {
+        let reach = self.knobs.preferred_range + 2;
+        let now = hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
+            && (1..=reach).contains(&v.distance());
+        let (me_next, enemy_next) = (
+            v.me.pos.neighbour(v.me.facing),
+            v.enemy_pos().neighbour(v.enemy_facing()),
+        );
+        let d = me_next.distance(enemy_next);
+        let next = d > 0 && d <= reach && hex::in_phaser_arc(me_next, v.me.facing, enemy_next);
+        now || next
+    }
+}
+
+impl Tactic for DefaultTactic {
+    fn name(&self) -> &str {
+        "default"
+    }
+
+    fn activation(&self, v: &View) -> Activation {
+        let raise = !v.me.shields_raised;
+        let c = &self.knobs.cloak;
+        let rested = v
+            .my_turns_since_decloak()
+            .is_none_or(|t| t >= c.max_turns.max(1));
+        let cloak = v.my_class.cloak
+            && !v.me.cloaked
+            && v.turn > 1
+            && rested
+            && c.max_turns > 0
+            && v.my_condition(Loc::Hull) == Condition::Light
+            && self.front_shields(v) < c.below_shields
+            && v.me.available()
+                >= v.ctx.energy.cloak
+                    + if raise { v.raise_cost() } else { 0 }
+                    + v.shield_point_cost()
+            && !(hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
+                && v.phaser_chance_from(v.me.pos) >= self.knobs.min_phaser_chance.max(0.3));
+        Activation {
+            raise_shields: raise,
+            cloak,
+            charge_battery: super::tactics::battery_charge(v, raise, cloak),
+        }
+    }
+
+    fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
+        let k = &self.knobs;
+        let flee = self.fleeing(v);
+        if flee && v.can_warp().is_ok() && v.warp_chance() >= k.flee.min_warp_chance {
+            return Action::Warp;
+        }
+        let dice = v.phaser_dice_left();
+        let can_fire = v.can_fire(dice).is_ok();
+        let shot_left = dice > 0 && !v.me.cloaked && v.enemy_visible();
+        let torpedo_energy =
+            if v.me.torpedoes > 0 && v.me.torpedoes_launched < v.ctx.torpedoes_per_turn {
+                v.torpedo_energy()
+            } else {
+                0
+            };
+        let reserve = if flee {
+            v.warp_cost() + dice * v.ctx.energy.phaser_die
+        } else {
+            dice * v.ctx.energy.phaser_die + torpedo_energy + v.shield_point_cost()
+        };
+        let max_speed_left = v.my_class.max_speed.saturating_sub(v.me.maneuver_energy);
+        let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
+        let can_move =
+            v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
+        let mind = &mut memory.good;
+        mind.chances.refresh(v);
+        let now = mind.chances.phaser_from(v, v.me.pos, v.me.facing);
+        let fire_now = (can_fire && now >= k.min_phaser_chance).then_some(now);
+        let step = if can_move {
+            self.next_step(v, mind, budget, flee, shot_left, fire_now)
+        } else {
+            mind.plan = Plan::default();
+            Step::Stay
+        };
+        let (plan, chances) = (&mind.plan, &mind.chances);
+        let moving = matches!(step, Step::Move(_));
+        if step == Step::Fire {
+            return Action::Fire { dice };
+        }
+        // Fire where the path gives the best shot: here, unless a later place is better.
+        if let Some(now) = fire_now {
+            let ahead = if moving { plan.ahead().0 } else { 0.0 };
+            if now >= ahead {
+                return Action::Fire { dice };
+            }
+        }
+        // The torpedo where the path lines it up best.
+        if v.can_launch().is_ok() {
+            let now = chances.torpedo_from(v, v.me.pos, v.me.facing);
+            let ahead = if moving { plan.ahead().1 } else { 0.0 };
+            // A long shot at a strong face waits for a closer one, unless the enemy can
+            // cloak (it may hide before that comes).
+            let worth = v.enemy_class.cloak || torpedo_harm(v, now) >= k.min_torpedo_damage;
+            if now >= k.min_torpedo_chance && now >= ahead && worth {
+                return Action::Torpedo;
+            }
+        }
+        if let Step::Move(m) = step {
+            if v.can_maneuver(m).is_ok() {
+                mind.plan.route.next += 1;
+                return Action::Move(m);
+            }
+        }
+        if !flee && self.classic.wants_to_board(v) && v.can_transport().is_ok() {
+            return Action::Transport;
+        }
+        Action::End
+    }
+
+    fn choose_location(&self, v: &View) -> Loc {
+        self.classic.choose_location(v)
+    }
+
+    fn next_shield_op(&self, v: &View) -> Option<ShieldOp> {
+        pump_shields(v)
+    }
+
+    fn repair(&self, v: &View, team: u32) -> Option<RepairJob> {
+        let worth =
+            |l: Loc| v.can_repair(l).is_ok() && v.repair_chance(l) >= self.knobs.min_repair_chance;
+        // The hull first, even lightly damaged: past its first threshold it stops less of
+        // every hit, and the excess of every other location ends there.
+        if worth(Loc::Hull) {
+            return Some(RepairJob::Location(Loc::Hull));
+        }
+        // Then the classic order of urgency, skipping what would hardly ever succeed.
+        let job = self.classic.repair(v, team)?;
+        let RepairJob::Location(first) = job else {
+            return Some(job);
+        };
+        if worth(first) {
+            return Some(job);
+        }
+        Loc::ALL
+            .iter()
+            .copied()
+            .filter(|l| worth(*l))
+            .max_by_key(|l| v.me.damage[*l as usize])
+            .map(RepairJob::Location)
+    }
+
+    fn boarding(&self, v: &View) -> BoardingOrder {
+        self.classic.boarding(v)
+    }
+
+    fn absorb(&self, v: &View, damage: u32) -> bool {
+        self.classic.absorb(v, damage)
+    }
+
+    fn deactivation(&self, v: &View) -> Deactivation {
+        let mut orders = self.classic.deactivation(v);
+        orders.decloak = v.me.cloaked && {
+            let c = &self.knobs.cloak;
+            v.my_turns_cloaked() >= c.max_turns
+                || (self.front_shields(v) >= c.decloak_shields && self.firing_position(v))
+        };
+        orders
+    }
+}
+
+/// The harm a torpedo launched from here is expected to do: `through` (the chance it is not
+/// dodged) times its mean damage beyond the shield of the enemy face it meets (what lowers
+/// that face, and then goes on to the hull), after what it loses on the way.
+fn torpedo_harm(v: &View, through: f64) -> f64 {
+    let (_, kind) = &v.ctx.torpedo_kinds[v.my_class.torpedo_kind];
+    let Some((min, odds)) = v.ctx.torpedo_damage(v.my_class.torpedo_kind) else {
+        return 0.0;
+    };
+    let lost = kind.loss_per_hex as i64 * v.distance() as i64;
+    let stopped = v.enemy_shield(v.enemy_face_from(v.me.pos)) as i64;
+    let beyond: f64 = (*min..)
+        .zip(odds)
+        .map(|(damage, p)| p * (damage - lost - stopped).max(0) as f64)
+        .sum();
+    through * beyond
+}
+
+/// Whether, with `points_left` before it breaks, the ship survives the enemy's usual hit (its
+/// torpedo's mean damage while its class carries them, else its phasers' mean volley) on the
+/// strongest face it can turn to the enemy while it flees.
+fn survives_a_hit_turned_away(v: &View, points_left: u32) -> bool {
+    let class = v.enemy_class;
+    let volley = class.phaser_dice as f64 * (class.phaser_sides as f64 + 1.0) / 2.0;
+    let torpedo = if class.torpedoes > 0 {
+        let (_, kind) = &v.ctx.torpedo_kinds[class.torpedo_kind];
+        kind.damage.mean()
+    } else {
+        0.0
+    };
+    let best = (0..Facing::COUNT)
+        .map(|f| v.me.shield_value(f))
+        .max()
+        .unwrap_or(0);
+    let hit = volley.max(torpedo).round() as u32;
+    let (_, through) = super::damage::shield_absorb(best, hit);
+    through <= points_left
+}

@@ -1,0 +1,354 @@
+use super::chances::Chances;
+use super::odds::{at_least, OddsByRolls};
+use super::scene::Scene;
+use super::*;
+use crate::combat::hex::Hex;
+
+#[test]
+fn at_least_counts_successes_of_independent_rolls() {
+    // Three rolls at 60%: at least 0, 1, 2, 3 successes.
+    let odds: [f64; 4] = at_least(0.6)[3];
+    let want = [1.0, 1.0 - 0.4f64.powi(3), 0.648, 0.216];
+    for (got, want) in odds.iter().zip(want) {
+        assert!((got - want).abs() < 1e-12, "{odds:?}");
+    }
+    // More rolls than the table counts: the last entry holds "that many or more".
+    let capped: [f64; 2] = at_least(0.6)[3];
+    assert!((capped[1] - (1.0 - 0.4f64.powi(3))).abs() < 1e-12);
+}
+
+/// Two heavy cruisers three hexes apart facing each other, shields up, mine as given.
+fn facing_off(shields: [u32; 6], generator_point_given: bool, check: impl FnOnce(&View)) {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+    let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+    let mut enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+    (me.shields_raised, enemy.shields_raised) = (true, true);
+    me.shields = shields;
+    me.generator_points_given = generator_point_given as u32;
+    check(&View::knowing(&ctx, 1, (&me, &class), (&enemy, &class)));
+}
+
+#[test]
+fn the_shields_phase_feeds_the_face_in_the_line_of_fire_from_the_whole_ring() {
+    // The generator point goes to the front (face 0, toward the enemy) first.
+    facing_off([2, 4, 9, 10, 9, 4], false, |v| {
+        assert_eq!(pump_shields(v), Some(ShieldOp::Reinforce { face: 0 }));
+    });
+    // Then the rear (face 3) feeds a face behind the front pair before the flanks feed
+    // the front (the classic tactic never draws on the rear).
+    facing_off([2, 4, 9, 10, 9, 4], true, |v| {
+        assert_eq!(pump_shields(v), Some(ShieldOp::Transfer { from: 3, to: 2 }));
+    });
+    // Faces level behind the front pair: a flank gives the front a point...
+    facing_off([5, 6, 6, 6, 6, 6], true, |v| {
+        assert_eq!(pump_shields(v), Some(ShieldOp::Transfer { from: 1, to: 0 }));
+    });
+    // ...but not when that leaves it two below the front.
+    facing_off([6, 4, 4, 4, 4, 4], true, |v| {
+        assert_eq!(pump_shields(v), None);
+    });
+}
+
+#[test]
+fn the_shields_phase_feeds_the_face_toward_where_the_enemy_drifts_to() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+    // The enemy a hex ahead, moving across my bow: its inertia carries it off my front
+    // face, to my front-left one, before it fires.
+    let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+    let enemy = ShipState::new(&class, &ctx, Hex::new(1, 0), 2);
+    me.shields_raised = true;
+    me.shields = [5; 6];
+    let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+    let next = hex::face_hit(me.pos, Hex::new(1, -1), &me.shields);
+    assert_eq!(v.my_face_toward_enemy(), 0);
+    assert_eq!(next, 1);
+    assert_eq!(pump_shields(&v), Some(ShieldOp::Reinforce { face: next }));
+    // Heading into my hex, it is met with the face toward where it is.
+    let enemy = ShipState::new(&class, &ctx, Hex::new(1, 0), 3);
+    let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+    assert_eq!(pump_shields(&v), Some(ShieldOp::Reinforce { face: 0 }));
+}
+
+#[test]
+fn repair_teams_mend_the_hull_first_even_when_it_is_only_lightly_damaged() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+    let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+    let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+    me.energy = class.generator;
+    // Phasers damaged (7 of a large track's 5), the hull lightly (2).
+    me.damage[Loc::Phasers as usize] = 7;
+    me.damage[Loc::Hull as usize] = 2;
+    let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+    let tactic = DefaultTactic::of(&rules).unwrap();
+    assert_eq!(tactic.repair(&v, 0), Some(RepairJob::Location(Loc::Hull)));
+    // The classic order puts a damaged fighting system before a lightly damaged hull.
+    let classic = ClassicTactic::default();
+    assert_eq!(
+        classic.repair(&v, 0),
+        Some(RepairJob::Location(Loc::Phasers))
+    );
+    // With the hull whole, the classic order decides.
+    me.damage[Loc::Hull as usize] = 0;
+    let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+    assert_eq!(
+        tactic.repair(&v, 0),
+        Some(RepairJob::Location(Loc::Phasers))
+    );
+}
+
+#[test]
+fn a_ship_with_free_turns_weighs_the_next_turn_with_its_own_share() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let knobs = TacticRules::of(&rules).unwrap();
+    let w = &knobs.weights;
+    assert!(w.next_turn_nimble < w.next_turn);
+    let share = |name: &str| {
+        let class = ctx.class(&rules, name).unwrap();
+        let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let enemy = ShipState::new(&class, &ctx, Hex::new(4, 0), 3);
+        let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+        let chances = Chances::default();
+        let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
+        let odds = (&chances, &mut mine, &mut theirs);
+        (
+            class.maneuverability,
+            Scene::new(&v, &knobs, odds, (3, true)).next_turn,
+        )
+    };
+    // The heavy cruiser pays for every turn; the frigate has two free ones a move.
+    assert_eq!(share("UFP heavy cruiser"), (0, w.next_turn));
+    assert_eq!(share("UFP frigate"), (2, w.next_turn_nimble));
+}
+
+/// What `look` reads off the scene of two heavy cruisers on turn 2, the enemy three hexes
+/// ahead heading at me (its inertia takes it to (2, 0), where mine takes me from (1, 0)),
+/// with the built-in style changed by `edit`.
+fn head_on<T>(edit: impl FnOnce(&mut TacticRules), look: impl FnOnce(&Scene) -> T) -> T {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+    let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+    let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+    let v = View::knowing(&ctx, 2, (&me, &class), (&enemy, &class));
+    let mut knobs = TacticRules::of(&rules).unwrap();
+    edit(&mut knobs);
+    let chances = Chances::default();
+    let (mut mine, mut theirs) = (OddsByRolls::default(), OddsByRolls::default());
+    let scene = Scene::new(&v, &knobs, (&chances, &mut mine, &mut theirs), (3, true));
+    assert_eq!(scene.enemy_next, Hex::new(2, 0));
+    look(&scene)
+}
+
+#[test]
+fn next_turns_drift_into_the_enemy_and_distance_cost_only_their_own_weights() {
+    let value = |drift: f64, enemy_hex: f64, off_range_next: f64| {
+        let edit = |k: &mut TacticRules| {
+            k.preferred_range = 2;
+            let w = &mut k.weights;
+            (w.drift_into_enemy, w.enemy_hex, w.off_range_next) =
+                (drift, enemy_hex, off_range_next);
+        };
+        head_on(edit, |scene| {
+            let at = Hex::new(1, 0);
+            let h = scene.hex(at, false);
+            (scene.next_turn, scene.facing(at, &h, 0, false).with_shot)
+        })
+    };
+    let (share, base) = value(0.0, 20.0, 0.0);
+    // The drift costs its weight times the next turn's share, and the weight for ending
+    // in the enemy's hex (it does not end there) costs nothing.
+    let (_, drifting) = value(20.0, 20.0, 0.0);
+    assert!(
+        (base - drifting - share * 20.0).abs() < 1e-9,
+        "{base} {drifting}"
+    );
+    assert_eq!(value(0.0, 0.0, 0.0).1, base);
+    // Next turn it would be 0 hexes off, 2 short of a preferred range of 2: off_range_next
+    // costs 2 hexes' worth, times the share.
+    let (_, short) = value(0.0, 20.0, 3.0);
+    assert!(
+        (base - short - share * 3.0 * 2.0).abs() < 1e-9,
+        "{base} {short}"
+    );
+    // The built-in style holds neither the drift nor next turn's distance against it.
+    let knobs = head_on(|_| {}, |scene| scene.k.clone());
+    assert_eq!(knobs.weights.drift_into_enemy, 0.0);
+    assert_eq!(knobs.weights.off_range_next, 0.0);
+    assert!(knobs.weights.enemy_hex > 0.0);
+}
+
+#[test]
+fn ending_where_the_enemy_s_inertia_takes_it_costs_in_enemy_path() {
+    let value = |in_enemy_path: f64, at: Hex| {
+        let edit = |k: &mut TacticRules| k.weights.in_enemy_path = in_enemy_path;
+        head_on(edit, |scene| scene.hex(at, false).value)
+    };
+    // On the enemy's path it costs the weight; a hex short of it, nothing.
+    let path = Hex::new(2, 0);
+    assert!((value(0.0, path) - value(20.0, path) - 20.0).abs() < 1e-9);
+    assert_eq!(value(0.0, Hex::new(1, 0)), value(20.0, Hex::new(1, 0)));
+    // The built-in style counts it as much as ending in the enemy's hex.
+    let w = head_on(|_| {}, |scene| scene.k.weights.clone());
+    assert_eq!(w.in_enemy_path, w.enemy_hex);
+}
+
+/// How far from the enemy the plan made on turn 3 ends: two battle cruisers four hexes
+/// apart facing each other, shields up, the enemy seen and not cloaked.
+fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, "Klingon battle cruiser").unwrap();
+    let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+    let mut enemy = ShipState::new(&class, &ctx, Hex::new(4, 0), 3);
+    (me.shields_raised, enemy.shields_raised) = (true, true);
+    me.energy = class.generator;
+    // Cloaked on turn 2: two turns hidden by turn 3, far from the bound.
+    (me.cloaked, me.cloak_switched) = (me_cloaked, if me_cloaked { 2 } else { 0 });
+    let mut tactic = DefaultTactic::of(&rules).unwrap();
+    knobs(&mut tactic.knobs);
+    let v = View::knowing(&ctx, 3, (&me, &class), (&enemy, &class));
+    let mut memory = super::super::tactics::Memory::default();
+    let action = tactic.next_action(&v, &mut memory);
+    assert!(matches!(action, Action::Move(_)), "{action:?}");
+    let plan = &memory.good.plan;
+    plan.route.end().pos.distance(enemy.pos)
+}
+
+#[test]
+fn hidden_it_stands_off_so_the_enemy_moving_first_after_it_decloaks_is_not_close_in() {
+    let (pref, off) = {
+        let t = TacticRules::of(&crate::rules::load("startrek").unwrap()).unwrap();
+        (t.preferred_range, t.cloak.stand_off)
+    };
+    assert!(off > 0);
+    // Seen, it closes on the enemy four hexes ahead (inertia takes it the last hex).
+    let seen = planned_end(|_| {}, false);
+    assert!((pref..4).contains(&seen), "{seen}");
+    // Cloaked, it backs off instead: the enemy cannot answer a maneuver while it is
+    // hidden, but moves first once it decloaks.
+    let hidden = planned_end(|_| {}, true);
+    assert!((5..=pref + off).contains(&hidden), "{hidden}");
+    // Without the stand-off it closes while cloaked as well.
+    let near = planned_end(|k| k.cloak.stand_off = 0, true);
+    assert!(near < 4, "{near}");
+}
+
+#[test]
+fn a_long_torpedo_at_a_strong_face_waits_unless_the_enemy_can_cloak() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let tactic = DefaultTactic::of(&rules).unwrap();
+    let gorn = ctx.class(&rules, "Gorn attack cruiser").unwrap();
+    // No energy nor battery (no phasers, no maneuvers; a photon costs none), the enemy `d`
+    // hexes straight ahead facing me with its shields up, the face toward me at `face`.
+    let launches = |enemy_name: &str, d: i32, face: Option<u32>| {
+        let class = ctx.class(&rules, enemy_name).unwrap();
+        let mut me = ShipState::new(&gorn, &ctx, Hex::new(0, 0), 0);
+        let mut enemy = ShipState::new(&class, &ctx, Hex::new(d, 0), 3);
+        (me.shields_raised, enemy.shields_raised) = (true, true);
+        (me.energy, me.battery) = (0, 0);
+        let toward = hex::face_hit(enemy.pos, me.pos, &enemy.shields) as usize;
+        if let Some(f) = face {
+            enemy.shields[toward] = f;
+        }
+        let v = View::knowing(&ctx, 3, (&me, &gorn), (&enemy, &class));
+        assert!(v.can_launch().is_ok());
+        let through = v.torpedo_chance_from(me.pos);
+        let harm = torpedo_harm(&v, through);
+        let action = tactic.next_action(&v, &mut Memory::default());
+        (matches!(action, Action::Torpedo), through, harm)
+    };
+    // 5D6 beyond a full face of 8: 9.5 + (3·1 + 2·5 + 1·15) / 7776 (rolls of 5 to 7).
+    let beyond = 9.5 + 28.0 / 7776.0;
+    let (close, through, harm) = launches("Gorn attack cruiser", 2, None);
+    assert!((harm - through * beyond).abs() < 1e-9, "{harm}");
+    assert!(
+        close && harm >= tactic.knobs.min_torpedo_damage,
+        "{close} {harm}"
+    );
+    // Eight hexes off it is dodged often enough to fall below the least harm...
+    let (far, through, harm) = launches("Gorn attack cruiser", 8, None);
+    assert!(through >= tactic.knobs.min_torpedo_chance, "{through}");
+    assert!(harm < tactic.knobs.min_torpedo_damage, "{harm}");
+    assert!(!far);
+    // ...but not at a face already down,
+    let (at_a_hole, _, harm) = launches("Gorn attack cruiser", 8, Some(0));
+    assert!((harm - through * 17.5).abs() < 1e-9, "{harm}");
+    assert!(at_a_hole);
+    // nor at an enemy that could cloak before a closer shot comes.
+    assert!(launches("Klingon battle cruiser", 8, None).0);
+}
+
+#[test]
+fn it_flees_only_when_it_lives_through_the_enemy_s_usual_hit() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let tactic = DefaultTactic::of(&rules).unwrap();
+    // Hull badly damaged, `left` points from breaking, every shield at `shield`.
+    let flees = |name: &str, left: u32, shield: u32| {
+        let class = ctx.class(&rules, name).unwrap();
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+        me.shields_raised = true;
+        me.shields = [shield; 6];
+        me.damage[Loc::Hull as usize] = class.track.excess - left;
+        let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &class));
+        assert_eq!(v.my_condition(Loc::Hull), Condition::BadlyDamaged);
+        tactic.fleeing(&v)
+    };
+    // The enemy's photon torpedo (5D6, 17.5, counted as 18): a heavy cruiser's full face
+    // (10) stops 20 of it, so with 3 points left it breaks off; a face of 8 lets 2 through,
+    // which 2 points left still take (a track breaks only beyond its last point)...
+    assert!(flees("UFP heavy cruiser", 3, 10));
+    assert!(flees("UFP heavy cruiser", 2, 8));
+    // ...but not 1.
+    assert!(!flees("UFP heavy cruiser", 1, 8));
+    // A pirate frigate's full face (5) lets 8 through: with 2 points left, turning away
+    // would not save it, so it fights on.
+    assert!(!flees("Pirate frigate", 2, 5));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_battles_on_any_thread_count() {
+    let rules = crate::rules::load("startrek").unwrap();
+    let t = DefaultTactic::of(&rules).unwrap();
+    let run = |threads| {
+        let opts = crate::combat::SimOptions {
+            a: "Klingon battle cruiser".into(),
+            b: "UFP frigate".into(),
+            battles: 600,
+            seed: 5,
+            threads: Some(threads),
+            scenario: None,
+            first: None,
+        };
+        crate::combat::simulate_with(&rules, &opts, [&t, &t], &|_| {}).unwrap()
+    };
+    let one = run(1);
+    assert_eq!(one, run(2));
+    assert_eq!(one, run(3));
+    assert!(one.a.wins + one.b.wins > 0);
+}
