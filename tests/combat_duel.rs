@@ -154,13 +154,13 @@ fn a_mirror_duel_says_which_side_each_line_means() {
         "Gorn attack cruiser",
         "Gorn attack cruiser",
         "--seed",
-        "9",
+        "4",
     ];
     let text = ok(&args);
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "Gorn attack cruiser (a) vs Gorn attack cruiser (b) (ruleset startrek, seed 9)"
+        "Gorn attack cruiser (a) vs Gorn attack cruiser (b) (ruleset startrek, seed 4)"
     );
     // Every line about a ship names its side.
     for line in lines.filter(|l| l.starts_with("Gorn")) {

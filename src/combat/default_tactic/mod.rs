@@ -14,8 +14,9 @@
 //!   flees (a long torpedo at a strong face waits for a closer shot, `min_torpedo_damage`,
 //!   unless the enemy could cloak first); it flees by turning away (inertia then carries it
 //!   off) and jumps to warp only when the Navigation roll succeeds often enough. It breaks
-//!   off only when it would live through the enemy's usual hit on its best face: one hit
-//!   from breaking, it fights on.
+//!   off within `flee.hull_margin` points of breaking when the enemy is no nearer its end;
+//!   one hit from breaking whatever face it shows, it fights on against an enemy with free
+//!   turns (which would turn after it and fire anyway).
 //! * With a cloak it hides to mend shields and repair, moves while hidden (standing
 //!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
 //!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
@@ -76,12 +77,13 @@ impl DefaultTactic {
         let theirs = v
             .enemy_points_left(Loc::Hull)
             .min(v.enemy_points_left(Loc::Engines));
-        // Breaking off only pays when the enemy is not nearer its end, and when the ship lives
-        // through the enemy's usual hit on the best face it can show: one hit from breaking
-        // whatever it shows, turning away only costs it its shots.
+        // Breaking off only pays when the enemy is not nearer its end. One hit from breaking
+        // whatever face it shows, it fights on against an enemy with free turns: that one
+        // turns after it for nothing and fires anyway, so turning away only costs its shots.
+        // An enemy that pays for every turn mostly loses its arc on a ship running off.
         (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin)
             && theirs >= mine
-            && survives_a_hit_turned_away(v, mine)
+            && (v.enemy_class.maneuverability == 0 || survives_a_hit_turned_away(v, mine))
     }
 
     /// The weakest of my three faces toward the enemy, as a share of the rating.

@@ -209,8 +209,8 @@ fn ending_where_the_enemy_s_inertia_takes_it_costs_in_enemy_path() {
     assert_eq!(w.in_enemy_path, w.enemy_hex);
 }
 
-/// How far from the enemy the plan made on turn 3 ends: two battle cruisers four hexes
-/// apart facing each other, shields up, the enemy seen and not cloaked.
+/// How far from the enemy the plan made on turn 3 ends: two battle cruisers, the enemy five
+/// hexes dead ahead heading across toward me (facing 4), shields up, seen and not cloaked.
 fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
@@ -218,7 +218,7 @@ fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
     let ctx = Context::new(&rules).unwrap();
     let class = ctx.class(&rules, "Klingon battle cruiser").unwrap();
     let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
-    let mut enemy = ShipState::new(&class, &ctx, Hex::new(4, 0), 3);
+    let mut enemy = ShipState::new(&class, &ctx, Hex::new(5, 0), 4);
     (me.shields_raised, enemy.shields_raised) = (true, true);
     me.energy = class.generator;
     // Cloaked on turn 2: two turns hidden by turn 3, far from the bound.
@@ -240,16 +240,17 @@ fn hidden_it_stands_off_so_the_enemy_moving_first_after_it_decloaks_is_not_close
         (t.preferred_range, t.cloak.stand_off)
     };
     assert!(off > 0);
-    // Seen, it closes on the enemy four hexes ahead (inertia takes it the last hex).
+    // Seen, it closes on the enemy.
     let seen = planned_end(|_| {}, false);
-    assert!((pref..4).contains(&seen), "{seen}");
-    // Cloaked, it backs off instead: the enemy cannot answer a maneuver while it is
-    // hidden, but moves first once it decloaks.
+    assert!((pref..5).contains(&seen), "{seen}");
+    // Cloaked, it keeps its distance instead: the enemy cannot answer a maneuver while it is
+    // hidden, but moves first once it decloaks. (Head-on with the enemy on its torpedo line
+    // it may keep the line instead: that is worth more than a hex of stand-off.)
     let hidden = planned_end(|_| {}, true);
     assert!((5..=pref + off).contains(&hidden), "{hidden}");
     // Without the stand-off it closes while cloaked as well.
     let near = planned_end(|k| k.cloak.stand_off = 0, true);
-    assert!(near < 4, "{near}");
+    assert!(near < 5, "{near}");
 }
 
 #[test]
@@ -301,34 +302,47 @@ fn a_long_torpedo_at_a_strong_face_waits_unless_the_enemy_can_cloak() {
 }
 
 #[test]
-fn it_flees_only_when_it_lives_through_the_enemy_s_usual_hit() {
+fn one_hit_from_breaking_it_fights_on_only_against_an_enemy_with_free_turns() {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
     let rules = crate::rules::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let tactic = DefaultTactic::of(&rules).unwrap();
-    // Hull badly damaged, `left` points from breaking, every shield at `shield`.
-    let flees = |name: &str, left: u32, shield: u32| {
+    // Hull badly damaged, `left` points from breaking, every shield at `shield`; the enemy
+    // three hexes ahead, `enemy_left` points from breaking (None: undamaged).
+    let flees_from = |name: &str, enemy_name: &str, left: u32, shield: u32, enemy_left| {
         let class = ctx.class(&rules, name).unwrap();
+        let enemy_class = ctx.class(&rules, enemy_name).unwrap();
         let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
-        let enemy = ShipState::new(&class, &ctx, Hex::new(3, 0), 3);
+        let mut enemy = ShipState::new(&enemy_class, &ctx, Hex::new(3, 0), 3);
+        if let Some(l) = enemy_left {
+            enemy.damage[Loc::Hull as usize] = enemy_class.track.excess - l;
+        }
         me.shields_raised = true;
         me.shields = [shield; 6];
         me.damage[Loc::Hull as usize] = class.track.excess - left;
-        let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &class));
+        let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &enemy_class));
         assert_eq!(v.my_condition(Loc::Hull), Condition::BadlyDamaged);
         tactic.fleeing(&v)
     };
-    // The enemy's photon torpedo (5D6, 17.5, counted as 18): a heavy cruiser's full face
-    // (10) stops 20 of it, so with 3 points left it breaks off; a face of 8 lets 2 through,
-    // which 2 points left still take (a track breaks only beyond its last point)...
-    assert!(flees("UFP heavy cruiser", 3, 10));
-    assert!(flees("UFP heavy cruiser", 2, 8));
-    // ...but not 1.
-    assert!(!flees("UFP heavy cruiser", 1, 8));
-    // A pirate frigate's full face (5) lets 8 through: with 2 points left, turning away
-    // would not save it, so it fights on.
-    assert!(!flees("Pirate frigate", 2, 5));
+    let flees = |name, enemy_name, left, shield| flees_from(name, enemy_name, left, shield, None);
+    // The frigate (two free turns) carries photon torpedoes (5D6, 17.5, counted as 18): a
+    // heavy cruiser's full face (10) stops 20 of one, so with 3 points left it breaks off; a
+    // face of 8 lets 2 through, which 2 points left still take (a track breaks only beyond
+    // its last point)...
+    assert!(flees("UFP heavy cruiser", "UFP frigate", 3, 10));
+    assert!(flees("UFP heavy cruiser", "UFP frigate", 2, 8));
+    // ...but not 1: the frigate would turn after it and fire anyway.
+    assert!(!flees("UFP heavy cruiser", "UFP frigate", 1, 8));
+    // Another heavy cruiser pays for every turn: one hit from breaking, it still runs off.
+    assert!(flees("UFP heavy cruiser", "UFP heavy cruiser", 1, 8));
+    // A pirate frigate's full face (5) lets 8 of a pirate frigate's torpedo through: with 2
+    // points left, turning away would not save it, so it fights on.
+    assert!(!flees("Pirate frigate", "Pirate frigate", 2, 5));
+    // Nor does it break off from an enemy nearer its end than itself.
+    let cruiser = "UFP heavy cruiser";
+    assert!(flees_from(cruiser, cruiser, 3, 10, Some(3)));
+    assert!(!flees_from(cruiser, cruiser, 3, 10, Some(2)));
 }
 
 #[test]
