@@ -100,11 +100,7 @@ impl Chances {
 
     /// `phaser_from` with the enemy in relation `to_enemy` (absolute directions).
     pub(super) fn phaser_across(&self, v: &View, to_enemy: Relation, facing: u8) -> f64 {
-        let d = to_enemy.distance;
-        if d == 0 || d > v.ctx.sensor_range || !to_enemy.in_arc(facing) {
-            return 0.0;
-        }
-        self.mine(v, d)
+        within_reach(v, to_enemy, to_enemy.in_arc(facing)).map_or(0.0, |d| self.mine(v, d))
     }
 
     /// The chance a torpedo from `pos` facing `facing` is not dodged (0 off the line).
@@ -114,10 +110,13 @@ impl Chances {
 
     /// `torpedo_from` with the enemy in relation `to_enemy` (absolute directions).
     pub(super) fn torpedo_across(&self, v: &View, to_enemy: Relation, facing: u8) -> f64 {
-        let d = to_enemy.distance;
-        if d == 0 || d > v.ctx.sensor_range || !to_enemy.on_torpedo_line(facing) {
-            return 0.0;
-        }
-        self.through(v, d)
+        let lined_up = to_enemy.on_torpedo_line(facing);
+        within_reach(v, to_enemy, lined_up).map_or(0.0, |d| self.through(v, d))
     }
+}
+
+/// The distance to the enemy when a shot `aimed` at it is within sensor range (None: no shot).
+fn within_reach(v: &View, to_enemy: Relation, aimed: bool) -> Option<u32> {
+    let d = to_enemy.distance;
+    (aimed && d != 0 && d <= v.ctx.sensor_range).then_some(d)
 }
