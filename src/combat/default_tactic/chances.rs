@@ -3,12 +3,12 @@
 use crate::combat::hex::{self, Hex, Relation};
 use crate::combat::view::View;
 
-/// Chances by distance, worked out once a plan.
-pub(super) const TABLE: usize = 24;
+/// Distances with tabulated chances (farther ones are worked out when asked for).
+const TABLE: usize = 24;
 
 /// What the chances by distance depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct ChanceKey {
+struct ChanceKey {
     gunnery: i32,
     enemy_gunnery: i32,
     enemy_piloting: i32,
@@ -87,7 +87,7 @@ impl Chances {
 }
 
 /// Chance a torpedo over `d` hexes is not dodged.
-pub(super) fn torpedo_through(v: &View, d: u32) -> f64 {
+fn torpedo_through(v: &View, d: u32) -> f64 {
     let from = v.enemy_pos().plus(Hex::new(d as i32, 0));
     v.torpedo_chance_from(from)
 }

@@ -77,7 +77,7 @@ pub(super) enum Step {
 
 /// The best place a scan found and its score (no place: staying put).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Candidate<'r> {
+struct Candidate<'r> {
     place: Option<&'r Reach>,
     score: f64,
 }

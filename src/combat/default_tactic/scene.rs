@@ -51,7 +51,7 @@ pub(super) struct Scene<'v, 'a> {
 
 /// By the set of facings (bit k: the facing k turns to the left) from which a ship sees a
 /// hex: the fewest turns it needs to see it (None: from none).
-pub(super) const TURNS_TO_SEE: [Option<u8>; 64] = {
+const TURNS_TO_SEE: [Option<u8>; 64] = {
     let mut table = [None; 64];
     let mut mask = 1;
     while mask < 64 {
@@ -106,7 +106,7 @@ pub(super) struct HexValue {
 /// The value of a shot at the enemy across a relation as far as it does not depend on my
 /// facing: what having the enemy in arc is worth, and what the torpedo line adds.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct ShotAcross {
+struct ShotAcross {
     in_arc: f64,
     on_row: f64,
 }

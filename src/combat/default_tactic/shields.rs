@@ -19,7 +19,7 @@ pub(super) fn pump_shields(v: &View) -> Option<ShieldOp> {
 /// My face toward the hex the enemy's inertia carries it into at the start of its move
 /// (toward where it is now, if that hex is mine): it fires after moving, so the face its
 /// shot crosses is seldom the one toward where it stands at my shields phase.
-pub(super) fn face_toward_enemy_next(v: &View) -> u8 {
+fn face_toward_enemy_next(v: &View) -> u8 {
     let next = v.enemy_pos().neighbour(v.enemy_facing());
     if next == v.me.pos {
         return v.my_face_toward_enemy();
@@ -29,7 +29,7 @@ pub(super) fn face_toward_enemy_next(v: &View) -> u8 {
 
 /// With the face toward the enemy whole: the generator point into the weaker of its
 /// neighbours, when the repairs still leave the energy for it (as the classic tactic does).
-pub(super) fn spare_point(v: &View, toward: Facing) -> Option<ShieldOp> {
+fn spare_point(v: &View, toward: Facing) -> Option<ShieldOp> {
     let (left, right) = (toward.left(), toward.right());
     let shield = |f: Facing| v.me.shields[f.index() as usize];
     let weaker = if shield(left) <= shield(right) {
@@ -49,7 +49,7 @@ pub(super) fn spare_point(v: &View, toward: Facing) -> Option<ShieldOp> {
 }
 
 /// `pump_shields` toward the face `toward`.
-pub(super) fn pump(v: &View, toward: Facing) -> Option<ShieldOp> {
+fn pump(v: &View, toward: Facing) -> Option<ShieldOp> {
     let shield = |f: Facing| v.me.shields[f.index() as usize];
     if v.can_reinforce(toward.index()).is_ok() {
         return Some(ShieldOp::Reinforce {
