@@ -27,7 +27,13 @@ fn row(team: &str, p: u32, w: u32, d: u32, l: u32, f: u32, a: u32, pts: u32) -> 
 }
 
 fn standings(season: &str) -> Vec<serde_json::Value> {
-    let d = json(&["league", "table", season]);
+    standings_with(season, &[])
+}
+
+fn standings_with(season: &str, extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["league", "table", season];
+    args.extend_from_slice(extra);
+    let d = json(&args);
     d["standings"]
         .as_array()
         .unwrap()
@@ -66,8 +72,15 @@ fn a_house_rule_changes_points_and_tie_breakers() {
     std::fs::write(&rules, "extends bloodbowl\nname = house\nleague {\n  points { win = 2 }\n  tiebreakers = [difference]\n}\n").unwrap();
     let (_d, season) = new_season(TEAMS, &["--rules", rules.to_str().unwrap()]);
     play_example(&season);
+    // The season names a ruleset outside its folder: the command may read it only if asked.
+    let err = fails(&["league", "table", &season]);
+    assert!(
+        err.contains("house.rules: outside what a file may name") && err.contains("--allow-read"),
+        "{err}"
+    );
+    let allowed = dir.path().to_str().unwrap();
     assert_eq!(
-        standings(&season),
+        standings_with(&season, &["--allow-read", allowed]),
         vec![
             row("Elves", 3, 2, 1, 0, 3, 1, 5),
             row("Dwarfs", 3, 1, 1, 1, 6, 2, 3),

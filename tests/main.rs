@@ -30,6 +30,7 @@ mod league_rules;
 mod league_season;
 mod league_tiebreak;
 mod lsp;
+mod policy_races;
 mod rate_backtest;
 mod rate_history;
 mod rate_ladders;

@@ -110,16 +110,22 @@ fn help_lists_the_api() {
 #[test]
 fn load_runs_a_file_in_the_session() {
     let f = temp_file("fn triple(x) { x * 3 }\nlet loaded = true;\n", ".rhai");
+    let folder = f.path().parent().unwrap().to_str().unwrap();
     let o = run_stdin(
-        &["repl"],
+        &["repl", "--allow-read", folder],
         &format!(":load {}\ntriple(5)\nloaded\n", path(&f)),
     );
     assert_eq!(stdout(&o), "15\ntrue\n", "{}", stderr(&o));
-    let o = run_stdin(&["repl"], ":load /no/such/file.rhai\n:nonsense\n");
+    // Piped entries may come from anywhere: `:load` reads only what a script may.
+    let o = run_stdin(
+        &["repl"],
+        &format!(":load {}\n:load nowhere.rhai\n:nonsense\n", path(&f)),
+    );
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
-        err.contains("/no/such/file.rhai: no such file")
+        err.contains(&format!("{}: outside what this script may read", path(&f)))
+            && err.contains("nowhere.rhai: no such file")
             && err.contains("unknown command `:nonsense`"),
         "{err}"
     );

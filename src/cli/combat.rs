@@ -408,7 +408,7 @@ fn rules_and_scenario(
     let ruleset = match (rules, named) {
         (Some(r), _) => load::load(&r)?,
         (None, Some((r, doc))) => {
-            load::load(&load::beside_file(r, scenario)).map_err(|e| e.placed_at(doc, "/rules"))?
+            load::load_beside(r, scenario).map_err(|e| e.placed_at(doc, "/rules"))?
         }
         (None, None) => load::load(DEFAULT_COMBAT)?,
     };

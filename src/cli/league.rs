@@ -441,7 +441,7 @@ fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
     if let Some(text) = &season.embedded_rules {
         return pin::embedded(season_path, text, season.ruleset.as_ref());
     }
-    let rules = load::load(&load::beside_file(&season.rules, Some(season_path)))
+    let rules = load::load_beside(&season.rules, Some(season_path))
         .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))?;
     if let Some(warning) = season
         .ruleset

@@ -19,6 +19,7 @@ mod swiss;
 mod topics;
 
 use arbiter::error::{Conflict, ErrorKind};
+use arbiter::io::policy::Policy;
 use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::Error;
 use clap::{Parser, Subcommand};
@@ -46,6 +47,11 @@ pub struct Cli {
     /// Print tables whole, however wide (by default they fit the terminal or COLUMNS)
     #[arg(long, global = true)]
     wide: bool,
+    /// Let files (and scripts) read files below DIR too (repeatable). Without it, what a file
+    /// names (`extends`, `rules:`, hooks) must sit beside it, in the current folder, or be
+    /// typed on the command line
+    #[arg(long, global = true, value_name = "DIR")]
+    allow_read: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -105,21 +111,9 @@ pub fn main() -> i32 {
     arbiter::style::choose(cli.color);
     arbiter::output::fit_tables(!cli.wide);
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
-    let result = match cli.command {
-        Command::Rules(a) => rules::run(a),
-        Command::Dice(a) => dice::run(a),
-        Command::Score(a) => score::run(a),
-        Command::Rate(a) => rate::run(a),
-        Command::League(a) => league::run(a),
-        Command::Swiss(a) => swiss::run(a),
-        Command::Combat(a) => combat::run(a),
-        Command::Repl(a) => repl::run(a),
-        Command::Run(a) => run::run(a),
-        Command::Completions(a) => completions::run(a),
-        Command::Help(a) => topics::run(a),
-        Command::Man(a) => man::run(a),
-        Command::Lsp => arbiter::lsp::serve(),
-    };
+    let result = read_policy(&cli.allow_read).and_then(|policy| {
+        arbiter::io::policy::enter(Some(policy), || dispatch(cli.command, &cli.allow_read))
+    });
     match result {
         Ok(()) => 0,
         Err(e) => {
@@ -132,6 +126,31 @@ pub fn main() -> i32 {
             }
             1
         }
+    }
+}
+
+/// What this command's files may name: the current folder, the files typed on the command
+/// line and each --allow-read DIR (scripts narrow or widen it in their own sessions).
+fn read_policy(allow_read: &[String]) -> Result<std::sync::Arc<Policy>, Error> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    Policy::for_command(&args, allow_read).map(std::sync::Arc::new)
+}
+
+fn dispatch(command: Command, allow_read: &[String]) -> Result<(), Error> {
+    match command {
+        Command::Rules(a) => rules::run(a),
+        Command::Dice(a) => dice::run(a),
+        Command::Score(a) => score::run(a),
+        Command::Rate(a) => rate::run(a),
+        Command::League(a) => league::run(a),
+        Command::Swiss(a) => swiss::run(a),
+        Command::Combat(a) => combat::run(a),
+        Command::Repl(a) => repl::run(a, allow_read),
+        Command::Run(a) => run::run(a, allow_read),
+        Command::Completions(a) => completions::run(a),
+        Command::Help(a) => topics::run(a),
+        Command::Man(a) => man::run(a),
+        Command::Lsp => arbiter::lsp::serve(),
     }
 }
 

@@ -71,17 +71,13 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     let file = arbiter::files::history(&args.file)?;
-    // A relative `rules:` path in the history means the file beside it when there is one.
-    let named = file
-        .rules
-        .as_deref()
-        .map(|r| load::beside_file(r, Some(&args.file)));
-    let reference = args
-        .rules
-        .clone()
-        .or(named)
-        .unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_RATING.to_string());
-    let rules = load::load(&reference).map_err(|e| {
+    // A relative `rules:` path in the history starts from the history's folder.
+    let rules = match (&args.rules, &file.rules) {
+        (Some(typed), _) => load::load(typed),
+        (None, Some(named)) => load::load_beside(named, Some(&args.file)),
+        (None, None) => load::load(arbiter::rules::builtin::DEFAULT_RATING),
+    };
+    let rules = rules.map_err(|e| {
         if !e.is_located() && args.rules.is_none() && file.rules.is_some() {
             file.source
                 .locate(Error::new("/rules", e.unplaced_message()))

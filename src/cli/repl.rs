@@ -26,17 +26,14 @@ pub struct Args {
     /// Let entries write ruleset files (new files under the current folder) without asking
     #[arg(long)]
     allow_write: bool,
-    /// Let entries read files below DIR too (repeatable)
-    #[arg(long, value_name = "DIR")]
-    allow_read: Vec<String>,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
     let code = repl(&ReplOptions {
         rules: args.rules,
         history: args.history,
         allow_write: args.allow_write,
-        allow_read: args.allow_read,
+        allow_read: allow_read.to_vec(),
     })?;
     if code != 0 {
         std::process::exit(code);

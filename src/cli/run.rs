@@ -33,20 +33,17 @@ pub struct Args {
     /// Let the script write ruleset files (new files under the current folder) with r.save(path)
     #[arg(long)]
     allow_write: bool,
-    /// Let the script read files below DIR too (repeatable)
-    #[arg(long, value_name = "DIR")]
-    allow_read: Vec<String>,
     /// Arguments for the script (after --), as ARGS
     #[arg(last = true)]
     args: Vec<String>,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
     let code = run_file(&RunOptions {
         script: args.script,
         rules: args.rules,
         allow_write: args.allow_write,
-        allow_read: args.allow_read,
+        allow_read: allow_read.to_vec(),
         args: args.args,
     })?;
     if code != 0 {

@@ -26,9 +26,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let (input, doc, file) = read_input(&args.inputs)?;
-    let reference = match (&args.rules, input.rules()) {
-        (Some(r), _) => r.clone(),
-        (None, Some(r)) => load::beside_file(r, file.as_deref()),
+    // A `rules:` in the game file is found beside it; --rules as typed.
+    let (reference, named_in) = match (&args.rules, input.rules()) {
+        (Some(r), _) => (r.clone(), None),
+        (None, Some(r)) => (r.to_string(), file.as_deref()),
         (None, None) => {
             return Err(Error::msg(match &file {
                 Some(_) => "which ruleset? give --rules NAME|PATH or a `rules:` line in the file",
@@ -36,7 +37,7 @@ pub fn run(args: Args) -> Result<()> {
             }))
         }
     };
-    let rules = load_rules(&reference, doc.as_ref())?;
+    let rules = load_rules(&reference, named_in, doc.as_ref())?;
     match &args.vs {
         None => {
             let report = scoring::score_input(&rules, &input, doc.as_ref())?;
@@ -65,8 +66,8 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-fn load_rules(reference: &str, doc: Option<&Doc>) -> Result<Ruleset> {
-    load::load(reference).map_err(|e| match doc {
+fn load_rules(reference: &str, named_in: Option<&str>, doc: Option<&Doc>) -> Result<Ruleset> {
+    load::load_beside(reference, named_in).map_err(|e| match doc {
         // A bad `rules:` in the game file is reported at that line.
         Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
         _ => e,

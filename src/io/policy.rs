@@ -9,10 +9,19 @@
 //! checked the same way, except that a ruleset's companions (its hooks, what it extends) may
 //! also sit in its own folder. A refused file is never opened, so no error can show its bytes.
 //!
-//! The policy of the running session is kept per thread (`enter`), and handed to the threads
-//! a script starts (`current`); ruleset loading asks it (`check_ruleset_file`, `check_hook`).
-//! Without a session (a plain command such as `arbiter rules check`), rulesets the person
-//! names are read as given, and their hooks must sit beside them or in the current folder.
+//! Plain commands hold a policy too (`Policy::for_command`): the current folder, every file
+//! typed on the command line and each `--allow-read DIR`; so a shared file's `extends`, a
+//! record's `rules:` and a ruleset's hooks reach no further from `arbiter rules check` than
+//! from a script. Only the messages differ (`Scope`).
+//!
+//! Checking a name and then opening it again by name would let a link swapped in between lead
+//! anywhere, so the check is made twice: on the name before anything is opened (a refused file
+//! is never opened), then on the file actually opened (`Permit::read_text`, and `read_text`
+//! under a policy), by the canonical path of its open descriptor.
+//!
+//! The policy in force is kept per thread (`enter`), and handed to the threads a script starts
+//! (`current`). Library callers with none in force read the files they name as given; what
+//! those files name must still sit beside them or in the current folder.
 use super::FileKind;
 use crate::error::{Error, Result};
 use std::cell::RefCell;
@@ -54,20 +63,34 @@ impl Kind {
         }
     }
 
-    /// Why a file of another kind is refused.
-    fn refusal(self, path: &str) -> String {
+    /// Why a file of another kind is refused, in `scope`'s words.
+    fn refusal(self, path: &str, scope: Scope) -> String {
         let list = FileKind::extensions(self.files());
+        let who = match scope {
+            Scope::Script => "scripts may read",
+            Scope::Command => "a file may name",
+        };
         match self {
             Kind::Ruleset | Kind::Record => {
-                format!("{path}: scripts may read only ruleset and record files here ({list})")
+                format!("{path}: {who} only ruleset and record files here ({list})")
             }
             Kind::TeamList => format!(
-                "{path}: scripts may read team lists only from .txt files (one name a line) or \
-                 record files ({list})"
+                "{path}: {who} team lists only from .txt files (one name a line) or record \
+                 files ({list})"
             ),
-            Kind::Script => format!("{path}: scripts may read only rhai files here (.rhai)"),
+            Kind::Script => format!("{path}: {who} only rhai files here (.rhai)"),
         }
     }
+}
+
+/// Who the policy speaks for, which only changes how a refusal reads.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// A script or REPL session: what the script may read.
+    #[default]
+    Script,
+    /// A plain command: what the files it reads may name.
+    Command,
 }
 
 /// The folders and files a session may read.
@@ -77,14 +100,31 @@ pub struct Policy {
     roots: Vec<PathBuf>,
     /// Canonical files the person named on the command line.
     named: HashSet<PathBuf>,
+    /// The paths as typed: read as given, so a typed device or missing file is reported as such.
+    typed: HashSet<PathBuf>,
+    scope: Scope,
 }
 
-/// The message for a refused path: it names the path only, never anything read from it.
+/// The message for a path a script may not read: it names the path only, never anything read
+/// from it.
 pub fn outside(path: &str) -> String {
-    format!(
-        "{path}: outside what this script may read (its folder and the current folder; \
-         --allow-read DIR widens it)"
-    )
+    Scope::Script.outside(path)
+}
+
+impl Scope {
+    /// The refusal of a path outside the policy, in this scope's words.
+    pub fn outside(self, path: &str) -> String {
+        match self {
+            Scope::Script => format!(
+                "{path}: outside what this script may read (its folder and the current folder; \
+                 --allow-read DIR widens it)"
+            ),
+            Scope::Command => format!(
+                "{path}: outside what a file may name (its own folder, the current folder and \
+                 the files on the command line; --allow-read DIR widens it)"
+            ),
+        }
+    }
 }
 
 impl Policy {
@@ -95,6 +135,25 @@ impl Policy {
             p.allow_folder(&dir);
         }
         p
+    }
+
+    /// A plain command's policy: the current folder, each `--allow-read DIR`, and every
+    /// argument that names an existing file (a `--flag=PATH` counts by its value).
+    pub fn for_command(args: &[String], allow_read: &[String]) -> Result<Policy> {
+        let mut p = Policy::current_folder();
+        p.scope = Scope::Command;
+        for dir in allow_read {
+            p.allow_read(dir)?;
+        }
+        for arg in args {
+            let value = arg.split_once('=').map(|(_, v)| v);
+            for typed in std::iter::once(arg.as_str()).chain(value) {
+                p.allow_named(typed);
+                // Even a missing path typed is read as given, to be reported as missing.
+                p.typed.insert(PathBuf::from(typed));
+            }
+        }
+        Ok(p)
     }
 
     /// A script's policy: its folder and the current folder.
@@ -127,44 +186,105 @@ impl Policy {
         }
     }
 
-    /// A path the person typed (`--rules PATH`, a script argument): exactly that file may be read.
-    /// Anything that is not an existing file (a built-in name, a number) is ignored.
+    /// A path the person typed (`--rules PATH`, a script argument): exactly that file may be read,
+    /// whatever its kind. Anything that is not an existing path (a built-in name, a number)
+    /// allows nothing.
     pub fn allow_named(&mut self, path: &str) {
         if let Ok(c) = std::fs::canonicalize(path) {
-            if c.is_file() {
-                self.named.insert(c);
-            }
+            self.named.insert(c);
+            self.typed.insert(PathBuf::from(path));
         }
     }
 
     /// Whether `path` may be read as `kind`; `beside` is the folder of the file that names it,
     /// when it is a ruleset's hook or `extends`, or a record's `rules:` (which may sit there).
     pub fn check(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<()> {
-        let shown = path.display().to_string();
-        let within = self.is_within(path, beside);
-        if !within {
-            return Err(Error::msg(outside(&shown)));
+        self.permit(path, kind, beside).map(|_| ())
+    }
+
+    /// `check`, keeping what was allowed: the file's canonical path, which the file opened
+    /// later must still have.
+    pub fn permit(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<Permit> {
+        if beside.is_none() && self.typed.contains(path) {
+            // The person's own: read as given (and the opened file checked as `read_text` does).
+            return Ok(Permit::as_given(path));
         }
+        let shown = path.display().to_string();
+        let real = real_path(path).filter(|real| self.allows(real, beside));
+        let Some(real) = real else {
+            return Err(Error::msg(self.scope.outside(&shown)));
+        };
         if !path
             .to_str()
             .and_then(FileKind::of)
             .is_some_and(|k| kind.files().contains(&k))
         {
-            return Err(Error::msg(kind.refusal(&shown)));
+            return Err(Error::msg(kind.refusal(&shown, self.scope)));
         }
-        Ok(())
+        Ok(Permit {
+            path: path.to_path_buf(),
+            real: Some(real),
+        })
     }
 
     fn is_within(&self, path: &Path, beside: Option<&Path>) -> bool {
-        let Some(real) = real_path(path) else {
-            return false;
-        };
-        if self.named.contains(&real) || self.roots.iter().any(|r| real.starts_with(r)) {
+        real_path(path).is_some_and(|real| self.allows(&real, beside))
+    }
+
+    /// Whether a canonical path is inside the policy (or in `beside`'s folder tree).
+    fn allows(&self, real: &Path, beside: Option<&Path>) -> bool {
+        if self.named.contains(real) || self.roots.iter().any(|r| real.starts_with(r)) {
             return true;
         }
         beside
             .and_then(|d| std::fs::canonicalize(d).ok())
             .is_some_and(|dir| real.starts_with(dir))
+    }
+
+    /// Who this policy speaks for.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// The file just opened as `path`, by the canonical path of its descriptor: a name that
+    /// passed `check` may have been swapped for a link elsewhere since.
+    pub(super) fn check_opened(&self, path: &str, opened: &Path) -> Result<()> {
+        match self.allows(opened, None) {
+            true => Ok(()),
+            false => Err(Error::msg(self.scope.outside(path))),
+        }
+    }
+}
+
+/// A file the policy let a caller read: read it with `read_text`, which opens it once and
+/// refuses it if what was opened is not the file that was allowed.
+#[derive(Debug, Clone)]
+pub struct Permit {
+    path: PathBuf,
+    /// The canonical path allowed; `None` for a file its caller was handed (read as given).
+    real: Option<PathBuf>,
+}
+
+impl Permit {
+    /// A file read as given: one the person named, or a library caller's own.
+    pub fn as_given(path: &Path) -> Permit {
+        Permit {
+            path: path.to_path_buf(),
+            real: None,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file's text, read through the one open descriptor that was checked.
+    pub fn read_text(&self) -> Result<String> {
+        let shown = self.path.display().to_string();
+        match &self.real {
+            Some(real) => super::read::read_text_opened_as(&shown, real),
+            None => super::read::read_text(&shown),
+        }
     }
 }
 
@@ -217,33 +337,26 @@ pub fn check_script_path(path: &str, kind: Kind) -> Result<()> {
 pub fn check_script_location(path: &str) -> Result<()> {
     match current() {
         Some(p) if p.is_within(Path::new(path), None) => Ok(()),
-        _ => Err(Error::msg(outside(path))),
+        Some(p) => Err(Error::msg(p.scope.outside(path))),
+        None => Err(Error::msg(outside(path))),
     }
 }
 
-/// A ruleset file about to be read (`rules()`, `extends`, `--rules`): under a session it must
-/// pass the policy; without one it was named by the person and is read as given.
-pub fn check_ruleset_file(path: &Path, beside: Option<&Path>) -> Result<()> {
-    match current() {
-        Some(p) => p.check(path, Kind::Ruleset, beside),
-        None => Ok(()),
-    }
-}
-
-/// A hook file a ruleset names: under a session it must pass the policy (or sit beside the
-/// ruleset); without one, it must sit beside the ruleset or in the current folder.
-pub fn check_hook(path: &Path, beside: Option<&Path>) -> Result<()> {
-    let policy = current().unwrap_or_else(|| Arc::new(Policy::current_folder()));
-    policy.check(path, Kind::Script, beside).map_err(|e| {
-        let shown = path.display().to_string();
-        match current() {
-            Some(_) => e,
-            None if e.to_string().starts_with(&format!("{shown}: outside")) => Error::msg(format!(
-                "{shown}: outside what a ruleset may name (its own folder and the current folder)"
-            )),
-            None => e,
+/// A file about to be read as `kind` because the person or a file named it: `beside` is the
+/// folder of the file that names it (`extends`, a record's `rules:`, a hook), `None` for a
+/// name the person gave. The policy in force decides; with none (a library caller), a name
+/// the caller gave is read as given, and what a file names must sit beside it or in the
+/// current folder.
+pub fn permit(path: &Path, kind: Kind, beside: Option<&Path>) -> Result<Permit> {
+    match (current(), beside) {
+        (Some(p), _) => p.permit(path, kind, beside),
+        (None, None) => Ok(Permit::as_given(path)),
+        (None, Some(_)) => {
+            let mut p = Policy::current_folder();
+            p.scope = Scope::Command;
+            p.permit(path, kind, beside)
         }
-    })
+    }
 }
 
 #[cfg(test)]

@@ -14,12 +14,39 @@ const BOM: char = '\u{feff}';
 /// would block, `/dev/zero` would never end), reads at most `MAX_FILE_BYTES` whatever the
 /// file claims its size is, drops a UTF-8 byte-order mark, and refuses empty or non-UTF-8
 /// files with the place of the first bad byte.
+///
+/// Under a read policy (a script session, a plain command), the file actually opened must be
+/// inside it too: see `policy`.
 pub fn read_text(path: &str) -> Result<String> {
+    read_checked(path, |file| match super::policy::current() {
+        Some(policy) => policy.check_opened(path, &opened_path(path, file)?),
+        None => Ok(()),
+    })
+}
+
+/// `read_text` of a file the policy allowed as `allowed` (its canonical path): refused unless
+/// the file opened is that one, whatever the name leads to by now.
+pub(super) fn read_text_opened_as(path: &str, allowed: &Path) -> Result<String> {
+    read_checked(path, |file| {
+        if opened_path(path, file)? == allowed {
+            return Ok(());
+        }
+        // Not the file the policy allowed: the name was changed between the check and the open.
+        let scope = super::policy::current()
+            .map(|p| p.scope())
+            .unwrap_or_default();
+        Err(Error::msg(scope.outside(path)))
+    })
+}
+
+/// Open `path` once, check the open file (its type, then `verify`), and read it.
+fn read_checked(path: &str, verify: impl Fn(&std::fs::File) -> Result<()>) -> Result<String> {
     let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
     refuse_non_regular(path, &meta)?;
     let file = open_nonblocking(Path::new(path)).map_err(|e| io_error(path, &e))?;
     // The name may have been swapped for something else since it was looked at.
     refuse_non_regular(path, &file.metadata().map_err(|e| io_error(path, &e))?)?;
+    verify(&file)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -110,8 +137,23 @@ fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .read(true)
-        .custom_flags(libc::O_NONBLOCK)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
         .open(path)
+}
+
+/// The canonical path of an open file, from its descriptor (what was opened, not what the name
+/// leads to now).
+#[cfg(target_os = "linux")]
+fn opened_path(path: &str, file: &std::fs::File) -> Result<std::path::PathBuf> {
+    use std::os::fd::AsRawFd;
+    std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))
+        .map_err(|e| Error::msg(format!("{path}: cannot tell which file was opened ({e})")))
+}
+
+/// Elsewhere the name is resolved again right after the open: a narrower window, not none.
+#[cfg(not(target_os = "linux"))]
+fn opened_path(path: &str, _file: &std::fs::File) -> Result<std::path::PathBuf> {
+    std::fs::canonicalize(path).map_err(|e| io_error(path, &e))
 }
 
 #[cfg(not(unix))]

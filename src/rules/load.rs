@@ -4,6 +4,7 @@ use super::doc::Doc;
 use super::model::Ruleset;
 use super::{lang, yaml};
 use crate::error::{Error, Result};
+use crate::io::policy::Permit;
 use std::path::{Path, PathBuf};
 
 pub use crate::io::Format;
@@ -22,10 +23,23 @@ pub fn read_doc(path: &str) -> Result<Doc> {
     parse_text(path, &text, Format::of(path))
 }
 
+/// `read_doc` of a file the read policy allowed.
+fn read_permitted(permit: &Permit) -> Result<Doc> {
+    let shown = permit.path().display().to_string();
+    let text = permit.read_text()?;
+    parse_text(&shown, &text, Format::of(&shown))
+}
+
 /// Where a ruleset reference points: a built-in or a file.
 enum Origin {
     Builtin(&'static str, &'static str, &'static str),
-    File(PathBuf),
+    File(Permit),
+}
+
+/// The read policy's word on a ruleset file (named inside a file in `relative_to`, or by the
+/// person when `None`).
+fn permit(path: &Path, relative_to: Option<&Path>) -> Result<Permit> {
+    crate::io::policy::permit(path, crate::io::policy::Kind::Ruleset, relative_to)
 }
 
 fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
@@ -34,32 +48,25 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
         _ => PathBuf::from(reference),
     };
     let looks_like_path = reference.contains(['/', '\\', '.']);
-    // Under a script's read policy a bare name is a built-in first: a file of that name in the
-    // folder must not be read in its place (it may be anything).
-    let sandboxed = crate::io::policy::current().is_some();
-    if sandboxed && !looks_like_path {
+    // A bare name is a built-in first: a file of that name in the folder must not be read in
+    // its place (it may be anything).
+    if !looks_like_path {
         if let Some(b) = builtin::find(reference) {
             return Ok(Origin::Builtin(b.0, b.1, b.2));
         }
     }
     if as_path.is_file() {
-        crate::io::policy::check_ruleset_file(&as_path, relative_to)?;
-        return Ok(Origin::File(as_path));
+        return Ok(Origin::File(permit(&as_path, relative_to)?));
     }
     if let Some(b) = builtin::find(reference) {
         return Ok(Origin::Builtin(b.0, b.1, b.2));
     }
-    if as_path.exists() {
-        // A directory, device or pipe: the reader says what it is.
-        return Ok(Origin::File(as_path));
+    if looks_like_path || as_path.exists() {
+        // Outside the policy, say so whether or not the file is there; inside it, the reader
+        // says what it is (a directory, a device, a pipe) or that it is missing.
+        return Ok(Origin::File(permit(&as_path, relative_to)?));
     }
-    if looks_like_path {
-        // Outside the policy, say so whether or not the file is there.
-        crate::io::policy::check_ruleset_file(&as_path, relative_to)?;
-        Err(Error::msg(format!("{}: no such file", as_path.display())))
-    } else {
-        Err(Error::unknown("ruleset", reference, &builtin::names()))
-    }
+    Err(Error::unknown("ruleset", reference, &builtin::names()))
 }
 
 /// Load a reference (built-in name or path) with its `extends` chain applied.
@@ -89,12 +96,12 @@ fn resolve(reference: &str, relative_to: Option<&Path>, chain: &mut Vec<String>)
             )?,
             None,
         ),
-        Origin::File(path) => {
-            let shown = path.display().to_string();
-            let id = std::fs::canonicalize(&path)
+        Origin::File(permit) => {
+            let path = permit.path();
+            let id = std::fs::canonicalize(path)
                 .map(|p| p.display().to_string())
-                .unwrap_or(shown.clone());
-            let doc = read_doc(&shown)?;
+                .unwrap_or_else(|_| path.display().to_string());
+            let doc = read_permitted(&permit)?;
             (id, doc, path.parent().map(|p| p.to_path_buf()))
         }
     };
@@ -163,16 +170,17 @@ pub fn load(reference: &str) -> Result<Ruleset> {
     ruleset_from_doc(&resolve_doc(reference)?)
 }
 
-/// A ruleset named inside a file (a game's `rules:`): a relative path means the file next to
-/// it when there is one; otherwise the reference as given (a built-in name or a path).
-pub fn beside_file(reference: &str, file: Option<&str>) -> String {
-    if let Some(dir) = file.and_then(|f| Path::new(f).parent()) {
-        let candidate = dir.join(reference);
-        if Path::new(reference).is_relative() && candidate.is_file() {
-            return candidate.display().to_string();
-        }
-    }
-    reference.to_string()
+/// Load, resolve and check a ruleset named inside `file` (a game's, season's or scenario's
+/// `rules:`): a relative path means the file beside it when there is one (the read policy
+/// lets it sit there); otherwise the reference as given, a built-in name or a path the policy
+/// must allow.
+pub fn load_beside(reference: &str, file: Option<&str>) -> Result<Ruleset> {
+    let dir = file
+        .and_then(|f| Path::new(f).parent())
+        .filter(|d| !d.as_os_str().is_empty());
+    // Not there: the reference as given (from the current folder, or a built-in name).
+    let beside = dir.filter(|d| Path::new(reference).is_relative() && d.join(reference).is_file());
+    ruleset_from_doc(&resolve_doc_beside(reference, beside)?)
 }
 
 /// One ruleset of an `extends` chain, as its own file gives it (not yet overlaid).
@@ -195,10 +203,14 @@ pub fn chain(reference: &str) -> Result<Vec<Link>> {
                 let doc = parse_text(&format!("<built-in {name}>"), text, Format::of(file))?;
                 (format!("built-in {name}"), doc, None)
             }
-            Origin::File(path) => {
-                let shown = path.display().to_string();
-                let doc = read_doc(&shown)?;
-                (shown, doc, path.parent().map(Path::to_path_buf))
+            Origin::File(permit) => {
+                let doc = read_permitted(&permit)?;
+                let path = permit.path();
+                (
+                    path.display().to_string(),
+                    doc,
+                    path.parent().map(Path::to_path_buf),
+                )
             }
         };
         let own = |key: &str| {
@@ -228,9 +240,9 @@ pub fn base_of(reference: &str) -> Result<Option<(String, Ruleset)>> {
             parse_text(&format!("<built-in {name}>"), text, Format::of(file))?,
             None,
         ),
-        Origin::File(path) => {
-            let dir = path.parent().map(Path::to_path_buf);
-            (read_doc(&path.display().to_string())?, dir)
+        Origin::File(permit) => {
+            let dir = permit.path().parent().map(Path::to_path_buf);
+            (read_permitted(&permit)?, dir)
         }
     };
     let Some(pins) = super::pin::read_extends(&doc)? else {

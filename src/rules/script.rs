@@ -169,10 +169,14 @@ impl ScriptRules {
     pub fn hook_text(doc: &Doc, pointer: &str, file: &str) -> Result<(String, String)> {
         let (path, beside) = hook_path(doc, pointer, file)?;
         let shown = path.display().to_string();
-        // Checked before it is opened: a refused file's bytes never reach a message.
-        crate::io::policy::check_hook(&path, beside.as_deref())
-            .map_err(|e| e.placed_at(doc, pointer))?;
-        let text = crate::io::read_text(&shown).map_err(|e| e.placed_at(doc, pointer))?;
+        // Checked before it is opened, and the opened file again: a refused file's bytes never
+        // reach a message. A hook is always named by a file, so it may sit only beside it (or
+        // wherever the policy in force allows).
+        let beside = beside.unwrap_or_else(|| std::path::PathBuf::from("."));
+        let permit =
+            crate::io::policy::permit(&path, crate::io::policy::Kind::Script, Some(&beside))
+                .map_err(|e| e.placed_at(doc, pointer))?;
+        let text = permit.read_text().map_err(|e| e.placed_at(doc, pointer))?;
         Ok((shown, text))
     }
 

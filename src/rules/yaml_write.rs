@@ -172,10 +172,12 @@ fn flow(v: &Value) -> String {
     }
 }
 
-/// A scalar inside a flow collection, where `,`, brackets and `#` would end a plain one.
+/// A scalar inside a flow collection, where `,`, brackets and `#` would end a plain one (and
+/// our reader takes a ` -` before a closing bracket for the start of another).
 fn flow_scalar(v: &Value) -> String {
     let text = scalar(v);
-    if !text.starts_with(['"', '\'']) && text.contains([',', '[', ']', '{', '}', '#']) {
+    let ends_plain = |t: &str| t.contains([',', '[', ']', '{', '}', '#']) || t.contains(" -");
+    if !text.starts_with(['"', '\'']) && ends_plain(&text) {
         serde_json::to_string(v).expect("scalars serialise")
     } else {
         text

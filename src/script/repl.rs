@@ -110,7 +110,12 @@ impl Repl {
                 if arg.is_empty() {
                     return Err(Error::msg(":load needs a file: :load FILE"));
                 }
-                let text = crate::io::read_text(arg)?;
+                // Piped input may be a file from anywhere: `:load` reads as scripts do.
+                let policy = Some(self.runner.session.policy.clone());
+                let text = crate::io::policy::enter(policy, || {
+                    crate::io::policy::check_script_path(arg, crate::io::policy::Kind::Script)?;
+                    crate::io::read_text(arg)
+                })?;
                 let value = self.runner.eval(arg, &text)?;
                 if self.runner.exit_code.is_some() {
                     return Ok(Outcome::Quit);

@@ -218,8 +218,13 @@ pub fn session_for(
     policy: crate::io::policy::Policy,
     writes: super::writes::Writes,
 ) -> Result<Session> {
+    // The session's ruleset is read under the session's policy: what it extends or hooks is
+    // held to the same places as what the script reads.
+    let within = Some(std::sync::Arc::new(policy.clone()));
     let handle = match rules {
-        Some(r) => Some(super::handle::RulesHandle::load(r)?),
+        Some(r) => Some(crate::io::policy::enter(within, || {
+            super::handle::RulesHandle::load(r)
+        })?),
         None => None,
     };
     let session = Session::with_policy(policy, writes, super::engine::limits_for(handle.as_ref()));
