@@ -71,7 +71,11 @@ enum SwissCommand {
     #[command(after_help = "Examples:\
             \n  arbiter swiss record open.yaml 1 1 5 1-0\
             \n  arbiter swiss record open.yaml 1 Ana Bo 1/2-1/2\
-            \n  arbiter swiss record open.yaml 2 3 8 +-")]
+            \n  arbiter swiss record open.yaml 2 3 8 +-\
+            \n  arbiter swiss record open.yaml 2 3 8 0-1 --correct\
+            \n\
+            \nA board's result is replaced only with --correct, and never once the next round is \
+            paired (that pairing rests on it).")]
     Record {
         /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
@@ -84,6 +88,9 @@ enum SwissCommand {
         /// 1-0, 0-1, 1/2-1/2, +- (white wins by forfeit), -+, -- (both forfeit: write `-- --`)
         #[arg(allow_hyphen_values = true)]
         result: String,
+        /// Replace a result already recorded (only while the next round is not paired)
+        #[arg(long)]
+        correct: bool,
     },
     /// Ask for a bye ahead (half a point, or --zero)
     #[command(after_help = "Examples:\
@@ -190,11 +197,13 @@ pub fn run(args: Args) -> Result<()> {
             white,
             black,
             result,
+            correct,
         } => change(&tournament, |t| {
             let (w, b) = (t.player(&white)?, t.player(&black)?);
-            t.record(round, w, b, &result)?;
+            let replaced = t.record(round, w, b, &result, correct)?;
+            let was = replaced.map(|r| format!(" (was {r})")).unwrap_or_default();
             Ok(format!(
-                "round {round}: {} - {} {result}",
+                "round {round}: {} - {} {result}{was}",
                 t.players[w - 1].name,
                 t.players[b - 1].name
             ))

@@ -2,7 +2,7 @@
 //! paired, results, byes asked for ahead, withdrawals. It turns into a [`Field`] for the
 //! pairing and the standings. Pure: the CLI reads and writes the file.
 use super::model::{Colour, Entrant, Field, Outcome, Points, Round};
-use crate::error::{Error, Result};
+use crate::error::{Conflict, Error, Result};
 use crate::rules::swiss::{SwissPoints, SwissRules};
 use serde::{Deserialize, Serialize};
 
@@ -337,14 +337,29 @@ impl Tournament {
         })
     }
 
-    /// Record a result on the board of `white` and `black` in `round`.
-    pub fn record(&mut self, round: usize, white: usize, black: usize, result: &str) -> Result<()> {
+    /// Record a result on the board of `white` and `black` in `round`; the result it replaced,
+    /// if any. A board that has a result keeps it unless `correct`; a round the next one was
+    /// paired on keeps its results even then (that pairing rests on them).
+    pub fn record(
+        &mut self,
+        round: usize,
+        white: usize,
+        black: usize,
+        result: &str,
+        correct: bool,
+    ) -> Result<Option<String>> {
         if outcome(result).is_none() {
             return Err(Error::msg(format!(
                 "`{result}` is not a result ({})",
                 RESULTS.join(", ")
             )));
         }
+        let paired = self.paired.len();
+        let names = |p: usize| self.players.get(p.wrapping_sub(1)).map(|p| p.name.clone());
+        let (white_name, black_name) = (
+            names(white).unwrap_or_else(|| white.to_string()),
+            names(black).unwrap_or_else(|| black.to_string()),
+        );
         let r = self
             .paired
             .get_mut(round.wrapping_sub(1))
@@ -358,8 +373,26 @@ impl Tournament {
                     "round {round} has no board with {white} white and {black} black"
                 ))
             })?;
-        board.result = Some(result.to_string());
-        Ok(())
+        let game = format!("round {round}: {white_name} - {black_name}");
+        if round < paired {
+            let had = board
+                .result
+                .as_deref()
+                .map(|r| format!(" (it has {r})"))
+                .unwrap_or_default();
+            return Err(Error::msg(format!(
+                "{game} cannot change{had}: round {} is already paired on round {round}'s \
+                 results",
+                round + 1
+            )));
+        }
+        match &board.result {
+            Some(old) if !correct => Err(Error::conflict(
+                Conflict::ResultRecorded,
+                format!("{game} already has a result ({old})"),
+            )),
+            _ => Ok(board.result.replace(result.to_string())),
+        }
     }
 
     /// A bye asked for ahead, for a round not paired yet.
