@@ -191,3 +191,26 @@ fn a_result_is_replaced_only_with_correct_and_never_once_the_next_round_is_paire
     let table = json(&["swiss", "table", t, "--json"]);
     assert_eq!(table["standings"][0]["name"], "C");
 }
+
+#[test]
+fn the_trf_pair_writes_keeps_its_new_round_whole() {
+    let f = temp_file(ROUND_ONE, ".yaml");
+    let t = path(&f);
+    ok(&["swiss", "record", t, "1", "A", "C", "1-0"]);
+    ok(&["swiss", "record", t, "1", "D", "B", "0-1"]);
+    let out = temp_file("", ".trf");
+    ok(&["swiss", "pair", t, "--trf", path(&out)]);
+    let text = std::fs::read_to_string(path(&out)).unwrap();
+    // Every player line: 89 fixed columns, round 1, and round 2 as opponent, colour and a
+    // blank result, 8 columns (trailing blank kept).
+    for line in text.lines().filter(|l| l.starts_with("001")) {
+        assert_eq!(line.chars().count(), 89 + 2 * 10, "{line:?}");
+        assert!(line.ends_with("  "), "{line:?}");
+    }
+    // Read back, it is a tournament whose round 2 is still to be played.
+    let e = fails(&["swiss", "pair", path(&out)]);
+    assert!(
+        e.contains("round 2: paired against") && e.contains("not played yet"),
+        "{e}"
+    );
+}

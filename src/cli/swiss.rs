@@ -10,7 +10,7 @@ use arbiter::rules::{builtin, load};
 use arbiter::swiss::dutch::{self, Pairing};
 use arbiter::swiss::model::Field;
 use arbiter::swiss::standings::{standings, Standings};
-use arbiter::swiss::tournament::{ByeKind, Tournament};
+use arbiter::swiss::tournament::{ByeKind, Tournament, MAX_RATING};
 use arbiter::swiss::{calendar, trf, trf_out};
 use arbiter::{Error, Result};
 use clap::Subcommand;
@@ -127,7 +127,7 @@ enum SwissCommand {
         tournament: String,
         /// The new player's name
         name: String,
-        /// The player's rating (default 0: unrated)
+        /// The player's rating, 0 to 9999 (default 0: unrated)
         #[arg(long)]
         rating: Option<u32>,
     },
@@ -291,7 +291,7 @@ pub fn run(args: Args) -> Result<()> {
         } => {
             let t = load_tournament(&tournament)?;
             let rules = swiss_rules(&t.rules)?;
-            let text = trf_out::write(&t.field(&rules, false)?, &t.name, None);
+            let text = trf_out::write(&t.field(&rules, false)?, &t.name, None)?;
             match output {
                 Some(o) => write_file(&o, &text, Replace::Output),
                 None => super::print(&text),
@@ -349,7 +349,7 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
         if let Some(out) = trf_path {
             write_file(
                 out,
-                &trf_out::write(&field, "", Some(&pairing)),
+                &trf_out::write(&field, "", Some(&pairing))?,
                 Replace::Output,
             )?;
         }
@@ -377,7 +377,7 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
         if let Some(out) = trf_path {
             write_file(
                 out,
-                &trf_out::write(&field, &t.name, Some(&pairing)),
+                &trf_out::write(&field, &t.name, Some(&pairing))?,
                 Replace::Output,
             )?;
         }
@@ -458,10 +458,13 @@ fn new(
     force: bool,
 ) -> Result<()> {
     let rules = rules.unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
-    swiss_rules(&rules)?;
+    let swiss = swiss_rules(&rules)?;
     let list = read_players(players)?;
-    let mut t = Tournament::new(&name.unwrap_or_default(), &rules, rounds, list)
-        .map_err(|e| e.context(players))?;
+    let name = name.unwrap_or_default();
+    arbiter::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
+    let mut t = Tournament::new(&name, &rules, rounds, list).map_err(|e| e.context(players))?;
+    t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
+        .map_err(|e| e.context("--rounds"))?;
     t.ruleset = Some(Identity::of(&load::load(&rules)?));
     let replace = if force {
         Replace::Output
@@ -498,11 +501,15 @@ fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
         }
         let rating = match rating_col.and_then(|c| rec.get(c)).map(str::trim) {
             None | Some("") => 0,
-            Some(r) => r.parse().ok().filter(|&r: &u32| r <= 9999).ok_or_else(|| {
-                Error::msg(format!(
-                    "{path}:{line}: rating `{r}` is not a number from 0 to 9999"
-                ))
-            })?,
+            Some(r) => r
+                .parse()
+                .ok()
+                .filter(|&r: &u32| r <= MAX_RATING)
+                .ok_or_else(|| {
+                    Error::msg(format!(
+                        "{path}:{line}: rating `{r}` is not a number from 0 to {MAX_RATING}"
+                    ))
+                })?,
         };
         out.push((name, rating));
     }
