@@ -19,15 +19,24 @@ impl Table {
     /// Columns given as (header, alignment).
     pub fn new(columns: &[(&str, Align)]) -> Table {
         Table {
-            headers: columns.iter().map(|c| c.0.to_string()).collect(),
+            headers: columns
+                .iter()
+                .map(|c| crate::names::escaped(c.0).into_owned())
+                .collect(),
             align: columns.iter().map(|c| c.1).collect(),
             rows: Vec::new(),
         }
     }
 
+    /// A row; a cell's control characters (a newline or an escape in a name) are written out
+    /// as `\u{a}`, so a cell is one line and acts on nothing.
     pub fn row<S: ToString>(&mut self, cells: impl IntoIterator<Item = S>) -> &mut Table {
-        self.rows
-            .push(cells.into_iter().map(|c| c.to_string()).collect());
+        self.rows.push(
+            cells
+                .into_iter()
+                .map(|c| crate::names::escaped(&c.to_string()).into_owned())
+                .collect(),
+        );
         self
     }
 
