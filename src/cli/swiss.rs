@@ -3,7 +3,7 @@
 //! atomically, so a refused command leaves the file as it was.
 use arbiter::calendar::{Date, Every};
 use arbiter::io::{read_text, with_file_lock, write_file, Replace};
-use arbiter::output::{json_string, Align, Table};
+use arbiter::output::{html_text as escape, json_string, Align, Table};
 use arbiter::rules::pin::Identity;
 use arbiter::rules::swiss::SwissRules;
 use arbiter::rules::{builtin, load};
@@ -585,13 +585,6 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
 
 fn num(v: f64) -> String {
     arbiter::output::trim_number(v, 2)
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn html_page(title: &str, s: &Standings, tiebreaks: &[String]) -> String {
