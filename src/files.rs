@@ -16,6 +16,7 @@ pub fn season(path: &str) -> Result<Season> {
 
 /// Write a new season file; refuses to replace an existing one unless `replace`.
 pub fn create_season(path: &str, season: &Season, replace: bool) -> Result<()> {
+    season.check_names().map_err(|(_, e)| e)?;
     if !replace && std::path::Path::new(path).exists() {
         return Err(Error::conflict(
             Conflict::FileExists,

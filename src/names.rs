@@ -58,6 +58,45 @@ pub fn unknown(kind: &str, name: &str, known: &[&str]) -> String {
     m
 }
 
+/// Whether a character may not appear in a name: a control character (a newline, a tab, the
+/// escape that starts a terminal sequence, C1 controls) or a line or paragraph separator. A name
+/// is one line of text in every file arbiter writes (TRF columns, bundle headers, CSV, iCal)
+/// and on the terminal.
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// The text with every unprintable character written as `\u{1b}`, so it shows what is there
+/// without acting on a terminal or breaking a line.
+pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_unprintable) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unprintable(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Refuse a name (of a `kind`: "player", "ruleset"...) holding an unprintable character, with
+/// the name shown escaped and the character named.
+pub fn check_printable(kind: &str, name: &str) -> crate::error::Result<()> {
+    match name.chars().find(|&c| is_unprintable(c)) {
+        None => Ok(()),
+        Some(c) => Err(crate::error::Error::msg(format!(
+            "{kind} name `{}` holds a control character (U+{:04X}); a name is one line of \
+             printable text",
+            escaped(name),
+            c as u32
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +118,24 @@ mod tests {
         assert!(same("CAPITAN", "capitán"));
         assert!(!same("mayor", "teniente"));
     }
+    #[test]
+    fn control_characters_are_refused_and_shown_escaped() {
+        assert!(check_printable("player", "Ana Pérez, 2.º").is_ok());
+        let e = check_printable("player", "Ana\u{1b}[31mRed")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "player name `Ana\\u{1b}[31mRed` holds a control character (U+001B); a name is one \
+             line of printable text"
+        );
+        assert!(check_printable("ruleset", "a\nb").is_err());
+        assert!(check_printable("team", "a\u{85}b").is_err());
+        assert!(check_printable("team", "a\u{2028}b").is_err());
+        assert_eq!(escaped("tab\there\r"), "tab\\u{9}here\\u{d}");
+        assert!(matches!(escaped("plain"), std::borrow::Cow::Borrowed(_)));
+    }
+
     #[test]
     fn suggests_the_nearest() {
         assert_eq!(nearest("trialin", ["trialón", "virel"]), Some("trialón"));

@@ -1,5 +1,16 @@
 //! Plain-text tables for people; every engine result also serialises to JSON.
 
+/// Text for an HTML page: markup characters as entities, control characters written out
+/// (`\u{1b}`, as on the terminal), so a name is text on the page whatever it holds.
+pub fn html_text(s: &str) -> String {
+    crate::names::escaped(s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 /// Column alignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
@@ -19,15 +30,24 @@ impl Table {
     /// Columns given as (header, alignment).
     pub fn new(columns: &[(&str, Align)]) -> Table {
         Table {
-            headers: columns.iter().map(|c| c.0.to_string()).collect(),
+            headers: columns
+                .iter()
+                .map(|c| crate::names::escaped(c.0).into_owned())
+                .collect(),
             align: columns.iter().map(|c| c.1).collect(),
             rows: Vec::new(),
         }
     }
 
+    /// A row; a cell's control characters (a newline or an escape in a name) are written out
+    /// as `\u{a}`, so a cell is one line and acts on nothing.
     pub fn row<S: ToString>(&mut self, cells: impl IntoIterator<Item = S>) -> &mut Table {
-        self.rows
-            .push(cells.into_iter().map(|c| c.to_string()).collect());
+        self.rows.push(
+            cells
+                .into_iter()
+                .map(|c| crate::names::escaped(&c.to_string()).into_owned())
+                .collect(),
+        );
         self
     }
 
@@ -298,6 +318,27 @@ pub fn trim_number(x: f64, digits: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn html_text_escapes_markup_and_control_characters() {
+        assert_eq!(
+            html_text("<b>R&D \"O'Neil\"\u{1b}[2J\n</b>"),
+            "&lt;b&gt;R&amp;D &quot;O&#39;Neil&quot;\\u{1b}[2J\\u{a}&lt;/b&gt;"
+        );
+    }
+
+    #[test]
+    fn a_cell_with_a_newline_or_an_escape_stays_one_line() {
+        let mut t = Table::new(&[("name", Align::Left), ("pts", Align::Right)]);
+        t.row(["Ana\nXXR 1", "1"]).row(["Bo\u{1b}[31m", "0"]);
+        assert_eq!(
+            t.render_within(None),
+            "name           pts\n\
+             -------------  ---\n\
+             Ana\\u{a}XXR 1    1\n\
+             Bo\\u{1b}[31m     0\n"
+        );
+    }
 
     #[test]
     fn no_number_is_shown_as_minus_zero() {

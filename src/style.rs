@@ -62,38 +62,86 @@ fn paint(stream: Stream, style: Style, text: &str) -> String {
     }
 }
 
+fn header_style() -> Style {
+    Style::new().bold()
+}
+
+fn error_style() -> Style {
+    Style::new().bold().fg_color(Some(AnsiColor::Red.into()))
+}
+
+fn warning_style() -> Style {
+    Style::new().bold().fg_color(Some(AnsiColor::Yellow.into()))
+}
+
 /// A table's header row, bold.
 pub fn header(text: &str) -> String {
-    paint(Stream::Out, Style::new().bold(), text)
+    paint(Stream::Out, header_style(), text)
 }
 
 /// `error:` in bold red, for standard error.
 pub fn error_label() -> String {
-    paint(
-        Stream::Err,
-        Style::new().bold().fg_color(Some(AnsiColor::Red.into())),
-        "error:",
-    )
+    paint(Stream::Err, error_style(), "error:")
 }
 
 /// `warning:` in bold yellow, for standard error.
 pub fn warning_label() -> String {
-    paint(
-        Stream::Err,
-        Style::new().bold().fg_color(Some(AnsiColor::Yellow.into())),
-        "warning:",
-    )
+    paint(Stream::Err, warning_style(), "warning:")
 }
 
 /// Print an error on standard error, in the one style: `error: ` then the error (located
 /// errors as `FILE:LINE:COL: message` with the line shown).
 pub fn report_error(e: &crate::error::Error) {
-    eprintln!("{} {e}", error_label());
+    eprintln!(
+        "{} {}",
+        error_label(),
+        printable(&e.to_string(), Stream::Err)
+    );
 }
 
 /// Print a warning on standard error: `warning: TEXT`.
 pub fn warn(text: &str) {
-    eprintln!("{} {text}", warning_label());
+    eprintln!("{} {}", warning_label(), printable(text, Stream::Err));
+}
+
+/// Text for the terminal as it should show, never act: every control character a name or a
+/// file brought in (an escape sequence, a carriage return, a bell) is written out as `\u{1b}`,
+/// except line breaks and tabs, and the colour sequences arbiter itself adds to `stream`.
+/// Everything arbiter prints goes through here.
+pub fn printable(text: &str, stream: Stream) -> std::borrow::Cow<'_, str> {
+    let shown = |c: char| !crate::names::is_unprintable(c) || c == '\n' || c == '\t';
+    if text.chars().all(shown) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let own = if colored(stream) {
+        own_sequences()
+    } else {
+        Vec::new()
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(seq) = own.iter().find(|s| rest.starts_with(s.as_str())) {
+            out.push_str(seq);
+            rest = &rest[seq.len()..];
+            continue;
+        }
+        if shown(c) {
+            out.push(c);
+        } else {
+            out.push_str(&crate::names::escaped(c.encode_utf8(&mut [0; 4])));
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The escape sequences of arbiter's own styles (and their reset).
+fn own_sequences() -> Vec<String> {
+    [header_style(), error_style(), warning_style()]
+        .iter()
+        .flat_map(|s| [s.render().to_string(), s.render_reset().to_string()])
+        .collect()
 }
 
 #[cfg(test)]
@@ -106,5 +154,18 @@ mod tests {
         assert_eq!(header("ship  shields"), "ship  shields");
         assert_eq!(error_label(), "error:");
         assert_eq!(warning_label(), "warning:");
+    }
+
+    #[test]
+    fn control_characters_print_as_text_but_lines_and_tabs_stay() {
+        let shown = printable("Ana\u{1b}]0;owned\u{7}\tBo\r\nnext\u{9b}31m", Stream::Out);
+        assert_eq!(shown, "Ana\\u{1b}]0;owned\\u{7}\tBo\\u{d}\nnext\\u{9b}31m");
+        assert!(matches!(
+            printable("plain\ttext\n", Stream::Err),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        // Plain output keeps no escape at all, not even one that looks like arbiter's own.
+        let bold = header_style().render().to_string();
+        assert_eq!(printable(&bold, Stream::Out), "\\u{1b}[1m");
     }
 }

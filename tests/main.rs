@@ -18,6 +18,7 @@ mod combat_tactics;
 mod combat_volley;
 mod conventions;
 mod dice;
+mod export_properties;
 mod fuzz_regressions;
 mod help;
 mod help_topics;

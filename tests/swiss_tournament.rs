@@ -139,3 +139,78 @@ fn a_tournament_from_new_to_export() {
         "{csv}"
     );
 }
+
+/// Four players, round 1 paired, no result yet.
+const ROUND_ONE: &str = "\
+rules: swiss
+rounds: 3
+players:
+- {name: A, rating: 2000}
+- {name: B, rating: 1900}
+- {name: C, rating: 1800}
+- {name: D, rating: 1700}
+paired:
+- boards:
+  - {white: 1, black: 3}
+  - {white: 4, black: 2}
+";
+
+#[test]
+fn a_result_is_replaced_only_with_correct_and_never_once_the_next_round_is_paired() {
+    let f = temp_file(ROUND_ONE, ".yaml");
+    let t = path(&f);
+    assert_eq!(
+        ok(&["swiss", "record", t, "1", "A", "C", "1-0"]),
+        "round 1: A - C 1-0\n"
+    );
+    let before = std::fs::read(t).unwrap();
+    let e = fails(&["swiss", "record", t, "1", "A", "C", "0-1"]);
+    assert!(
+        e.contains("round 1: A - C already has a result (1-0); use --correct to replace it"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(t).unwrap(), before);
+    assert_eq!(
+        ok(&["swiss", "record", t, "1", "A", "C", "0-1", "--correct"]),
+        "round 1: A - C 0-1 (was 1-0)\n"
+    );
+    ok(&["swiss", "record", t, "1", "D", "B", "1/2-1/2"]);
+    // C won: round 2 is paired on that result, so round 1 can no longer change.
+    ok(&["swiss", "pair", t]);
+    let before = std::fs::read(t).unwrap();
+    let e = fails(&["swiss", "record", t, "1", "A", "C", "1-0", "--correct"]);
+    assert!(
+        e.contains(
+            "round 1: A - C cannot change (it has 0-1): round 2 is already paired on round 1's \
+             results"
+        ),
+        "{e}"
+    );
+    assert!(!e.contains("--correct"), "no advice that cannot work: {e}");
+    assert_eq!(std::fs::read(t).unwrap(), before);
+    let table = json(&["swiss", "table", t, "--json"]);
+    assert_eq!(table["standings"][0]["name"], "C");
+}
+
+#[test]
+fn the_trf_pair_writes_keeps_its_new_round_whole() {
+    let f = temp_file(ROUND_ONE, ".yaml");
+    let t = path(&f);
+    ok(&["swiss", "record", t, "1", "A", "C", "1-0"]);
+    ok(&["swiss", "record", t, "1", "D", "B", "0-1"]);
+    let out = temp_file("", ".trf");
+    ok(&["swiss", "pair", t, "--trf", path(&out)]);
+    let text = std::fs::read_to_string(path(&out)).unwrap();
+    // Every player line: 89 fixed columns, round 1, and round 2 as opponent, colour and a
+    // blank result, 8 columns (trailing blank kept).
+    for line in text.lines().filter(|l| l.starts_with("001")) {
+        assert_eq!(line.chars().count(), 89 + 2 * 10, "{line:?}");
+        assert!(line.ends_with("  "), "{line:?}");
+    }
+    // Read back, it is a tournament whose round 2 is still to be played.
+    let e = fails(&["swiss", "pair", path(&out)]);
+    assert!(
+        e.contains("round 2: paired against") && e.contains("not played yet"),
+        "{e}"
+    );
+}

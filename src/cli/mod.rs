@@ -197,8 +197,10 @@ fn with_flag_hint(e: Error) -> Error {
 }
 
 /// Write to standard output; a closed pipe (`arbiter ... | head`) ends the program quietly, any
-/// other failure (a full disk) is an error.
+/// other failure (a full disk) is an error. Control characters that names or files brought in
+/// are shown as text (`\u{1b}`), never sent to the terminal to act on.
 pub fn print(text: &str) -> Result<(), Error> {
+    let text = arbiter::style::printable(text, arbiter::style::Stream::Out);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),

@@ -357,39 +357,13 @@ fn change_line(c: &Change) -> String {
 
 fn bundle(reference: &str, output: &str) -> Result<()> {
     let syntax = edit::Syntax::of_path(output)?;
-    if syntax == Syntax::Json {
-        return Err(Error::msg(format!(
-            "{output}: a bundle is .rules or .yaml (its header is a comment, which JSON has not)"
-        )));
-    }
-    let r = load::load(reference)?;
-    let chain = load::chain(reference)?;
-    let id = Identity::of(&r);
-    let mut text = format!(
-        "# Bundled by arbiter {}: `{}`{} with its `extends` resolved, self-contained.\n",
-        env!("CARGO_PKG_VERSION"),
-        id.name,
-        id.version
-            .as_deref()
-            .map(|v| format!(" {v}"))
-            .unwrap_or_default()
-    );
-    text.push_str("# Sources, each extending the next:\n");
-    for link in &chain {
-        let name = link
-            .name
-            .as_deref()
-            .map(|n| format!(" (`{n}`"))
-            .unwrap_or(" (".into());
-        let version = link.version.as_deref().unwrap_or("no version");
-        let sep = if link.name.is_some() { ", " } else { "" };
-        text.push_str(&format!("#   {}{name}{sep}{version})\n", link.source));
-    }
-    text.push_str(&format!(
-        "# sha256 {} (`arbiter rules hash` of this file prints the same)\n\n",
-        id.sha256
-    ));
-    text.push_str(&edit::show(&r, syntax));
+    let text = arbiter::rules::bundle::bundle(reference, syntax).map_err(|e| {
+        if syntax == Syntax::Json {
+            e.context(output)
+        } else {
+            e
+        }
+    })?;
     arbiter::io::write_file(output, &text, arbiter::io::Replace::Output)
 }
 

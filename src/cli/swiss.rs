@@ -3,14 +3,14 @@
 //! atomically, so a refused command leaves the file as it was.
 use arbiter::calendar::{Date, Every};
 use arbiter::io::{read_text, with_file_lock, write_file, Replace};
-use arbiter::output::{json_string, Align, Table};
+use arbiter::output::{html_text as escape, json_string, Align, Table};
 use arbiter::rules::pin::Identity;
 use arbiter::rules::swiss::SwissRules;
 use arbiter::rules::{builtin, load};
 use arbiter::swiss::dutch::{self, Pairing};
 use arbiter::swiss::model::Field;
 use arbiter::swiss::standings::{standings, Standings};
-use arbiter::swiss::tournament::{ByeKind, Tournament};
+use arbiter::swiss::tournament::{ByeKind, Tournament, MAX_RATING};
 use arbiter::swiss::{calendar, trf, trf_out};
 use arbiter::{Error, Result};
 use clap::Subcommand;
@@ -71,7 +71,11 @@ enum SwissCommand {
     #[command(after_help = "Examples:\
             \n  arbiter swiss record open.yaml 1 1 5 1-0\
             \n  arbiter swiss record open.yaml 1 Ana Bo 1/2-1/2\
-            \n  arbiter swiss record open.yaml 2 3 8 +-")]
+            \n  arbiter swiss record open.yaml 2 3 8 +-\
+            \n  arbiter swiss record open.yaml 2 3 8 0-1 --correct\
+            \n\
+            \nA board's result is replaced only with --correct, and never once the next round is \
+            paired (that pairing rests on it).")]
     Record {
         /// The tournament file (YAML, from `swiss new`), changed in place under a lock
         tournament: String,
@@ -84,6 +88,9 @@ enum SwissCommand {
         /// 1-0, 0-1, 1/2-1/2, +- (white wins by forfeit), -+, -- (both forfeit: write `-- --`)
         #[arg(allow_hyphen_values = true)]
         result: String,
+        /// Replace a result already recorded (only while the next round is not paired)
+        #[arg(long)]
+        correct: bool,
     },
     /// Ask for a bye ahead (half a point, or --zero)
     #[command(after_help = "Examples:\
@@ -120,7 +127,7 @@ enum SwissCommand {
         tournament: String,
         /// The new player's name
         name: String,
-        /// The player's rating (default 0: unrated)
+        /// The player's rating, 0 to 9999 (default 0: unrated)
         #[arg(long)]
         rating: Option<u32>,
     },
@@ -190,11 +197,13 @@ pub fn run(args: Args) -> Result<()> {
             white,
             black,
             result,
+            correct,
         } => change(&tournament, |t| {
             let (w, b) = (t.player(&white)?, t.player(&black)?);
-            t.record(round, w, b, &result)?;
+            let replaced = t.record(round, w, b, &result, correct)?;
+            let was = replaced.map(|r| format!(" (was {r})")).unwrap_or_default();
             Ok(format!(
-                "round {round}: {} - {} {result}",
+                "round {round}: {} - {} {result}{was}",
                 t.players[w - 1].name,
                 t.players[b - 1].name
             ))
@@ -282,7 +291,7 @@ pub fn run(args: Args) -> Result<()> {
         } => {
             let t = load_tournament(&tournament)?;
             let rules = swiss_rules(&t.rules)?;
-            let text = trf_out::write(&t.field(&rules, false)?, &t.name, None);
+            let text = trf_out::write(&t.field(&rules, false)?, &t.name, None)?;
             match output {
                 Some(o) => write_file(&o, &text, Replace::Output),
                 None => super::print(&text),
@@ -340,7 +349,7 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
         if let Some(out) = trf_path {
             write_file(
                 out,
-                &trf_out::write(&field, "", Some(&pairing)),
+                &trf_out::write(&field, "", Some(&pairing))?,
                 Replace::Output,
             )?;
         }
@@ -368,7 +377,7 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
         if let Some(out) = trf_path {
             write_file(
                 out,
-                &trf_out::write(&field, &t.name, Some(&pairing)),
+                &trf_out::write(&field, &t.name, Some(&pairing))?,
                 Replace::Output,
             )?;
         }
@@ -449,10 +458,13 @@ fn new(
     force: bool,
 ) -> Result<()> {
     let rules = rules.unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
-    swiss_rules(&rules)?;
+    let swiss = swiss_rules(&rules)?;
     let list = read_players(players)?;
-    let mut t = Tournament::new(&name.unwrap_or_default(), &rules, rounds, list)
-        .map_err(|e| e.context(players))?;
+    let name = name.unwrap_or_default();
+    arbiter::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
+    let mut t = Tournament::new(&name, &rules, rounds, list).map_err(|e| e.context(players))?;
+    t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
+        .map_err(|e| e.context("--rounds"))?;
     t.ruleset = Some(Identity::of(&load::load(&rules)?));
     let replace = if force {
         Replace::Output
@@ -489,11 +501,15 @@ fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
         }
         let rating = match rating_col.and_then(|c| rec.get(c)).map(str::trim) {
             None | Some("") => 0,
-            Some(r) => r.parse().ok().filter(|&r: &u32| r <= 9999).ok_or_else(|| {
-                Error::msg(format!(
-                    "{path}:{line}: rating `{r}` is not a number from 0 to 9999"
-                ))
-            })?,
+            Some(r) => r
+                .parse()
+                .ok()
+                .filter(|&r: &u32| r <= MAX_RATING)
+                .ok_or_else(|| {
+                    Error::msg(format!(
+                        "{path}:{line}: rating `{r}` is not a number from 0 to {MAX_RATING}"
+                    ))
+                })?,
         };
         out.push((name, rating));
     }
@@ -569,13 +585,6 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
 
 fn num(v: f64) -> String {
     arbiter::output::trim_number(v, 2)
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn html_page(title: &str, s: &Standings, tiebreaks: &[String]) -> String {

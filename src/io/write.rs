@@ -25,11 +25,16 @@ pub fn write_atomically(path: &str, contents: &str) -> Result<()> {
 
 /// Write a file atomically: a temporary file beside the target, flushed, then renamed over it,
 /// so the file is whole or untouched. A symlink is written through (the link stays, its target
-/// changes); an existing file keeps its mode, a new one gets the umask's (0644 under 022); a
-/// read-only file is refused, and so is any file this run read, unless the write is that
-/// file's own update. Says `wrote FILE` on standard error.
+/// changes) when it leads to a file in the same folder or below; one leading out of it is
+/// refused (a link planted in an output folder must not aim a write elsewhere). An existing
+/// file keeps its mode, a new one gets the umask's (0644 under 022); a read-only file is
+/// refused, and so is any file this run read, unless the write is that file's own update.
+/// Says `wrote FILE` on standard error.
 pub fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
     let target = through_links(Path::new(path)).map_err(|e| io_error(path, &e))?;
+    if target != Path::new(path) {
+        stays_in_its_folder(path, &target)?;
+    }
     let existing = match std::fs::metadata(&target) {
         Ok(meta) => Some(meta),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -111,6 +116,34 @@ fn through_links(path: &Path) -> std::io::Result<PathBuf> {
         }
     }
     Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// Refuse a link `path` whose final `target` is outside the folder `path` is in (compared
+/// canonically, so `..` and linked folders on the way count where they lead).
+fn stays_in_its_folder(path: &str, target: &Path) -> Result<()> {
+    let folder_of = |p: &Path| {
+        p.parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf()
+    };
+    let folder = folder_of(Path::new(path));
+    let inside = match (
+        std::fs::canonicalize(&folder),
+        std::fs::canonicalize(folder_of(target)),
+    ) {
+        (Ok(folder), Ok(lands)) => lands.starts_with(&folder),
+        _ => false,
+    };
+    if inside {
+        return Ok(());
+    }
+    Err(Error::msg(format!(
+        "{path}: is a symlink to {}, outside {}; not writing through it (remove the link, or \
+         write to its target by name)",
+        target.display(),
+        folder.display()
+    )))
 }
 
 /// Temporary files are named `.NAME.PID.XXXXXX.arbiter-tmp`, so a later write of the same file
@@ -244,6 +277,44 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
         assert_eq!(mode(&real), 0o640);
         assert_eq!(leftovers(d.path()), ["link.yaml", "real.yaml"]);
+    }
+
+    #[test]
+    fn a_link_leading_out_of_its_folder_is_refused_and_both_ends_left_alone() {
+        let d = tempfile::tempdir().unwrap();
+        let out = d.path().join("out");
+        std::fs::create_dir(&out).unwrap();
+        let outside = d.path().join("precious.txt");
+        std::fs::write(&outside, "keep").unwrap();
+        let planted = out.join("page.1");
+        std::os::unix::fs::symlink("../precious.txt", &planted).unwrap();
+        let e = write_atomically(planted.to_str().unwrap(), "roff")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("is a symlink to") && e.contains("outside"),
+            "{e}"
+        );
+        assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep");
+        assert!(std::fs::symlink_metadata(&planted)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        // A dangling link out of the folder would create the file there: refused too.
+        let dangling = out.join("new.1");
+        std::os::unix::fs::symlink("../created.txt", &dangling).unwrap();
+        assert!(write_atomically(dangling.to_str().unwrap(), "x").is_err());
+        assert!(!d.path().join("created.txt").exists());
+        // Into a subfolder is inside.
+        std::fs::create_dir(out.join("sub")).unwrap();
+        let down = out.join("down.1");
+        std::os::unix::fs::symlink("sub/real.1", &down).unwrap();
+        write_atomically(down.to_str().unwrap(), "ok").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(out.join("sub/real.1")).unwrap(),
+            "ok"
+        );
+        assert_eq!(leftovers(&out), ["down.1", "new.1", "page.1", "sub"]);
     }
 
     #[test]

@@ -3,13 +3,7 @@
 use super::season::Season;
 use super::standings::Standings;
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
+use crate::output::html_text as escape;
 
 /// The page. `title` is shown as its heading (the season file's name, say).
 pub fn page(title: &str, season: &Season, table: &Standings) -> String {

@@ -110,6 +110,8 @@ impl Season {
     /// known, no team twice in a round, every result a scheduled match, no match recorded
     /// twice. Linear in the size of the file (names are compared by key, in hash sets).
     pub fn check(&self, doc: &Doc) -> Result<()> {
+        self.check_names()
+            .map_err(|(at, e)| doc.error_at(&at, e.message()))?;
         let mut teams = HashSet::new();
         for (i, t) in self.teams.iter().enumerate() {
             if !teams.insert(team_key(t)) {
@@ -169,6 +171,21 @@ impl Season {
                         res.home, res.away, res.round
                     ),
                 ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The season's and its teams' names are one line of printable text; the pointer of the
+    /// first that is not.
+    pub fn check_names(&self) -> std::result::Result<(), (String, Error)> {
+        if let Some(name) = &self.name {
+            crate::names::check_printable("season", name).map_err(|e| ("/name".into(), e))?;
+        }
+        for (i, t) in self.teams.iter().enumerate() {
+            if let Team::Name(name) = t {
+                crate::names::check_printable("team", name)
+                    .map_err(|e| (format!("/teams/{i}"), e))?;
             }
         }
         Ok(())

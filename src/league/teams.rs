@@ -99,6 +99,7 @@ impl Teams {
                     "a team name is longer than {MAX_NAME_CHARS} characters"
                 )));
             }
+            crate::names::check_printable("team", name).map_err(|e| at().at(e.message()))?;
             if names.len() == MAX_TEAMS {
                 return Err(at().at(format!(
                     "more than {MAX_TEAMS} teams (the most this program schedules)"
@@ -137,6 +138,7 @@ impl Teams {
                 if a.trim().is_empty() {
                     return Err(Error::msg("a team name is empty"));
                 }
+                crate::names::check_printable("team", a)?;
                 if a.chars().count() > MAX_NAME_CHARS {
                     return Err(Error::msg(format!(
                         "a team name is longer than {MAX_NAME_CHARS} characters"

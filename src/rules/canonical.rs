@@ -5,7 +5,7 @@ use super::doc::Doc;
 use super::edit::Syntax;
 use super::load::Format;
 use super::{lang, yaml};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use serde_json::Value;
 
 /// Parse text of either format with its comments.
@@ -25,16 +25,59 @@ pub fn render_with_comments(value: &Value, comments: &Comments, syntax: Syntax) 
     }
 }
 
-/// The canonical layout of a ruleset file's text, in the syntax its name asks for.
+/// The canonical layout of a ruleset file's text, in the syntax its name asks for. Text that
+/// is not in that syntax is refused, never laid out as something else (rules-language text in
+/// a `.yaml` file reads as YAML, but as one long string).
 pub fn formatted(path: &str, text: &str) -> Result<String> {
     let syntax = Syntax::of_path(path)?;
+    if syntax == Syntax::Json {
+        if let Err(e) = serde_json::from_str::<Value>(text) {
+            return Err(Error::msg(format!(
+                "{path}: is not JSON ({e}); rename it to what it holds (.yaml, .rules)"
+            )));
+        }
+    }
     let (doc, comments) = parse_with_comments(path, text, Format::of(path))?;
+    if !matches!(doc.value, Value::Object(_) | Value::Array(_)) {
+        let holds = match &doc.value {
+            Value::Null => "nothing but comments",
+            Value::String(_) if lang::parse(path, text).is_ok() => {
+                "rules-language text (YAML reads it as one string); rename it to .rules"
+            }
+            Value::String(_) => "one string",
+            _ => "one value",
+        };
+        return Err(Error::msg(format!(
+            "{path}: is not a YAML document of keys: it holds {holds}"
+        )));
+    }
     Ok(render_with_comments(&doc.value, &comments, syntax))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_not_in_its_extensions_format_is_refused() {
+        let rules = "name = house\nships {\n  a { shields = 1 }\n}\n";
+        let e = formatted("house.yaml", rules).unwrap_err().to_string();
+        assert!(
+            e.contains("house.yaml: is not a YAML document of keys")
+                && e.contains("rules-language text"),
+            "{e}"
+        );
+        let e = formatted("x.yml", "just words\n").unwrap_err().to_string();
+        assert!(e.ends_with("it holds one string"), "{e}");
+        let e = formatted("x.json", "name: house\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("x.json: is not JSON"), "{e}");
+        assert_eq!(
+            formatted("x.yaml", "name:   house\n").unwrap(),
+            "name: house\n"
+        );
+    }
 
     fn convert(name: &str, text: &str, to: Syntax) -> String {
         let (doc, comments) = parse_with_comments(name, text, Format::of(name)).unwrap();

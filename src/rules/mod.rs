@@ -1,6 +1,7 @@
 //! The ruleset model and its two formats (the rules language and YAML).
 pub mod brackets;
 pub mod builtin;
+pub mod bundle;
 pub mod canonical;
 pub mod changes;
 pub mod combat;

@@ -55,7 +55,13 @@ impl Ruleset {
     /// Checks that types alone cannot express: formula variables, names that refer to
     /// other parts of the ruleset, sensible ranges. Errors point into `doc`.
     pub fn validate(&self, doc: &Doc) -> Result<()> {
+        let printable = |kind: &str, name: &str, pointer: &str| {
+            crate::names::check_printable(kind, name)
+                .map_err(|e| doc.error_at(pointer, e.message()))
+        };
+        printable("ruleset", &self.name, "/name")?;
         if let Some(v) = &self.version {
+            printable("version", v, "/version")?;
             super::pin::parse_version(v).map_err(|m| doc.error_at("/version", m))?;
         }
         self.check_unique_ship_names(doc)?;
@@ -97,6 +103,14 @@ impl Ruleset {
         for (key, ship) in &self.ships {
             let pointer = super::doc::pointer_push("/ships", key);
             for (i, name) in std::iter::once(key).chain(ship.aliases.iter()).enumerate() {
+                if let Err(e) = crate::names::check_printable("ship", name) {
+                    let at = if i == 0 {
+                        pointer.clone()
+                    } else {
+                        super::doc::pointer_push(&pointer, "aliases")
+                    };
+                    return Err(doc.error_at_key(&at, e.message()));
+                }
                 let n = crate::names::normalize(name);
                 if let Some(owner) = seen.get(&n) {
                     let at = if i == 0 {

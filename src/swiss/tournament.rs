@@ -2,13 +2,17 @@
 //! paired, results, byes asked for ahead, withdrawals. It turns into a [`Field`] for the
 //! pairing and the standings. Pure: the CLI reads and writes the file.
 use super::model::{Colour, Entrant, Field, Outcome, Points, Round};
-use crate::error::{Error, Result};
+use crate::error::{Conflict, Error, Result};
 use crate::rules::swiss::{SwissPoints, SwissRules};
 use serde::{Deserialize, Serialize};
 
 /// Most players a tournament file may hold (TRF numbers have four digits).
 pub const MAX_PLAYERS: usize = 9999;
 pub const MAX_ROUNDS: usize = 99;
+/// Highest rating a player may have: TRF writes ratings in four columns (49-52).
+pub const MAX_RATING: u32 = 9999;
+/// Most points a player may reach, in tenths: TRF writes a score in four columns (`99.9`).
+pub const MAX_SCORE_TENTHS: u32 = 999;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -139,7 +143,7 @@ impl Tournament {
         }
         players.sort_by_key(|p| std::cmp::Reverse(p.1));
         let t = Tournament {
-            name: name.to_string(),
+            name: name.trim().to_string(),
             rules: rules.to_string(),
             ruleset: None,
             rounds,
@@ -147,7 +151,7 @@ impl Tournament {
             players: players
                 .into_iter()
                 .map(|(name, rating)| Player {
-                    name,
+                    name: name.trim().to_string(),
                     rating,
                     byes: Vec::new(),
                     withdrawn_from: None,
@@ -160,9 +164,11 @@ impl Tournament {
         Ok(t)
     }
 
-    /// What types cannot say: names unique, numbers in range, each player once a round, every
-    /// result known, no bye requested for a round already paired.
+    /// What types cannot say: names unique and printable, numbers in range (ratings as TRF
+    /// writes them), each player once a round, every result known, no bye requested for a
+    /// round already paired.
     pub fn check(&self) -> Result<()> {
+        crate::names::check_printable("tournament", &self.name)?;
         let n = self.players.len();
         if self.rounds == 0 || self.rounds > MAX_ROUNDS || self.paired.len() > self.rounds {
             return Err(Error::msg(format!(
@@ -178,6 +184,17 @@ impl Tournament {
         for p in &self.players {
             if p.name.trim().is_empty() {
                 return Err(Error::msg("a player has an empty name"));
+            }
+            crate::names::check_printable("player", &p.name)?;
+            if p.rating > MAX_RATING {
+                return Err(Error::out_of_range(
+                    "rating",
+                    format!(
+                        "player `{}`: rating {} is more than {MAX_RATING} (TRF writes ratings in \
+                         four digits)",
+                        p.name, p.rating
+                    ),
+                ));
             }
             if !seen.insert(crate::names::normalize(&p.name)) {
                 return Err(Error::msg(format!("player `{}` is listed twice", p.name)));
@@ -337,14 +354,29 @@ impl Tournament {
         })
     }
 
-    /// Record a result on the board of `white` and `black` in `round`.
-    pub fn record(&mut self, round: usize, white: usize, black: usize, result: &str) -> Result<()> {
+    /// Record a result on the board of `white` and `black` in `round`; the result it replaced,
+    /// if any. A board that has a result keeps it unless `correct`; a round the next one was
+    /// paired on keeps its results even then (that pairing rests on them).
+    pub fn record(
+        &mut self,
+        round: usize,
+        white: usize,
+        black: usize,
+        result: &str,
+        correct: bool,
+    ) -> Result<Option<String>> {
         if outcome(result).is_none() {
             return Err(Error::msg(format!(
                 "`{result}` is not a result ({})",
                 RESULTS.join(", ")
             )));
         }
+        let paired = self.paired.len();
+        let names = |p: usize| self.players.get(p.wrapping_sub(1)).map(|p| p.name.clone());
+        let (white_name, black_name) = (
+            names(white).unwrap_or_else(|| white.to_string()),
+            names(black).unwrap_or_else(|| black.to_string()),
+        );
         let r = self
             .paired
             .get_mut(round.wrapping_sub(1))
@@ -358,8 +390,26 @@ impl Tournament {
                     "round {round} has no board with {white} white and {black} black"
                 ))
             })?;
-        board.result = Some(result.to_string());
-        Ok(())
+        let game = format!("round {round}: {white_name} - {black_name}");
+        if round < paired {
+            let had = board
+                .result
+                .as_deref()
+                .map(|r| format!(" (it has {r})"))
+                .unwrap_or_default();
+            return Err(Error::msg(format!(
+                "{game} cannot change{had}: round {} is already paired on round {round}'s \
+                 results",
+                round + 1
+            )));
+        }
+        match &board.result {
+            Some(old) if !correct => Err(Error::conflict(
+                Conflict::ResultRecorded,
+                format!("{game} already has a result ({old})"),
+            )),
+            _ => Ok(board.result.replace(result.to_string())),
+        }
     }
 
     /// A bye asked for ahead, for a round not paired yet.
@@ -392,6 +442,7 @@ impl Tournament {
 
     /// A late entry: numbered after everyone already in, absent (zero points) before.
     pub fn add(&mut self, name: &str, rating: u32) -> Result<usize> {
+        let name = name.trim();
         if self.paired.len() >= self.rounds {
             return Err(Error::msg("the tournament has no round left to play"));
         }
@@ -430,6 +481,40 @@ impl Tournament {
         }
         self.check()?;
         Ok(number)
+    }
+
+    /// Refuse a tournament whose scores could outgrow TRF's points column: `rounds` times the
+    /// most a round can be worth must stay within 99.9.
+    pub fn check_scores_fit(&self, points: &Points) -> Result<()> {
+        let p = points;
+        let most = [
+            p.win,
+            p.draw,
+            p.forfeit_win,
+            p.half_bye,
+            p.loss,
+            p.forfeit_loss,
+            p.zero_bye,
+            p.pairing_bye,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+        let reach = most as usize * self.rounds;
+        if reach > MAX_SCORE_TENTHS as usize {
+            return Err(Error::out_of_range(
+                "rounds",
+                format!(
+                    "{} rounds at up to {} points a round can reach {} points, more than the \
+                     {} a TRF score holds (play fewer rounds)",
+                    self.rounds,
+                    super::trf::show_tenths(most),
+                    super::trf::show_tenths(reach as u32),
+                    super::trf::show_tenths(MAX_SCORE_TENTHS)
+                ),
+            ));
+        }
+        Ok(())
     }
 
     pub fn to_yaml(&self) -> String {

@@ -386,6 +386,18 @@ fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
             blank = false;
         }
         let r = result_char.to_ascii_uppercase();
+        if let (Some(o), Some(_), ' ') = (opponent, colour, r) {
+            // What `swiss pair --trf` writes for the round it paired: the game is to be played.
+            return Err(line.err(
+                start + 7,
+                format!(
+                    "round {}: paired against {} but not played yet (no result); write the \
+                     round's results (1 = 0 + -) before pairing the next",
+                    rounds.len() + skipped + 1,
+                    o + 1
+                ),
+            ));
+        }
         let forfeit_or_bye = matches!(r, '+' | '-' | 'H' | 'F' | 'U' | 'Z' | ' ');
         if opponent.is_none() && colour.is_some() {
             return Err(line.err(start + 5, "a bye has no colour (write `-`)"));

@@ -1,13 +1,17 @@
 //! Writing TRF-2026: the header, points system, rounds and one `001` line per player, as the
-//! reference engine reads them.
+//! reference engine reads them. Every field keeps to its columns: a number too wide for its
+//! field is refused, and a name is one line (TRF has no escapes: a control character in it
+//! is written as `?`).
 use super::model::{Colour, Field, Outcome};
+use super::tournament::{MAX_RATING, MAX_SCORE_TENTHS};
 use super::trf::show_tenths;
+use crate::error::{Error, Result};
 
 /// The field as TRF; `next`: a round paired but not played, written with its colours only
 /// (results blank), or `None`.
-pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -> String {
+pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -> Result<String> {
     let mut out = String::new();
-    out.push_str(&format!("012 {title}\n"));
+    out.push_str(&format!("012 {}\n", one_line(title)));
     out.push_str("092 FIDE_DUTCH_2025\n");
     out.push_str(&format!("XXR {}\n", field.total_rounds));
     match field.initial_colour.unwrap_or(Colour::White) {
@@ -17,6 +21,17 @@ pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -
     let p = &field.points;
     let mut codes = String::new();
     let mut put = |c: char, v: u32| codes.push_str(&format!("{c}{:>4}    ", show_tenths(v)));
+    let values = [p.win, p.draw, p.loss, p.zero_bye, p.pairing_bye];
+    if let Some(&v) = values.iter().find(|&&v| v > MAX_SCORE_TENTHS) {
+        return Err(Error::out_of_range(
+            "points",
+            format!(
+                "a result worth {} points does not fit TRF's point system (at most {})",
+                show_tenths(v),
+                show_tenths(MAX_SCORE_TENTHS)
+            ),
+        ));
+    }
     if (p.win, p.draw, p.loss, p.zero_bye, p.pairing_bye) != (10, 5, 0, 0, 10) {
         put('W', p.win);
         put('D', p.draw);
@@ -34,10 +49,34 @@ pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -
     let rounds = field.played_rounds;
     for (i, e) in field.entrants.iter().enumerate() {
         let score = field.score_after(i, rounds);
+        if e.rating > MAX_RATING {
+            return Err(Error::out_of_range(
+                "rating",
+                format!(
+                    "player {} ({}): rating {} does not fit TRF's four digits (at most \
+                     {MAX_RATING})",
+                    e.number,
+                    one_line(&e.name),
+                    e.rating
+                ),
+            ));
+        }
+        if score > MAX_SCORE_TENTHS {
+            return Err(Error::out_of_range(
+                "points",
+                format!(
+                    "player {} ({}): {} points do not fit TRF's points column (at most {})",
+                    e.number,
+                    one_line(&e.name),
+                    show_tenths(score),
+                    show_tenths(MAX_SCORE_TENTHS)
+                ),
+            ));
+        }
         let mut line = format!(
             "001 {:>4}      {:<34}{:>4}{:>28}{:>4}{:>5}",
             e.number,
-            truncate(&e.name, 33),
+            truncate(&one_line(&e.name), 33),
             if e.rating > 0 {
                 e.rating.to_string()
             } else {
@@ -47,6 +86,8 @@ pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -
             show_tenths(score),
             ""
         );
+        // Columns 1-89, before the first round.
+        let fixed = line.len();
         for r in &e.rounds[..rounds] {
             line.push_str("  ");
             line.push_str(&cell(r, p.pairing_bye));
@@ -62,14 +103,33 @@ pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -
                 line.push_str(&cell(r, p.pairing_bye));
             }
         }
-        out.push_str(line.trim_end());
+        // A round is 8 columns whatever it holds: a round paired but not played ends in a
+        // blank result, which must stay (only the padding of a line without rounds goes).
+        if line.len() == fixed {
+            out.push_str(line.trim_end());
+        } else {
+            out.push_str(&line);
+        }
         out.push('\n');
     }
-    out
+    Ok(out)
 }
 
 fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
+}
+
+/// A name as one line of a fixed-column file: control characters become `?`.
+fn one_line(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if crate::names::is_unprintable(c) {
+                '?'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 fn cell(r: &super::model::Round, _pab: u32) -> String {
@@ -113,7 +173,7 @@ mod tests {
         ))
         .unwrap();
         let f = trf::parse("p05.trf", &text, false).unwrap();
-        let again = trf::parse("out.trf", &super::write(&f, "t", None), false).unwrap();
+        let again = trf::parse("out.trf", &super::write(&f, "t", None).unwrap(), false).unwrap();
         assert_eq!(f.entrants.len(), again.entrants.len());
         for (a, b) in f.entrants.iter().zip(&again.entrants) {
             assert_eq!(a.rounds, b.rounds);

@@ -1,0 +1,86 @@
+//! A bundle (`rules bundle`): a ruleset with its `extends` resolved, in one self-contained file
+//! under a comment header that names its sources and states its hash.
+use super::edit::{self, Syntax};
+use super::load;
+use super::pin::Identity;
+use crate::error::{Error, Result};
+use crate::names::escaped;
+
+/// The bundle of the ruleset `reference` names, written in `syntax` (the rules language or
+/// YAML: the header is a comment, which JSON has not). Every name and path in the header is
+/// one comment line whatever it holds: a control character in it is written out (`\u{a}`),
+/// so no header field can start a line of the ruleset below.
+pub fn bundle(reference: &str, syntax: Syntax) -> Result<String> {
+    if syntax == Syntax::Json {
+        return Err(Error::msg(
+            "a bundle is .rules or .yaml (its header is a comment, which JSON has not)",
+        ));
+    }
+    let r = load::load(reference)?;
+    let chain = load::chain(reference)?;
+    let id = Identity::of(&r);
+    let mut text = format!(
+        "# Bundled by arbiter {}: `{}`{} with its `extends` resolved, self-contained.\n",
+        env!("CARGO_PKG_VERSION"),
+        escaped(&id.name),
+        id.version
+            .as_deref()
+            .map(|v| format!(" {}", escaped(v)))
+            .unwrap_or_default()
+    );
+    text.push_str("# Sources, each extending the next:\n");
+    for link in &chain {
+        let name = link
+            .name
+            .as_deref()
+            .map(|n| format!(" (`{}`", escaped(n)))
+            .unwrap_or(" (".into());
+        let version = escaped(link.version.as_deref().unwrap_or("no version")).into_owned();
+        let sep = if link.name.is_some() { ", " } else { "" };
+        text.push_str(&format!(
+            "#   {}{name}{sep}{version})\n",
+            escaped(&link.source)
+        ));
+    }
+    text.push_str(&format!(
+        "# sha256 {} (`arbiter rules hash` of this file prints the same)\n\n",
+        id.sha256
+    ));
+    text.push_str(&edit::show(&r, syntax));
+    Ok(text)
+}
+
+/// The hash a bundle's header states (`None` if it states none).
+pub fn stated_hash(bundle: &str) -> Option<&str> {
+    bundle
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| l.strip_prefix("# sha256 "))
+        .and_then(|rest| rest.split_whitespace().next())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_header_field_with_a_newline_stays_one_comment_line() {
+        let d = tempfile::tempdir().unwrap();
+        // The base's own name is not validated (the child's name overrides it), so only the
+        // header's escaping keeps it in its comment.
+        let base = d.path().join("base.rules");
+        std::fs::write(
+            &base,
+            "extends startrek\nname = \"base\\nname = evil\\n# \"\n",
+        )
+        .unwrap();
+        let child = d.path().join("child.rules");
+        std::fs::write(&child, "extends \"base.rules\"\nname = child\n").unwrap();
+        let text = bundle(child.to_str().unwrap(), Syntax::Rules).unwrap();
+        let header: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+        assert!(header.iter().all(|l| l.starts_with('#')), "{text}");
+        assert!(text.contains("(`base\\u{a}name = evil\\u{a}# `"), "{text}");
+        let r = load::load(child.to_str().unwrap()).unwrap();
+        assert_eq!(stated_hash(&text), Some(Identity::of(&r).sha256.as_str()));
+    }
+}
