@@ -116,6 +116,8 @@ pub fn sandboxed(limits: &Limits) -> Engine {
         };
         eprintln!("{place}{text}");
     });
+    // rhai's `sleep` would wait past every limit: a bare sandbox (hooks, tactics) never waits.
+    super::wait::forbid(&mut engine);
     engine
 }
 
@@ -129,6 +131,8 @@ pub fn pure_engine(limits: &Limits) -> Engine {
 /// The engine of a script session (`arbiter run`, the REPL): every API function.
 pub fn session_engine(session: &Session) -> Engine {
     let mut engine = sandboxed(&session.limits);
+    // A script may wait, on its time limit.
+    super::wait::charge(&mut engine, &session.limits);
     api::register_all(&mut engine, session);
     engine
 }
