@@ -73,11 +73,13 @@ impl CompiledHook {
         let mut scope = Scope::new();
         sandbox::with_own_clock(|| engine.run_ast_with_scope(&mut scope, &ast))
             .map_err(|e| errors::eval_error(&source, &e))?;
-        let params = ast
+        let mut params: Vec<Vec<String>> = ast
             .iter_functions()
             .filter(|f| f.name == rule)
             .map(|f| f.params.iter().map(|p| p.to_string()).collect())
             .collect();
+        // Fewest first (rhai lists functions in no fixed order).
+        params.sort_by_key(Vec::len);
         Ok(CompiledHook {
             rule: rule.to_string(),
             source,
@@ -319,8 +321,8 @@ mod tests {
         let e = h.call::<i64>(&[]).unwrap_err().to_string();
         assert_eq!(
             e,
-            "hook `tiebreak` (t.rhai) takes 2 or 1 arguments, not 0: call it as \
-             r.hook(\"tiebreak\", [a, b] or [a])"
+            "hook `tiebreak` (t.rhai) takes 1 or 2 arguments, not 0: call it as \
+             r.hook(\"tiebreak\", [a] or [a, b])"
         );
     }
 
