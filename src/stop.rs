@@ -151,6 +151,18 @@ impl Bound {
         }
     }
 
+    /// Time until the deadline (zero once it is passed).
+    pub fn time_left(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    /// The reason given when the deadline passes.
+    pub fn time_reason(&self) -> Reason {
+        Reason::Time {
+            limit_seconds: self.limit_seconds,
+        }
+    }
+
     /// Why to stop now, if the bound is passed.
     pub fn passed(&self) -> Option<Reason> {
         if CTRL_C.interrupted() {
@@ -162,9 +174,7 @@ impl Bound {
             });
         }
         if Instant::now() >= self.deadline {
-            return Some(Reason::Time {
-                limit_seconds: self.limit_seconds,
-            });
+            return Some(self.time_reason());
         }
         None
     }

@@ -39,9 +39,27 @@ impl Client {
     }
 
     fn receive(&self) -> Value {
-        self.incoming
+        let m = self
+            .incoming
             .recv_timeout(Duration::from_secs(30))
-            .expect("the server answers within 30 s")
+            .expect("the server answers within 30 s");
+        assert!(m.get("stray").is_none(), "not the protocol on stdout: {m}");
+        m
+    }
+
+    /// Send a request; its response, and the messages that came before it.
+    fn request_seeing(&mut self, method: &str, params: Value) -> (Value, Vec<Value>) {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let mut before = Vec::new();
+        loop {
+            let m = self.receive();
+            if m["id"] == json!(id) {
+                return (m, before);
+            }
+            before.push(m);
+        }
     }
 
     /// The next notification of this method.
@@ -72,6 +90,10 @@ fn read_messages(out: impl Read + Send + 'static) -> Receiver<Value> {
                 }
                 if let Some(n) = line.strip_prefix("Content-Length: ") {
                     length = n.parse::<usize>().ok();
+                } else if !line.starts_with("Content-Type: ") {
+                    // Something else wrote to the protocol's stream (a script's print).
+                    let _ = tx.send(json!({ "stray": line }));
+                    return;
                 }
             }
             let mut body = vec![0; length.expect("a Content-Length header")];
@@ -221,4 +243,122 @@ fn a_scripted_editor_gets_diagnostics_hover_and_completion() {
 
     stop(child, c);
     assert!(!file.exists(), "the server wrote no file");
+}
+
+fn open(c: &mut Client, uri: &str, text: &str) {
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "arbiter-rules", "version": 1, "text": text}}),
+    );
+}
+
+/// Changes queued while the server analyses give way to the newest: thirty full changes of a
+/// large document are not thirty analyses (they were, one after another, before any answer),
+/// and the diagnostics published last are the newest version's.
+#[test]
+fn changes_queued_behind_an_analysis_give_way_to_the_newest() {
+    let dir = tempfile::tempdir().unwrap();
+    let uri = format!("file://{}", dir.path().join("ships.rules").display());
+    let big = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/hostile/overlay-20000-ships/ships.rules"
+    ))
+    .unwrap();
+    let (child, mut c) = start(dir.path());
+    open(&mut c, &uri, &big);
+    let changes = 30;
+    for v in 0..changes {
+        let text = if v + 1 == changes {
+            big.replacen("new \"s0\"{shields=1}", "new \"s0\"{shields=\"one\"}", 1)
+        } else {
+            format!("{big}# version {v}\n")
+        };
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": v + 2}, "contentChanges": [{"text": text}]}),
+        );
+    }
+    // Answered once everything sent before it is dealt with.
+    let (hover, before) = c.request_seeing(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 2}}),
+    );
+    assert!(hover.get("error").is_none(), "{hover}");
+    let published: Vec<&Value> = before
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .collect();
+    assert!(
+        !published.is_empty() && published.len() < changes + 1,
+        "{} analyses of {} versions",
+        published.len(),
+        changes + 1
+    );
+    let last = &published.last().unwrap()["params"]["diagnostics"];
+    assert_eq!(last.as_array().map(Vec::len), Some(1), "{last}");
+    assert_eq!(last[0]["range"]["start"]["line"], json!(2), "{last}");
+    stop(child, c);
+}
+
+/// A hook's top level runs under the ruleset's limits in the server too, on the analysis
+/// thread: the editor's requests are answered while it runs, and it ends at its time limit.
+#[test]
+fn a_busy_hook_is_stopped_at_its_limit_and_never_holds_up_the_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("busy.rhai"),
+        "fn tiebreak(a) { a }\nlet s = \"\".pad(99000, \"a\");\nlet a = [];\na.pad(19000, s);\n\
+         loop { a.contains(\"b\"); }\n",
+    )
+    .unwrap();
+    let rules = dir.path().join("h.rules");
+    let uri = format!("file://{}", rules.display());
+    let text =
+        "extends startrek\nscript {\n  limits { max_seconds = 1 }\n  hooks { tiebreak = \"busy.rhai\" }\n}\n";
+
+    // Shut down while the hook runs: answered at once, before the document's diagnostics.
+    let (mut child, mut c) = start(dir.path());
+    open(&mut c, &uri, text);
+    let (shutdown, before) = c.request_seeing("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null);
+    assert!(before.is_empty(), "{before:?}");
+    c.notify("exit", Value::Null);
+    let status = child
+        .wait_timeout(Duration::from_secs(30))
+        .unwrap()
+        .expect("the server exits");
+    assert_eq!(status.code(), Some(0));
+
+    // Left to run, the hook ends at its limit, as a diagnostic.
+    let (child, mut c) = start(dir.path());
+    open(&mut c, &uri, text);
+    let d = c.notification("textDocument/publishDiagnostics");
+    let message = d["diagnostics"][0]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("busy.rhai:5:")
+            && message.contains("the script ran out of time (limit 1 s, engine calls included)"),
+        "{d}"
+    );
+    stop(child, c);
+}
+
+/// What a hook prints goes to standard error: standard output is the protocol's.
+#[test]
+fn a_hooks_print_stays_out_of_the_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("loud.rhai"),
+        "fn tiebreak(a) { a }\nprint(\"Content-Length: 99\");\nprint(\"hello\");\n",
+    )
+    .unwrap();
+    let uri = format!("file://{}", dir.path().join("h.rules").display());
+    let (child, mut c) = start(dir.path());
+    open(
+        &mut c,
+        &uri,
+        "extends startrek\nscript {\n  hooks { tiebreak = \"loud.rhai\" }\n}\n",
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    stop(child, c);
 }

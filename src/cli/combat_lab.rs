@@ -206,7 +206,8 @@ pub fn run(command: LabCommand) -> Result<()> {
             } else {
                 ships.len() as u64
             };
-            let bar = progress_bar(n * n.saturating_sub(1) * battles);
+            // The matrix refuses a total over its limit before any battle; the bar only shows it.
+            let bar = progress_bar((n * n.saturating_sub(1)).saturating_mul(battles));
             let tick = |k: u64| bar.tick(k);
             let o = MatrixOptions {
                 ships,

@@ -21,6 +21,10 @@ use crate::rules::Ruleset;
 use crate::scoring::history::{prepare, History, HistoryGame, Period, Placing};
 use serde::Serialize;
 
+/// Most battles one ladder runs, all matches together: each decided battle becomes a rated
+/// game held in memory (a few hundred bytes) until the ratings are worked out.
+pub const MAX_LADDER_BATTLES: u64 = 1_000_000;
+
 /// What to run.
 pub struct LadderOptions<'a> {
     /// The tactics, each with the name it is shown and rated under.
@@ -173,6 +177,23 @@ pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
     }
     if opts.ships.is_empty() {
         return Err(Error::msg("a ladder needs one ship class or more"));
+    }
+    // Every battle is a rated game kept until the rating: the total is checked before any.
+    let t = opts.tactics.len() as u64;
+    let pairings = t.saturating_mul(t - 1);
+    let total = (opts.ships.len() as u64)
+        .saturating_mul(pairings)
+        .saturating_mul(opts.battles);
+    if total > MAX_LADDER_BATTLES {
+        return Err(Error::out_of_range(
+            "battles",
+            format!(
+                "{} ship classes × {pairings} pairings of tactics × {} battles is {total} \
+                 battles, more than a ladder runs ({MAX_LADDER_BATTLES})",
+                opts.ships.len(),
+                opts.battles
+            ),
+        ));
     }
     let mut matches = Vec::new();
     for ship in &opts.ships {

@@ -1,197 +1,162 @@
-//! `arbiter lsp`: a language server over standard input and output (lsp-server, the protocol
-//! types from lsp-types) for `.rules` and ruleset YAML. It reads what the editor sends and,
-//! for `extends`, the files named through `crate::io`; it never writes a file.
+//! `arbiter lsp`: a language server over standard input and output (lsp-server's message
+//! types, lsp-types' protocol types) for `.rules` and ruleset YAML. It reads what the editor
+//! sends and, for `extends`, the files named through `crate::io`; it never writes a file.
+//!
+//! * `framing` reads each message's header and checks its length before the body is read
+//!   (at most `framing::MAX_MESSAGE_BYTES`, 64 MiB);
+//! * `transport` hands the messages to this loop and writes the answers;
+//! * this loop keeps each open document's newest text and answers `shutdown` itself;
+//! * `worker` analyses on a thread of its own (loading a ruleset runs its hooks, under the
+//!   sandbox's limits), dropping analyses a newer change makes stale;
+//! * `analysis` is what is said about one document.
 pub mod analysis;
+pub mod framing;
+pub mod transport;
+pub mod worker;
 
-use crate::error::{Error, Result};
-use analysis::Document;
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use crate::error::Result;
+use lsp_server::{ErrorCode, Message, Notification, Response};
 use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionOptions, Diagnostic, DiagnosticSeverity, Hover,
-    HoverContents, HoverProviderCapability, MarkupContent, MarkupKind, Position,
-    PublishDiagnosticsParams, Range, ServerCapabilities, TextDocumentSyncCapability,
+    CompletionOptions, HoverProviderCapability, ServerCapabilities, TextDocumentSyncCapability,
     TextDocumentSyncKind, Uri,
 };
-use std::collections::HashMap;
+use std::sync::mpsc::Receiver;
+use transport::Out;
+use worker::{Documents, Job, Open, Worker};
 
-/// Serve until the editor says `exit`.
+/// Serve until the editor says `exit` (or its input ends).
 pub fn serve() -> Result<()> {
-    let (connection, io_threads) = Connection::stdio();
+    // Standard output carries the protocol: a hook's `print` goes to standard error.
+    crate::script::engine::print_to_stderr();
+    let out = Out::stdout();
+    let (messages, failure) = transport::read_stdin(out.clone())?;
+    // The input broke the protocol (or ended) before `initialize`: say how.
+    let broken = || failure.take().map_or(Ok(()), Err);
+    if !initialize(&messages, &out)? {
+        return broken();
+    }
+    let documents = Documents::default();
+    let server = Server {
+        messages: &messages,
+        out: &out,
+        worker: Worker::start(documents.clone(), out.clone())?,
+        documents,
+    };
+    if server.run() == Ended::InputClosed {
+        // No `shutdown`: what the editor sent before its input closed is still answered.
+        server.worker.finish();
+    }
+    broken()
+}
+
+/// Wait for `initialize` and answer it; false if the input ended (or said `exit`) first.
+fn initialize(messages: &Receiver<Message>, out: &Out) -> Result<bool> {
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions::default()),
         ..Default::default()
     };
-    let caps = serde_json::to_value(capabilities).expect("capabilities serialise");
-    connection
-        .initialize(caps)
-        .map_err(|e| Error::msg(format!("lsp: {e}")))?;
-    let mut server = Server {
-        connection: &connection,
-        documents: HashMap::new(),
-    };
-    server.run()?;
-    drop(connection);
-    io_threads
-        .join()
-        .map_err(|e| Error::msg(format!("lsp: {e}")))?;
-    Ok(())
+    for message in messages {
+        match message {
+            Message::Request(r) if r.method == "initialize" => {
+                let result = serde_json::json!({ "capabilities": capabilities });
+                out.send(Response::new_ok(r.id, result));
+                return Ok(true);
+            }
+            Message::Request(r) => out.send(Response::new_err(
+                r.id,
+                ErrorCode::ServerNotInitialized as i32,
+                format!("`{}` before `initialize`", r.method),
+            )),
+            Message::Notification(n) if n.method == "exit" => return Ok(false),
+            _ => {}
+        }
+    }
+    Ok(false)
+}
+
+/// How the server's loop ended.
+#[derive(PartialEq)]
+enum Ended {
+    Exit,
+    InputClosed,
 }
 
 struct Server<'a> {
-    connection: &'a Connection,
-    /// Open documents by URI: the file name it stands for, and the editor's text.
-    documents: HashMap<String, (String, String)>,
+    messages: &'a Receiver<Message>,
+    out: &'a Out,
+    /// Open documents by URI (the worker reads them).
+    documents: Documents,
+    worker: Worker,
 }
 
 impl Server<'_> {
-    fn run(&mut self) -> Result<()> {
-        for message in &self.connection.receiver {
+    /// Read the editor's messages: keep each document's newest text and queue the work, which
+    /// the worker does; this loop never waits for an analysis.
+    fn run(&self) -> Ended {
+        let mut shut_down = false;
+        for message in self.messages {
             match message {
-                Message::Request(request) => {
-                    let shutting_down = self
-                        .connection
-                        .handle_shutdown(&request)
-                        .map_err(|e| Error::msg(format!("lsp: {e}")))?;
-                    if shutting_down {
-                        return Ok(());
-                    }
-                    let response = self.answer(request);
-                    self.send(Message::Response(response));
+                Message::Request(r) if shut_down => self.out.send(Response::new_err(
+                    r.id,
+                    ErrorCode::InvalidRequest as i32,
+                    "the server is shutting down: only `exit` is expected".into(),
+                )),
+                Message::Request(r) if r.method == "shutdown" => {
+                    // Answered at once, whatever the worker is doing; queued work is dropped.
+                    shut_down = true;
+                    self.out
+                        .send(Response::new_ok(r.id, serde_json::Value::Null));
                 }
-                Message::Notification(n) => self.notified(n),
-                Message::Response(_) => {}
+                Message::Request(r) => self.worker.send(Job::Answer(r)),
+                Message::Notification(n) if n.method == "exit" => return Ended::Exit,
+                Message::Notification(n) if !shut_down => self.notified(n),
+                Message::Notification(_) | Message::Response(_) => {}
             }
         }
-        Ok(())
+        Ended::InputClosed
     }
 
-    fn send(&self, message: Message) {
-        // The editor went away: the loop ends when its input closes.
-        let _ = self.connection.sender.send(message);
-    }
-
-    fn notified(&mut self, n: Notification) {
-        let uri = match n.method.as_str() {
-            "textDocument/didOpen" => {
-                let uri = n.params["textDocument"]["uri"].as_str().map(str::to_string);
-                let text = n.params["textDocument"]["text"]
-                    .as_str()
-                    .map(str::to_string);
-                match (uri, text) {
-                    (Some(u), Some(t)) => {
-                        self.documents.insert(u.clone(), (file_name(&u), t));
-                        u
-                    }
-                    _ => return,
-                }
-            }
-            "textDocument/didChange" => {
-                let Some(uri) = n.params["textDocument"]["uri"].as_str() else {
-                    return;
-                };
-                // Full sync: the last change holds the whole text.
-                let text = n.params["contentChanges"]
-                    .as_array()
-                    .and_then(|c| c.last())
-                    .and_then(|c| c["text"].as_str());
-                let Some(text) = text else { return };
-                self.documents
-                    .insert(uri.to_string(), (file_name(uri), text.to_string()));
-                uri.to_string()
-            }
+    fn notified(&self, mut n: Notification) {
+        use serde_json::Value;
+        let uri = n
+            .params
+            .pointer("/textDocument/uri")
+            .and_then(Value::as_str);
+        let Some(uri) = uri.map(str::to_string) else {
+            return;
+        };
+        // Taken out of the message, not copied: a document may be megabytes.
+        let text = match n.method.as_str() {
+            "textDocument/didOpen" => n.params.pointer_mut("/textDocument/text").map(Value::take),
+            // Full sync: the last change holds the whole text.
+            "textDocument/didChange" => n
+                .params
+                .pointer_mut("/contentChanges")
+                .and_then(Value::as_array_mut)
+                .and_then(|changes| changes.pop())
+                .and_then(|mut change| change.get_mut("text").map(Value::take)),
             "textDocument/didClose" => {
-                if let Some(uri) = n.params["textDocument"]["uri"].as_str() {
-                    self.documents.remove(uri);
-                    self.publish(uri, Vec::new());
-                }
+                self.open_documents().remove(&uri);
+                self.worker.send(Job::Closed(uri));
                 return;
             }
             _ => return,
         };
-        let diagnostics = match self.document(&uri) {
-            Some(doc) => doc
-                .problems()
-                .into_iter()
-                .map(|p| {
-                    let at = Position::new(p.line, p.character);
-                    Diagnostic {
-                        range: Range::new(at, Position::new(p.line, p.character + 1)),
-                        severity: Some(DiagnosticSeverity::ERROR),
-                        source: Some("arbiter".into()),
-                        message: p.message,
-                        ..Default::default()
-                    }
-                })
-                .collect(),
-            None => Vec::new(),
+        let Some(Value::String(text)) = text else {
+            return;
         };
-        self.publish(&uri, diagnostics);
+        let open = Open {
+            name: file_name(&uri),
+            text: text.into(),
+        };
+        self.open_documents().insert(uri.clone(), open);
+        self.worker.send(Job::Analyse(uri));
     }
 
-    fn publish(&self, uri: &str, diagnostics: Vec<Diagnostic>) {
-        let Ok(uri) = uri.parse::<Uri>() else { return };
-        let params = PublishDiagnosticsParams {
-            uri,
-            diagnostics,
-            version: None,
-        };
-        self.send(Message::Notification(Notification::new(
-            "textDocument/publishDiagnostics".into(),
-            params,
-        )));
-    }
-
-    fn document(&self, uri: &str) -> Option<Document<'_>> {
-        let (name, text) = self.documents.get(uri)?;
-        Some(Document { name, text })
-    }
-
-    fn answer(&self, request: Request) -> Response {
-        let uri = request.params["textDocument"]["uri"]
-            .as_str()
-            .unwrap_or_default();
-        let position = &request.params["position"];
-        let line = position["line"].as_u64().unwrap_or(0).min(u32::MAX as u64) as u32;
-        let character = position["character"]
-            .as_u64()
-            .unwrap_or(0)
-            .min(u32::MAX as u64) as u32;
-        let result = match (request.method.as_str(), self.document(uri)) {
-            ("textDocument/hover", Some(doc)) => match doc.hover(line, character) {
-                Some(text) => serde_json::to_value(Hover {
-                    contents: HoverContents::Markup(MarkupContent {
-                        kind: MarkupKind::Markdown,
-                        value: text,
-                    }),
-                    range: None,
-                }),
-                None => Ok(serde_json::Value::Null),
-            },
-            ("textDocument/completion", Some(doc)) => {
-                let items: Vec<CompletionItem> = doc
-                    .completions(line, character)
-                    .into_iter()
-                    .map(|(label, detail)| CompletionItem {
-                        label,
-                        kind: Some(CompletionItemKind::PROPERTY),
-                        detail,
-                        ..Default::default()
-                    })
-                    .collect();
-                serde_json::to_value(items)
-            }
-            ("textDocument/hover" | "textDocument/completion", None) => Ok(serde_json::Value::Null),
-            _ => {
-                return Response::new_err(
-                    request.id,
-                    lsp_server::ErrorCode::MethodNotFound as i32,
-                    format!("arbiter lsp does not answer `{}`", request.method),
-                )
-            }
-        };
-        Response::new_ok(request.id, result.unwrap_or(serde_json::Value::Null))
+    fn open_documents(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Open>> {
+        self.documents.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 

@@ -5,6 +5,7 @@ use super::sandbox::{Limits, SAFE};
 use crate::error::{Error, Result};
 use rhai::Engine;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 /// What a script session shares with its functions.
@@ -116,6 +117,8 @@ pub fn sandboxed(limits: &Limits) -> Engine {
         };
         eprintln!("{place}{text}");
     });
+    // rhai's `sleep` would wait past every limit: a bare sandbox (hooks, tactics) never waits.
+    super::wait::forbid(&mut engine);
     engine
 }
 
@@ -129,6 +132,8 @@ pub fn pure_engine(limits: &Limits) -> Engine {
 /// The engine of a script session (`arbiter run`, the REPL): every API function.
 pub fn session_engine(session: &Session) -> Engine {
     let mut engine = sandboxed(&session.limits);
+    // A script may wait, on its time limit.
+    super::wait::charge(&mut engine, &session.limits);
     api::register_all(&mut engine, session);
     engine
 }
@@ -140,10 +145,23 @@ pub fn limits_for(rules: Option<&RulesHandle>) -> Limits {
         .unwrap_or(SAFE)
 }
 
+/// Whether standard output carries a protocol (the language server's), where a line a hook
+/// prints would break the next message: then `print` goes to standard error.
+static PRINT_TO_STDERR: AtomicBool = AtomicBool::new(false);
+
+/// Send every script's `print` to standard error from now on.
+pub fn print_to_stderr() {
+    PRINT_TO_STDERR.store(true, Ordering::Relaxed);
+}
+
 /// Print a line to standard output; a closed pipe (`| head`) ends the program quietly, any
 /// other failure (a full disk) ends it with an error: output that was asked for and lost is
 /// not a success.
 pub fn print_line(text: &str) {
+    if PRINT_TO_STDERR.load(Ordering::Relaxed) {
+        eprintln!("{text}");
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if let Err(e) = writeln!(out, "{text}").and_then(|_| out.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {

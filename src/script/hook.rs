@@ -34,6 +34,8 @@ pub struct CompiledHook {
     ast: AST,
     /// Constants and variables the script's top level left behind.
     scope: Scope<'static>,
+    /// The parameters of each `fn RULE(...)` the file defines (one per arity).
+    params: Vec<Vec<String>>,
 }
 
 impl std::fmt::Debug for CompiledHook {
@@ -71,12 +73,20 @@ impl CompiledHook {
         let mut scope = Scope::new();
         sandbox::with_own_clock(|| engine.run_ast_with_scope(&mut scope, &ast))
             .map_err(|e| errors::eval_error(&source, &e))?;
+        let mut params: Vec<Vec<String>> = ast
+            .iter_functions()
+            .filter(|f| f.name == rule)
+            .map(|f| f.params.iter().map(|p| p.to_string()).collect())
+            .collect();
+        // Fewest first (rhai lists functions in no fixed order).
+        params.sort_by_key(Vec::len);
         Ok(CompiledHook {
             rule: rule.to_string(),
             source,
             engine,
             ast,
             scope,
+            params,
         })
     }
 
@@ -108,6 +118,7 @@ impl CompiledHook {
 
     /// Call with script values (for callers that already hold them).
     pub fn call_dynamic(&self, args: Vec<Dynamic>) -> Result<Dynamic> {
+        self.check_arguments(args.len())?;
         let mut scope = self.scope.clone();
         sandbox::with_own_clock(|| {
             self.engine.call_fn_with_options::<Dynamic>(
@@ -121,6 +132,35 @@ impl CompiledHook {
         .map_err(|e| {
             errors::eval_error(&self.source, &e).context(&format!("in hook `{}`", self.rule))
         })
+    }
+}
+
+impl CompiledHook {
+    /// A call with a number of arguments no `fn RULE` takes is a misuse of the hook, said as
+    /// such (rhai would report `RULE` as an unknown function inside the hook file).
+    fn check_arguments(&self, given: usize) -> Result<()> {
+        if self.params.iter().any(|p| p.len() == given) {
+            return Ok(());
+        }
+        let forms: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| format!("[{}]", p.join(", ")))
+            .collect();
+        let counts: Vec<String> = self.params.iter().map(|p| p.len().to_string()).collect();
+        Err(Error::msg(format!(
+            "hook `{rule}` ({file}) takes {} argument{}, not {given}: call it as \
+             r.hook(\"{rule}\", {})",
+            counts.join(" or "),
+            if counts.len() == 1 && counts[0] == "1" {
+                ""
+            } else {
+                "s"
+            },
+            forms.join(" or "),
+            rule = self.rule,
+            file = self.source.name,
+        )))
     }
 }
 
@@ -146,16 +186,22 @@ impl ScriptLayer for Layer {
     fn prepare(&self, script: &ScriptRules, doc: &Doc, pointer: &str) -> Result<()> {
         check_limits(&script.limits, doc, &pointer_push(pointer, "limits"))?;
         let limits = tightened(&script.limits);
-        for (rule, hook) in &script.hooks {
-            if hook.compiled().is_some() {
-                continue;
+        // The top levels share one bound: 64 hooks each spinning to its own time limit would
+        // hold up a command loading the ruleset 64 times that. A script loading it is already
+        // bounded by its own limits.
+        let bound = crate::stop::current().unwrap_or_else(|| Arc::new(limits.bound()));
+        crate::stop::enter(Some(bound), || {
+            for (rule, hook) in &script.hooks {
+                if hook.compiled().is_some() {
+                    continue;
+                }
+                let p = pointer_push(&pointer_push(pointer, "hooks"), rule);
+                let (shown, text) = ScriptRules::hook_text(doc, &p, &hook.file)?;
+                let compiled = CompiledHook::compile(rule, &shown, &text, &limits)?;
+                hook.set_compiled(Arc::new(compiled));
             }
-            let p = pointer_push(&pointer_push(pointer, "hooks"), rule);
-            let (shown, text) = ScriptRules::hook_text(doc, &p, &hook.file)?;
-            let compiled = CompiledHook::compile(rule, &shown, &text, &limits)?;
-            hook.set_compiled(Arc::new(compiled));
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 
@@ -257,6 +303,41 @@ mod tests {
             .to_string();
         assert!(
             e.contains("must define `fn bonus(...)`") && e.contains("`other`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_call_with_the_wrong_number_of_arguments_says_what_the_hook_takes() {
+        let h = CompiledHook::compile(
+            "tiebreak",
+            "t.rhai",
+            "fn tiebreak(a, b) { a + b }\nfn tiebreak(a) { a }",
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(h.call::<i64>(&[json!(2), json!(3)]).unwrap(), 5);
+        assert_eq!(h.call::<i64>(&[json!(2)]).unwrap(), 2);
+        let e = h.call::<i64>(&[]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "hook `tiebreak` (t.rhai) takes 1 or 2 arguments, not 0: call it as \
+             r.hook(\"tiebreak\", [a] or [a, b])"
+        );
+    }
+
+    #[test]
+    fn a_hook_may_not_wait() {
+        let h = CompiledHook::compile(
+            "slow",
+            "s.rhai",
+            "fn slow() {\n  sleep(60);\n}",
+            &Limits::default(),
+        )
+        .unwrap();
+        let e = h.call::<()>(&[]).unwrap_err().to_string();
+        assert!(
+            e.contains("s.rhai:2:3") && e.contains("`sleep` is not available in a hook"),
             "{e}"
         );
     }

@@ -2,6 +2,7 @@
 //! and the REPL.
 //!
 //! * `sandbox` — limits every evaluation runs under, and the script clock.
+//! * `wait` — `sleep`: charged to a script's time limit, refused in hooks and tactics.
 //! * `writes` — which files a script may write (what it may read is `crate::io::policy`).
 //! * `engine` — building the sandboxed engine; the `Session` its functions share.
 //! * `api/` — the functions scripts see, one area per file (see `api/mod.rs` for adding one).
@@ -22,6 +23,7 @@ pub mod run;
 pub mod sandbox;
 pub mod sugar;
 pub mod tactic;
+pub mod wait;
 pub mod writes;
 
 pub use engine::Session;

@@ -9,6 +9,8 @@
 //! script's time limit with a clear error.
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Once;
 use std::time::{Duration, Instant};
 
 pub use crate::rules::limits::{Limits, SAFE};
@@ -30,12 +32,15 @@ impl Limits {
         engine.set_max_functions(self.max_functions);
         let seconds = self.max_seconds.max(0.001);
         let budget = Duration::from_secs_f64(seconds);
+        start_ticker();
         engine.on_progress(move |operations| {
             OPERATIONS.with(|o| o.set(operations));
-            // Reading the clock costs more than an operation: look every few thousand. The
+            // Reading the clock costs more than an operation: look once a tick (an operation
+            // may take a millisecond: a hook doing a thousand of them must not run to the end
+            // unseen), and every 1024 operations should the ticker be missing. The
             // evaluation's own clock (a hook or tactic call has its own), then the bound of the
             // whole script (time and memory), which nested calls inside engines share.
-            if operations % 1024 != 0 {
+            if !ticked() && operations % 1024 != 0 {
                 return None;
             }
             if script_time() > budget {
@@ -56,11 +61,38 @@ impl Limits {
     }
 }
 
+/// How often the sandbox looks at the clock, at most.
+const TICK: Duration = Duration::from_millis(2);
+
+/// Ticks since the ticker started: cheaper to read than the clock.
+static TICKS: AtomicU64 = AtomicU64::new(0);
+
+/// Start the thread that counts ticks (once for the program; it sleeps between ticks).
+fn start_ticker() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        // Without it the checks fall back to every 1024 operations.
+        let _ = std::thread::Builder::new()
+            .name("sandbox-clock".into())
+            .spawn(|| loop {
+                std::thread::sleep(TICK);
+                TICKS.fetch_add(1, Ordering::Relaxed);
+            });
+    });
+}
+
+/// Whether a tick has passed since this thread last asked.
+fn ticked() -> bool {
+    let now = TICKS.load(Ordering::Relaxed);
+    SEEN_TICK.with(|seen| seen.replace(now) != now)
+}
+
 // The evaluation clock, per thread (rhai evaluates on the calling thread). It runs through
 // engine calls: a script that asks for hours of simulation is stopped at its limit.
 thread_local! {
     static STARTED: Cell<Option<Instant>> = const { Cell::new(None) };
     static OPERATIONS: Cell<u64> = const { Cell::new(0) };
+    static SEEN_TICK: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Operations the evaluation running (or last run) on this thread has used so far (rhai counts
@@ -165,6 +197,33 @@ mod tests {
             script_time() >= Duration::from_millis(130),
             "{:?}",
             script_time()
+        );
+    }
+
+    #[test]
+    fn a_few_slow_operations_are_stopped_at_the_time_limit() {
+        // Each `contains` compares 20,000 strings (milliseconds): 150 of them are 916
+        // operations in all, under the 1,024 between looks at the clock without the ticker,
+        // and take far more than 0.05 s.
+        let limits = Limits {
+            max_seconds: 0.05,
+            ..Limits::default()
+        };
+        let mut engine = Engine::new();
+        limits.apply(&mut engine);
+        start_clock();
+        let e = engine
+            .run(
+                "let s = \"\".pad(99000, \"a\"); let a = []; a.pad(20000, s); \
+                 for i in 0..150 { a.contains(\"b\"); }",
+            )
+            .unwrap_err();
+        let rhai::EvalAltResult::ErrorTerminated(why, _) = *e else {
+            panic!("{e}");
+        };
+        assert!(
+            why.to_string().contains("ran out of time (limit 0.05 s"),
+            "{why}"
         );
     }
 

@@ -159,10 +159,26 @@ pub fn register(engine: &mut Engine, session: &Session) {
                 .and_then(|h| h.as_any().downcast_ref::<CompiledHook>());
             match hook {
                 Some(h) => checked(h.call_dynamic(args.into_iter().collect())),
-                None => Err(script_error(format!(
-                    "ruleset `{}` has no hook for `{rule}`",
-                    r.name()
-                ))),
+                None => {
+                    let hooks: Vec<String> = r.with(|rs| {
+                        rs.script
+                            .as_ref()
+                            .map(|s| s.hooks.keys().cloned().collect())
+                            .unwrap_or_default()
+                    });
+                    let known = if hooks.is_empty() {
+                        "it names none (a ruleset names them in `script { hooks { RULE = \
+                         \"FILE.rhai\" } }`)"
+                            .to_string()
+                    } else {
+                        format!("its hooks: {}", hooks.join(", "))
+                    };
+                    Err(script_error(format!(
+                        "ruleset `{}` has no hook for `{rule}`{}; {known}",
+                        r.name(),
+                        crate::names::suggestion(rule, hooks.iter().map(String::as_str)),
+                    )))
+                }
             }
         },
     );
