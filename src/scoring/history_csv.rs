@@ -8,10 +8,10 @@
 //! Rows of one game are consecutive; equal places are a tie. Errors point at the row and
 //! cell. Positions are worked out only when there is an error, so big files load fast.
 use super::game::Invalid;
-use super::prepared::{NameHasher, Prepared, Ranking};
+use super::prepared::{NameState, Prepared, Ranking};
 use crate::error::{Error, Place, Result, Source, Span};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 /// Where each game's rows are in the text, to locate problems found after loading.
@@ -44,14 +44,14 @@ struct Open {
 /// each key: on a hash match the key is compared with the text of that row).
 #[derive(Default)]
 struct SeenGames {
-    first: HashMap<u64, usize, BuildHasherDefault<NameHasher>>,
+    first: HashMap<u64, usize, NameState>,
     more: Vec<(u64, usize)>,
 }
 
 impl SeenGames {
     /// Note a game starting at `row`; false if the same key started an earlier game.
     fn insert(&mut self, key: &str, row: usize, index: &CsvIndex) -> bool {
-        let mut h = NameHasher::default();
+        let mut h = self.first.hasher().build_hasher();
         h.write(key.as_bytes());
         let hash = h.finish();
         let same = |r: usize| cell_text(&index.source.text[r..], index.columns.game) == key;
