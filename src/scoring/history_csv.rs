@@ -49,8 +49,14 @@ struct SeenGames {
 }
 
 impl SeenGames {
-    /// Note a game starting at `row`; false if the same key started an earlier game.
-    fn insert(&mut self, key: &str, row: usize, index: &CsvIndex) -> bool {
+    /// Note a game starting at `row`; `Err(first)` if the same key started an earlier game
+    /// at row `first` (a byte offset).
+    fn insert(
+        &mut self,
+        key: &str,
+        row: usize,
+        index: &CsvIndex,
+    ) -> std::result::Result<(), usize> {
         let mut h = self.first.hasher().build_hasher();
         h.write(key.as_bytes());
         let hash = h.finish();
@@ -58,15 +64,15 @@ impl SeenGames {
         match self.first.get(&hash) {
             None => {
                 self.first.insert(hash, row);
-                true
+                Ok(())
             }
-            Some(&r) if same(r) => false,
+            Some(&r) if same(r) => Err(r),
             Some(_) => {
-                if self.more.iter().any(|&(h2, r)| h2 == hash && same(r)) {
-                    return false;
+                if let Some(&(_, r)) = self.more.iter().find(|&&(h2, r)| h2 == hash && same(r)) {
+                    return Err(r);
                 }
                 self.more.push((hash, row));
-                true
+                Ok(())
             }
         }
     }
@@ -190,9 +196,11 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
                 close(&mut prepared, &index, &mut rows, ranking, o.period, o.day)?;
             }
             let game = text_of(game);
-            if !seen.insert(game, start, &index) {
+            if let Err(first) = seen.insert(game, start, &index) {
+                let began = span_at(&source, first, columns.game).line;
                 return Err(at(columns.game).at(format!(
-                    "game `{game}` continues after other games: keep a game's rows together"
+                    "game `{game}` began on line {began}, and other games' rows came between: \
+                     keep a game's rows together"
                 )));
             }
             index.games.push(index.rows.len());
