@@ -173,12 +173,17 @@ impl<'a> Dutch<'a> {
             });
         }
         let shape = Shape::new(&self.sorted, self.field.played_rounds);
+        // Every limb is work on every edge the matching scans (a round of 1000 players after
+        // eight rounds needs about 800 bits): the narrowest width that holds the weights.
         let mate = match shape.bits_needed() {
             0..=128 => self.pair_all::<2>(&shape),
             129..=256 => self.pair_all::<4>(&shape),
             257..=384 => self.pair_all::<6>(&shape),
             385..=512 => self.pair_all::<8>(&shape),
-            513..=1024 => self.pair_all::<16>(&shape),
+            513..=640 => self.pair_all::<10>(&shape),
+            641..=768 => self.pair_all::<12>(&shape),
+            769..=896 => self.pair_all::<14>(&shape),
+            897..=1024 => self.pair_all::<16>(&shape),
             1025..=2048 => self.pair_all::<32>(&shape),
             _ => self.pair_all::<128>(&shape),
         }?;
