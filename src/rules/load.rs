@@ -49,8 +49,9 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
     if let Some(b) = builtin::find(reference) {
         return Ok(Origin::Builtin(b.0, b.1, b.2));
     }
-    if as_path.exists() {
-        // A directory, device or pipe: the reader says what it is.
+    if as_path.exists() || as_path.is_symlink() {
+        // A directory, device or pipe, or a link that loops or leads nowhere: the reader
+        // says what it is.
         return Ok(Origin::File(as_path));
     }
     if looks_like_path {
