@@ -1,6 +1,6 @@
 //! League schedules: a 2000-team rotation written as JSON (target: about a second), and the
 //! balanced method for 64 teams (target: under 10 s), plus the search for sizes that are not
-//! powers of two.
+//! powers of two, up to 500 teams (target: under 5 s).
 use arbiter::league::{schedule, Method, ScheduleOptions, Teams};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
@@ -17,7 +17,7 @@ fn rotation_2000_as_json(c: &mut Criterion) {
 
 fn balanced(c: &mut Criterion) {
     let mut group = c.benchmark_group("balanced");
-    for n in [64usize, 20, 60] {
+    for n in [64usize, 20, 60, 500] {
         let options = ScheduleOptions {
             method: Method::Balanced,
             seed: Some(1),

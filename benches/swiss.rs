@@ -1,6 +1,6 @@
 //! Swiss pairing (FIDE Dutch): a round of 500 players (target: under 1 s), in round 1 (one
 //! big score group), round 3 (the slowest of the first six: few, large score groups) and
-//! round 5 (after seeded random results).
+//! round 5 (after seeded random results); and round 9 of 1000 players (target: under 5 s).
 use arbiter::swiss::dutch::pair;
 use arbiter::swiss::model::{Colour, Entrant, Field, Outcome, Points, Round};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -70,5 +70,16 @@ fn pair_500(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, pair_500);
+/// The largest field one round pairs (`MAX_PAIRED`), late in a nine-round event, when its many
+/// score groups need the widest weights (about 800 bits).
+fn pair_1000(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dutch 1000 players");
+    group.sample_size(10);
+    group.bench_function("round 9", |b| {
+        let f = after(1000, 8);
+        b.iter(|| pair(&f).unwrap())
+    });
+}
+
+criterion_group!(benches, pair_500, pair_1000);
 criterion_main!(benches);

@@ -70,6 +70,20 @@ pub fn run(args: Args) -> Result<()> {
             )));
         }
     }
+    // The backtest's own sizes, before a big history is read.
+    if args.backtest {
+        if args.resamples == 0 {
+            return Err(Error::msg(format!(
+                "--resamples 0 gives no interval and nothing to compare the systems on: give 1 to \
+                 {MAX_RESAMPLES} (1000 by default)"
+            )));
+        }
+        if args.resamples > MAX_RESAMPLES {
+            return Err(Error::msg(format!(
+                "--resamples is at most {MAX_RESAMPLES} (each is a pass over every game)"
+            )));
+        }
+    }
     let file = arbiter::files::history(&args.file)?;
     // A relative `rules:` path in the history starts from the history's folder.
     let rules = match (&args.rules, &file.rules) {
@@ -153,11 +167,6 @@ fn run_backtest(
         if !systems.contains(&system) {
             systems.push(system);
         }
-    }
-    if args.resamples > MAX_RESAMPLES {
-        return Err(Error::msg(format!(
-            "--resamples is at most {MAX_RESAMPLES} (each is a pass over every game)"
-        )));
     }
     let report = file.backtest(
         rules,

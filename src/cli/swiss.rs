@@ -462,7 +462,15 @@ fn new(
     let list = read_players(players)?;
     let name = name.unwrap_or_default();
     arbiter::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
-    let mut t = Tournament::new(&name, &rules, rounds, list).map_err(|e| e.context(players))?;
+    let mut t = Tournament::new(&name, &rules, rounds, list).map_err(|e| {
+        // Too many rounds is the option's fault; a bad list, the file's.
+        match e.kind() {
+            arbiter::error::ErrorKind::OutOfRange { what, .. } if what == "rounds" => {
+                e.reworded(|m| format!("--rounds {rounds}: {m}"))
+            }
+            _ => e.context(players),
+        }
+    })?;
     t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
         .map_err(|e| e.context("--rounds"))?;
     t.ruleset = Some(Identity::of(&load::load(&rules)?));
@@ -475,45 +483,80 @@ fn new(
     super::print(&format!("{} players, {rounds} rounds\n", t.players.len()))
 }
 
-/// A CSV with a `name` column (and optionally `rating`), or one name a line.
+/// A CSV with a `name` column (and optionally `rating`), or one name a line. A name given
+/// twice (case and accents ignored) is refused at its line and column, naming the first.
 fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
     let text = read_text(path)?;
     let first = text.lines().next().unwrap_or("");
     let header: Vec<String> = first.split(',').map(|h| h.trim().to_lowercase()).collect();
-    if !header.iter().any(|h| h == "name") {
-        return Ok(text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| (l.to_string(), 0))
-            .collect());
-    }
-    let name_col = header.iter().position(|h| h == "name").expect("found");
-    let rating_col = header.iter().position(|h| h == "rating");
-    let mut out = Vec::new();
-    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
-    for (i, rec) in reader.records().enumerate() {
-        let line = i + 2;
-        let rec = rec.map_err(|e| Error::msg(format!("{path}:{line}: {e}")))?;
-        let name = rec.get(name_col).unwrap_or("").trim().to_string();
-        if name.is_empty() {
-            return Err(Error::msg(format!("{path}:{line}: a player has no name")));
+    // Each player with the line and column its name is at.
+    let mut out: Vec<(String, u32, usize, usize)> = Vec::new();
+    if let Some(name_col) = header.iter().position(|h| h == "name") {
+        let rating_col = header.iter().position(|h| h == "rating");
+        let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+        for (i, rec) in reader.records().enumerate() {
+            let line = i + 2;
+            let rec = rec.map_err(|e| Error::msg(format!("{path}:{line}: {e}")))?;
+            let name = rec.get(name_col).unwrap_or("").trim().to_string();
+            if name.is_empty() {
+                return Err(Error::msg(format!("{path}:{line}: a player has no name")));
+            }
+            let rating = match rating_col.and_then(|c| rec.get(c)).map(str::trim) {
+                None | Some("") => 0,
+                Some(r) => r
+                    .parse()
+                    .ok()
+                    .filter(|&r: &u32| r <= MAX_RATING)
+                    .ok_or_else(|| {
+                        Error::msg(format!(
+                            "{path}:{line}: rating `{r}` is not a number from 0 to {MAX_RATING}"
+                        ))
+                    })?,
+            };
+            let line = rec.position().map_or(line, |p| p.line() as usize);
+            let col = column_of_cell(text.lines().nth(line - 1).unwrap_or(""), name_col);
+            out.push((name, rating, line, col));
         }
-        let rating = match rating_col.and_then(|c| rec.get(c)).map(str::trim) {
-            None | Some("") => 0,
-            Some(r) => r
-                .parse()
-                .ok()
-                .filter(|&r: &u32| r <= MAX_RATING)
-                .ok_or_else(|| {
-                    Error::msg(format!(
-                        "{path}:{line}: rating `{r}` is not a number from 0 to {MAX_RATING}"
-                    ))
-                })?,
-        };
-        out.push((name, rating));
+    } else {
+        for (i, l) in text.lines().enumerate() {
+            let name = l.trim();
+            if !name.is_empty() && !name.starts_with('#') {
+                let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
+                out.push((name.to_string(), 0, i + 1, col));
+            }
+        }
     }
-    Ok(out)
+    let mut seen: std::collections::HashMap<String, (usize, usize)> = Default::default();
+    for (i, (name, _, line, col)) in out.iter().enumerate() {
+        if let Some(&(first, line_first)) = seen.get(&arbiter::names::normalize(name)) {
+            let first = &out[first].0;
+            let same = if first == name {
+                String::new()
+            } else {
+                format!(", as `{first}`: case and accents are ignored")
+            };
+            let source = std::sync::Arc::new(arbiter::error::Source {
+                name: path.to_string(),
+                text: text.clone(),
+            });
+            return Err(arbiter::error::Span::new(&source, *line, *col).at(format!(
+                "player `{name}` is listed twice (first on line {line_first}{same})"
+            )));
+        }
+        seen.insert(arbiter::names::normalize(name), (i, *line));
+    }
+    Ok(out.into_iter().map(|(n, r, _, _)| (n, r)).collect())
+}
+
+/// The column (from 1) where cell `k` of a CSV line starts, past its spaces (quotes aside:
+/// only for pointing at it).
+fn column_of_cell(line: &str, k: usize) -> usize {
+    let mut cells = line.split(',');
+    let before: usize = cells.by_ref().take(k).map(|c| c.chars().count() + 1).sum();
+    let spaces = cells
+        .next()
+        .map_or(0, |c| c.chars().take_while(|c| c.is_whitespace()).count());
+    before + spaces + 1
 }
 
 fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {

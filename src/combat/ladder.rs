@@ -178,12 +178,22 @@ pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
     if opts.ships.is_empty() {
         return Err(Error::msg("a ladder needs one ship class or more"));
     }
-    // Every battle is a rated game kept until the rating: the total is checked before any.
-    let t = opts.tactics.len() as u64;
-    let pairings = t.saturating_mul(t - 1);
-    let total = (opts.ships.len() as u64)
-        .saturating_mul(pairings)
-        .saturating_mul(opts.battles);
+    for (i, ship) in opts.ships.iter().enumerate() {
+        if opts.ships[..i].iter().any(|s| crate::names::same(s, ship)) {
+            return Err(Error::msg(format!(
+                "ship `{ship}` is named twice for the ladder (an alias or another spelling is \
+                 the same ship): each ship class fights once"
+            )));
+        }
+    }
+    // The ratings are checked before the battles, not after them.
+    crate::scoring::ratings::check_system(opts.ratings, opts.system).map_err(|e| e.locate(None))?;
+    // Every battle is a rated game kept until the rating, and every battle may run to the turn
+    // limit: both totals are checked before any battle.
+    let tactics = opts.tactics.len() as u64;
+    let pairings = tactics.saturating_mul(tactics - 1);
+    let matches = (opts.ships.len() as u64).saturating_mul(pairings);
+    let total = matches.saturating_mul(opts.battles);
     if total > MAX_LADDER_BATTLES {
         return Err(Error::out_of_range(
             "battles",
@@ -195,6 +205,12 @@ pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
             ),
         ));
     }
+    let turn_limit = rules.combat.as_ref().map_or(0, |c| c.turn_limit);
+    crate::combat::sim::check_battle_turns(
+        &format!("{matches} matches of {} battles: ", opts.battles),
+        total,
+        turn_limit,
+    )?;
     let mut matches = Vec::new();
     for ship in &opts.ships {
         for i in 0..opts.tactics.len() {
@@ -376,6 +392,44 @@ impl LadderReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ladder_refuses_before_any_battle() {
+        let rules = crate::rules::load("startrek").unwrap();
+        let elo = crate::rules::load("elo").unwrap();
+        let t = crate::combat::DefaultTactic::of(&rules).unwrap();
+        let opts = |ships: &[&str], battles: u64, ratings, system| LadderOptions {
+            tactics: vec![("a".into(), &t as &dyn Tactic), ("b".into(), &t)],
+            ships: ships.iter().map(|s| s.to_string()).collect(),
+            battles,
+            seed: 1,
+            threads: None,
+            ratings,
+            system,
+            per_period: 50,
+        };
+        // Each would take hours to fail after its battles; each fails at once.
+        let e = ladder(
+            &rules,
+            &opts(&["Transport", "transport"], 1000, &elo, System::Elo),
+        );
+        assert!(e.unwrap_err().to_string().contains("is named twice"));
+        let e = ladder(&rules, &opts(&["Transport"], 1000, &rules, System::Elo));
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .contains("has no `scoring` section"));
+        let e = ladder(&rules, &opts(&["Transport"], 1000, &elo, System::Pot));
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .contains("does not rate finishing orders"));
+        let e = ladder(&rules, &opts(&["Transport"], 1_000_000, &elo, System::Elo));
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .starts_with("2 matches of 1000000 battles: 2000000 battles of up to 40 turns"));
+    }
 
     #[test]
     fn wins_and_losses_are_spread_evenly() {

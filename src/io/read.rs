@@ -164,6 +164,13 @@ fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
 /// A file error in a person's words.
 pub fn io_error(path: &str, e: &std::io::Error) -> Error {
     let reason = match e.kind() {
+        // ELOOP: a chain of links back to itself (or longer than the system follows).
+        _ if e.raw_os_error() == Some(libc::ELOOP) => {
+            "a symbolic link loops (the links lead back to themselves)".to_string()
+        }
+        std::io::ErrorKind::NotFound if Path::new(path).is_symlink() => {
+            "a symbolic link to a file that is not there".to_string()
+        }
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         std::io::ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
@@ -224,6 +231,26 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.ends_with("missing.yaml: no such file"), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_that_loop_or_lead_nowhere_say_so() {
+        let d = tempfile::tempdir().unwrap();
+        let (a, b) = (d.path().join("a.yaml"), d.path().join("b.yaml"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let e = read_text(a.to_str().unwrap()).unwrap_err().to_string();
+        assert!(e.ends_with("a.yaml: a symbolic link loops (the links lead back to themselves)"));
+        let dangling = d.path().join("c.yaml");
+        std::os::unix::fs::symlink(d.path().join("gone.yaml"), &dangling).unwrap();
+        let e = read_text(dangling.to_str().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("c.yaml: a symbolic link to a file that is not there"),
+            "{e}"
+        );
     }
 
     #[cfg(unix)]

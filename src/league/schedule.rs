@@ -1,7 +1,7 @@
 //! A league schedule: options in (Deserialize, so a script can pass a map), the result out
 //! (Serialize, plus a table and CSV for people). Legs, the seeded shuffle and the report of
 //! carry-over and breaks are applied here to whatever single round robin a method builds.
-use super::balanced::{balanced, is_power_of_two};
+use super::balanced::{balanced, is_power_of_two, MAX_BALANCED_TEAMS};
 use super::berger::{berger, fide_double};
 use super::breaks::venues;
 use super::carryover::{carryover, Carryover};
@@ -167,6 +167,15 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
                 "{} legs of {n} teams is {} games, more than this program writes ({MAX_GAMES})",
                 options.legs,
                 games_per_leg.saturating_mul(options.legs as usize)
+            ),
+        ));
+    }
+    if options.method == Method::Balanced && n > MAX_BALANCED_TEAMS {
+        return Err(Error::out_of_range(
+            "teams",
+            format!(
+                "a balanced schedule is made for at most {MAX_BALANCED_TEAMS} teams, not {n}: \
+                 its search grows with the square of the league (rotation and berger take more)"
             ),
         ));
     }

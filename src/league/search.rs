@@ -172,12 +172,26 @@ enum Move {
 
 impl State {
     /// The rounds in which t1 and t2 must exchange opponents, starting from `start`, so that
-    /// every pair still meets exactly once. False when t1 meets t2 in `start`.
-    fn chain(&self, t1: usize, t2: usize, start: usize, out: &mut Vec<usize>) -> bool {
+    /// every pair still meets exactly once. False when t1 meets t2 in `start`. `round_of` is
+    /// working space: the round t1 meets each team in, looked up once per chain instead of
+    /// searched for at every step (a long chain in a big league made that the square).
+    fn chain(
+        &self,
+        t1: usize,
+        t2: usize,
+        start: usize,
+        out: &mut Vec<usize>,
+        round_of: &mut [usize],
+    ) -> bool {
         out.clear();
         let first = self.opp[start][t1];
         if first == t2 {
             return false;
+        }
+        round_of.fill(usize::MAX);
+        // Each team meets t1 once: the first round found is the only one.
+        for x in (0..self.rounds).rev() {
+            round_of[self.opp[x][t1]] = x;
         }
         let mut r = start;
         loop {
@@ -186,8 +200,8 @@ impl State {
             if b == first {
                 return true;
             }
-            match (0..self.rounds).find(|&x| self.opp[x][t1] == b) {
-                Some(next) if out.len() < self.rounds => r = next,
+            match round_of[b] {
+                next if next != usize::MAX && out.len() < self.rounds => r = next,
                 _ => return false,
             }
         }
@@ -240,6 +254,7 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
     let back = |x: usize| (x + rounds - 1) % rounds;
     let mut cycle: Vec<usize> = Vec::with_capacity(state.size);
     let mut chain: Vec<usize> = Vec::with_capacity(rounds);
+    let mut round_of = vec![usize::MAX; state.size];
     // The (team, transition) pairs whose carry-over a move may change.
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut best = (state.value, state.opp.clone());
@@ -291,7 +306,7 @@ pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, Sea
             if t2 >= t1 {
                 t2 += 1;
             }
-            if !state.chain(t1, t2, r, &mut chain) {
+            if !state.chain(t1, t2, r, &mut chain, &mut round_of) {
                 continue;
             }
             for &x in &chain {

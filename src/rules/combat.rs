@@ -26,8 +26,11 @@ pub const SKILLS: &[&str] = &[
     "security",
 ];
 
-/// Longest battle a ruleset or scenario may ask for (a guard against runaway simulations).
-pub const MAX_TURN_LIMIT: u32 = 100_000;
+/// Longest battle a ruleset or scenario may ask for (a guard against runaway simulations):
+/// 25 times the standard game's 40 turns. A battle that lasts to its limit costs about 3-7 µs
+/// a turn, so at 100,000 a thousand battles (the sim's default) ran for minutes; at this
+/// limit they take a few seconds, and `sim::MAX_BATTLE_TURNS` bounds bigger runs.
+pub const MAX_TURN_LIMIT: u32 = 1000;
 
 /// The ship locations the engine knows the effects of, by their ruleset names.
 pub const LOCATIONS: &[&str] = &[

@@ -404,10 +404,11 @@ fn writes_on_its_line(e: &Value) -> bool {
     match e {
         Value::String(_) => true,
         Value::Object(m) => {
+            // Any word reads back as a pin (a misspelt one too, for the check to name), but
+            // `new`, which would start a statement.
             m.get("name").is_some_and(Value::is_string)
-                && m.iter().all(|(k, v)| {
-                    k == "name" || (matches!(k.as_str(), "sha256" | "version") && v.is_string())
-                })
+                && m.iter()
+                    .all(|(k, v)| k == "name" || (is_bare_name(k) && k != "new" && v.is_string()))
         }
         _ => false,
     }

@@ -30,6 +30,12 @@ fn read_permitted(permit: &Permit) -> Result<Doc> {
     parse_text(&shown, &text, Format::of(&shown))
 }
 
+/// Most rulesets one `extends` chain may hold (the file itself included). A house rule
+/// extends a club's, which extends a built-in: a few links. Each link is read, parsed and
+/// laid over the next while the ones above it wait, so a chain of thousands of files ran
+/// out of stack.
+pub const MAX_EXTENDS_DEPTH: usize = 32;
+
 /// Where a ruleset reference points: a built-in or a file.
 enum Origin {
     Builtin(&'static str, &'static str, &'static str),
@@ -61,9 +67,10 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
     if let Some(b) = builtin::find(reference) {
         return Ok(Origin::Builtin(b.0, b.1, b.2));
     }
-    if looks_like_path || as_path.exists() {
+    if looks_like_path || as_path.exists() || as_path.is_symlink() {
         // Outside the policy, say so whether or not the file is there; inside it, the reader
-        // says what it is (a directory, a device, a pipe) or that it is missing.
+        // says what it is (a directory, a device, a pipe, a link that loops or leads nowhere)
+        // or that it is missing.
         return Ok(Origin::File(permit(&as_path, relative_to)?));
     }
     Err(Error::unknown("ruleset", reference, &builtin::names()))
@@ -135,6 +142,16 @@ fn resolve_extends(
     let Some(pins) = super::pin::read_extends(&doc)? else {
         return doc.without_markers();
     };
+    if chain.len() + 1 >= MAX_EXTENDS_DEPTH {
+        let top = chain.first().unwrap_or(&id);
+        return Err(doc.error_at(
+            "/extends",
+            format!(
+                "an `extends` chain holds at most {MAX_EXTENDS_DEPTH} rulesets: this file is \
+                 number {MAX_EXTENDS_DEPTH} of the chain from {top}, and it extends another"
+            ),
+        ));
+    }
     chain.push(id);
     let mut base = resolve(&pins.name, dir, chain).map_err(|e| e.placed_at(&doc, "/extends"))?;
     chain.pop();
@@ -196,8 +213,9 @@ pub struct Link {
 pub fn chain(reference: &str) -> Result<Vec<Link>> {
     let mut links = Vec::new();
     let (mut reference, mut dir) = (reference.to_string(), None::<PathBuf>);
-    // `resolve` has refused circles; the bound only keeps a changing file from looping here.
-    while links.len() < 64 {
+    // `resolve` has refused circles and long chains; the bound only keeps a changing file
+    // from looping here.
+    while links.len() < MAX_EXTENDS_DEPTH {
         let (source, doc, next_dir) = match locate(&reference, dir.as_deref())? {
             Origin::Builtin(name, file, text) => {
                 let doc = parse_text(&format!("<built-in {name}>"), text, Format::of(file))?;

@@ -101,13 +101,15 @@ pub fn read_extends(doc: &Doc) -> Result<Option<Extends>> {
     };
     for (key, value) in map {
         let at = crate::pointer::pointer_push("/extends", key);
-        let Value::String(text) = value else {
-            return Err(doc.error_at(&at, format!("`{key}` of `extends` takes a string")));
+        // The key is checked first: an unknown one is named as such, whatever its value.
+        let text = || match value {
+            Value::String(text) => Ok(text),
+            _ => Err(doc.error_at(&at, format!("`{key}` of `extends` takes a string"))),
         };
         match key.as_str() {
-            "name" => pins.name = text.clone(),
+            "name" => pins.name = text()?.clone(),
             "sha256" => {
-                let hex = text.trim().to_ascii_lowercase();
+                let hex = text()?.trim().to_ascii_lowercase();
                 if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
                     return Err(doc.error_at(
                         &at,
@@ -117,6 +119,7 @@ pub fn read_extends(doc: &Doc) -> Result<Option<Extends>> {
                 pins.sha256 = Some(hex);
             }
             "version" => {
+                let text = text()?;
                 let req = semver::VersionReq::parse(text).map_err(|e| {
                     doc.error_at(
                         &at,
@@ -223,4 +226,40 @@ pub fn embedded(record: &str, text: &str, recorded: Option<&Identity>) -> Result
         }
     }
     Ok(ruleset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::load::{parse_text, Format};
+
+    fn refusal(name: &str, text: &str) -> String {
+        let format = Format::of(name);
+        let doc = parse_text(name, text, format).unwrap();
+        read_extends(&doc).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn an_unknown_pin_is_named_at_its_key_whatever_its_value() {
+        let e = refusal("p.yaml", "extends:\n  name: startrek\n  colour: 1\n");
+        assert!(
+            e.starts_with(
+                "p.yaml:3:3: `extends` has no `colour`; it takes name, sha256 and version"
+            ),
+            "{e}"
+        );
+        let e = refusal("p.rules", "extends startrek sha265 \"abc\"\n");
+        assert!(
+            e.starts_with("p.rules:1:18: `extends` has no `sha265` (did you mean `sha256`?)"),
+            "{e}"
+        );
+        // `new "NAME" { ... }` after the line is a statement, not a pin.
+        let doc = parse_text(
+            "n.rules",
+            "extends startrek\nships { new \"X\" { hull = 3 } }\n",
+            Format::Rules,
+        )
+        .unwrap();
+        assert_eq!(read_extends(&doc).unwrap().unwrap().name, "startrek");
+    }
 }

@@ -142,9 +142,20 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
     let mut p = Prepared::default();
     for (name, start) in &history.ratings {
         let pointer = || pointer_push("/ratings", name);
+        let before = p.names.len();
         let id = p.names.id(name);
-        if id + 1 != p.names.len() {
-            return Err(Invalid::new(pointer(), format!("`{name}` is given twice")));
+        if id < before {
+            // Names are compared without case and accents: `ANA` is `Ana` again.
+            let first = &p.names.shown[id];
+            let again = if first == name {
+                String::new()
+            } else {
+                format!(" (as `{first}`: case and accents are ignored)")
+            };
+            return Err(Invalid::new(
+                pointer(),
+                format!("`{name}` is given twice{again}"),
+            ));
         }
         let start = start.full();
         let positive = |x: Option<f64>| x.is_none_or(|x| x.is_finite() && x > 0.0);
@@ -301,4 +312,37 @@ pub fn from_prepared(p: &Prepared) -> History {
         history.games.push(game);
     }
     history
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_ratings(names: &[&str]) -> History {
+        History {
+            ratings: names
+                .iter()
+                .map(|n| (n.to_string(), StartRating::Rating(1500.0)))
+                .collect(),
+            ..History::default()
+        }
+    }
+
+    #[test]
+    fn a_starting_rating_given_twice_is_refused_at_the_second() {
+        // The only two names given: the second once replaced the first without a word.
+        let e = prepare(&with_ratings(&["Ana", "ANA"]))
+            .err()
+            .expect("refused");
+        assert_eq!(e.pointer(), Some("/ratings/ANA"));
+        assert_eq!(
+            e.message(),
+            "`ANA` is given twice (as `Ana`: case and accents are ignored)"
+        );
+        let e = prepare(&with_ratings(&["Ana", "Bo", "Aña"]))
+            .err()
+            .expect("refused");
+        assert_eq!(e.pointer(), Some("/ratings/Aña"));
+        assert!(prepare(&with_ratings(&["Ana", "Bo"])).is_ok());
+    }
 }

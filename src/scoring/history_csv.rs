@@ -8,10 +8,10 @@
 //! Rows of one game are consecutive; equal places are a tie. Errors point at the row and
 //! cell. Positions are worked out only when there is an error, so big files load fast.
 use super::game::Invalid;
-use super::prepared::{NameHasher, Prepared, Ranking};
+use super::prepared::{NameState, Prepared, Ranking};
 use crate::error::{Error, Place, Result, Source, Span};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 /// Where each game's rows are in the text, to locate problems found after loading.
@@ -44,29 +44,35 @@ struct Open {
 /// each key: on a hash match the key is compared with the text of that row).
 #[derive(Default)]
 struct SeenGames {
-    first: HashMap<u64, usize, BuildHasherDefault<NameHasher>>,
+    first: HashMap<u64, usize, NameState>,
     more: Vec<(u64, usize)>,
 }
 
 impl SeenGames {
-    /// Note a game starting at `row`; false if the same key started an earlier game.
-    fn insert(&mut self, key: &str, row: usize, index: &CsvIndex) -> bool {
-        let mut h = NameHasher::default();
+    /// Note a game starting at `row`; `Err(first)` if the same key started an earlier game
+    /// at row `first` (a byte offset).
+    fn insert(
+        &mut self,
+        key: &str,
+        row: usize,
+        index: &CsvIndex,
+    ) -> std::result::Result<(), usize> {
+        let mut h = self.first.hasher().build_hasher();
         h.write(key.as_bytes());
         let hash = h.finish();
         let same = |r: usize| cell_text(&index.source.text[r..], index.columns.game) == key;
         match self.first.get(&hash) {
             None => {
                 self.first.insert(hash, row);
-                true
+                Ok(())
             }
-            Some(&r) if same(r) => false,
+            Some(&r) if same(r) => Err(r),
             Some(_) => {
-                if self.more.iter().any(|&(h2, r)| h2 == hash && same(r)) {
-                    return false;
+                if let Some(&(_, r)) = self.more.iter().find(|&&(h2, r)| h2 == hash && same(r)) {
+                    return Err(r);
                 }
                 self.more.push((hash, row));
-                true
+                Ok(())
             }
         }
     }
@@ -190,9 +196,11 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
                 close(&mut prepared, &index, &mut rows, ranking, o.period, o.day)?;
             }
             let game = text_of(game);
-            if !seen.insert(game, start, &index) {
+            if let Err(first) = seen.insert(game, start, &index) {
+                let began = span_at(&source, first, columns.game).line;
                 return Err(at(columns.game).at(format!(
-                    "game `{game}` continues after other games: keep a game's rows together"
+                    "game `{game}` began on line {began}, and other games' rows came between: \
+                     keep a game's rows together"
                 )));
             }
             index.games.push(index.rows.len());

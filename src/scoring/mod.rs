@@ -247,7 +247,9 @@ impl HistorySource {
             HistorySource::Yaml(name, text) => {
                 match crate::rules::load::parse_text(name, text, crate::io::Format::Yaml) {
                     Ok(doc) => e.locate(Some(&doc)),
-                    Err(_) => e.locate(None),
+                    // The fast reader took what the reader with positions refuses (keys only
+                    // an accent apart): that refusal is located, and is the file's problem.
+                    Err(refused) => refused,
                 }
             }
             HistorySource::Csv(index) => index.locate(e),

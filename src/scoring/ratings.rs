@@ -255,6 +255,24 @@ pub fn rate_prepared_as(
     Rater::new(&ruleset.name, &rules, prepared, options)?.run()
 }
 
+/// Whether `ruleset` can rate games of finishing orders with `system`, checked before any
+/// games exist (a tactics ladder asks before its battles, not after them).
+pub fn check_system(ruleset: &crate::rules::Ruleset, system: System) -> Result<(), Invalid> {
+    if !System::RATINGS.contains(&system) {
+        let known: Vec<&str> = System::RATINGS.iter().map(|s| s.name()).collect();
+        return Err(Invalid::new(
+            "",
+            format!(
+                "`{}` does not rate finishing orders; rating systems are {}",
+                system.name(),
+                known.join(", ")
+            ),
+        ));
+    }
+    let rules = scoring_rules(ruleset)?.with_system(system);
+    engine_of(&ruleset.name, &rules).map(|_| ())
+}
+
 /// The rating of one history with one system.
 struct Rater<'a> {
     name: &'a str,
@@ -976,4 +994,22 @@ fn rows(p: &Slot, names: &[String]) -> Vec<ResultRow> {
             score: *s,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_system_is_checked_without_games() {
+        let elo = crate::rules::load::load("elo").unwrap();
+        assert!(check_system(&elo, System::Glicko2).is_ok());
+        let e = check_system(&elo, System::Percentile).unwrap_err();
+        assert!(e
+            .message()
+            .starts_with("`percentile` does not rate finishing orders"));
+        let startrek = crate::rules::load::load("startrek").unwrap();
+        let e = check_system(&startrek, System::Elo).unwrap_err();
+        assert_eq!(e.message(), "ruleset `startrek` has no `scoring` section");
+    }
 }

@@ -141,6 +141,21 @@ impl Tournament {
                 "a tournament has 2 to {MAX_PLAYERS} players"
             )));
         }
+        // n − 1 rounds (n, with a bye each, when n is odd) pair every two players once: one
+        // more round would need a rematch, so the field could never be paired to the end.
+        let n = players.len();
+        let most = n - 1 + n % 2;
+        if rounds > most {
+            let byes = if n % 2 == 1 { ", one bye each" } else { "" };
+            let plural = if most == 1 { "" } else { "s" };
+            return Err(Error::out_of_range(
+                "rounds",
+                format!(
+                    "{n} players can play at most {most} round{plural} without a rematch (each \
+                     meets every other once{byes}): no pairing could be made after round {most}"
+                ),
+            ));
+        }
         players.sort_by_key(|p| std::cmp::Reverse(p.1));
         let t = Tournament {
             name: name.trim().to_string(),
@@ -522,5 +537,31 @@ impl Tournament {
         format!(
             "# arbiter Swiss tournament. Pair the next round with: arbiter swiss pair FILE\n{body}"
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn players(n: usize) -> Vec<(String, u32)> {
+        (0..n).map(|i| (format!("P{i}"), 2000 - i as u32)).collect()
+    }
+
+    #[test]
+    fn rounds_that_would_need_a_rematch_are_refused_at_the_start() {
+        // Four players meet each other in three rounds; five (a bye each) in five.
+        assert!(Tournament::new("t", "swiss", 3, players(4)).is_ok());
+        assert!(Tournament::new("t", "swiss", 5, players(5)).is_ok());
+        let e = Tournament::new("t", "swiss", 4, players(4)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "4 players can play at most 3 rounds without a rematch (each meets every other \
+             once): no pairing could be made after round 3"
+        );
+        let e = Tournament::new("t", "swiss", 2, players(2)).unwrap_err();
+        assert!(e
+            .to_string()
+            .starts_with("2 players can play at most 1 round "));
     }
 }

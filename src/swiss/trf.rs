@@ -212,6 +212,11 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
                             }
                         }
                     }
+                    // A player named twice in a line forbids nothing more: without the
+                    // repeats a line is at most the field, and the pairs it forbids (its
+                    // square) stay within the field's square however long the line is.
+                    group.sort_unstable();
+                    group.dedup();
                     forbidden.push(group);
                 }
                 "192" | "092" => {

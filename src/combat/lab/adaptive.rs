@@ -33,6 +33,8 @@ pub fn to_precision(
         ));
     }
     opts.check()?;
+    // The ceiling may be reached: refuse it now rather than after rounds of battles.
+    crate::combat::sim::check_battle_turns("", opts.battles, opts.turn_limit(rules))?;
     let mut total: Option<Tally> = None;
     let mut done = 0;
     loop {

@@ -225,6 +225,12 @@ pub fn balance(
             .map_err(|e| e.hint(" (give --min and --max inside the values the ruleset allows)"))?;
         crate::combat::Context::new(&r)?.class(&r, a)?;
         crate::combat::Context::new(&r)?.class(&r, b)?;
+        // A candidate may take its ceiling of battles: at the longer of the ends' limits.
+        crate::combat::sim::check_battle_turns(
+            "a candidate's ",
+            o.max_battles,
+            base.turn_limit(&r),
+        )?;
     }
     let mut round = |value: f64, k: u64| -> Result<(Share, u64)> {
         if cache.as_ref().map(|c| c.0) != Some(value) {

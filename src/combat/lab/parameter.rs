@@ -139,9 +139,19 @@ pub fn values_from_range(text: &str) -> Result<Vec<Value>> {
             .map(|i| number(((lo + i as f64 * step) * scale).round() / scale))
             .collect());
     }
-    let values: Vec<Value> = text
-        .split(',')
-        .map(str::trim)
+    let items: Vec<&str> = text.split(',').map(str::trim).collect();
+    if items.iter().any(|s| !s.is_empty()) {
+        // `3,,5` or `3,5,`: an empty value is a slip, not a value to drop without a word.
+        if let Some(k) = items.iter().position(|s| s.is_empty()) {
+            return Err(Error::msg(format!(
+                "`{text}`: value {} of the list is empty; give V1,V2,... with a value between \
+                 each two commas",
+                k + 1
+            )));
+        }
+    }
+    let values: Vec<Value> = items
+        .into_iter()
         .filter(|s| !s.is_empty())
         .map(|s| match s {
             "true" => Value::Bool(true),
@@ -207,6 +217,8 @@ mod tests {
             ("0..1e9", "more than a sweep takes"),
             ("1..inf", "not a number"),
             (" , ", "give LO..HI"),
+            ("3,,5", "value 2 of the list is empty"),
+            ("3,5,", "value 3 of the list is empty"),
         ] {
             let e = values_from_range(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");

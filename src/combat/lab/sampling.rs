@@ -4,7 +4,7 @@
 //! integer tallies are merged by the sim's own `Tally::merge` (order-independent sums) and one
 //! report is built from the sum, as the sim builds its own.
 use crate::combat::roller::battle_seed;
-use crate::combat::sim::{wilson, MAX_BATTLES};
+use crate::combat::sim::{check_turns, wilson, MAX_BATTLES};
 use crate::combat::{simulate_tally, SimOptions, Tactic, Tally};
 use crate::error::{Error, Result};
 use crate::rules::Ruleset;
@@ -69,6 +69,13 @@ pub fn run(
             format!("{total} battles is more than one run takes ({MAX_BATTLES})"),
         ));
     }
+    // Every batch's battles at its own turn limit (a sweep may vary the limit itself).
+    let turns = jobs.iter().fold(0u64, |sum, j| {
+        let limit = u64::from(j.opts.turn_limit(j.rules));
+        sum.saturating_add(j.opts.battles.saturating_mul(limit))
+    });
+    let longest = jobs.iter().map(|j| j.opts.turn_limit(j.rules)).max();
+    check_turns("", total, longest.unwrap_or(0), turns)?;
     jobs.par_iter()
         .map(|job| {
             crate::stop::enter(bound.clone(), || {

@@ -48,8 +48,51 @@ pub struct SimOptions {
 pub const MAX_BATTLES: u64 = 100_000_000;
 /// Most worker threads a simulation starts.
 pub const MAX_THREADS: usize = 256;
+/// Most turns one run may play: its battles times their turn limit, over all its matchups
+/// (ships, tactics, points of a sweep). Each count is within its own cap, but together they
+/// multiply, and a battle that lasts to its limit costs about 3-7 µs a turn on one core: 10
+/// battles of ships out of reach at a 100,000-turn limit took 7 s, so a scenario's 10,000
+/// would take about an hour on two cores. At the standard 40 turns this is 1,250,000 battles
+/// (more than `--precision` runs); at the longest limit, 50,000.
+pub const MAX_BATTLE_TURNS: u64 = 50_000_000;
+
+/// Refuse `battles` battles of up to `turn_limit` turns each when they are more than one run
+/// plays; `what` says what the battles are (`"24 matches of 500 battles: "`, or nothing).
+pub fn check_battle_turns(what: &str, battles: u64, turn_limit: u32) -> Result<()> {
+    check_turns(
+        what,
+        battles,
+        turn_limit,
+        battles.saturating_mul(u64::from(turn_limit)),
+    )
+}
+
+/// Refuse `turns` turns (`battles` battles, the longest limit `turn_limit`) over the bound.
+pub fn check_turns(what: &str, battles: u64, turn_limit: u32, turns: u64) -> Result<()> {
+    if turns > MAX_BATTLE_TURNS {
+        return Err(Error::out_of_range(
+            "battles",
+            format!(
+                "{what}{battles} battles of up to {turn_limit} turns is {turns} turns, more than \
+                 one run plays ({MAX_BATTLE_TURNS}, battles × turn limit): fewer battles or a \
+                 lower turn_limit"
+            ),
+        ));
+    }
+    Ok(())
+}
 
 impl SimOptions {
+    /// The turn limit these battles play under: the scenario's, else the ruleset's (0 when
+    /// the ruleset has no combat section, which the simulation then refuses).
+    pub fn turn_limit(&self, rules: &Ruleset) -> u32 {
+        self.scenario
+            .as_ref()
+            .and_then(|s| s.turn_limit)
+            .or_else(|| rules.combat.as_ref().map(|c| c.turn_limit))
+            .unwrap_or(0)
+    }
+
     /// Refuse sizes no simulation should have; the threads to start (never more than battles).
     pub fn check(&self) -> Result<Option<usize>> {
         if self.battles == 0 {
@@ -374,6 +417,7 @@ pub fn simulate_tally(
     };
     let first = first_mover(opts);
     let threads = opts.check()?;
+    check_battle_turns("", opts.battles, setup.turn_limit)?;
     // The caller's bound (a script's limits) goes with the work to every worker thread; it is
     // read here, on the caller's thread, before any pool takes the work.
     let bound = crate::stop::current();
@@ -525,4 +569,54 @@ fn run_battles(
             })
         })
         .reduce(|| Counts::new(setup.turn_limit), Counts::merge)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn battles_times_turns_is_bounded_as_a_product() {
+        // Each count alone is within its cap; their product is what is bounded.
+        assert!(check_battle_turns("", 1_250_000, 40).is_ok());
+        assert!(check_battle_turns("", 50_000, 1000).is_ok());
+        let e = check_battle_turns("", 50_001, 1000)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "50001 battles of up to 1000 turns is 50001000 turns, more than one run plays \
+             (50000000, battles × turn limit): fewer battles or a lower turn_limit"
+        );
+        // No overflow on absurd counts.
+        assert!(check_battle_turns("", u64::MAX, u32::MAX).is_err());
+    }
+
+    #[test]
+    fn the_turn_limit_is_the_scenarios_else_the_rulesets() {
+        let rules = crate::rules::load::load("startrek").unwrap();
+        let mut opts = SimOptions {
+            a: "UFP frigate".into(),
+            b: "Transport".into(),
+            battles: 2_000_000,
+            seed: 1,
+            threads: None,
+            scenario: None,
+            first: None,
+        };
+        assert_eq!(opts.turn_limit(&rules), 40);
+        let e = simulate(&rules, &opts).unwrap_err().to_string();
+        assert!(
+            e.contains("is 80000000 turns, more than one run plays"),
+            "{e}"
+        );
+        let doc = crate::rules::load::parse_text(
+            "s.yaml",
+            "a: {ship: UFP frigate}\nb: {ship: Transport}\nturn_limit: 7\n",
+            crate::io::Format::Yaml,
+        )
+        .unwrap();
+        opts.scenario = Some(super::super::Scenario::from_doc(&doc).unwrap());
+        assert_eq!(opts.turn_limit(&rules), 7);
+    }
 }

@@ -60,11 +60,43 @@ pub fn pair(field: &Field) -> Result<Pairing, PairingError> {
     if field.played_rounds >= field.total_rounds {
         return Err(PairingError::Finished);
     }
-    let d = Dutch::new(field);
-    if d.sorted.len() > MAX_PAIRED {
-        return Err(PairingError::TooMany(d.sorted.len()));
+    Dutch::new(field)?.run()
+}
+
+/// Mark every two players of a forbidden group (`XXP`) as unable to meet; `pos` places
+/// entrants in `met` (`usize::MAX`: not paired this round). Each member's row takes the whole
+/// group as a bit set a word at a time, so the work is the groups' length times the field
+/// over 64, not each group's square: a file of many long groups stays cheap.
+fn forbid_groups(groups: &[Vec<usize>], pos: &[usize], met: &mut [Vec<bool>]) {
+    let n = met.len();
+    let words = n.div_ceil(64);
+    let mut rows = vec![0u64; n * words];
+    let mut members = vec![0u64; words];
+    let mut at = Vec::new();
+    for group in groups {
+        at.clear();
+        at.extend(group.iter().map(|&p| pos[p]).filter(|&k| k != usize::MAX));
+        if at.len() < 2 {
+            continue;
+        }
+        members.fill(0);
+        for &k in &at {
+            members[k / 64] |= 1 << (k % 64);
+        }
+        for &k in &at {
+            for (row, m) in rows[k * words..(k + 1) * words].iter_mut().zip(&members) {
+                *row |= m;
+            }
+        }
     }
-    d.run()
+    for (k, row) in met.iter_mut().enumerate() {
+        let bits = &rows[k * words..(k + 1) * words];
+        for (j, cell) in row.iter_mut().enumerate() {
+            if j != k && bits[j / 64] >> (j % 64) & 1 == 1 {
+                *cell = true;
+            }
+        }
+    }
 }
 
 struct Dutch<'a> {
@@ -76,7 +108,9 @@ struct Dutch<'a> {
 }
 
 impl<'a> Dutch<'a> {
-    fn new(field: &'a Field) -> Dutch<'a> {
+    /// The players to pair, sorted, and who may not meet; refused before any table the
+    /// size of the field squared is made when the field is over `MAX_PAIRED`.
+    fn new(field: &'a Field) -> Result<Dutch<'a>, PairingError> {
         let n_all = field.entrants.len();
         let pr = field.played_rounds;
         // Pairing numbers run over the players still in the tournament.
@@ -98,6 +132,9 @@ impl<'a> Dutch<'a> {
             pos[s.id] = k;
         }
         let n = sorted.len();
+        if n > MAX_PAIRED {
+            return Err(PairingError::TooMany(n));
+        }
         let mut met = vec![vec![false; n]; n];
         for (k, s) in sorted.iter().enumerate() {
             for r in field.entrants[s.id].rounds.iter().filter(|r| r.played) {
@@ -109,16 +146,8 @@ impl<'a> Dutch<'a> {
                 }
             }
         }
-        for group in &field.forbidden {
-            for &a in group {
-                for &b in group {
-                    if a != b && pos[a] != usize::MAX && pos[b] != usize::MAX {
-                        met[pos[a]][pos[b]] = true;
-                    }
-                }
-            }
-        }
-        Dutch { field, sorted, met }
+        forbid_groups(&field.forbidden, &pos, &mut met);
+        Ok(Dutch { field, sorted, met })
     }
 
     /// The absolute criteria C.1 and C.3: no rematch, and no two players with the same absolute
@@ -144,12 +173,17 @@ impl<'a> Dutch<'a> {
             });
         }
         let shape = Shape::new(&self.sorted, self.field.played_rounds);
+        // Every limb is work on every edge the matching scans (a round of 1000 players after
+        // eight rounds needs about 800 bits): the narrowest width that holds the weights.
         let mate = match shape.bits_needed() {
             0..=128 => self.pair_all::<2>(&shape),
             129..=256 => self.pair_all::<4>(&shape),
             257..=384 => self.pair_all::<6>(&shape),
             385..=512 => self.pair_all::<8>(&shape),
-            513..=1024 => self.pair_all::<16>(&shape),
+            513..=640 => self.pair_all::<10>(&shape),
+            641..=768 => self.pair_all::<12>(&shape),
+            769..=896 => self.pair_all::<14>(&shape),
+            897..=1024 => self.pair_all::<16>(&shape),
             1025..=2048 => self.pair_all::<32>(&shape),
             _ => self.pair_all::<128>(&shape),
         }?;
@@ -571,5 +605,42 @@ impl Dutch<'_> {
             g.settle(vx(p), q, top);
         }
         m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbidden_groups_mark_each_two_members_and_no_one_else() {
+        // Entrant 4 is not paired this round (no place); 70 players cross a word of bits.
+        let n = 70;
+        let mut pos: Vec<usize> = (0..n).collect();
+        pos.push(usize::MAX);
+        let groups = vec![vec![0, 1, 2], vec![2, 3, n], vec![65, 69, 65], vec![5]];
+        let mut met = vec![vec![false; n]; n];
+        forbid_groups(&groups, &pos, &mut met);
+        let mut marked = Vec::new();
+        for (i, row) in met.iter().enumerate() {
+            for (j, &m) in row.iter().enumerate() {
+                if m {
+                    marked.push((i, j));
+                }
+            }
+        }
+        let want = [
+            (0, 1),
+            (0, 2),
+            (1, 0),
+            (1, 2),
+            (2, 0),
+            (2, 1),
+            (2, 3),
+            (3, 2),
+            (65, 69),
+            (69, 65),
+        ];
+        assert_eq!(marked, want);
     }
 }
