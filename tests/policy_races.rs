@@ -101,7 +101,7 @@ fn an_extends_link_swapped_after_the_check_never_leaks() {
     let house = club.join("house.yaml").display().to_string();
     // A plain command's policy: the current folder (the crate, not the club's) and the file
     // typed; `base.yaml` is allowed only as the house rule's companion, beside it.
-    let command = Arc::new(Policy::for_command(&[house.clone()], &[]).unwrap());
+    let command = Arc::new(Policy::for_command(std::slice::from_ref(&house), &[]).unwrap());
     let leaks = race(&club, BASE, "house", || {
         policy::enter(Some(command.clone()), || {
             shown(arbiter::rules::load::resolve_doc(&house).map(|d| d.value))
@@ -115,7 +115,7 @@ fn a_hook_link_swapped_after_the_check_never_leaks() {
     let (_root, club) = layout();
     arbiter::script::hook::install();
     let hooked = club.join("hooked.rules").display().to_string();
-    let command = Arc::new(Policy::for_command(&[hooked.clone()], &[]).unwrap());
+    let command = Arc::new(Policy::for_command(std::slice::from_ref(&hooked), &[]).unwrap());
     let hook = ("hook.rhai", "real.rhai", "../secret/secret.rhai");
     let leaks = race(&club, hook, "elo", || {
         policy::enter(Some(command.clone()), || {

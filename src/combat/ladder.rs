@@ -424,11 +424,19 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("does not rate finishing orders"));
+        // Too many battles to keep as rated games, then too many turns at a long turn limit.
         let e = ladder(&rules, &opts(&["Transport"], 1_000_000, &elo, System::Elo));
+        assert!(e.unwrap_err().to_string().contains(
+            "1 ship classes × 2 pairings of tactics × 1000000 battles is 2000000 battles, more \
+             than a ladder runs (1000000)"
+        ));
+        let mut long = rules.clone();
+        long.combat.as_mut().unwrap().turn_limit = 1000;
+        let e = ladder(&long, &opts(&["Transport"], 100_000, &elo, System::Elo));
         assert!(e
             .unwrap_err()
             .to_string()
-            .starts_with("2 matches of 1000000 battles: 2000000 battles of up to 40 turns"));
+            .starts_with("2 matches of 100000 battles: 200000 battles of up to 1000 turns"));
     }
 
     #[test]
