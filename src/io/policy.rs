@@ -100,7 +100,8 @@ pub struct Policy {
     roots: Vec<PathBuf>,
     /// Canonical files the person named on the command line.
     named: HashSet<PathBuf>,
-    /// The paths as typed: read as given, so a typed device or missing file is reported as such.
+    /// A plain command's arguments as typed: read as given, whatever their kind, so a typed
+    /// device or missing file is reported as such.
     typed: HashSet<PathBuf>,
     scope: Scope,
 }
@@ -130,7 +131,14 @@ impl Scope {
 impl Policy {
     /// The current folder only (the REPL, and sessions made in tests).
     pub fn current_folder() -> Policy {
-        let mut p = Policy::default();
+        Policy::current_folder_in(Scope::Script)
+    }
+
+    fn current_folder_in(scope: Scope) -> Policy {
+        let mut p = Policy {
+            scope,
+            ..Policy::default()
+        };
         if let Ok(dir) = std::env::current_dir() {
             p.allow_folder(&dir);
         }
@@ -140,8 +148,7 @@ impl Policy {
     /// A plain command's policy: the current folder, each `--allow-read DIR`, and every
     /// argument that names an existing file (a `--flag=PATH` counts by its value).
     pub fn for_command(args: &[String], allow_read: &[String]) -> Result<Policy> {
-        let mut p = Policy::current_folder();
-        p.scope = Scope::Command;
+        let mut p = Policy::current_folder_in(Scope::Command);
         for dir in allow_read {
             p.allow_read(dir)?;
         }
@@ -186,13 +193,13 @@ impl Policy {
         }
     }
 
-    /// A path the person typed (`--rules PATH`, a script argument): exactly that file may be read,
-    /// whatever its kind. Anything that is not an existing path (a built-in name, a number)
-    /// allows nothing.
+    /// A path the person typed (`--rules PATH`, a script argument): exactly that file may be read.
+    /// Anything that is not an existing file (a built-in name, a number) is ignored.
     pub fn allow_named(&mut self, path: &str) {
         if let Ok(c) = std::fs::canonicalize(path) {
-            self.named.insert(c);
-            self.typed.insert(PathBuf::from(path));
+            if c.is_file() {
+                self.named.insert(c);
+            }
         }
     }
 
@@ -351,11 +358,7 @@ pub fn permit(path: &Path, kind: Kind, beside: Option<&Path>) -> Result<Permit> 
     match (current(), beside) {
         (Some(p), _) => p.permit(path, kind, beside),
         (None, None) => Ok(Permit::as_given(path)),
-        (None, Some(_)) => {
-            let mut p = Policy::current_folder();
-            p.scope = Scope::Command;
-            p.permit(path, kind, beside)
-        }
+        (None, Some(_)) => Policy::current_folder_in(Scope::Command).permit(path, kind, beside),
     }
 }
 
