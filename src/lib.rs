@@ -4,6 +4,7 @@ pub mod calendar;
 pub mod combat;
 pub mod error;
 pub mod files;
+pub mod html;
 pub mod io;
 pub mod league;
 pub mod lsp;

@@ -1,16 +1,5 @@
 //! Plain-text tables for people; every engine result also serialises to JSON.
 
-/// Text for an HTML page: markup characters as entities, control characters written out
-/// (`\u{1b}`, as on the terminal), so a name is text on the page whatever it holds.
-pub fn html_text(s: &str) -> String {
-    crate::names::escaped(s)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
 /// Column alignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
@@ -318,14 +307,6 @@ pub fn trim_number(x: f64, digits: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn html_text_escapes_markup_and_control_characters() {
-        assert_eq!(
-            html_text("<b>R&D \"O'Neil\"\u{1b}[2J\n</b>"),
-            "&lt;b&gt;R&amp;D &quot;O&#39;Neil&quot;\\u{1b}[2J\\u{a}&lt;/b&gt;"
-        );
-    }
 
     #[test]
     fn a_cell_with_a_newline_or_an_escape_stays_one_line() {

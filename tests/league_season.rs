@@ -322,11 +322,11 @@ fn table_as_csv_and_html() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(
-        html.contains("<td>Elves</td><td class=\"n\">3</td>"),
+        html.contains("<th scope=\"row\" class=\"key-left\">Elves</th><td class=\"n\">3</td>"),
         "{html}"
     );
     assert!(
-        html.contains("<td>Dwarfs</td><td class=\"n\">5 – 0</td><td>Skaven</td>"),
+        html.contains("<tr><td>Dwarfs</td><td class=\"n\">5 – 0</td><td>Skaven</td></tr>"),
         "{html}"
     );
 }

@@ -3,13 +3,13 @@
 //! atomically, so a refused command leaves the file as it was.
 use arbiter::calendar::{Date, Every};
 use arbiter::io::{read_text, with_file_lock, write_file, Replace};
-use arbiter::output::{html_text as escape, json_string, Align, Table};
+use arbiter::output::{json_string, Align, Table};
 use arbiter::rules::pin::Identity;
 use arbiter::rules::swiss::SwissRules;
 use arbiter::rules::{builtin, load};
 use arbiter::swiss::dutch::{self, Pairing};
 use arbiter::swiss::model::Field;
-use arbiter::swiss::standings::{standings, Standings};
+use arbiter::swiss::standings::standings;
 use arbiter::swiss::tournament::{ByeKind, Tournament, MAX_RATING};
 use arbiter::swiss::{calendar, trf, trf_out};
 use arbiter::{Error, Result};
@@ -579,7 +579,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     if let Some(out) = html {
         return write_file(
             out,
-            &html_page(&t.name, &s, &rules.tiebreakers),
+            &arbiter::swiss::html::page(&t.name, &s, &rules.tiebreakers),
             Replace::Output,
         );
     }
@@ -628,30 +628,4 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
 
 fn num(v: f64) -> String {
     arbiter::output::trim_number(v, 2)
-}
-
-fn html_page(title: &str, s: &Standings, tiebreaks: &[String]) -> String {
-    let title = if title.is_empty() { "Standings" } else { title };
-    let mut h = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n</head>\n<body>\n<h1>{0}</h1>\n<table>\n<tr><th>Rank</th><th>No.</th><th>Name</th><th>Points</th>",
-        escape(title)
-    );
-    for tb in tiebreaks {
-        h += &format!("<th>{}</th>", escape(tb));
-    }
-    h += "</tr>\n";
-    for r in &s.standings {
-        h += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-            r.rank,
-            r.player,
-            escape(&r.name),
-            num(r.points)
-        );
-        for v in r.tiebreaks.values() {
-            h += &format!("<td>{}</td>", num(*v));
-        }
-        h += "</tr>\n";
-    }
-    h + "</table>\n<p><small>Made with arbiter.</small></p>\n</body>\n</html>\n"
 }

@@ -1,59 +1,31 @@
 //! A static HTML page of a season a club can post: the table, the results by round and the
-//! matches still to play. No scripts, no external files.
+//! matches still to play, built with the crate's one page builder (`crate::html`).
 use super::season::Season;
 use super::standings::Standings;
 
-use crate::output::html_text as escape;
+use crate::html::{Column, Page, PageTable};
+use crate::output::{trim_number, Align};
 
 /// The page. `title` is shown as its heading (the season file's name, say).
 pub fn page(title: &str, season: &Season, table: &Standings) -> String {
-    let title = escape(title);
-    let mut h = String::new();
-    h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    h.push_str(&format!("<title>{title}</title>\n"));
-    h.push_str(
-        "<style>\nbody{font-family:system-ui,sans-serif;margin:2em auto;max-width:50em;padding:0 \
-         1em}\ntable{border-collapse:collapse;margin-bottom:1.5em}th,td{padding:.25em \
-         .7em;border-bottom:1px solid \
-         #ccc}\ntd.n{text-align:right}tr:nth-child(even){background:#f4f4f4}h2{margin-top:1.5em}\\
-         n</style>\n",
-    );
-    h.push_str(&format!("</head>\n<body>\n<h1>{title}</h1>\n"));
-    h.push_str(&format!(
-        "<p>{} of {} matches played",
-        table.played, table.scheduled
-    ));
+    let mut page = Page::new(title);
+    let mut summary = format!("{} of {} matches played", table.played, table.scheduled);
     if !table.tiebreakers.is_empty() {
-        h.push_str(&format!(
+        summary.push_str(&format!(
             "; ties broken by {}",
-            escape(&table.tiebreakers.join(", ").replace('_', " "))
+            table.tiebreakers.join(", ").replace('_', " ")
         ));
     }
-    h.push_str(
-        ".</p>\n<h2>Table</h2>\n<table>\n<tr><th>#</th><th>Team</th><th>P</th><th>W</th><th>D</\
-         th><th>L</th><th>For</th><th>Against</th><th>Diff</th><th>Points</th></tr>\n",
-    );
-    for s in &table.standings {
-        h.push_str(&format!(
-            "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td \
-             class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td \
-             class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:+}</td><td \
-             class=\"n\"><b>{}</b></td></tr>\n",
-            s.position,
-            escape(&s.team.to_string()),
-            s.played,
-            s.won,
-            s.drawn,
-            s.lost,
-            s.scored,
-            s.against,
-            s.difference,
-            crate::output::trim_number(s.points, 3)
-        ));
-    }
-    h.push_str("</table>\n<h2>Rounds</h2>\n");
+    page.paragraph(&format!("{summary}."));
+    page.heading(2, "Table").table(&standings(table));
+    page.heading(2, "Rounds");
     for r in &season.schedule.rounds {
-        h.push_str(&format!("<h3>Round {}</h3>\n<table>\n", r.round));
+        let mut t = PageTable::new(vec![
+            Column::new("Home", Align::Left),
+            Column::new("Score", Align::Right),
+            Column::new("Away", Align::Left),
+        ])
+        .caption(&format!("Round {}", r.round));
         for m in &r.matches {
             let result = season
                 .results
@@ -63,21 +35,45 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
                 Some(x) => format!("{} – {}", x.home_score, x.away_score),
                 None => "–".to_string(),
             };
-            h.push_str(&format!(
-                "<tr><td>{}</td><td class=\"n\">{}</td><td>{}</td></tr>\n",
-                escape(&m.home.to_string()),
-                score,
-                escape(&m.away.to_string())
-            ));
+            t.row([m.home.to_string(), score, m.away.to_string()]);
         }
         if let Some(b) = &r.bye {
-            h.push_str(&format!(
-                "<tr><td colspan=\"3\">rests: {}</td></tr>\n",
-                escape(&b.to_string())
-            ));
+            t.row([format!("rests: {b}")]);
         }
-        h.push_str("</table>\n");
+        page.table(&t);
     }
-    h.push_str("<p><small>Made with arbiter.</small></p>\n</body>\n</html>\n");
-    h
+    page.render()
+}
+
+/// The standings table: the team and its points stay in view on a narrow screen.
+fn standings(table: &Standings) -> PageTable {
+    let number = |h: &str| Column::new(h, Align::Right);
+    let mut t = PageTable::new(vec![
+        number("#"),
+        Column::name("Team"),
+        number("P"),
+        number("W"),
+        number("D"),
+        number("L"),
+        number("For"),
+        number("Against"),
+        number("Diff"),
+        Column::points("Points"),
+    ])
+    .caption("Standings");
+    for s in &table.standings {
+        t.row([
+            s.position.to_string(),
+            s.team.to_string(),
+            s.played.to_string(),
+            s.won.to_string(),
+            s.drawn.to_string(),
+            s.lost.to_string(),
+            s.scored.to_string(),
+            s.against.to_string(),
+            format!("{:+}", s.difference),
+            trim_number(s.points, 3),
+        ]);
+    }
+    t
 }
