@@ -100,8 +100,10 @@ pub enum Conflict {
     ResultRecorded,
     /// The match is in several rounds and the request does not say which.
     RoundNotGiven,
-    /// An option (named in backticks in the message) clashes with another setting.
-    Option(String),
+    /// Options (each named in backticks in the message, by its neutral name: `min`) that
+    /// clash with each other or with another setting; the CLI writes them as flags (`--min`),
+    /// scripts as map keys.
+    Options(Vec<String>),
     /// The ruleset lacks a section the command needs (its name).
     MissingSection(String),
     /// The file to create is already there.
@@ -148,6 +150,44 @@ impl Error {
             message: message.into(),
         }
         .into()
+    }
+
+    /// A value given for `options` (neutral names, each in backticks in `message`) that is
+    /// wrong with what else was asked.
+    pub fn options(options: &[&str], message: impl Into<String>) -> Error {
+        Error::conflict(
+            Conflict::Options(options.iter().map(|o| o.to_string()).collect()),
+            message,
+        )
+    }
+
+    /// The options (neutral names) the error is about, if it is about some.
+    pub fn option_names(&self) -> &[String] {
+        match &self.0.kind {
+            ErrorKind::Conflict {
+                with: Conflict::Options(names),
+                ..
+            } => names,
+            _ => &[],
+        }
+    }
+
+    /// A short name for the error's kind, as scripts see it.
+    pub fn kind_name(&self) -> &'static str {
+        match &self.0.kind {
+            ErrorKind::UnknownName { .. } => "unknown_name",
+            ErrorKind::OutOfRange { .. } => "out_of_range",
+            ErrorKind::Conflict { .. } => "conflict",
+            ErrorKind::Invalid(_) => "invalid",
+        }
+    }
+
+    /// The file, line and column, when the error has them.
+    pub fn location(&self) -> Option<(&str, usize, usize)> {
+        match &self.0.place {
+            Place::Span(span) => Some((&span.source.name, span.line, span.col)),
+            _ => None,
+        }
     }
 
     /// A request that clashes with the input's state or another setting.

@@ -174,11 +174,7 @@ impl PageTable {
             for (c, cell) in self.columns.iter().zip(row) {
                 let tag = if c.key == Some(Key::Left) { "th" } else { "td" };
                 let scope = if tag == "th" { " scope=\"row\"" } else { "" };
-                out.push_str(&format!(
-                    "<{tag}{scope}{}>{}</{tag}>",
-                    class(c),
-                    text(cell)
-                ));
+                out.push_str(&format!("<{tag}{scope}{}>{}</{tag}>", class(c), text(cell)));
             }
             out.push_str("</tr>\n");
         }
@@ -230,6 +226,9 @@ mod tests {
         assert!(html.contains("name=\"viewport\""));
         assert!(html.contains("<th scope=\"row\" class=\"key-left\">&lt;script&gt;</th>"));
         assert!(html.contains("<td class=\"n key-right\">7</td>"));
-        assert!(!html.contains("\\\n"), "no stray line continuation in the page");
+        assert!(
+            !html.contains("\\\n"),
+            "no stray line continuation in the page"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! is a folder with a `case.yaml` (the command, the expected status and messages) and its input
 //! files; it runs in a temporary copy of the folder under a 1 GB address-space limit and a 10 s
 //! timeout, and must end with exactly its status, its message, no panic, its inputs untouched
-//! and no file left behind that it did not declare.
+//! and no file left behind that it did not declare (nor one kept that it said would go).
 use regex::Regex;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -30,6 +30,9 @@ struct Case {
     /// The only files the run may add.
     #[serde(default)]
     creates: Vec<String>,
+    /// Files (present before the run) that must be gone afterwards.
+    #[serde(default)]
+    gone: Vec<String>,
     /// Modes (octal) that files must have afterwards (the run's umask is 022).
     #[serde(default)]
     modes: BTreeMap<String, String>,
@@ -225,6 +228,13 @@ fn check(folder: &Path) -> (Vec<String>, Ran) {
         let c = std::ffi::CString::new(dir.join(f).to_str().unwrap()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0, "mkfifo {f}");
     }
+    for f in &case.gone {
+        assert!(
+            dir.join(f).exists(),
+            "{}: `gone: {f}` is not there before the run, so the case cannot fail",
+            folder.display()
+        );
+    }
     let before = files_in(dir);
     let kept: Vec<(String, Vec<u8>)> = case
         .unchanged
@@ -257,6 +267,11 @@ fn check(folder: &Path) -> (Vec<String>, Ran) {
             shown()
         )),
         _ => {}
+    }
+    for f in &case.gone {
+        if dir.join(f).exists() {
+            problems.push(format!("{f} is still there{}", shown()));
+        }
     }
     if ran.stderr.contains("panicked") || ran.stderr.contains("overflowed its stack") {
         problems.push(format!("crashed{}", shown()));

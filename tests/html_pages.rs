@@ -5,7 +5,8 @@ use crate::common::{ok, Test};
 use scraper::{Html, Selector};
 
 fn select<'a>(doc: &'a Html, css: &str) -> Vec<scraper::ElementRef<'a>> {
-    doc.select(&Selector::parse(css).expect("a selector")).collect()
+    doc.select(&Selector::parse(css).expect("a selector"))
+        .collect()
 }
 
 fn text(e: &scraper::ElementRef) -> String {
@@ -17,7 +18,11 @@ fn text(e: &scraper::ElementRef) -> String {
 #[track_caller]
 fn assert_well_formed(html: &str, title: &str) -> Html {
     let doc = Html::parse_document(html);
-    assert!(doc.errors.is_empty(), "parse errors {:?}\n{html}", doc.errors);
+    assert!(
+        doc.errors.is_empty(),
+        "parse errors {:?}\n{html}",
+        doc.errors
+    );
     assert_eq!(select(&doc, "html[lang=en]").len(), 1);
     assert_eq!(select(&doc, "head").len(), 1);
     let titles = select(&doc, "head > title");
@@ -35,7 +40,10 @@ fn assert_well_formed(html: &str, title: &str) -> Html {
     }
     // The style is CSS, not a line of a Rust string continuation.
     let style = text(&select(&doc, "head > style")[0]);
-    assert!(!style.contains('\\'), "stray backslash in the style: {style}");
+    assert!(
+        !style.contains('\\'),
+        "stray backslash in the style: {style}"
+    );
     assert!(style.contains("@media print"));
     assert!(select(&doc, "script").is_empty());
     for th in select(&doc, "thead th") {
@@ -69,7 +77,13 @@ fn the_league_page_is_well_formed_and_keeps_names_as_text() {
         .collect();
     let teams: Vec<String> = rows
         .iter()
-        .map(|r| text(&r.select(&Selector::parse("th[scope=row]").unwrap()).next().unwrap()))
+        .map(|r| {
+            text(
+                &r.select(&Selector::parse("th[scope=row]").unwrap())
+                    .next()
+                    .unwrap(),
+            )
+        })
         .collect();
     assert_eq!(teams.len(), 4);
     assert!(teams.contains(&HOSTILE.to_string()), "{teams:?}");
@@ -98,7 +112,14 @@ fn the_swiss_page_is_well_formed_with_tiebreaks_in_words() {
             format!("name,rating\n\"{HOSTILE}\",1800\nBoris,2100\nCarla,1700\nDan,1950\n"),
         )
         .args([
-            "swiss", "new", "open.yaml", "--players", "players.csv", "--rounds", "3", "--name",
+            "swiss",
+            "new",
+            "open.yaml",
+            "--players",
+            "players.csv",
+            "--rounds",
+            "3",
+            "--name",
             "Club <Open> & 'Blitz'",
         ]);
     let ran = t.run();
@@ -114,7 +135,10 @@ fn the_swiss_page_is_well_formed_with_tiebreaks_in_words() {
     for h in &heads {
         assert!(!h.contains('_'), "a header in snake_case: {h}");
     }
-    let names: Vec<String> = select(&doc, "tbody th[scope=row]").iter().map(text).collect();
+    let names: Vec<String> = select(&doc, "tbody th[scope=row]")
+        .iter()
+        .map(text)
+        .collect();
     assert_eq!(names.len(), 4);
     assert!(names.contains(&HOSTILE.to_string()), "{names:?}");
     assert!(html.contains("Club &lt;Open&gt; &amp; &#39;Blitz&#39;"));

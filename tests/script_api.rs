@@ -284,3 +284,29 @@ fn a_missing_script_is_a_clear_error() {
     let err = fails(&["run", "no/such/script.rhai"]);
     assert!(err.contains("no/such/script.rhai: no such file"), "{err}");
 }
+
+#[test]
+fn scripts_catch_errors_as_maps_in_their_own_words() {
+    let out = run_script(
+        "try { rules(\"startrak\") } catch (e) {\n  print(type_of(e)); print(e.kind); print(e.message); print(e.option == ());\n}\n\
+         try { schedule(6, #{method: \"balanced\", shuffle: true}) } catch (e) {\n  print(e.kind); print(e.option); print(e.message);\n}\n",
+        &[],
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "map", "{out}");
+    assert_eq!(lines[1], "unknown_name", "{out}");
+    assert!(lines[2].contains("did you mean `startrek`"), "{out}");
+    assert_eq!(lines[3], "true", "{out}");
+    assert_eq!(lines[4], "conflict", "{out}");
+    assert_eq!(lines[5], "shuffle", "{out}");
+    // A script is told the option's own name, never a command-line flag.
+    assert!(lines[6].starts_with("`shuffle` would undo"), "{out}");
+    assert!(!out.contains("--"), "{out}");
+}
+
+#[test]
+fn an_uncaught_error_prints_as_before() {
+    let (err, _) = run_fails("rules(\"startrak\")\n", &[]);
+    assert!(err.contains("did you mean `startrek`"), "{err}");
+    assert!(!err.contains("#{"), "{err}");
+}

@@ -54,8 +54,9 @@ impl Date {
         Ok(Date { year, month, day })
     }
 
-    /// Days since 1970-01-01 (negative before), after Howard Hinnant's `days_from_civil`.
-    fn days(self) -> i64 {
+    /// Days since 1970-01-01 (negative before), after Howard Hinnant's `days_from_civil`, so
+    /// the days between two dates are a subtraction.
+    pub fn days(self) -> i64 {
         let y = self.year as i64 - (self.month <= 2) as i64;
         let era = y.div_euclid(400);
         let yoe = y - era * 400;
@@ -65,7 +66,8 @@ impl Date {
         era * 146_097 + doe - 719_468
     }
 
-    fn from_days(z: i64) -> Date {
+    /// The day `z` days after 1970-01-01 (the inverse of `days`).
+    pub fn from_days(z: i64) -> Date {
         let z = z + 719_468;
         let era = z.div_euclid(146_097);
         let doe = z - era * 146_097;

@@ -190,9 +190,11 @@ fn with_flag_hint(e: Error) -> Error {
             e.hint(&format!(" (try --rules {})", DEFAULT_COMBAT))
         }
         Conflict::MissingSection(_) => e,
-        Conflict::Option(name) => {
-            e.reworded(|m| m.replacen(&format!("`{name}`"), &format!("--{name}"), 1))
-        }
+        Conflict::Options(names) => e.reworded(|m| {
+            names.iter().fold(m.to_string(), |m, name| {
+                m.replace(&format!("`{name}`"), &format!("--{name}"))
+            })
+        }),
     }
 }
 

@@ -24,11 +24,12 @@ pub fn calendar(schedule: &Schedule, teams: &Teams, o: &CalendarOptions) -> Resu
     let number = |t: &Team| all.iter().position(|u| u == t).map_or(0, |i| i + 1);
     let only = match o.team {
         None => None,
-        Some(typed) => Some(
-            all.iter()
-                .find(|t| t.answers_to(typed))
-                .ok_or_else(|| Error::msg(format!("--team: no team `{typed}` in this league")))?,
-        ),
+        Some(typed) => Some(all.iter().find(|t| t.answers_to(typed)).ok_or_else(|| {
+            Error::options(
+                &["team"],
+                format!("`team`: no team `{typed}` in this league"),
+            )
+        })?),
     };
     let names: Vec<String> = all.iter().map(|t| t.to_string()).collect();
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();

@@ -9,7 +9,7 @@ use super::plan::{mirrored, Plan, RoundPlan};
 use super::rotation::rotation;
 use super::search::{SearchBudget, SearchReport};
 use super::teams::{Team, Teams};
-use crate::error::{Conflict, Error, Result};
+use crate::error::{Error, Result};
 use crate::rules::league::LeagueRules;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -180,8 +180,8 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
         ));
     }
     if options.shuffle && options.method == Method::Balanced {
-        return Err(Error::conflict(
-            Conflict::Option("shuffle".into()),
+        return Err(Error::options(
+            &["shuffle"],
             "`shuffle` would undo the balanced method's round order (it is what keeps the \
              carry-over low)",
         ));

@@ -38,10 +38,10 @@ pub fn compare(rules: &Ruleset, vs: &Ruleset, input: &ScoreInput) -> Result<Comp
         ScoreReport::Pot(_) => "pot ladder points (a share of the stakes)",
     };
     if std::mem::discriminant(&a) != std::mem::discriminant(&b) {
-        return Err(Invalid::new(
-            "",
+        return Err(crate::error::Error::options(
+            &["vs"],
             format!(
-                "`{}` gives {} and `{}` gives {}: the two scales do not compare point for point; --vs compares two rulesets of the same system (a house rule and its original)",
+                "`{}` gives {} and `{}` gives {}: the two scales do not compare point for point; `vs` compares two rulesets of the same system (a house rule and its original)",
                 rules.name,
                 system(&a),
                 vs.name,

@@ -47,7 +47,7 @@ pub fn eval_error(source: &Arc<Source>, e: &EvalAltResult) -> Error {
 /// The message of one error, without rhai's own "(line L, position C)" suffix.
 fn describe(e: &EvalAltResult) -> String {
     match e {
-        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        EvalAltResult::ErrorRuntime(value, _) => super::api::convert::error_text(value),
         EvalAltResult::ErrorTerminated(reason, _) => reason.to_string(),
         EvalAltResult::ErrorTooManyOperations(_) => {
             "the script did too much work (operation limit reached; an endless loop?)".to_string()

@@ -19,7 +19,11 @@ pub fn page(title: &str, s: &Standings, tiebreaks: &[String]) -> String {
         Column::name("Name"),
         Column::points("Points"),
     ];
-    columns.extend(tiebreaks.iter().map(|t| Column::new(&words(t), Align::Right)));
+    columns.extend(
+        tiebreaks
+            .iter()
+            .map(|t| Column::new(&words(t), Align::Right)),
+    );
     let mut table = PageTable::new(columns).caption("Standings");
     for r in &s.standings {
         let mut row = vec![

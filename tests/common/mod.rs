@@ -10,6 +10,7 @@ pub use test::{Ran, Test};
 pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
 /// Run arbiter with arguments; returns the whole output.
+#[track_caller]
 pub fn run(args: &[&str]) -> Output {
     Command::new(BIN)
         .args(args)
@@ -19,6 +20,7 @@ pub fn run(args: &[&str]) -> Output {
 }
 
 /// Run arbiter with `input` on standard input.
+#[track_caller]
 pub fn run_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
@@ -37,20 +39,24 @@ pub fn run_stdin(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("arbiter finishes")
 }
 
+#[track_caller]
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+#[track_caller]
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Run in the project's root, assert success, and return standard output.
+#[track_caller]
 pub fn ok(args: &[&str]) -> String {
     Test::in_project().args(args.iter().copied()).run().stdout
 }
 
 /// Run with --json appended (if not given), assert success, parse the JSON.
+#[track_caller]
 pub fn json(args: &[&str]) -> serde_json::Value {
     let mut test = Test::in_project().args(args.iter().copied());
     if !args.contains(&"--json") {
@@ -60,6 +66,7 @@ pub fn json(args: &[&str]) -> serde_json::Value {
 }
 
 /// Run, assert exit status 1 (an input error, not a panic), return standard error.
+#[track_caller]
 pub fn fails(args: &[&str]) -> String {
     Test::in_project()
         .args(args.iter().copied())
@@ -69,6 +76,7 @@ pub fn fails(args: &[&str]) -> String {
 }
 
 /// A temporary file with the given contents and suffix (kept alive by the returned handle).
+#[track_caller]
 pub fn temp_file(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
     let mut f = tempfile::Builder::new()
         .suffix(suffix)
@@ -80,6 +88,7 @@ pub fn temp_file(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
 
 /// A fresh season of `teams` (one name a line) in a temporary directory, made by `league new`
 /// with `extra` arguments: the directory (kept alive by the caller) and the season's path.
+#[track_caller]
 pub fn new_season(teams: &str, extra: &[&str]) -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
     let list = dir.path().join("teams.txt");
@@ -92,12 +101,14 @@ pub fn new_season(teams: &str, extra: &[&str]) -> (tempfile::TempDir, String) {
 }
 
 /// A path as &str.
+#[track_caller]
 pub fn path(f: &tempfile::NamedTempFile) -> &str {
     f.path().to_str().expect("utf-8 temp path")
 }
 
 /// Equal as data: the same keys (in any order), the same values, numbers of the same kind
 /// equal to within 1e-9. Panics naming the first place that differs.
+#[track_caller]
 pub fn same_data(a: &serde_json::Value, b: &serde_json::Value, at: &str) {
     use serde_json::Value;
     match (a, b) {
@@ -129,6 +140,7 @@ pub fn same_data(a: &serde_json::Value, b: &serde_json::Value, at: &str) {
 }
 
 /// Run arbiter in folder `dir` (its current folder), with `input` on standard input if given.
+#[track_caller]
 pub fn run_in(dir: &std::path::Path, args: &[&str], input: Option<&str>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
@@ -147,6 +159,7 @@ pub fn run_in(dir: &std::path::Path, args: &[&str], input: Option<&str>) -> Outp
 
 /// A command's JSON report without the ruleset's version and hash, which only the command line
 /// adds (a script's ruleset may have been changed in the session).
+#[track_caller]
 pub fn without_provenance(mut v: serde_json::Value) -> serde_json::Value {
     if let Some(map) = v.as_object_mut() {
         map.shift_remove("ruleset_version");

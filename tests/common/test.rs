@@ -19,6 +19,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+#[must_use = "a Test runs nothing until `.run()`"]
 pub struct Test {
     dir: tempfile::TempDir,
     /// Where the command runs: the temporary folder, or the project's root (`in_project`).
@@ -176,6 +177,7 @@ impl Test {
     }
 
     /// Run the binary and check every expectation; panics with the whole output otherwise.
+    #[track_caller]
     pub fn run(self) -> Ran {
         let mut command = Command::new(super::BIN);
         // Tables fit COLUMNS when it is set: the tests' expectations are the whole tables.

@@ -13,12 +13,79 @@ use serde_json::Value;
 /// What API functions return on failure.
 pub type ScriptResult<T> = Result<T, Box<EvalAltResult>>;
 
-/// A script-visible error carrying an arbiter error's message (with its file position, if any).
-pub fn script_error(e: impl std::fmt::Display) -> Box<EvalAltResult> {
+/// A script-visible error: a map a script's `catch (e)` reads as
+/// `#{kind, message, file, line, column, option, text}` (`text` is what arbiter prints for it;
+/// the place's keys are `()` when the error has no place, `option` when it is about none).
+pub fn script_error(e: impl IntoScriptError) -> Box<EvalAltResult> {
     Box::new(EvalAltResult::ErrorRuntime(
-        Dynamic::from(e.to_string()),
+        Dynamic::from_map(e.into_map()),
         Position::NONE,
     ))
+}
+
+/// What can become a script's error map.
+pub trait IntoScriptError {
+    fn into_map(self) -> Map;
+}
+
+impl IntoScriptError for &crate::Error {
+    fn into_map(self) -> Map {
+        let mut m = Map::new();
+        m.insert("kind".into(), self.kind_name().into());
+        m.insert("message".into(), self.unplaced_message().into());
+        let (file, line, column) = match self.location() {
+            Some((f, l, c)) => (f.into(), (l as INT).into(), (c as INT).into()),
+            None => (Dynamic::UNIT, Dynamic::UNIT, Dynamic::UNIT),
+        };
+        m.insert("file".into(), file);
+        m.insert("line".into(), line);
+        m.insert("column".into(), column);
+        m.insert(
+            "option".into(),
+            self.option_names()
+                .first()
+                .map_or(Dynamic::UNIT, |o| o.clone().into()),
+        );
+        m.insert("text".into(), self.to_string().into());
+        m
+    }
+}
+
+impl IntoScriptError for crate::Error {
+    fn into_map(self) -> Map {
+        (&self).into_map()
+    }
+}
+
+impl IntoScriptError for String {
+    fn into_map(self) -> Map {
+        crate::Error::msg(self).into_map()
+    }
+}
+
+impl IntoScriptError for serde_json::Error {
+    fn into_map(self) -> Map {
+        crate::Error::msg(self.to_string()).into_map()
+    }
+}
+
+impl IntoScriptError for &str {
+    fn into_map(self) -> Map {
+        crate::Error::msg(self).into_map()
+    }
+}
+
+/// The text arbiter prints for a script's error value: an error map's `text`, anything else
+/// (a script's own `throw "..."`) as it is.
+pub fn error_text(value: &Dynamic) -> String {
+    if let Some(map) = value.read_lock::<Map>() {
+        if let (Some(kind), Some(text)) = (map.get("kind"), map.get("text")) {
+            if kind.is_string() && text.is_string() {
+                return text.to_string();
+            }
+        }
+    }
+    value.to_string()
 }
 
 /// Map an arbiter `Result` into a script result.
