@@ -25,7 +25,8 @@ th,td{padding:.3em .6em;border-bottom:1px solid #bbb;white-space:nowrap;text-ali
 thead th{border-bottom:2px solid #555}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 tbody tr:nth-child(even) td,tbody tr:nth-child(even) th{background:#f2f2f2}
-.key-left{position:sticky;left:0;z-index:1}
+caption{text-align:left;font-weight:bold;padding:.2em 0}
+.key-left{position:sticky;left:0;z-index:1;white-space:normal;min-width:6em;max-width:14em}
 .key-right{position:sticky;right:0;z-index:1;font-weight:bold}
 footer{margin-top:2em;color:#444;font-size:.9em}
 @media print{body{max-width:none;margin:0}.scroll{overflow:visible}.key-left,.key-right{position:static}a{color:inherit;text-decoration:none}}
