@@ -10,7 +10,7 @@
 use crate::error::{Error, Result};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -116,7 +116,8 @@ impl Reason {
     pub fn message(self) -> String {
         match self {
             Reason::Time { limit_seconds } => format!(
-                "the script ran out of time (limit {limit_seconds} s, engine calls included)"
+                "the script ran out of time (limit {limit_seconds} s of CPU time, engine calls \
+                 included)"
             ),
             Reason::Memory { limit_mb } => {
                 format!("the script went over its memory limit ({limit_mb} MB)")
@@ -126,13 +127,55 @@ impl Reason {
     }
 }
 
-/// A bound on work: when it ends, and how much memory the program may hold meanwhile.
+/// A bound on work: how much time it may take and how much memory the program may hold
+/// meanwhile. Time is CPU time (the program's, every thread, since the bound began) plus the
+/// time its scripts chose to wait (`sleep`): what the work itself costs, the same on a quiet
+/// machine as on a loaded one. Wall-clock time still stops it at `WALL_FACTOR` times the
+/// limit (and a second), so work blocked without using the CPU cannot run on for ever.
 #[derive(Debug)]
 pub struct Bound {
-    deadline: Instant,
+    started: Instant,
+    cpu_at_start: Duration,
+    /// Nanoseconds of waiting charged (`charge_wait`).
+    waited: AtomicU64,
+    limit: Duration,
     limit_seconds: f64,
     memory_cap: usize,
     limit_mb: u64,
+}
+
+/// How many times its limit in wall-clock time a bounded piece of work may take, at most (a
+/// loaded machine gives a program a fraction of a core; anything slower is stuck).
+pub const WALL_FACTOR: u32 = 4;
+
+/// The wall-clock backstop for a limit of `limit`.
+pub fn wall_backstop(limit: Duration) -> Duration {
+    limit * WALL_FACTOR + Duration::from_secs(1)
+}
+
+/// CPU time the whole program has used (every thread).
+pub fn process_cpu() -> Duration {
+    cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID)
+}
+
+/// CPU time the calling thread has used.
+pub fn thread_cpu() -> Duration {
+    cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
+fn cpu_clock(clock: libc::clockid_t) -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // Safe: clock_gettime only writes the timespec it is given.
+    if unsafe { libc::clock_gettime(clock, &mut t) } != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
 }
 
 impl Bound {
@@ -143,7 +186,10 @@ impl Bound {
             1.0e6
         };
         Bound {
-            deadline: Instant::now() + Duration::from_secs_f64(seconds),
+            started: Instant::now(),
+            cpu_at_start: process_cpu(),
+            waited: AtomicU64::new(0),
+            limit: Duration::from_secs_f64(seconds),
             limit_seconds: seconds,
             memory_cap: usize::try_from(memory_mb.saturating_mul(1024 * 1024))
                 .unwrap_or(usize::MAX),
@@ -151,9 +197,23 @@ impl Bound {
         }
     }
 
-    /// Time until the deadline (zero once it is passed).
+    /// Time charged so far: CPU time since the bound began, plus waits.
+    pub fn charged(&self) -> Duration {
+        process_cpu().saturating_sub(self.cpu_at_start)
+            + Duration::from_nanos(self.waited.load(Ordering::Relaxed))
+    }
+
+    /// Charge a wait (a script's `sleep`) to the bound.
+    pub fn charge_wait(&self, waited: Duration) {
+        let nanos = u64::try_from(waited.as_nanos()).unwrap_or(u64::MAX);
+        self.waited.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    /// Time left before the limit (zero once it is passed), by either clock.
     pub fn time_left(&self) -> Duration {
-        self.deadline.saturating_duration_since(Instant::now())
+        let by_charge = self.limit.saturating_sub(self.charged());
+        let by_wall = wall_backstop(self.limit).saturating_sub(self.started.elapsed());
+        by_charge.min(by_wall)
     }
 
     /// The reason given when the deadline passes.
@@ -173,7 +233,7 @@ impl Bound {
                 limit_mb: self.limit_mb,
             });
         }
-        if Instant::now() >= self.deadline {
+        if self.time_left().is_zero() {
             return Some(self.time_reason());
         }
         None
@@ -208,22 +268,50 @@ pub fn check() -> Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn time_not_running_is_not_charged_but_waits_are() {
+        let bound = Bound::new(0.05, 1 << 20);
+        std::thread::sleep(Duration::from_millis(80));
+        assert!(bound.passed().is_none(), "{:?}", bound.charged());
+        bound.charge_wait(Duration::from_millis(60));
+        assert_eq!(bound.passed(), Some(bound.time_reason()));
+    }
+
+    #[test]
+    fn a_blocked_piece_of_work_meets_the_wall_clock_backstop() {
+        let bound = Bound::new(0.001, 1 << 20);
+        assert_eq!(
+            wall_backstop(Duration::from_millis(1)),
+            Duration::from_millis(1004)
+        );
+        std::thread::sleep(Duration::from_millis(1010));
+        assert_eq!(bound.passed(), Some(bound.time_reason()));
+    }
 
     #[test]
     fn without_a_bound_work_goes_on() {
         assert!(check().is_ok());
     }
 
+    /// Use `d` of this thread's CPU time.
+    pub fn spin(d: Duration) {
+        let start = thread_cpu();
+        while thread_cpu().saturating_sub(start) < d {
+            std::hint::black_box(0u64.wrapping_add(1));
+        }
+    }
+
     #[test]
-    fn a_passed_deadline_stops_work_with_its_limit_named() {
+    fn a_passed_limit_stops_work_with_its_limit_named() {
         let bound = Arc::new(Bound::new(0.001, 1 << 20));
-        std::thread::sleep(Duration::from_millis(5));
+        spin(Duration::from_millis(5));
         let e = enter(Some(bound), check).unwrap_err().to_string();
         assert_eq!(
             e,
-            "the script ran out of time (limit 0.001 s, engine calls included)"
+            "the script ran out of time (limit 0.001 s of CPU time, engine calls included)"
         );
         assert!(check().is_ok(), "the bound ends with `enter`");
     }

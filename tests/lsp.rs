@@ -336,7 +336,9 @@ fn a_busy_hook_is_stopped_at_its_limit_and_never_holds_up_the_editor() {
     let message = d["diagnostics"][0]["message"].as_str().unwrap_or_default();
     assert!(
         message.contains("busy.rhai:5:")
-            && message.contains("the script ran out of time (limit 1 s, engine calls included)"),
+            && message.contains(
+                "the script ran out of time (limit 1 s of CPU time, engine calls included)"
+            ),
         "{d}"
     );
     stop(child, c);

@@ -223,3 +223,44 @@ fn scripts_read_only_ruleset_and_record_files() {
     // A name that is neither a built-in nor a file still gets its suggestion.
     assert!(stopped("rules(\"startrak\");\n", QUICK).contains("startrek"));
 }
+
+#[test]
+fn the_person_running_a_script_raises_its_time_limit() {
+    // 2.5 s of waiting is over the default 2 s; --max-seconds 10 lets it finish.
+    let f = temp_file("sleep(2.5);\nprint(\"done\");\n", ".rhai");
+    let err = fails(&["run", path(&f)]);
+    assert!(
+        err.contains("the script ran out of time (limit 2 s of CPU time")
+            && err.contains("--max-seconds raises it"),
+        "{err}"
+    );
+    assert_eq!(ok(&["run", "--max-seconds", "10", path(&f)]), "done\n");
+}
+
+#[test]
+fn the_person_running_a_script_lowers_its_time_limit() {
+    let f = temp_file("sleep(0.5);\nprint(\"done\");\n", ".rhai");
+    assert_eq!(ok(&["run", path(&f)]), "done\n");
+    let err = fails(&["run", "--max-seconds", "0.2", path(&f)]);
+    assert!(err.contains("(limit 0.2 s of CPU time"), "{err}");
+}
+
+#[test]
+fn limits_out_of_range_are_refused_by_name() {
+    let f = temp_file("print(1);\n", ".rhai");
+    for (flag, value) in [
+        ("--max-seconds", "0"),
+        ("--max-seconds", "3601"),
+        ("--max-seconds", "soon"),
+        ("--max-memory", "0"),
+        ("--max-memory", "65537"),
+    ] {
+        let out = run(&["run", flag, value, path(&f)]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(flag) && err.contains("at most"),
+            "{flag} {value}: {err}"
+        );
+    }
+}

@@ -23,6 +23,12 @@ pub struct Args {
     /// History file (default: $ARBITER_HISTORY, else ~/.arbiter_history)
     #[arg(long, value_name = "FILE")]
     history: Option<std::path::PathBuf>,
+    /// CPU seconds the script may use, engine calls included (default 2; at most 3600)
+    #[arg(long, value_name = "SECONDS", value_parser = super::run::parse_seconds)]
+    max_seconds: Option<f64>,
+    /// Memory the script may hold, in MB (default 512; at most 65536)
+    #[arg(long, value_name = "MB", value_parser = super::run::parse_megabytes)]
+    max_memory: Option<u64>,
     /// Let entries write ruleset files (new files under the current folder) without asking
     #[arg(long)]
     allow_write: bool,
@@ -34,6 +40,10 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
         history: args.history,
         allow_write: args.allow_write,
         allow_read: allow_read.to_vec(),
+        limits: arbiter::script::run::ChosenLimits {
+            max_seconds: args.max_seconds,
+            max_memory_mb: args.max_memory,
+        },
     })?;
     if code != 0 {
         std::process::exit(code);

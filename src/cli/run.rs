@@ -21,9 +21,10 @@ use arbiter::Result;
         \nWriting: r.save(path) and r.save_changes(path) only with --allow-write, only under the\
         \ncurrent folder, and only new files (or files the script itself wrote).\
         \n\
-        \nLimits: work, recursion, data sizes, 2 s of wall-clock time and 512 MB of memory, engine calls\
-        \n(simulate, schedule...) included; a ruleset's script.limits may tighten them. exit(N) ends the\
-        \nscript with status N. Errors name the script file, line and column, and exit 1.")]
+        \nLimits: work, recursion, data sizes, 2 s of CPU time and 512 MB of memory, engine calls\
+        \n(simulate, schedule...) included; a ruleset's script.limits may tighten them, and\
+        \n--max-seconds and --max-memory set them for this run. exit(N) ends the script with status N.\
+        \nErrors name the script file, line and column, and exit 1.")]
 pub struct Args {
     /// The rhai script
     script: String,
@@ -33,6 +34,12 @@ pub struct Args {
     /// Let the script write ruleset files (new files under the current folder) with r.save(path)
     #[arg(long)]
     allow_write: bool,
+    /// CPU seconds the script may use, engine calls included (default 2; at most 3600)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    max_seconds: Option<f64>,
+    /// Memory the script may hold, in MB (default 512; at most 65536)
+    #[arg(long, value_name = "MB", value_parser = parse_megabytes)]
+    max_memory: Option<u64>,
     /// Arguments for the script (after --), as ARGS
     #[arg(last = true)]
     args: Vec<String>,
@@ -44,6 +51,10 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
         rules: args.rules,
         allow_write: args.allow_write,
         allow_read: allow_read.to_vec(),
+        limits: arbiter::script::run::ChosenLimits {
+            max_seconds: args.max_seconds,
+            max_memory_mb: args.max_memory,
+        },
         args: args.args,
     })?;
     if code != 0 {
@@ -51,4 +62,24 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
         std::process::exit(code);
     }
     Ok(())
+}
+
+/// `--max-seconds`: a positive number of seconds, at most an hour.
+pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
+    let most = arbiter::script::run::MOST_SECONDS;
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= most => Ok(s),
+        _ => Err(format!("a number of seconds above 0 and at most {most}")),
+    }
+}
+
+/// `--max-memory`: a whole number of megabytes, from 1 to 64 GiB.
+pub fn parse_megabytes(text: &str) -> std::result::Result<u64, String> {
+    let most = arbiter::script::run::MOST_MEMORY_MB;
+    match text.trim().parse::<u64>() {
+        Ok(mb) if (1..=most).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "a whole number of megabytes from 1 to at most {most}"
+        )),
+    }
 }

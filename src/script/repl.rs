@@ -33,6 +33,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
 
 pub struct ReplOptions {
     pub rules: Option<String>,
+    /// Limits the person chose (`--max-seconds`, `--max-memory`).
+    pub limits: super::run::ChosenLimits,
     /// Let scripts write without asking (`--allow-write`).
     pub allow_write: bool,
     /// Folders scripts may read besides the current one (`--allow-read`).
@@ -55,7 +57,8 @@ pub fn repl(options: &ReplOptions) -> Result<i32> {
     let terminal = std::io::stdin().is_terminal();
     // At a terminal the first write is asked about; piped input writes only with --allow-write.
     let writes = super::writes::Writes::new(options.allow_write, terminal);
-    let session = super::run::session_for(options.rules.as_deref(), policy, writes)?;
+    let session =
+        super::run::session_for(options.rules.as_deref(), policy, writes, options.limits)?;
     let mut session_state = Repl {
         runner: Runner::new(session),
         entries: 0,

@@ -85,11 +85,13 @@ impl Runner {
     pub fn eval(&mut self, name: &str, text: &str) -> Result<Dynamic> {
         let policy = Some(self.session.policy.clone());
         let bound = Some(Arc::new(self.session.limits.bound()));
+        let limits = self.session.limits;
         sandbox::on_big_stack(|| {
             crate::io::policy::enter(policy, || {
                 crate::stop::enter(bound, || self.eval_here(name, text))
             })
         })
+        .map_err(|e| with_limit_advice(e, &limits))
     }
 
     fn eval_here(&mut self, name: &str, text: &str) -> Result<Dynamic> {
@@ -184,6 +186,8 @@ fn innermost_function(e: &rhai::EvalAltResult) -> Option<&str> {
 /// What `arbiter run` needs.
 pub struct RunOptions {
     pub script: String,
+    /// Limits the person running it set (`--max-seconds`, `--max-memory`).
+    pub limits: ChosenLimits,
     pub rules: Option<String>,
     pub allow_write: bool,
     /// Folders the script may read besides its own and the current one (`--allow-read`).
@@ -204,7 +208,7 @@ pub fn run_file(options: &RunOptions) -> Result<i32> {
         policy.allow_named(named);
     }
     let writes = super::writes::Writes::new(options.allow_write, false);
-    let session = session_for(options.rules.as_deref(), policy, writes)?;
+    let session = session_for(options.rules.as_deref(), policy, writes, options.limits)?;
     let mut runner = Runner::new(session);
     let args: rhai::Array = options.args.iter().cloned().map(Dynamic::from).collect();
     runner.set_constant("ARGS", args);
@@ -212,11 +216,61 @@ pub fn run_file(options: &RunOptions) -> Result<i32> {
     Ok(runner.exit_code.unwrap_or(0))
 }
 
-/// A session with an optional ruleset, its limits tightened by that ruleset's `script.limits`.
+/// A session's own time or memory limit, hit: say how to raise it (run and the REPL are the
+/// command line's, so the advice names its options).
+fn with_limit_advice(e: crate::Error, limits: &crate::script::sandbox::Limits) -> crate::Error {
+    let text = e.to_string();
+    let time = crate::stop::Reason::Time {
+        limit_seconds: limits.max_seconds.max(0.001),
+    };
+    let memory = crate::stop::Reason::Memory {
+        limit_mb: limits.max_memory_mb.max(1),
+    };
+    if text.contains(&time.message()) {
+        e.hint("; --max-seconds raises it")
+    } else if text.contains(&memory.message()) {
+        e.hint("; --max-memory raises it")
+    } else {
+        e
+    }
+}
+
+/// Time and memory limits the person running a script chose on the command line. They are
+/// theirs to raise or lower: they replace the defaults and a ruleset's `script.limits` for the
+/// session's own evaluations (a ruleset's hooks and tactics keep the ruleset's limits per call).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ChosenLimits {
+    pub max_seconds: Option<f64>,
+    pub max_memory_mb: Option<u64>,
+}
+
+/// The most a person may ask for: an hour of CPU time and 64 GB.
+pub const MOST_SECONDS: f64 = 3600.0;
+pub const MOST_MEMORY_MB: u64 = 65_536;
+
+impl ChosenLimits {
+    /// `limits` with the chosen values in place.
+    pub fn over(
+        self,
+        mut limits: crate::script::sandbox::Limits,
+    ) -> crate::script::sandbox::Limits {
+        if let Some(s) = self.max_seconds {
+            limits.max_seconds = s;
+        }
+        if let Some(m) = self.max_memory_mb {
+            limits.max_memory_mb = m;
+        }
+        limits
+    }
+}
+
+/// A session with an optional ruleset: its limits are the defaults tightened by that ruleset's
+/// `script.limits`, then the ones the person chose.
 pub fn session_for(
     rules: Option<&str>,
     policy: crate::io::policy::Policy,
     writes: super::writes::Writes,
+    chosen: ChosenLimits,
 ) -> Result<Session> {
     // The session's ruleset is read under the session's policy: what it extends or hooks is
     // held to the same places as what the script reads.
@@ -227,7 +281,8 @@ pub fn session_for(
         })?),
         None => None,
     };
-    let session = Session::with_policy(policy, writes, super::engine::limits_for(handle.as_ref()));
+    let limits = chosen.over(super::engine::limits_for(handle.as_ref()));
+    let session = Session::with_policy(policy, writes, limits);
     if let Some(h) = handle {
         session.set_current(h);
     }

@@ -43,7 +43,7 @@ impl Limits {
             if !ticked() && operations % 1024 != 0 {
                 return None;
             }
-            if script_time() > budget {
+            if script_time() > budget || wall_time() > crate::stop::wall_backstop(budget) {
                 return Some(Dynamic::from(
                     crate::stop::Reason::Time {
                         limit_seconds: seconds,
@@ -87,10 +87,12 @@ fn ticked() -> bool {
     SEEN_TICK.with(|seen| seen.replace(now) != now)
 }
 
-// The evaluation clock, per thread (rhai evaluates on the calling thread). It runs through
-// engine calls: a script that asks for hours of simulation is stopped at its limit.
+// The evaluation clock, per thread (rhai evaluates on the calling thread): the thread's CPU
+// time since the evaluation began, plus the waits it chose (`sleep`), so a loaded machine does
+// not cut a script short. Engine calls are bounded by the script's `stop::Bound` (the whole
+// program's CPU time), so a script that asks for hours of simulation is stopped at its limit.
 thread_local! {
-    static STARTED: Cell<Option<Instant>> = const { Cell::new(None) };
+    static STARTED: Cell<Option<(Instant, Duration, Duration)>> = const { Cell::new(None) };
     static OPERATIONS: Cell<u64> = const { Cell::new(0) };
     static SEEN_TICK: Cell<u64> = const { Cell::new(0) };
 }
@@ -107,15 +109,41 @@ pub fn reset_operations() {
 
 /// Start (or restart) the clock of this thread; call before each evaluation.
 pub fn start_clock() {
-    STARTED.with(|s| s.set(Some(Instant::now())));
+    STARTED.with(|s| {
+        s.set(Some((
+            Instant::now(),
+            crate::stop::thread_cpu(),
+            Duration::ZERO,
+        )))
+    });
 }
 
-/// Time since `start_clock`, engine calls included.
+/// Time charged to the evaluation since `start_clock`: this thread's CPU time and its waits.
 pub fn script_time() -> Duration {
     STARTED
         .with(|s| s.get())
-        .map(|t| t.elapsed())
+        .map(|(_, cpu, waited)| crate::stop::thread_cpu().saturating_sub(cpu) + waited)
         .unwrap_or(Duration::ZERO)
+}
+
+/// Wall-clock time since `start_clock` (the backstop for an evaluation that is blocked).
+pub fn wall_time() -> Duration {
+    STARTED
+        .with(|s| s.get())
+        .map(|(started, _, _)| started.elapsed())
+        .unwrap_or(Duration::ZERO)
+}
+
+/// Charge a wait (`sleep`) to this thread's evaluation and to the bound in force.
+pub fn charge_wait(waited: Duration) {
+    STARTED.with(|s| {
+        if let Some((started, cpu, before)) = s.get() {
+            s.set(Some((started, cpu, before + waited)));
+        }
+    });
+    if let Some(bound) = crate::stop::current() {
+        bound.charge_wait(waited);
+    }
 }
 
 /// Run a nested evaluation (a hook or a tactic called from a script, or from an engine) on a
@@ -188,10 +216,10 @@ mod tests {
     #[test]
     fn a_nested_clock_has_its_own_budget_and_its_time_still_counts() {
         start_clock();
-        std::thread::sleep(Duration::from_millis(30));
+        crate::stop::tests::spin(Duration::from_millis(30));
         with_own_clock(|| {
             assert!(script_time() < Duration::from_millis(30));
-            std::thread::sleep(Duration::from_millis(100));
+            crate::stop::tests::spin(Duration::from_millis(100));
         });
         assert!(
             script_time() >= Duration::from_millis(130),
@@ -228,14 +256,27 @@ mod tests {
     }
 
     #[test]
+    fn a_loaded_machine_does_not_cut_a_script_short() {
+        // Time the thread spends not running (the machine busy elsewhere) is not charged.
+        start_clock();
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(
+            script_time() < Duration::from_millis(20),
+            "{:?}",
+            script_time()
+        );
+        assert!(wall_time() >= Duration::from_millis(60));
+    }
+
+    #[test]
     fn an_engine_call_past_the_bound_is_stopped() {
         let bound = std::sync::Arc::new(crate::stop::Bound::new(0.001, 512));
-        std::thread::sleep(Duration::from_millis(5));
+        crate::stop::tests::spin(Duration::from_millis(5));
         let e = crate::stop::enter(Some(bound), || engine_call(|| Ok(1)))
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("ran out of time (limit 0.001 s, engine calls included)"),
+            e.contains("ran out of time (limit 0.001 s of CPU time, engine calls included)"),
             "{e}"
         );
     }

@@ -76,7 +76,9 @@ fn wait(seconds: f64, limit_seconds: f64) -> WaitResult {
         if now >= until {
             return Ok(());
         }
-        std::thread::sleep((until - now).min(SLICE));
+        let slice = (until - now).min(SLICE);
+        std::thread::sleep(slice);
+        super::sandbox::charge_wait(slice);
     }
 }
 
@@ -136,8 +138,9 @@ mod tests {
         let err = e.run("try { sleep(60) } catch { }").unwrap_err();
         let shown = message(&err);
         assert!(
-            shown.contains("the script ran out of time (limit 0.2 s, engine calls included)")
-                && shown.contains("sleep(60) waits longer than"),
+            shown.contains(
+                "the script ran out of time (limit 0.2 s of CPU time, engine calls included)"
+            ) && shown.contains("sleep(60) waits longer than"),
             "{shown}"
         );
         assert!(
@@ -159,7 +162,7 @@ mod tests {
         let err = crate::stop::enter(Some(bound), || e.run("sleep(0.5)").unwrap_err());
         let shown = message(&err);
         assert!(
-            shown.contains("ran out of time (limit 0.05 s, engine calls included)"),
+            shown.contains("ran out of time (limit 0.05 s of CPU time, engine calls included)"),
             "{shown}"
         );
     }
