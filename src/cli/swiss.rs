@@ -131,13 +131,14 @@ enum SwissCommand {
         #[arg(long)]
         rating: Option<u32>,
     },
-    /// Standings with the ruleset's tie-breaks
+    /// Standings with the ruleset's tie-breaks (a TRF: the built-in swiss ruleset's)
     #[command(after_help = "Examples:\
             \n  arbiter swiss table open.yaml\
             \n  arbiter swiss table open.yaml --csv > standings.csv\
-            \n  arbiter swiss table open.yaml --html standings.html")]
+            \n  arbiter swiss table open.yaml --html standings.html\
+            \n  arbiter swiss table final.trf")]
     Table {
-        /// The tournament file (YAML)
+        /// The tournament file (YAML), or a TRF (recognised by its content)
         tournament: String,
         /// JSON: {"standings": [{"rank", "player", "name", "points", "tiebreaks": {...}}]}
         #[arg(long, conflicts_with_all = ["csv", "html"])]
@@ -322,11 +323,7 @@ fn load_tournament(path: &str) -> Result<Tournament> {
 }
 
 fn is_trf(path: &str, text: &str) -> bool {
-    path.to_ascii_lowercase().ends_with(".trf")
-        || text
-            .lines()
-            .next()
-            .is_some_and(|l| l.starts_with("012") || l.starts_with("001"))
+    path.to_ascii_lowercase().ends_with(".trf") || trf::looks_like_trf(text)
 }
 
 /// Read, change and write a tournament file under its lock; nothing is written when the
@@ -518,12 +515,39 @@ fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
             out.push((name, rating, line, col));
         }
     } else {
+        // A list of names, one a line. A line `Ann,2000` (a CSV without its `name,rating`
+        // header) is read as a name and a rating, and said so: taken whole it would be a
+        // player called "Ann,2000" rated 0.
+        let mut headerless = None;
         for (i, l) in text.lines().enumerate() {
-            let name = l.trim();
-            if !name.is_empty() && !name.starts_with('#') {
-                let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
-                out.push((name.to_string(), 0, i + 1, col));
+            let mut name = l.trim();
+            if name.is_empty() || name.starts_with('#') {
+                continue;
             }
+            let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            let mut rating = 0;
+            if let Some((n, r)) = name.rsplit_once(',') {
+                if let Ok(r) = r.trim().parse::<u32>() {
+                    if r > MAX_RATING {
+                        return Err(Error::msg(format!(
+                            "{path}:{}: rating `{r}` is not a number from 0 to {MAX_RATING}",
+                            i + 1
+                        )));
+                    }
+                    (name, rating) = (n.trim(), r);
+                    headerless.get_or_insert(i + 1);
+                    if name.is_empty() {
+                        return Err(Error::msg(format!("{path}:{}: a player has no name", i + 1)));
+                    }
+                }
+            }
+            out.push((name.to_string(), rating, i + 1, col));
+        }
+        if let Some(line) = headerless {
+            arbiter::style::warn(&format!(
+                "{path}:{line}: no header line `name,rating`: lines like `Ann,2000` read as a \
+                 name and a rating"
+            ));
         }
     }
     let mut seen: std::collections::HashMap<String, (usize, usize)> = Default::default();
@@ -560,26 +584,37 @@ fn column_of_cell(line: &str, k: usize) -> usize {
 }
 
 fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
-    let t = load_tournament(path)?;
-    let rules = swiss_rules(&t.rules)?;
-    let field = t.field(&rules, false)?;
+    let text = read_text(path)?;
+    let (title, field, rules_ref) = if is_trf(path, &text) {
+        // A TRF carries its points (162, BBW/BBD, XXS) but no tie-breaks: the built-in Swiss
+        // ruleset's list, as an arbiter would start from.
+        let field = trf::parse(path, &text, false)?;
+        let title = trf::tournament_name(&text);
+        (title, field, builtin::DEFAULT_SWISS.to_string())
+    } else {
+        let t = parse_tournament(path, &text)?;
+        let rules = swiss_rules(&t.rules)?;
+        let field = t.field(&rules, false)?;
+        let now = load::load(&t.rules)?;
+        if let Some(warning) = t
+            .ruleset
+            .as_ref()
+            .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
+        {
+            arbiter::style::warn(&warning);
+        }
+        (t.name.clone(), field, t.rules.clone())
+    };
+    let rules = swiss_rules(&rules_ref)?;
     let s = standings(&field, &rules.tiebreakers);
-    let now = load::load(&t.rules)?;
-    let id = Identity::of(&now);
-    if let Some(warning) = t
-        .ruleset
-        .as_ref()
-        .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
-    {
-        arbiter::style::warn(&warning);
-    }
+    let id = Identity::of(&load::load(&rules_ref)?);
     if json {
         return super::print(&super::json_with_ruleset(&s, &id));
     }
     if let Some(out) = html {
         return write_file(
             out,
-            &html_page(&t.name, &s, &rules.tiebreakers),
+            &html_page(&title, &s, &rules.tiebreakers),
             Replace::Output,
         );
     }

@@ -11,4 +11,5 @@ pub mod standings;
 pub mod tournament;
 pub mod trf;
 pub mod trf_out;
+pub mod weight_table;
 pub mod wide;

@@ -262,7 +262,11 @@ impl Tournament {
             .iter()
             .position(|p| crate::names::normalize(&p.name) == key)
             .map(|i| i + 1)
-            .ok_or_else(|| Error::msg(format!("no player named `{who}`")))
+            .ok_or_else(|| {
+                let names = self.players.iter().map(|p| p.name.as_str());
+                let hint = crate::names::suggestion(who, names);
+                Error::msg(format!("no player named `{who}`{hint}"))
+            })
     }
 
     fn absent_in(&self, p: usize, round: usize) -> Option<Round> {
