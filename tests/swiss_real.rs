@@ -4,7 +4,10 @@
 use crate::common::*;
 
 fn real(name: &str) -> String {
-    format!("{}/tests/data/swiss_real/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/tests/data/swiss_real/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 /// White-black pairs in board order as "W-B", and the bye.
@@ -101,7 +104,10 @@ fn javafo_points_codes_read_like_the_162_line() {
     let bad = temp_file(&text.replace("162  W 3.0    D 1.0", "XXS W=3 Q=1"), ".trf");
     let e = fails(&["swiss", "pair", path(&bad)]);
     assert!(e.contains("`Q` is not an XXS code"), "{e}");
-    let colour = temp_file(&text.replace("162  W 3.0    D 1.0", "XXS WW=3 BW=2"), ".trf");
+    let colour = temp_file(
+        &text.replace("162  W 3.0    D 1.0", "XXS WW=3 BW=2"),
+        ".trf",
+    );
     let e = fails(&["swiss", "pair", path(&colour)]);
     assert!(e.contains("WW and BW differ"), "{e}");
 }
@@ -137,11 +143,66 @@ fn a_players_list_without_its_header_reads_name_and_rating_and_says_so() {
     assert!(stderr(&out).contains("p.csv:1: no header line `name,rating`"));
     let yaml = std::fs::read_to_string(&t).unwrap();
     // Sorted by rating; a name with a comma and no number after it stays whole.
-    for want in ["name: Ann\n  rating: 2000", "name: Bob\n  rating: 1900", "name: Carlsen, Magnus"] {
+    for want in [
+        "name: Ann\n  rating: 2000",
+        "name: Bob\n  rating: 1900",
+        "name: Carlsen, Magnus",
+    ] {
         assert!(yaml.contains(want), "{want} in {yaml}");
     }
     assert!(!yaml.contains("Ann,2000"));
     // A typed name close to a player's gets a suggestion.
-    let e = fails(&["swiss", "record", t.to_str().unwrap(), "1", "Anne", "Bob", "1-0"]);
-    assert!(e.contains("no player named `Anne` (did you mean `Ann`?)"), "{e}");
+    let e = fails(&[
+        "swiss",
+        "record",
+        t.to_str().unwrap(),
+        "1",
+        "Anne",
+        "Bob",
+        "1-0",
+    ]);
+    assert!(
+        e.contains("no player named `Anne` (did you mean `Ann`?)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_imported_trf_keeps_its_games_byes_and_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("gros.yaml");
+    let t = t.to_str().unwrap();
+    let out = ok(&["swiss", "import", &real("gros-2010-r5.txt"), "-o", t]);
+    assert_eq!(out, "52 players, 4 of 9 rounds paired\n");
+    let yaml = std::fs::read_to_string(t).unwrap();
+    // 13-39 was a forfeit (39 did not come), 48 had the pairing-allocated bye in round 4,
+    // 14 a half-point bye in round 3, 22 asked for round 5 off.
+    assert!(
+        yaml.contains("white: 13\n    black: 39\n    result: +-"),
+        "{yaml}"
+    );
+    assert!(yaml.contains("bye: 48"));
+    // The tournament pairs round 5 as the reference engine did from the file.
+    let (pairs, bye) = pairing(t);
+    assert_eq!(pairs.join(" "), GROS_R5_JAVAFO);
+    assert_eq!(bye, 47);
+    // Standings agree, and its TRF export reads back to the same standings.
+    let from_trf = json(&["swiss", "table", &real("gros-2010-r5.txt"), "--json"]);
+    let from_yaml = json(&["swiss", "table", t, "--json"]);
+    assert_eq!(from_trf["standings"], from_yaml["standings"]);
+    let again = dir.path().join("again.trf");
+    ok(&["swiss", "export", t, "--trf", "-o", again.to_str().unwrap()]);
+    let back = json(&["swiss", "table", again.to_str().unwrap(), "--json"]);
+    assert_eq!(back["standings"], from_trf["standings"]);
+    // Points the ruleset does not give are refused, naming both.
+    let e = fails(&[
+        "swiss",
+        "import",
+        &real("gros-2010-r5.txt"),
+        "-o",
+        &format!("{t}.2"),
+        "--rules",
+        "bloodbowl-swiss",
+    ]);
+    assert!(e.contains("are not ruleset `bloodbowl-swiss`'s"), "{e}");
 }

@@ -136,7 +136,7 @@ enum SwissCommand {
             \n  arbiter swiss table open.yaml\
             \n  arbiter swiss table open.yaml --csv > standings.csv\
             \n  arbiter swiss table open.yaml --html standings.html\
-            \n  arbiter swiss table final.trf")]
+            \n  arbiter swiss table final.trf", after_long_help = tiebreak_help())]
     Table {
         /// The tournament file (YAML), or a TRF (recognised by its content)
         tournament: String,
@@ -150,6 +150,8 @@ enum SwissCommand {
         #[arg(long, value_name = "FILE")]
         html: Option<String>,
     },
+    /// Turn a TRF into a tournament file (games, forfeits, byes and absences kept)
+    Import(ImportArgs),
     /// Write the tournament as TRF-2026, or its rounds as an iCalendar file
     #[command(after_help = "Examples:\
             \n  arbiter swiss export open.yaml --trf -o open.trf\
@@ -181,9 +183,85 @@ enum SwissCommand {
     },
 }
 
+/// `swiss import`: a TRF as a tournament file.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\
+        \n  arbiter swiss import open.trf -o open.yaml\
+        \n  arbiter swiss import league.trf -o league.yaml --rules bloodbowl-swiss\
+        \n  arbiter swiss export open.yaml --trf -o again.trf")]
+pub struct ImportArgs {
+    /// The TRF (TRF-16, TRF(x), TRF(bx), TRF-2026), whatever its name
+    trf: String,
+    /// The tournament file to write (YAML, as `swiss new` writes)
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: String,
+    /// The ruleset for its tie-breaks (default: swiss); its points must be the file's
+    #[arg(long)]
+    rules: Option<String>,
+    /// Replace OUT if it exists
+    #[arg(long)]
+    force: bool,
+}
+
+fn import(a: ImportArgs) -> Result<()> {
+    let text = read_text(&a.trf)?;
+    let mut field = trf::parse(&a.trf, &text, false)?;
+    if field.played_rounds < field.total_rounds {
+        // In progress: the byes already asked for the next round come along.
+        field = trf::parse(&a.trf, &text, true)?;
+    }
+    let rules = a
+        .rules
+        .unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
+    let swiss = swiss_rules(&rules)?;
+    let theirs = arbiter::swiss::tournament::points_of(&swiss);
+    if theirs != field.points {
+        return Err(Error::msg(format!(
+            "{}: its points ({}) are not ruleset `{rules}`'s ({}); give --rules with a ruleset \
+             that scores as the file does",
+            a.trf,
+            show_points(&field.points),
+            show_points(&theirs)
+        )));
+    }
+    let name = trf::tournament_name(&text);
+    let mut t =
+        arbiter::swiss::import::tournament(&name, &rules, &field).map_err(|e| e.context(&a.trf))?;
+    t.ruleset = Some(Identity::of(&load::load(&rules)?));
+    let replace = if a.force {
+        Replace::Output
+    } else {
+        Replace::Nothing
+    };
+    write_file(&a.output, &t.to_yaml(), replace)?;
+    super::print(&format!(
+        "{} players, {} of {} rounds paired\n",
+        t.players.len(),
+        t.paired.len(),
+        t.rounds
+    ))
+}
+
+fn show_points(p: &arbiter::swiss::model::Points) -> String {
+    let t = trf::show_tenths;
+    format!(
+        "win {}, draw {}, loss {}, forfeit win {}, forfeit loss {}, pairing bye {}, half bye {}, \
+         zero bye {}",
+        t(p.win),
+        t(p.draw),
+        t(p.loss),
+        t(p.forfeit_win),
+        t(p.forfeit_loss),
+        t(p.pairing_bye),
+        t(p.half_bye),
+        t(p.zero_bye)
+    )
+}
+
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         SwissCommand::Pair { file, json, trf } => pair(&file, json, trf.as_deref()),
+        SwissCommand::Import(a) => import(a),
         SwissCommand::New {
             tournament,
             players,
@@ -299,6 +377,30 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
     }
+}
+
+/// `swiss table --help`: the tie-breaks a ruleset may list, each with its C.07 article.
+fn tiebreak_help() -> String {
+    let mut h = String::from(
+        "Examples:\n  arbiter swiss table open.yaml\n  arbiter swiss table open.yaml --csv > \
+         standings.csv\n  arbiter swiss table open.yaml --html standings.html\n  arbiter swiss \
+         table final.trf\n\nTie-breaks a ruleset's swiss.tiebreakers may list (FIDE C.07, 2023):\n",
+    );
+    // Each name on its line, its meaning below, wrapped to stay within 80 columns.
+    for (name, meaning) in arbiter::rules::swiss::TIEBREAKS {
+        h += &format!("  {name}\n");
+        let mut line = String::from("     ");
+        for word in meaning.split_whitespace() {
+            if line.len() + 1 + word.len() > 78 {
+                h += &format!("{line}\n");
+                line = String::from("     ");
+            }
+            line += " ";
+            line += word;
+        }
+        h += &format!("{line}\n");
+    }
+    h
 }
 
 fn swiss_rules(reference: &str) -> Result<SwissRules> {
@@ -537,7 +639,10 @@ fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
                     (name, rating) = (n.trim(), r);
                     headerless.get_or_insert(i + 1);
                     if name.is_empty() {
-                        return Err(Error::msg(format!("{path}:{}: a player has no name", i + 1)));
+                        return Err(Error::msg(format!(
+                            "{path}:{}: a player has no name",
+                            i + 1
+                        )));
                     }
                 }
             }

@@ -109,8 +109,8 @@ impl<W: Weight> Incremental<W> {
             if w > W::zero() && !state.listed[k] {
                 // Back from zero: into its vertices' lists again.
                 let (i, j) = state.edges[k];
-                state.neighbend[i].push((2 * k + 1, j));
-                state.neighbend[j].push((2 * k, i));
+                state.neighbend[i].push(end(2 * k + 1, j));
+                state.neighbend[j].push(end(2 * k, i));
                 state.listed[k] = true;
             }
             state.present[k] = w > W::zero();
@@ -165,7 +165,8 @@ struct State<W: Weight> {
     endpoint: Vec<usize>,
     /// By vertex: its edges' far endpoints and the vertices there (kept side by side, as
     /// the scan needs both and looking the vertex up would miss the cache on every edge).
-    neighbend: Vec<Vec<(usize, usize)>>,
+    /// As `u32`s: the scans stream these lists, and half the bytes is half the wait.
+    neighbend: Vec<Vec<(u32, u32)>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -222,6 +223,17 @@ impl Queue {
     }
 }
 
+/// An entry of a `neighbend` list: an edge endpoint and the vertex there.
+fn end(p: usize, v: usize) -> (u32, u32) {
+    let narrow = |x: usize| u32::try_from(x).expect("fewer than 2^31 edges and vertices");
+    (narrow(p), narrow(v))
+}
+
+#[inline(always)]
+fn wide_end((p, v): (u32, u32)) -> (usize, usize) {
+    (p as usize, v as usize)
+}
+
 fn wrap(j: isize, len: usize) -> usize {
     j.rem_euclid(len as isize) as usize
 }
@@ -237,8 +249,8 @@ impl<W: Weight> State<W> {
         for (k, &(i, j)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push((2 * k + 1, j));
-            neighbend[j].push((2 * k, i));
+            neighbend[i].push(end(2 * k + 1, j));
+            neighbend[j].push(end(2 * k, i));
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(W::zero(), n));
@@ -265,7 +277,10 @@ impl<W: Weight> State<W> {
             dualvar,
             allowedge: vec![false; edges.len()],
             listed: vec![true; edges.len()],
-            present: edges.iter().map(|&(i, j)| weights.get(i, j) > W::zero()).collect(),
+            present: edges
+                .iter()
+                .map(|&(i, j)| weights.get(i, j) > W::zero())
+                .collect(),
             edges,
             queue: Queue::default(),
         }
@@ -353,7 +368,7 @@ impl<W: Weight> State<W> {
                 continue;
             }
             for idx in 0..self.neighbend[u].len() {
-                let (p, w) = self.neighbend[u][idx];
+                let (p, w) = wide_end(self.neighbend[u][idx]);
                 let k = p / 2;
                 if self.mate[w] == NONE && !self.absent(k) && self.slack(weights, k) == W::zero() {
                     self.mate[u] = p;
@@ -532,7 +547,8 @@ impl<W: Weight> State<W> {
                 None => {
                     // A vertex's own edges, with the far vertex and the weight at hand.
                     for v in self.leaves(bv) {
-                        for &(p, w) in &self.neighbend[v] {
+                        for &e in &self.neighbend[v] {
+                            let (p, w) = wide_end(e);
                             let k = p / 2;
                             let bj = self.inblossom[w];
                             if bj != b && self.label[bj] == 1 && !self.absent(k) {
@@ -721,9 +737,10 @@ impl<W: Weight> State<W> {
             self.unpruned[v] = false;
             let (present, listed) = (&self.present, &mut self.listed);
             self.neighbend[v].retain(|&(p, _)| {
-                let keep = present[p / 2];
+                let k = p as usize / 2;
+                let keep = present[k];
                 if !keep {
-                    listed[p / 2] = false;
+                    listed[k] = false;
                 }
                 keep
             });
@@ -734,7 +751,7 @@ impl<W: Weight> State<W> {
         let row = weights.row(v);
         let mut bv = self.inblossom[v];
         for idx in 0..self.neighbend[v].len() {
-            let (p, w) = self.neighbend[v][idx];
+            let (p, w) = wide_end(self.neighbend[v][idx]);
             let k = p / 2;
             let bw = self.inblossom[w];
             // Inside v's blossom, or at a T-vertex already reached: whatever the slack,

@@ -6,6 +6,7 @@
 pub mod blossom;
 pub mod calendar;
 pub mod dutch;
+pub mod import;
 pub mod model;
 pub mod standings;
 pub mod tournament;

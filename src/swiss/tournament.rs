@@ -67,6 +67,8 @@ pub struct RequestedBye {
 pub enum ByeKind {
     Half,
     Zero,
+    /// Worth a win, asked for ahead (TRF `F`; C.04.2 allows it, FIDE rarely uses it).
+    Full,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -277,10 +279,10 @@ impl Tournament {
         match (gone, bye) {
             (true, _) => Some(Round::absent()),
             (false, Some(b)) => Some(Round {
-                outcome: if b.kind == ByeKind::Half {
-                    Outcome::Draw
-                } else {
-                    Outcome::Loss
+                outcome: match b.kind {
+                    ByeKind::Half => Outcome::Draw,
+                    ByeKind::Zero => Outcome::Loss,
+                    ByeKind::Full => Outcome::Win,
                 },
                 ..Round::absent()
             }),
