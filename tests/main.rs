@@ -65,4 +65,6 @@ mod script_policy_properties;
 mod script_sandbox;
 mod swiss_late_entry;
 mod swiss_pair;
+mod swiss_real;
+mod swiss_tiebreaks;
 mod swiss_tournament;

@@ -131,13 +131,14 @@ enum SwissCommand {
         #[arg(long)]
         rating: Option<u32>,
     },
-    /// Standings with the ruleset's tie-breaks
+    /// Standings with the ruleset's tie-breaks (a TRF: the built-in swiss ruleset's)
     #[command(after_help = "Examples:\
             \n  arbiter swiss table open.yaml\
             \n  arbiter swiss table open.yaml --csv > standings.csv\
-            \n  arbiter swiss table open.yaml --html standings.html")]
+            \n  arbiter swiss table open.yaml --html standings.html\
+            \n  arbiter swiss table final.trf", after_long_help = tiebreak_help())]
     Table {
-        /// The tournament file (YAML)
+        /// The tournament file (YAML), or a TRF (recognised by its content)
         tournament: String,
         /// JSON: {"standings": [{"rank", "player", "name", "points", "tiebreaks": {...}}]}
         #[arg(long, conflicts_with_all = ["csv", "html"])]
@@ -149,6 +150,8 @@ enum SwissCommand {
         #[arg(long, value_name = "FILE")]
         html: Option<String>,
     },
+    /// Turn a TRF into a tournament file (games, forfeits, byes and absences kept)
+    Import(ImportArgs),
     /// Write the tournament as TRF-2026, or its rounds as an iCalendar file
     #[command(after_help = "Examples:\
             \n  arbiter swiss export open.yaml --trf -o open.trf\
@@ -180,9 +183,85 @@ enum SwissCommand {
     },
 }
 
+/// `swiss import`: a TRF as a tournament file.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\
+        \n  arbiter swiss import open.trf -o open.yaml\
+        \n  arbiter swiss import league.trf -o league.yaml --rules bloodbowl-swiss\
+        \n  arbiter swiss export open.yaml --trf -o again.trf")]
+pub struct ImportArgs {
+    /// The TRF (TRF-16, TRF(x), TRF(bx), TRF-2026), whatever its name
+    trf: String,
+    /// The tournament file to write (YAML, as `swiss new` writes)
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: String,
+    /// The ruleset for its tie-breaks (default: swiss); its points must be the file's
+    #[arg(long)]
+    rules: Option<String>,
+    /// Replace OUT if it exists
+    #[arg(long)]
+    force: bool,
+}
+
+fn import(a: ImportArgs) -> Result<()> {
+    let text = read_text(&a.trf)?;
+    let mut field = trf::parse(&a.trf, &text, false)?;
+    if field.played_rounds < field.total_rounds {
+        // In progress: the byes already asked for the next round come along.
+        field = trf::parse(&a.trf, &text, true)?;
+    }
+    let rules = a
+        .rules
+        .unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
+    let swiss = swiss_rules(&rules)?;
+    let theirs = arbiter::swiss::tournament::points_of(&swiss);
+    if theirs != field.points {
+        return Err(Error::msg(format!(
+            "{}: its points ({}) are not ruleset `{rules}`'s ({}); give --rules with a ruleset \
+             that scores as the file does",
+            a.trf,
+            show_points(&field.points),
+            show_points(&theirs)
+        )));
+    }
+    let name = trf::tournament_name(&text);
+    let mut t =
+        arbiter::swiss::import::tournament(&name, &rules, &field).map_err(|e| e.context(&a.trf))?;
+    t.ruleset = Some(Identity::of(&load::load(&rules)?));
+    let replace = if a.force {
+        Replace::Output
+    } else {
+        Replace::Nothing
+    };
+    write_file(&a.output, &t.to_yaml(), replace)?;
+    super::print(&format!(
+        "{} players, {} of {} rounds paired\n",
+        t.players.len(),
+        t.paired.len(),
+        t.rounds
+    ))
+}
+
+fn show_points(p: &arbiter::swiss::model::Points) -> String {
+    let t = trf::show_tenths;
+    format!(
+        "win {}, draw {}, loss {}, forfeit win {}, forfeit loss {}, pairing bye {}, half bye {}, \
+         zero bye {}",
+        t(p.win),
+        t(p.draw),
+        t(p.loss),
+        t(p.forfeit_win),
+        t(p.forfeit_loss),
+        t(p.pairing_bye),
+        t(p.half_bye),
+        t(p.zero_bye)
+    )
+}
+
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         SwissCommand::Pair { file, json, trf } => pair(&file, json, trf.as_deref()),
+        SwissCommand::Import(a) => import(a),
         SwissCommand::New {
             tournament,
             players,
@@ -300,6 +379,30 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
+/// `swiss table --help`: the tie-breaks a ruleset may list, each with its C.07 article.
+fn tiebreak_help() -> String {
+    let mut h = String::from(
+        "Examples:\n  arbiter swiss table open.yaml\n  arbiter swiss table open.yaml --csv > \
+         standings.csv\n  arbiter swiss table open.yaml --html standings.html\n  arbiter swiss \
+         table final.trf\n\nTie-breaks a ruleset's swiss.tiebreakers may list (FIDE C.07, 2023):\n",
+    );
+    // Each name on its line, its meaning below, wrapped to stay within 80 columns.
+    for (name, meaning) in arbiter::rules::swiss::TIEBREAKS {
+        h += &format!("  {name}\n");
+        let mut line = String::from("     ");
+        for word in meaning.split_whitespace() {
+            if line.len() + 1 + word.len() > 78 {
+                h += &format!("{line}\n");
+                line = String::from("     ");
+            }
+            line += " ";
+            line += word;
+        }
+        h += &format!("{line}\n");
+    }
+    h
+}
+
 fn swiss_rules(reference: &str) -> Result<SwissRules> {
     let r = load::load(reference)?;
     r.swiss.ok_or_else(|| {
@@ -322,11 +425,7 @@ fn load_tournament(path: &str) -> Result<Tournament> {
 }
 
 fn is_trf(path: &str, text: &str) -> bool {
-    path.to_ascii_lowercase().ends_with(".trf")
-        || text
-            .lines()
-            .next()
-            .is_some_and(|l| l.starts_with("012") || l.starts_with("001"))
+    path.to_ascii_lowercase().ends_with(".trf") || trf::looks_like_trf(text)
 }
 
 /// Read, change and write a tournament file under its lock; nothing is written when the
@@ -518,12 +617,42 @@ fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
             out.push((name, rating, line, col));
         }
     } else {
+        // A list of names, one a line. A line `Ann,2000` (a CSV without its `name,rating`
+        // header) is read as a name and a rating, and said so: taken whole it would be a
+        // player called "Ann,2000" rated 0.
+        let mut headerless = None;
         for (i, l) in text.lines().enumerate() {
-            let name = l.trim();
-            if !name.is_empty() && !name.starts_with('#') {
-                let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
-                out.push((name.to_string(), 0, i + 1, col));
+            let mut name = l.trim();
+            if name.is_empty() || name.starts_with('#') {
+                continue;
             }
+            let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            let mut rating = 0;
+            if let Some((n, r)) = name.rsplit_once(',') {
+                if let Ok(r) = r.trim().parse::<u32>() {
+                    if r > MAX_RATING {
+                        return Err(Error::msg(format!(
+                            "{path}:{}: rating `{r}` is not a number from 0 to {MAX_RATING}",
+                            i + 1
+                        )));
+                    }
+                    (name, rating) = (n.trim(), r);
+                    headerless.get_or_insert(i + 1);
+                    if name.is_empty() {
+                        return Err(Error::msg(format!(
+                            "{path}:{}: a player has no name",
+                            i + 1
+                        )));
+                    }
+                }
+            }
+            out.push((name.to_string(), rating, i + 1, col));
+        }
+        if let Some(line) = headerless {
+            arbiter::style::warn(&format!(
+                "{path}:{line}: no header line `name,rating`: lines like `Ann,2000` read as a \
+                 name and a rating"
+            ));
         }
     }
     let mut seen: std::collections::HashMap<String, (usize, usize)> = Default::default();
@@ -560,26 +689,37 @@ fn column_of_cell(line: &str, k: usize) -> usize {
 }
 
 fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
-    let t = load_tournament(path)?;
-    let rules = swiss_rules(&t.rules)?;
-    let field = t.field(&rules, false)?;
+    let text = read_text(path)?;
+    let (title, field, rules_ref) = if is_trf(path, &text) {
+        // A TRF carries its points (162, BBW/BBD, XXS) but no tie-breaks: the built-in Swiss
+        // ruleset's list, as an arbiter would start from.
+        let field = trf::parse(path, &text, false)?;
+        let title = trf::tournament_name(&text);
+        (title, field, builtin::DEFAULT_SWISS.to_string())
+    } else {
+        let t = parse_tournament(path, &text)?;
+        let rules = swiss_rules(&t.rules)?;
+        let field = t.field(&rules, false)?;
+        let now = load::load(&t.rules)?;
+        if let Some(warning) = t
+            .ruleset
+            .as_ref()
+            .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
+        {
+            arbiter::style::warn(&warning);
+        }
+        (t.name.clone(), field, t.rules.clone())
+    };
+    let rules = swiss_rules(&rules_ref)?;
     let s = standings(&field, &rules.tiebreakers);
-    let now = load::load(&t.rules)?;
-    let id = Identity::of(&now);
-    if let Some(warning) = t
-        .ruleset
-        .as_ref()
-        .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
-    {
-        arbiter::style::warn(&warning);
-    }
+    let id = Identity::of(&load::load(&rules_ref)?);
     if json {
         return super::print(&super::json_with_ruleset(&s, &id));
     }
     if let Some(out) = html {
         return write_file(
             out,
-            &arbiter::swiss::html::page(&t.name, &s, &rules.tiebreakers),
+            &arbiter::swiss::html::page(&title, &s, &rules.tiebreakers),
             Replace::Output,
         );
     }

@@ -9,33 +9,57 @@ pub const SYSTEMS: &[&str] = &["dutch"];
 
 /// The tie-breaks the Swiss standings know (FIDE C.07), by the name a ruleset uses.
 pub const TIEBREAKS: &[(&str, &str)] = &[
-    ("buchholz", "sum of the opponents' scores (C.07 8.1)"),
+    (
+        "buchholz",
+        "sum of the opponents' scores, each counting the rounds he chose not to play as \
+         draws; the player's own unplayed rounds count his own score (C.07 8.1, 16.3, 16.4)",
+    ),
     (
         "buchholz_cut1",
-        "Buchholz without the lowest opponent's score",
+        "Buchholz without one term: a round the player chose not to play, else the lowest \
+         (C.07 8.1 with the Cut-1 modifier, 14 and 16.5)",
     ),
     (
         "buchholz_median",
-        "Buchholz without the highest and the lowest",
+        "Buchholz without the highest term and the one Cut-1 drops (C.07 8.1 with the \
+         Median-1 modifier, 14)",
     ),
     (
         "sonneborn_berger",
-        "opponents' scores weighted by the result against each",
+        "opponents' scores weighted by the result against each (C.07 9.1)",
     ),
     (
         "direct_encounter",
-        "points among the tied players, if they all met",
+        "points among the tied players, if they all met (C.07 6)",
     ),
+    (
+        "win",
+        "rounds that earned a win's points, byes and forfeits included (C.07 7.1, WIN)",
+    ),
+    ("won", "games won over the board (C.07 7.2, WON)"),
     (
         "wins",
-        "games won (over the board and by forfeit; byes excluded)",
+        "games won over the board and by forfeit, byes excluded (arbiter's own; C.07 has WIN \
+         and WON)",
     ),
-    ("black_games", "games played with black"),
+    ("black_games", "games played with black (C.07 7.3, BPG)"),
+    (
+        "black_wins",
+        "games won with black over the board (C.07 7.4, BWG)",
+    ),
     (
         "average_rating_of_opponents",
-        "average rating of the opponents met over the board",
+        "average rating of the opponents met over the board (C.07 10.1, ARO)",
     ),
-    ("progressive", "sum of the running score after each round"),
+    (
+        "progressive",
+        "sum of the running score after each round (C.07 7.5, PS)",
+    ),
+    (
+        "koya",
+        "points against the opponents with at least half the possible score, for round \
+         robins (C.07 9.2, KS)",
+    ),
 ];
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]

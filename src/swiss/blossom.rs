@@ -2,10 +2,14 @@
 //! in the O(n³) form of Galil (1986) as Joris van Rantwijk laid it out. Exact for integer
 //! weights of any width (the weight type only needs +, −, halving and an order), so pairing
 //! criteria can be packed into one number without rounding.
+use super::weight_table::WeightTable;
 use super::wide::Wide;
+use std::hash::Hash;
 
 /// What the matching needs of a weight: an exact ring-like integer with an order.
-pub trait Weight: Copy + Ord + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> {
+pub trait Weight:
+    Copy + Ord + Hash + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self>
+{
     fn zero() -> Self;
     fn half(self) -> Self;
     /// `self > zero()`, which the scans ask of every edge's slack.
@@ -43,11 +47,11 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
-    let mut weights = vec![W::zero(); n * n];
+    let mut weights = WeightTable::new(n, W::zero());
     for &(i, j, w) in edges {
-        (weights[i * n + j], weights[j * n + i]) = (w, w);
+        weights.set(i, j, w);
     }
-    let mut s = State::new(n, edges.to_vec());
+    let mut s = State::new(n, edges.iter().map(|&(i, j, _)| (i, j)).collect(), &weights);
     s.solve(&weights);
     (0..n)
         .map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]]))
@@ -61,8 +65,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 /// later gets a weight makes the next call start afresh.
 pub struct Incremental<W: Weight> {
     n: usize,
-    /// Every pair's weight, row by row (the scans read a vertex's row in order).
-    weights: Vec<W>,
+    /// Every pair's weight (the scans read a vertex's row in order).
+    weights: WeightTable<W>,
     state: Option<State<W>>,
     /// Edge number of each pair (`NONE` when absent from the graph built).
     index: Vec<usize>,
@@ -73,13 +77,9 @@ pub struct Incremental<W: Weight> {
 
 impl<W: Weight> Incremental<W> {
     pub fn new(n: usize) -> Self {
-        // The advice before the table is written, while its pages are not yet made.
-        let mut weights = Vec::with_capacity(n * n);
-        advise_huge_pages(weights.spare_capacity_mut());
-        weights.resize(n * n, W::zero());
         Incremental {
             n,
-            weights,
+            weights: WeightTable::new(n, W::zero()),
             state: None,
             index: Vec::new(),
             dirty: Vec::new(),
@@ -96,8 +96,7 @@ impl<W: Weight> Incremental<W> {
 
     /// Note a new weight for the pair a-b (zero: no edge).
     pub fn set(&mut self, a: usize, b: usize, w: W) {
-        let n = self.n;
-        (self.weights[a * n + b], self.weights[b * n + a]) = (w, w);
+        let changed = self.weights.set(a, b, w);
         let Some(state) = self.state.as_mut() else {
             return;
         };
@@ -106,18 +105,17 @@ impl<W: Weight> Incremental<W> {
             if w > W::zero() {
                 self.rebuild = true;
             }
-        } else if state.edges[k].2 != w {
+        } else if changed {
             if w > W::zero() && !state.listed[k] {
                 // Back from zero: into its vertices' lists again.
-                let (i, j, _) = state.edges[k];
-                state.neighbend[i].push((2 * k + 1, j));
-                state.neighbend[j].push((2 * k, i));
+                let (i, j) = state.edges[k];
+                state.neighbend[i].push(end(2 * k + 1, j));
+                state.neighbend[j].push(end(2 * k, i));
                 state.listed[k] = true;
             }
-            state.edges[k].2 = w;
             state.present[k] = w > W::zero();
             if !state.present[k] {
-                let (i, j, _) = state.edges[k];
+                let (i, j) = state.edges[k];
                 (state.unpruned[i], state.unpruned[j]) = (true, true);
             }
             self.dirty.push(k);
@@ -132,23 +130,22 @@ impl<W: Weight> Incremental<W> {
             self.index = vec![NONE; n * n];
             for a in 0..n {
                 for b in a + 1..n {
-                    let w = self.weights[a * n + b];
-                    if w > W::zero() {
+                    if self.weights.get(a, b) > W::zero() {
                         self.index[a * n + b] = edges.len();
                         self.index[b * n + a] = edges.len();
-                        edges.push((a, b, w));
+                        edges.push((a, b));
                     }
                 }
             }
-            self.state = Some(State::new(n, edges));
+            self.state = Some(State::new(n, edges, &self.weights));
             self.rebuild = false;
         } else if let Some(state) = self.state.as_mut() {
-            state.warm_start(&self.dirty);
+            state.warm_start(&self.dirty, &self.weights);
         }
         self.dirty.clear();
         let s = self.state.as_mut().expect("built above");
         s.queue.deferred_from = self.deferred_from;
-        s.match_tight_singles();
+        s.match_tight_singles(&self.weights);
         s.solve(&self.weights);
         (0..n)
             .map(|v| (s.mate[v] != NONE).then(|| s.endpoint[s.mate[v]]))
@@ -156,31 +153,10 @@ impl<W: Weight> Incremental<W> {
     }
 }
 
-/// Ask for huge pages under a big table read all over: the weights of 1000 players are
-/// 80 MB, and with 4 KB pages nearly every row a scan read missed the TLB. Advice only: the
-/// contents are the same whether or not the system follows it.
-fn advise_huge_pages<T>(table: &[T]) {
-    #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let bytes = std::mem::size_of_val(table);
-        let start = (table.as_ptr() as usize).next_multiple_of(PAGE);
-        let end = (table.as_ptr() as usize + bytes) & !(PAGE - 1);
-        if bytes >= 4 << 20 && end > start {
-            // SAFETY: advice on whole pages inside this live allocation; madvise with
-            // MADV_HUGEPAGE changes how they are backed, never what they hold.
-            unsafe {
-                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-            }
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = table;
-}
-
 struct State<W: Weight> {
     n: usize,
-    edges: Vec<(usize, usize, W)>,
+    /// Each edge's vertices (its weight is in the caller's `WeightTable`).
+    edges: Vec<(usize, usize)>,
     /// Whether an edge is in its vertices' `neighbend` lists (edges at zero leave them).
     listed: Vec<bool>,
     /// Whether an edge's weight is positive, apart from the edges so the scans that skip the
@@ -189,7 +165,8 @@ struct State<W: Weight> {
     endpoint: Vec<usize>,
     /// By vertex: its edges' far endpoints and the vertices there (kept side by side, as
     /// the scan needs both and looking the vertex up would miss the cache on every edge).
-    neighbend: Vec<Vec<(usize, usize)>>,
+    /// As `u32`s: the scans stream these lists, and half the bytes is half the wait.
+    neighbend: Vec<Vec<(u32, u32)>>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -246,20 +223,34 @@ impl Queue {
     }
 }
 
+/// An entry of a `neighbend` list: an edge endpoint and the vertex there.
+fn end(p: usize, v: usize) -> (u32, u32) {
+    let narrow = |x: usize| u32::try_from(x).expect("fewer than 2^31 edges and vertices");
+    (narrow(p), narrow(v))
+}
+
+#[inline(always)]
+fn wide_end((p, v): (u32, u32)) -> (usize, usize) {
+    (p as usize, v as usize)
+}
+
 fn wrap(j: isize, len: usize) -> usize {
     j.rem_euclid(len as isize) as usize
 }
 
 impl<W: Weight> State<W> {
-    fn new(n: usize, edges: Vec<(usize, usize, W)>) -> Self {
-        let maxweight = edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
+    fn new(n: usize, edges: Vec<(usize, usize)>, weights: &WeightTable<W>) -> Self {
+        let maxweight = edges
+            .iter()
+            .map(|&(i, j)| weights.get(i, j))
+            .fold(W::zero(), |a, b| a.max(b));
         let mut endpoint = Vec::with_capacity(2 * edges.len());
         let mut neighbend = vec![Vec::new(); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
+        for (k, &(i, j)) in edges.iter().enumerate() {
             endpoint.push(i);
             endpoint.push(j);
-            neighbend[i].push((2 * k + 1, j));
-            neighbend[j].push((2 * k, i));
+            neighbend[i].push(end(2 * k + 1, j));
+            neighbend[j].push(end(2 * k, i));
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(W::zero(), n));
@@ -286,7 +277,10 @@ impl<W: Weight> State<W> {
             dualvar,
             allowedge: vec![false; edges.len()],
             listed: vec![true; edges.len()],
-            present: edges.iter().map(|e| e.2 > W::zero()).collect(),
+            present: edges
+                .iter()
+                .map(|&(i, j)| weights.get(i, j) > W::zero())
+                .collect(),
             edges,
             queue: Queue::default(),
         }
@@ -296,7 +290,7 @@ impl<W: Weight> State<W> {
     /// (their duals folded into their vertices, which keeps every edge feasible), then duals
     /// raised where a changed edge became infeasible, and every matched edge that is not
     /// tight any more undone. What is left is an optimal start for the vertices made single.
-    fn warm_start(&mut self, dirty: &[usize]) {
+    fn warm_start(&mut self, dirty: &[usize], weights: &WeightTable<W>) {
         let n = self.n;
         for v in 0..n {
             let mut t = self.blossomparent[v];
@@ -325,22 +319,22 @@ impl<W: Weight> State<W> {
         let mut violated = Vec::new();
         let mut count = vec![0u32; n];
         for &k in dirty {
-            let (i, j, _) = self.edges[k];
+            let (i, j) = self.edges[k];
             if self.mate[i] == 2 * k + 1 {
                 if self.absent(k) {
                     self.unmatch(i);
-                } else if self.slack(k) < W::zero() {
-                    self.dualvar[i] = self.dualvar[i] + (W::zero() - self.slack(k));
+                } else if self.slack(weights, k) < W::zero() {
+                    self.dualvar[i] = self.dualvar[i] + (W::zero() - self.slack(weights, k));
                 }
-            } else if !self.absent(k) && self.slack(k) < W::zero() {
+            } else if !self.absent(k) && self.slack(weights, k) < W::zero() {
                 violated.push(k);
                 count[i] += 1;
                 count[j] += 1;
             }
         }
         for k in violated {
-            let (i, j, _) = self.edges[k];
-            let short = self.slack(k);
+            let (i, j) = self.edges[k];
+            let short = self.slack(weights, k);
             if short < W::zero() {
                 let e = if count[i] >= count[j] { i } else { j };
                 self.unmatch(e);
@@ -349,18 +343,18 @@ impl<W: Weight> State<W> {
         }
         for v in 0..n {
             let p = self.mate[v];
-            if p != NONE && (self.absent(p / 2) || self.slack(p / 2) != W::zero()) {
+            if p != NONE && (self.absent(p / 2) || self.slack(weights, p / 2) != W::zero()) {
                 self.unmatch(v);
             }
         }
     }
 
     /// After a dual step: each best edge's slack as it now is.
-    fn refresh_bestslack(&mut self) {
+    fn refresh_bestslack(&mut self, weights: &WeightTable<W>) {
         for b in 0..2 * self.n {
             let k = self.bestedge[b];
             if k != NONE {
-                self.bestslack[b] = self.slack(k);
+                self.bestslack[b] = self.slack(weights, k);
             }
         }
     }
@@ -368,15 +362,15 @@ impl<W: Weight> State<W> {
     /// Match single vertices joined by a tight edge straight away: an augmenting path of one
     /// edge keeps every optimality condition, and finding each by a stage would scan trees
     /// from every single vertex (a warm start after a big change leaves hundreds).
-    fn match_tight_singles(&mut self) {
+    fn match_tight_singles(&mut self, weights: &WeightTable<W>) {
         for u in 0..self.n {
             if self.mate[u] != NONE || self.dualvar[u] == W::zero() {
                 continue;
             }
             for idx in 0..self.neighbend[u].len() {
-                let (p, w) = self.neighbend[u][idx];
+                let (p, w) = wide_end(self.neighbend[u][idx]);
                 let k = p / 2;
-                if self.mate[w] == NONE && !self.absent(k) && self.slack(k) == W::zero() {
+                if self.mate[w] == NONE && !self.absent(k) && self.slack(weights, k) == W::zero() {
                     self.mate[u] = p;
                     self.mate[w] = p ^ 1;
                     break;
@@ -400,9 +394,9 @@ impl<W: Weight> State<W> {
     }
 
     #[inline(always)]
-    fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - (w + w)
+    fn slack(&self, weights: &WeightTable<W>, k: usize) -> W {
+        let (i, j) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - weights.doubled(i, j)
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -479,8 +473,8 @@ impl<W: Weight> State<W> {
         base
     }
 
-    fn add_blossom(&mut self, base: usize, k: usize, weights: &[W]) {
-        let (mut v, mut w, _) = self.edges[k];
+    fn add_blossom(&mut self, base: usize, k: usize, weights: &WeightTable<W>) {
+        let (mut v, mut w) = self.edges[k];
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -521,7 +515,6 @@ impl<W: Weight> State<W> {
         }
         // By neighbouring top-level S-blossom: the least-slack edge to it, and that slack
         // (the duals hold still while a blossom is made, so each slack is worked out once).
-        let n = self.n;
         // Kept between calls (all NONE outside this function): a blossom has few neighbours,
         // and clearing and reading two arrays over every blossom slot each time cost more than
         // the edges.
@@ -543,23 +536,24 @@ impl<W: Weight> State<W> {
                         if self.absent(k) {
                             continue;
                         }
-                        let (i, j, _) = self.edges[k];
+                        let (i, j) = self.edges[k];
                         let j = if self.inblossom[j] == b { i } else { j };
                         let bj = self.inblossom[j];
                         if bj != b && self.label[bj] == 1 {
-                            offer(bj, k, self.slack(k));
+                            offer(bj, k, self.slack(weights, k));
                         }
                     }
                 }
                 None => {
                     // A vertex's own edges, with the far vertex and the weight at hand.
                     for v in self.leaves(bv) {
-                        for &(p, w) in &self.neighbend[v] {
+                        for &e in &self.neighbend[v] {
+                            let (p, w) = wide_end(e);
                             let k = p / 2;
                             let bj = self.inblossom[w];
                             if bj != b && self.label[bj] == 1 && !self.absent(k) {
-                                let x = weights[v * n + w];
-                                offer(bj, k, self.dualvar[v] + self.dualvar[w] - (x + x));
+                                let x2 = weights.doubled(v, w);
+                                offer(bj, k, self.dualvar[v] + self.dualvar[w] - x2);
                             }
                         }
                     }
@@ -700,7 +694,7 @@ impl<W: Weight> State<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.edges[k];
         for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
             self.alternate_to_root(s0, p0);
         }
@@ -736,28 +730,28 @@ impl<W: Weight> State<W> {
     /// Scan the edges of S-vertex `v`: label across tight edges, make a blossom or augment
     /// where two S-vertices meet, and note the least-slack edges for the next dual step.
     /// True when it augmented (the stage is over).
-    fn scan(&mut self, v: usize, weights: &[W]) -> bool {
+    fn scan(&mut self, v: usize, weights: &WeightTable<W>) -> bool {
         // Edges gone to zero stay gone (see `Incremental::set`): drop them from the list once,
         // keeping its order.
         if self.unpruned[v] {
             self.unpruned[v] = false;
             let (present, listed) = (&self.present, &mut self.listed);
             self.neighbend[v].retain(|&(p, _)| {
-                let keep = present[p / 2];
+                let k = p as usize / 2;
+                let keep = present[k];
                 if !keep {
-                    listed[p / 2] = false;
+                    listed[k] = false;
                 }
                 keep
             });
         }
-        let n = self.n;
         // v's dual holds still while the queue is scanned; its blossom changes only when a
         // blossom is made here.
         let dv = self.dualvar[v];
-        let row = &weights[v * n..(v + 1) * n];
+        let row = weights.row(v);
         let mut bv = self.inblossom[v];
         for idx in 0..self.neighbend[v].len() {
-            let (p, w) = self.neighbend[v][idx];
+            let (p, w) = wide_end(self.neighbend[v][idx]);
             let k = p / 2;
             let bw = self.inblossom[w];
             // Inside v's blossom, or at a T-vertex already reached: whatever the slack,
@@ -767,8 +761,7 @@ impl<W: Weight> State<W> {
             }
             let mut kslack = W::zero();
             if !self.allowedge[k] {
-                let x = row[w];
-                kslack = dv + self.dualvar[w] - (x + x);
+                kslack = dv + self.dualvar[w] - weights.doubled_of(row[w]);
                 if !kslack.is_positive() {
                     self.allowedge[k] = true;
                 }
@@ -805,8 +798,8 @@ impl<W: Weight> State<W> {
         false
     }
 
-    /// `weights`: every pair's weight row by row, the same as the edges'.
-    fn solve(&mut self, weights: &[W]) {
+    /// `weights`: every pair's weight, the same as the edges'.
+    fn solve(&mut self, weights: &WeightTable<W>) {
         let n = self.n;
         // Each stage augments (two fewer single vertices) or settles a root (one fewer single
         // vertex with a positive dual), so this bound is never reached.
@@ -914,7 +907,7 @@ impl<W: Weight> State<W> {
                     }
                 }
                 if deltatype != 1 {
-                    self.refresh_bestslack();
+                    self.refresh_bestslack(weights);
                 }
                 match deltatype {
                     1 => {
@@ -928,7 +921,7 @@ impl<W: Weight> State<W> {
                     }
                     2 | 3 => {
                         self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
+                        let (mut i, j) = self.edges[deltaedge];
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }

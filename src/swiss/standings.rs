@@ -1,8 +1,10 @@
-//! Standings with FIDE C.07 tie-breaks, in the order a ruleset lists them. Unplayed rounds
-//! (byes, forfeits, absences) count for the player's own Buchholz and Sonneborn-Berger as a
-//! game against a dummy opponent whose score is the player's own (C.07 16.4's reading in the
-//! spec); the player's opponents see their actual scores.
-use super::model::{Colour, Field, Outcome};
+//! Standings with FIDE C.07 (2023) tie-breaks, in the order a ruleset lists them. Unplayed
+//! rounds (byes, forfeits, absences) count for the player's own Buchholz and Sonneborn-Berger
+//! as a game against a dummy opponent whose score is the player's own (16.4). An opponent's
+//! score in a Buchholz counts each round he chose not to play as a draw (16.3): a player who
+//! withdrew does not drag his opponents down for the rounds he left. Cut-1 and Median cut a
+//! round the player chose not to play before the lowest opponent (16.5 with 14).
+use super::model::{Colour, Field, Outcome, Round};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -92,12 +94,60 @@ fn round2(v: f64) -> f64 {
     (v * 100.0).round() / 100.0
 }
 
+/// C.07 16.5: a round the player chose not to play: a forfeit loss, a bye asked for (of any
+/// value), an absence, the rounds after a withdrawal. The pairing-allocated bye and a win by
+/// the opponent's forfeit were not the player's choice.
+fn voluntarily_unplayed(r: &Round) -> bool {
+    let forfeit_win = r.opponent.is_some() && r.outcome == Outcome::Win;
+    !r.played && !r.is_pairing_bye() && !forfeit_win
+}
+
+/// C.07 16.3: a player's score as his opponents' Buchholz counts it, each round he chose not
+/// to play counted as a draw.
+fn adjusted_score(field: &Field, p: usize) -> u32 {
+    field.entrants[p].rounds[..field.played_rounds]
+        .iter()
+        .map(|r| {
+            if voluntarily_unplayed(r) {
+                field.points.draw
+            } else {
+                field.points.of(r)
+            }
+        })
+        .sum()
+}
+
+/// The Buchholz terms, one a round, and the index of the one Cut-1 drops (C.07 14 with 16.5:
+/// a round the player chose not to play first, else the lowest).
+fn buchholz_terms(field: &Field, score: &[u32], p: usize) -> (Vec<u32>, Option<usize>) {
+    let rounds = &field.entrants[p].rounds[..field.played_rounds];
+    // The opponent's adjusted score, or the player's own when the round was not played over
+    // the board (the dummy opponent of 16.4).
+    let terms: Vec<u32> = rounds
+        .iter()
+        .map(|r| match r.opponent.filter(|_| r.played) {
+            Some(o) => adjusted_score(field, o),
+            None => score[p],
+        })
+        .collect();
+    let lowest = |pick: &dyn Fn(usize) -> bool| {
+        (0..terms.len())
+            .filter(|&i| pick(i))
+            .min_by_key(|&i| terms[i])
+    };
+    let cut = lowest(&|i| voluntarily_unplayed(&rounds[i])).or_else(|| lowest(&|_| true));
+    (terms, cut)
+}
+
 /// One tie-break for one player, in points (counts for wins, games with black).
 fn individual(field: &Field, score: &[u32], p: usize, tb: &str) -> f64 {
     let rounds = &field.entrants[p].rounds[..field.played_rounds];
     let points = &field.points;
-    // Each round's opponent score for Buchholz: the opponent's, or the player's own when the
-    // round was not played over the board.
+    let (terms, cut) = buchholz_terms(field, score, p);
+    let buchholz: u32 = terms.iter().sum();
+    let cut_value = cut.map_or(0, |i| terms[i]);
+    // Each round's opponent score for Sonneborn-Berger: the opponent's, or the player's own
+    // when the round was not played over the board.
     let opp_scores: Vec<u32> = rounds
         .iter()
         .map(|r| match r.opponent.filter(|_| r.played) {
@@ -105,17 +155,19 @@ fn individual(field: &Field, score: &[u32], p: usize, tb: &str) -> f64 {
             None => score[p],
         })
         .collect();
-    let buchholz: u32 = opp_scores.iter().sum();
     match tb {
         "buchholz" => pts(buchholz),
-        "buchholz_cut1" => pts(buchholz - opp_scores.iter().min().copied().unwrap_or(0)),
+        "buchholz_cut1" => pts(buchholz - cut_value),
         "buchholz_median" => {
-            if opp_scores.len() < 3 {
+            if terms.len() < 3 {
                 return 0.0;
             }
-            let lo = opp_scores.iter().min().copied().unwrap_or(0);
-            let hi = opp_scores.iter().max().copied().unwrap_or(0);
-            pts(buchholz - lo - hi)
+            let hi = (0..terms.len())
+                .filter(|&i| Some(i) != cut)
+                .map(|i| terms[i])
+                .max()
+                .unwrap_or(0);
+            pts(buchholz - cut_value - hi)
         }
         "sonneborn_berger" => {
             rounds
@@ -143,6 +195,29 @@ fn individual(field: &Field, score: &[u32], p: usize, tb: &str) -> f64 {
             .iter()
             .filter(|r| r.outcome == Outcome::Win && r.opponent.is_some())
             .count() as f64,
+        // C.07 7.1: rounds that earned a win's points, played or not (byes and forfeits too).
+        "win" => rounds.iter().filter(|r| points.of(r) >= points.win).count() as f64,
+        // C.07 7.2: games won over the board.
+        "won" => rounds
+            .iter()
+            .filter(|r| r.played && r.outcome == Outcome::Win)
+            .count() as f64,
+        // C.07 7.4: games won with black over the board.
+        "black_wins" => rounds
+            .iter()
+            .filter(|r| r.played && r.outcome == Outcome::Win && r.colour == Some(Colour::Black))
+            .count() as f64,
+        // C.07 9.2 (Koya, for round robins): points against the opponents who scored at least
+        // half of what the rounds played could give.
+        "koya" => {
+            let max = field.played_rounds as u32 * points.win;
+            rounds
+                .iter()
+                .filter(|r| r.opponent.is_some_and(|o| 2 * score[o] >= max))
+                .map(|r| pts(points.of(r)))
+                .sum::<f64>()
+                + 0.0
+        }
         "black_games" => rounds
             .iter()
             .filter(|r| r.played && r.colour == Some(Colour::Black))

@@ -67,6 +67,8 @@ pub struct RequestedBye {
 pub enum ByeKind {
     Half,
     Zero,
+    /// Worth a win, asked for ahead (TRF `F`; C.04.2 allows it, FIDE rarely uses it).
+    Full,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -262,7 +264,11 @@ impl Tournament {
             .iter()
             .position(|p| crate::names::normalize(&p.name) == key)
             .map(|i| i + 1)
-            .ok_or_else(|| Error::msg(format!("no player named `{who}`")))
+            .ok_or_else(|| {
+                let names = self.players.iter().map(|p| p.name.as_str());
+                let hint = crate::names::suggestion(who, names);
+                Error::msg(format!("no player named `{who}`{hint}"))
+            })
     }
 
     fn absent_in(&self, p: usize, round: usize) -> Option<Round> {
@@ -273,10 +279,10 @@ impl Tournament {
         match (gone, bye) {
             (true, _) => Some(Round::absent()),
             (false, Some(b)) => Some(Round {
-                outcome: if b.kind == ByeKind::Half {
-                    Outcome::Draw
-                } else {
-                    Outcome::Loss
+                outcome: match b.kind {
+                    ByeKind::Half => Outcome::Draw,
+                    ByeKind::Zero => Outcome::Loss,
+                    ByeKind::Full => Outcome::Win,
                 },
                 ..Round::absent()
             }),

@@ -73,6 +73,32 @@ pub fn parse_tenths(t: &str) -> Option<u32> {
     Some(w * 10 + f)
 }
 
+/// The round of an absence given without a round number (`XXZ`): the one being paired.
+const NEXT_ROUND: usize = usize::MAX;
+
+/// The tournament's name (line `012`), or nothing.
+pub fn tournament_name(text: &str) -> String {
+    text.split(['\n', '\r'])
+        .find_map(|l| l.trim_start_matches('\u{feff}').strip_prefix("012"))
+        .map(|n| n.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// Whether a text is a TRF, whatever its file is called: its first line with anything on it
+/// starts with a TRF record code (three digits, or TRF(x)'s `XX?` and TRF(bx)'s `BB?`) and a
+/// space. A YAML tournament starts with a key and a colon, never like that.
+pub fn looks_like_trf(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let Some(first) = text.split(['\n', '\r']).find(|l| !l.trim().is_empty()) else {
+        return false;
+    };
+    let b = first.as_bytes();
+    let code_ok = b.len() >= 3
+        && (b[..3].iter().all(u8::is_ascii_digit)
+            || (matches!(&b[..2], b"XX" | b"BB") && b[2].is_ascii_uppercase()));
+    code_ok && b.get(3).is_none_or(|&c| c == b' ')
+}
+
 struct Pending {
     entrant: Entrant,
     /// The points column as written, and where.
@@ -84,6 +110,8 @@ struct Pending {
 /// already written for some player but not paired for anyone is a bye requested in advance,
 /// and the total number of rounds must be known.
 pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
+    // Some Windows exports begin with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source {
         name: name.to_string(),
         text: text.to_string(),
@@ -219,7 +247,9 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
                     group.dedup();
                     forbidden.push(group);
                 }
-                "192" | "092" => {
+                // 092 is the type of tournament in words ("Individual: Swiss-System"), for
+                // people; 192 is the coded system a program acts on.
+                "192" => {
                     let system = line.field(4, line.chars.len());
                     let system = system.trim();
                     if !system.is_empty() && !system.starts_with("FIDE_DUTCH") {
@@ -230,6 +260,22 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
                     }
                     if system.ends_with("BAKU") {
                         return Err(line.err(4, "Baku acceleration is not supported"));
+                    }
+                }
+                "XXS" => javafo_points(&line, &mut points, &mut explicit_pab)?,
+                "XXZ" => {
+                    // JaVaFo's absent players: not paired in the round being paired.
+                    for word in line.field(3, line.chars.len()).split_whitespace() {
+                        match word.parse::<usize>() {
+                            Ok(p) if (1..=MAX_PLAYERS).contains(&p) => {
+                                requested_byes.push((NEXT_ROUND, p - 1, line_no))
+                            }
+                            _ => {
+                                return Err(
+                                    line.err(3, format!("`{word}` is not a starting number"))
+                                )
+                            }
+                        }
                     }
                 }
                 "250" | "XXA" => return Err(line.err(0, "accelerated pairings are not supported")),
@@ -285,7 +331,7 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
     }
     if for_pairing {
         for &(round, p, line) in &requested_byes {
-            if round != played_rounds {
+            if round != played_rounds && round != NEXT_ROUND {
                 continue;
             }
             let Some(e) = entrants.get_mut(p) else {
@@ -501,6 +547,87 @@ fn point_system(line: &Line, points: &mut Points, explicit_pab: &mut bool) -> Re
             col,
             "162 entries are `C PPPP` every 9 columns from column 6",
         ));
+    }
+    Ok(())
+}
+
+/// JaVaFo's `XXS CODE=VALUE ...` (TRF(x)): points per kind of result, later codes overriding
+/// earlier ones. Points are kept per kind of result, not per colour, so a win (or draw, or
+/// loss) worth differently with white and black is refused rather than misread.
+/// As in JaVaFo, the pairing-allocated bye keeps its 1 point unless `PAB` is given.
+fn javafo_points(line: &Line, points: &mut Points, explicit_pab: &mut bool) -> Result<()> {
+    let text = line.field(3, line.chars.len());
+    let mut end = 0;
+    let mut by_colour: Vec<(&str, u32)> = Vec::new();
+    for word in text.split_whitespace() {
+        let at = end + text[end..].find(word).unwrap_or(0);
+        end = at + word.len();
+        let col = 3 + at;
+        let Some((code, value)) = word.split_once('=') else {
+            return Err(line.err(col, format!("`{word}` is not CODE=VALUE")));
+        };
+        let value = parse_tenths(value).ok_or_else(|| {
+            line.err(col, format!("`{value}` is not a number of points like 0.5"))
+        })?;
+        match code {
+            "W" => {
+                (points.win, points.forfeit_win) = (value, value);
+                by_colour.retain(|(c, _)| !matches!(*c, "WW" | "BW"));
+            }
+            "D" => {
+                (points.draw, points.half_bye) = (value, value);
+                by_colour.retain(|(c, _)| !matches!(*c, "WD" | "BD"));
+            }
+            "WW" | "BW" => {
+                points.win = value;
+                by_colour.push((code, value));
+            }
+            "WD" | "BD" => {
+                points.draw = value;
+                by_colour.push((code, value));
+            }
+            "WL" | "BL" => {
+                points.loss = value;
+                by_colour.push((code, value));
+            }
+            "FW" => points.forfeit_win = value,
+            "FL" => points.forfeit_loss = value,
+            "ZPB" => points.zero_bye = value,
+            "HPB" => points.half_bye = value,
+            "PAB" => {
+                points.pairing_bye = value;
+                *explicit_pab = true;
+            }
+            "FPB" if value == points.win => {}
+            "FPB" => {
+                return Err(line.err(
+                    col,
+                    "a full-point bye worth other than a win (FPB) is not supported",
+                ))
+            }
+            _ => {
+                return Err(line.err(
+                    col,
+                    format!(
+                        "`{code}` is not an XXS code (W D WW BW WD BD WL BL FW FL ZPB HPB FPB PAB)"
+                    ),
+                ))
+            }
+        }
+    }
+    for pair in [("WW", "BW"), ("WD", "BD"), ("WL", "BL")] {
+        let get = |c: &str| by_colour.iter().rev().find(|(k, _)| *k == c).map(|x| x.1);
+        if let (Some(a), Some(b)) = (get(pair.0), get(pair.1)) {
+            if a != b {
+                return Err(line.err(
+                    3,
+                    format!(
+                        "{} and {} differ: points that depend on the colour are not supported",
+                        pair.0, pair.1
+                    ),
+                ));
+            }
+        }
     }
     Ok(())
 }

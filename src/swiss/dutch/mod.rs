@@ -25,8 +25,8 @@ pub struct Pairing {
     pub bye: Option<usize>,
 }
 
-/// Most players one round pairs: the weight table is dense (the square of the field in wide
-/// integers) and the matching grows faster still; beyond it a file is refused rather than
+/// Most players one round pairs: the weight table is dense (the square of the field in 4-byte
+/// numbers) and the matching grows faster still; beyond it a file is refused rather than
 /// left running.
 pub const MAX_PAIRED: usize = 1000;
 

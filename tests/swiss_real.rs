@@ -1,0 +1,208 @@
+//! Real TRF exports as arbiters have them (issue 34): the free-text `092` line, a `.txt` name,
+//! JaVaFo's TRF(x) codes `XXS` (points) and `XXZ` (absent players), standings from a TRF.
+//! Sources of the files: tests/data/swiss_real/SOURCES.md.
+use crate::common::*;
+
+fn real(name: &str) -> String {
+    format!(
+        "{}/tests/data/swiss_real/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// White-black pairs in board order as "W-B", and the bye.
+fn pairing(file: &str) -> (Vec<String>, serde_json::Value) {
+    let v = json(&["swiss", "pair", file, "--json"]);
+    let pairs = v["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("{}-{}", p["white"], p["black"]))
+        .collect();
+    (pairs, v["bye"].clone())
+}
+
+/// JaVaFo's output for the file, from the manual: one pair a line, white first, `47 0` the
+/// pairing-allocated bye.
+const GROS_R5_JAVAFO: &str = "1-2 3-4 5-6 7-13 11-21 23-12 19-16 17-52 35-18 8-24 9-26 37-10 \
+     14-29 45-15 46-20 27-38 34-30 39-31 41-32 42-33 44-48 25-49 40-50 51-36";
+
+#[test]
+fn an_untouched_real_export_pairs_as_the_reference_engine() {
+    // A `.txt` with `092 Individual: Swiss-System`: recognised by its content, 092 is words.
+    let (pairs, bye) = pairing(&real("gros-2010-r5.txt"));
+    assert_eq!(pairs.join(" "), GROS_R5_JAVAFO);
+    assert_eq!(bye, 47);
+}
+
+#[test]
+fn the_092_line_changes_nothing() {
+    let text = std::fs::read_to_string(real("gros-2010-r5.txt")).unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("092"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let f = temp_file(&without, ".trf");
+    assert_eq!(pairing(path(&f)), pairing(&real("gros-2010-r5.txt")));
+}
+
+#[test]
+fn a_trf_is_known_by_its_content_whatever_its_name() {
+    // TRF(x) written by a program often starts with its XX codes.
+    let text = std::fs::read_to_string(real("gros-2010-r5.txt")).unwrap();
+    let xx_first: String = std::iter::once("XXR 9\n".to_string())
+        .chain(
+            text.lines()
+                .filter(|l| !l.starts_with("XXR"))
+                .map(|l| format!("{l}\n")),
+        )
+        .collect();
+    let f = temp_file(&format!("\u{feff}{xx_first}"), ".txt");
+    assert_eq!(pairing(path(&f)).0.join(" "), GROS_R5_JAVAFO);
+    // The coded system line still decides: another system is refused, located.
+    let other = text.replace("092 Individual: Swiss-System", "192 FIDE_BURSTEIN");
+    let f = temp_file(&other, ".txt");
+    let e = fails(&["swiss", "pair", path(&f)]);
+    assert!(e.contains(":9:5: only the FIDE Dutch system"), "{e}");
+}
+
+#[test]
+fn javafo_absent_players_are_not_paired() {
+    // 22 and 43 asked for round 5 off in their round cells; XXZ says the same in one line
+    // (43's half-point bye becomes an absence, so his points lose its half point).
+    let text = std::fs::read_to_string(real("gros-2010-r5.txt")).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("001   22") || l.starts_with("001   43") {
+                let mut l = l[..131].to_string();
+                if l.starts_with("001   43") {
+                    l.replace_range(80..84, " 0.5");
+                }
+                l
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let f = temp_file(&format!("{}\nXXZ 22 43\n", lines.join("\n")), ".trf");
+    assert_eq!(pairing(path(&f)).0.join(" "), GROS_R5_JAVAFO);
+}
+
+#[test]
+fn javafo_points_codes_read_like_the_162_line() {
+    let case = format!(
+        "{}/tests/data/swiss/cases/p12-r04",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(format!("{case}.trf")).unwrap();
+    assert!(text.contains("162  W 3.0    D 1.0"));
+    let xxs = text.replace("162  W 3.0    D 1.0", "XXS W=3 D=1\nXXS PAB=3.0");
+    let f = temp_file(&xxs, ".trf");
+    assert_eq!(pairing(path(&f)), pairing(&format!("{case}.trf")));
+    let bad = temp_file(&text.replace("162  W 3.0    D 1.0", "XXS W=3 Q=1"), ".trf");
+    let e = fails(&["swiss", "pair", path(&bad)]);
+    assert!(e.contains("`Q` is not an XXS code"), "{e}");
+    let colour = temp_file(
+        &text.replace("162  W 3.0    D 1.0", "XXS WW=3 BW=2"),
+        ".trf",
+    );
+    let e = fails(&["swiss", "pair", path(&colour)]);
+    assert!(e.contains("WW and BW differ"), "{e}");
+}
+
+#[test]
+fn standings_straight_from_a_trf() {
+    let v = json(&["swiss", "table", &real("gros-2010-r5.txt"), "--json"]);
+    let rows = v["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 52);
+    assert_eq!(rows[0]["name"], "Mirzoev Azer");
+    assert_eq!(rows[0]["points"], 4.0);
+    // Player 6: 1 + 1 + 1 + ½ against 32, 21, 11 and 3.
+    let p6 = rows.iter().find(|r| r["player"] == 6).unwrap();
+    assert_eq!(p6["points"], 3.5);
+}
+
+#[test]
+fn a_players_list_without_its_header_reads_name_and_rating_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("p.csv");
+    std::fs::write(&csv, "Ann,2000\nBob, 1900\nCarlsen, Magnus\nDan\n").unwrap();
+    let t = dir.path().join("t.yaml");
+    let out = run(&[
+        "swiss",
+        "new",
+        t.to_str().unwrap(),
+        "--players",
+        csv.to_str().unwrap(),
+        "--rounds",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("p.csv:1: no header line `name,rating`"));
+    let yaml = std::fs::read_to_string(&t).unwrap();
+    // Sorted by rating; a name with a comma and no number after it stays whole.
+    for want in [
+        "name: Ann\n  rating: 2000",
+        "name: Bob\n  rating: 1900",
+        "name: Carlsen, Magnus",
+    ] {
+        assert!(yaml.contains(want), "{want} in {yaml}");
+    }
+    assert!(!yaml.contains("Ann,2000"));
+    // A typed name close to a player's gets a suggestion.
+    let e = fails(&[
+        "swiss",
+        "record",
+        t.to_str().unwrap(),
+        "1",
+        "Anne",
+        "Bob",
+        "1-0",
+    ]);
+    assert!(
+        e.contains("no player named `Anne` (did you mean `Ann`?)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_imported_trf_keeps_its_games_byes_and_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("gros.yaml");
+    let t = t.to_str().unwrap();
+    let out = ok(&["swiss", "import", &real("gros-2010-r5.txt"), "-o", t]);
+    assert_eq!(out, "52 players, 4 of 9 rounds paired\n");
+    let yaml = std::fs::read_to_string(t).unwrap();
+    // 13-39 was a forfeit (39 did not come), 48 had the pairing-allocated bye in round 4,
+    // 14 a half-point bye in round 3, 22 asked for round 5 off.
+    assert!(
+        yaml.contains("white: 13\n    black: 39\n    result: +-"),
+        "{yaml}"
+    );
+    assert!(yaml.contains("bye: 48"));
+    // The tournament pairs round 5 as the reference engine did from the file.
+    let (pairs, bye) = pairing(t);
+    assert_eq!(pairs.join(" "), GROS_R5_JAVAFO);
+    assert_eq!(bye, 47);
+    // Standings agree, and its TRF export reads back to the same standings.
+    let from_trf = json(&["swiss", "table", &real("gros-2010-r5.txt"), "--json"]);
+    let from_yaml = json(&["swiss", "table", t, "--json"]);
+    assert_eq!(from_trf["standings"], from_yaml["standings"]);
+    let again = dir.path().join("again.trf");
+    ok(&["swiss", "export", t, "--trf", "-o", again.to_str().unwrap()]);
+    let back = json(&["swiss", "table", again.to_str().unwrap(), "--json"]);
+    assert_eq!(back["standings"], from_trf["standings"]);
+    // Points the ruleset does not give are refused, naming both.
+    let e = fails(&[
+        "swiss",
+        "import",
+        &real("gros-2010-r5.txt"),
+        "-o",
+        &format!("{t}.2"),
+        "--rules",
+        "bloodbowl-swiss",
+    ]);
+    assert!(e.contains("are not ruleset `bloodbowl-swiss`'s"), "{e}");
+}
