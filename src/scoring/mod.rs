@@ -20,11 +20,13 @@ pub mod history;
 pub mod history_csv;
 pub mod history_yaml;
 pub mod multiplayer;
+pub mod normal;
 pub mod percentile;
 pub mod pot;
 pub mod prepared;
 pub mod rating_report;
 pub mod ratings;
+pub mod trueskill;
 #[cfg(test)]
 mod ratings_properties;
 

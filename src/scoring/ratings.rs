@@ -6,11 +6,11 @@ use super::glicko2::{self, Glicko};
 use super::history::{prepare, History};
 use super::prepared::Prepared;
 use super::rating_report::{GameChanges, PlayerChange, PlayerRating, Prediction, RatingReport};
-use super::{elo, multiplayer, percentile, pot};
+use super::{elo, multiplayer, percentile, pot, trueskill};
 use crate::rules::formula::{Compiled, NumberOrFormula};
 use crate::rules::scoring::{
-    Aggregate, Glicko2Rules, Scale, ScoringRules, System, DECAY_VARIABLES, INITIAL_VARIABLES,
-    K_VARIABLES,
+    Aggregate, Glicko2Rules, Scale, ScoringRules, System, TrueSkillRules, DECAY_VARIABLES,
+    INITIAL_VARIABLES, K_VARIABLES,
 };
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -409,6 +409,7 @@ impl<'a> Rater<'a> {
             scratch.records.clear();
             let field = game.period.map_or(slot.players.len(), |pd| self.fields[pd]);
             for &i in slot.players {
+                self.grow_sigma(i, period.is_some(), latest_position);
                 let record = self
                     .arrive(i, game.period.is_some(), latest_position, game.day, field)
                     .map_err(at_game)?;
@@ -420,8 +421,13 @@ impl<'a> Rater<'a> {
             deltas.clear();
             self.game_deltas(&slot, &mut scratch, &mut deltas, &mut glicko_pending)
                 .map_err(at_game)?;
+            // Bayesian systems rate a period's games in order (a game's result is evidence
+            // about the skills the next game sees); Elo and Glicko-2 rate a period against
+            // its start.
+            let in_order = self.bayesian();
             if self.options.record_games {
-                games_out.push(self.record(&slot, &deltas, g, current.is_some()));
+                let from_start = current.is_some() && !in_order;
+                games_out.push(self.record(&slot, &deltas, g, from_start));
                 if matches!(self.engine, Engine::Glicko2(_)) {
                     open_rows.push(games_out.len() - 1);
                 }
@@ -430,7 +436,7 @@ impl<'a> Rater<'a> {
                 self.state.played[i] += 1;
             }
             pending.extend_from_slice(&deltas);
-            if current.is_none() {
+            if current.is_none() || in_order {
                 self.close(
                     &mut pending,
                     &mut glicko_pending,
@@ -468,6 +474,28 @@ impl<'a> Rater<'a> {
             }
         }
         Ok(self.report(games_out, predictions))
+    }
+
+    /// TrueSkill's dynamics τ: σ² grows by τ² before each game, or with rating periods by τ²
+    /// for each period since the player's last (none within a period: its games are evidence
+    /// about one skill). An idle player's σ grows no further than a newcomer's.
+    fn grow_sigma(&mut self, i: usize, by_period: bool, now: Option<i64>) {
+        let Engine::TrueSkill(t) = &self.engine else {
+            return;
+        };
+        let steps = match (by_period, self.state.last_position[i], now) {
+            (false, ..) => 1,
+            (true, Some(last), Some(now)) => (now - last).max(0),
+            (true, ..) => 1,
+        };
+        if steps == 0 {
+            return;
+        }
+        let s = self.state.sigma[i];
+        let tau2 = t.dynamics * t.dynamics;
+        let once = (s * s + tau2).sqrt();
+        let grown = (s * s + steps as f64 * tau2).sqrt();
+        self.state.sigma[i] = grown.min(once.max(t.uncertainty));
     }
 
     /// A player sits down at a game: a newcomer gets the initial rating, a returning player
@@ -584,6 +612,10 @@ impl<'a> Rater<'a> {
             _ => {}
         }
         Ok((periods, days))
+    }
+
+    fn bayesian(&self) -> bool {
+        matches!(self.engine, Engine::WengLin(_) | Engine::TrueSkill(_))
     }
 
     fn glicko(&self, i: usize) -> Glicko {
@@ -704,7 +736,7 @@ impl<'a> Rater<'a> {
                 (s.rating[j], s.sigma[j]),
                 w,
             ),
-            Engine::TrueSkill(t) => multiplayer::trueskill_expected(
+            Engine::TrueSkill(t) => trueskill::expected(
                 (s.rating[i], s.sigma[i]),
                 (s.rating[j], s.sigma[j]),
                 t,
@@ -784,7 +816,19 @@ impl<'a> Rater<'a> {
                     .collect();
                 let after = match &self.engine {
                     Engine::WengLin(w) => multiplayer::weng_lin(&before, p.ranks, w),
-                    Engine::TrueSkill(t) => multiplayer::trueskill(&before, p.ranks, t),
+                    Engine::TrueSkill(t) => {
+                        // σ has grown by τ already (per game, or per period): see `arrive`.
+                        let still = TrueSkillRules {
+                            dynamics: 0.0,
+                            ..(*t).clone()
+                        };
+                        let teams: Vec<Vec<(f64, f64)>> = before.iter().map(|&b| vec![b]).collect();
+                        trueskill::rate(&teams, p.ranks, &still)
+                            .map_err(|m| Invalid::new("", m))?
+                            .into_iter()
+                            .map(|t| t[0])
+                            .collect()
+                    }
                     _ => unreachable!("Bayesian systems only"),
                 };
                 for ((&i, b), a) in p.players.iter().zip(&before).zip(&after) {
