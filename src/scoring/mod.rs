@@ -28,6 +28,8 @@ pub mod rating_report;
 pub mod ratings;
 pub mod trueskill;
 #[cfg(test)]
+mod periods_properties;
+#[cfg(test)]
 mod ratings_properties;
 
 pub use compare::{compare, Comparison};
