@@ -34,6 +34,9 @@ pub struct Prediction {
     pub decided: u32,
 }
 
+/// A forecast this close to ½ is even: half a hit whoever wins.
+const EVEN: f64 = 1e-9;
+
 /// Forecasts are kept this far from 0 and 1 so one sure miss costs a lot, not infinity.
 const SUREST: f64 = 1e-15;
 
@@ -48,7 +51,8 @@ impl Prediction {
         self.brier += (p - actual) * (p - actual);
         if actual != 0.5 {
             self.decided += 1;
-            self.correct += if p == 0.5 {
+            // An even forecast favours nobody, whatever rounding left in its last digits.
+            self.correct += if (p - 0.5).abs() <= EVEN {
                 0.5
             } else if (p > 0.5) == (actual == 1.0) {
                 1.0
