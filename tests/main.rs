@@ -65,3 +65,4 @@ mod script_sandbox;
 mod swiss_late_entry;
 mod swiss_pair;
 mod swiss_tournament;
+mod rate_rulings;

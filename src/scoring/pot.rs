@@ -107,8 +107,10 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
         }
     };
     // Equal scores are one group: a group takes a point for each member or none.
+    // A player at the lowest score took no share and takes no remainder (the spec: the
+    // remainder goes top first).
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &i in &order {
+    for &i in order.iter().filter(|&&i| spreads[i] > 0) {
         match groups.iter_mut().find(|g| scores[g[0]] == scores[i]) {
             Some(g) => g.push(i),
             None => groups.push(vec![i]),
@@ -135,7 +137,8 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
             }
             if !gave {
                 // No way to pay the rest to whole groups: one point each in ranking order.
-                for &i in order.iter().cycle().take(left as usize) {
+                let paid = order.iter().filter(|&&i| spreads[i] > 0);
+                for &i in paid.cycle().take(left as usize) {
                     extra[i] += 1;
                     unequal.push(rows[i].name.clone());
                 }

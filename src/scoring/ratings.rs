@@ -132,6 +132,7 @@ fn engine_of<'a>(
             ),
         )
     };
+    check_parameters(name, rules)?;
     let (engine, initial, sigma, volatility) = match rules.system {
         System::Cep => {
             return Err(Invalid::new("", format!("ruleset `{name}` scores single CEP scenarios (`arbiter score`); rate with elo, figf, advciv or a Bayesian system")))
@@ -183,6 +184,89 @@ fn engine_of<'a>(
         }
     };
     Ok((engine, initial, sigma, volatility))
+}
+
+/// Parameters outside their sense (a negative K, a draw chance of 1, a zero spread) are
+/// refused before any game is rated, naming the ruleset key.
+fn check_parameters(name: &str, rules: &ScoringRules) -> Result<(), Invalid> {
+    let mut checks: Vec<(&str, f64, &str, fn(f64) -> bool)> = Vec::new();
+    let positive: fn(f64) -> bool = |x| x.is_finite() && x > 0.0;
+    let not_negative: fn(f64) -> bool = |x| x.is_finite() && x >= 0.0;
+    let finite: fn(f64) -> bool = f64::is_finite;
+    let above = "a number above 0";
+    let at_least = "a number of 0 or more";
+    match rules.system {
+        System::Elo => {
+            if let Some(e) = &rules.elo {
+                if let NumberOrFormula::Number(k) = &e.k {
+                    checks.push(("elo.k", *k, above, positive));
+                }
+                if let NumberOrFormula::Number(i) = &e.initial {
+                    checks.push(("elo.initial", *i, "a number", finite));
+                }
+                checks.push(("elo.scale", e.scale, above, positive));
+            }
+        }
+        System::Glicko2 => {
+            if let Some(g) = &rules.glicko2 {
+                checks.push(("glicko2.initial", g.initial, "a number", finite));
+                checks.push(("glicko2.deviation", g.deviation, above, positive));
+                checks.push(("glicko2.volatility", g.volatility, above, positive));
+                checks.push(("glicko2.tau", g.tau, above, positive));
+                checks.push(("glicko2.convergence", g.convergence, above, positive));
+                checks.push(("glicko2.max_volatility", g.max_volatility, above, positive));
+                if let Some(c) = g.conservative {
+                    checks.push(("glicko2.conservative", c, at_least, not_negative));
+                }
+            }
+        }
+        System::WengLin => {
+            if let Some(w) = &rules.weng_lin {
+                checks.push(("weng_lin.initial", w.initial, "a number", finite));
+                checks.push(("weng_lin.uncertainty", w.uncertainty, above, positive));
+                checks.push(("weng_lin.beta", w.beta, above, positive));
+                checks.push(("weng_lin.tolerance", w.tolerance, at_least, not_negative));
+                if let Some(c) = w.conservative {
+                    checks.push(("weng_lin.conservative", c, at_least, not_negative));
+                }
+            }
+        }
+        System::TrueSkill => {
+            if let Some(t) = &rules.trueskill {
+                checks.push(("trueskill.initial", t.initial, "a number", finite));
+                checks.push(("trueskill.uncertainty", t.uncertainty, above, positive));
+                checks.push(("trueskill.beta", t.beta, above, positive));
+                checks.push(("trueskill.dynamics", t.dynamics, at_least, not_negative));
+                checks.push((
+                    "trueskill.draw_probability",
+                    t.draw_probability,
+                    "a chance from 0 up to (not including) 1",
+                    |p| (0.0..1.0).contains(&p),
+                ));
+                if let Some(c) = t.conservative {
+                    checks.push(("trueskill.conservative", c, at_least, not_negative));
+                }
+            }
+        }
+        _ => {}
+    }
+    for (key, value, want, ok) in checks {
+        if !ok(value) {
+            return Err(Invalid::new(
+                "",
+                format!("ruleset `{name}`: `scoring.{key}` is {value}; it must be {want}"),
+            ));
+        }
+    }
+    if let Some(g) = rules.glicko2.as_ref().filter(|_| rules.system == System::Glicko2) {
+        if g.volatility > g.max_volatility {
+            return Err(Invalid::new(
+                "",
+                format!("ruleset `{name}`: a new player's `scoring.glicko2.volatility` ({}) is above `max_volatility` ({})", g.volatility, g.max_volatility),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A starting rating must be on the system's own scale: an Elo 1613 handed to TrueSkill
@@ -360,6 +444,7 @@ impl<'a> Rater<'a> {
         let mut open_rows: Vec<usize> = Vec::new();
         let mut deltas: Vec<Delta> = Vec::new();
         let mut scratch = Scratch::default();
+        let mut notes: Vec<String> = Vec::new();
         let mut closed = vec![false; prepared.periods.len()];
         let mut current: Option<usize> = None;
         let mut latest_position: Option<i64> = None;
@@ -421,6 +506,9 @@ impl<'a> Rater<'a> {
             deltas.clear();
             self.game_deltas(&slot, &mut scratch, &mut deltas, &mut glicko_pending)
                 .map_err(at_game)?;
+            for note in scratch.notes.drain(..) {
+                notes.push(format!("game {}: {note}", g + 1));
+            }
             // Bayesian systems rate a period's games in order (a game's result is evidence
             // about the skills the next game sees); Elo and Glicko-2 rate a period against
             // its start.
@@ -473,7 +561,9 @@ impl<'a> Rater<'a> {
                 );
             }
         }
-        Ok(self.report(games_out, predictions))
+        let mut report = self.report(games_out, predictions);
+        report.notes = notes;
+        Ok(report)
     }
 
     /// TrueSkill's dynamics τ: σ² grows by τ² before each game, or with rating periods by τ²
@@ -768,7 +858,7 @@ impl<'a> Rater<'a> {
                 scratch.ks.clear();
                 for (&i, record) in p.players.iter().zip(&scratch.records) {
                     let ki = k.of(record);
-                    if !ki.is_finite() {
+                    if !(ki.is_finite() && ki >= 0.0) {
                         return Err(Invalid::new(
                             "",
                             format!("the ruleset's K formula gives {ki} for `{}`", names[i]),
@@ -871,6 +961,12 @@ impl<'a> Rater<'a> {
             Engine::Pot(rules) => {
                 let report = pot::score("", rules, &rows(p, names))
                     .map_err(|e| Invalid::new("/scores", e.message()))?;
+                if !report.unequal.is_empty() {
+                    scratch.notes.push(format!(
+                        "the remainder cannot go to whole groups of equal scores: one point each to {} (ranking order)",
+                        report.unequal.join(", ")
+                    ));
+                }
                 out.extend(
                     p.players
                         .iter()
@@ -946,20 +1042,27 @@ impl<'a> Rater<'a> {
         let scale = self.rules.scale();
         let threshold = self.rules.provisional_games.unwrap_or(0);
         let provisional: Vec<bool> = (0..n).map(|i| state.played[i] < threshold).collect();
-        // Established players first, each group by rating; equal ratings share a place.
+        // Bayesian systems rank by the conservative rating μ − c·σ (a player with few games
+        // is not second on a lucky μ); the others by rating.
+        let by_conservative = self.bayesian() && scale.conservative.is_some();
+        let key: Vec<f64> = (0..n)
+            .map(|i| match scale.conservative {
+                Some(c) if by_conservative => state.rating[i] - c * state.sigma[i],
+                _ => state.rating[i],
+            })
+            .collect();
+        // Established players first, each group by its key; equal keys share a place.
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by(|a, b| {
             provisional[*a]
                 .cmp(&provisional[*b])
-                .then(state.rating[*b].total_cmp(&state.rating[*a]))
+                .then(key[*b].total_cmp(&key[*a]))
         });
         let mut rank = vec![0usize; n];
         for (pos, &i) in order.iter().enumerate() {
             let prev = (pos > 0).then(|| order[pos - 1]);
             rank[i] = match prev {
-                Some(o)
-                    if state.rating[o] == state.rating[i] && provisional[o] == provisional[i] =>
-                {
+                Some(o) if key[o] == key[i] && provisional[o] == provisional[i] => {
                     rank[o]
                 }
                 _ => pos + 1,
@@ -996,6 +1099,12 @@ impl<'a> Rater<'a> {
             games_rated: self.prepared.games.len(),
             provisional_games: threshold,
             conservative: scale.conservative,
+            ranked_by: if by_conservative {
+                "conservative"
+            } else {
+                "rating"
+            },
+            notes: Vec::new(),
             players,
             games,
             predictions,
@@ -1018,6 +1127,8 @@ struct Scratch {
     ks: Vec<f64>,
     changes: Vec<f64>,
     records: Vec<[f64; 5]>,
+    /// Notes of the game being rated (a pot remainder split unequally).
+    notes: Vec<String>,
 }
 
 fn percentile_rating(aggregate: Aggregate, start: f64, points: f64, games: u32) -> f64 {
