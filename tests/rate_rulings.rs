@@ -128,3 +128,54 @@ fn a_name_that_looks_like_a_number_gets_a_hint_to_quote_it() {
     assert!(e.contains("needs quotes: \"42\""), "{e}");
     assert!(e.contains(":2:"), "at its line: {e}");
 }
+
+#[test]
+fn a_date_or_period_out_of_order_is_an_error_at_its_line_unless_sorted() {
+    let h = temp_file(
+        "games:
+  - { date: 2024-03-05, order: [Ana, Bo] }
+  - { date: 2024-03-09, order: [Bo, Cy] }
+  - { date: 2024-03-01, order: [Cy, Ana] }
+",
+        ".yaml",
+    );
+    let e = fails(&["rate", path(&h)]);
+    assert!(
+        e.contains(":4:") && e.contains("2024-03-01 is before 2024-03-09 (game 2 above it)"),
+        "{e}"
+    );
+    assert!(e.contains("--sort"), "{e}");
+    // Sorted, the March 1st game is rated first: the same as writing it first.
+    let sorted = json(&["rate", path(&h), "--sort", "--history"]);
+    let first = temp_file(
+        "games:
+  - { date: 2024-03-01, order: [Cy, Ana] }
+  - { date: 2024-03-05, order: [Ana, Bo] }
+  - { date: 2024-03-09, order: [Bo, Cy] }
+",
+        ".yaml",
+    );
+    let by_hand = json(&["rate", path(&first)]);
+    for name in ["Ana", "Bo", "Cy"] {
+        let get = |v: &Value| {
+            v["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["name"] == name)
+                .unwrap()["rating"]
+                .as_f64()
+                .unwrap()
+        };
+        assert_eq!(get(&sorted), get(&by_hand), "{name}");
+    }
+    // The history keeps each game's number in the file.
+    assert_eq!(sorted["games"][0]["game"], 3);
+    let h = temp_file(
+        "games:\n  - { period: 3, order: [Ana, Bo] }\n  - { period: 2, order: [Bo, Ana] }\n",
+        ".yaml",
+    );
+    let e = fails(&["rate", path(&h)]);
+    assert!(e.contains(":3:") && e.contains("period 2 comes after period 3"), "{e}");
+    ok(&["rate", path(&h), "--sort"]);
+}

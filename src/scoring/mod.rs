@@ -287,6 +287,12 @@ impl HistoryFile {
             .map_err(|e| self.source.locate(e))
     }
 
+    /// Rate the games in the order they were played (by date, then period), whatever the
+    /// file's order.
+    pub fn sort_by_date(&mut self) {
+        self.prepared.sort_by_date();
+    }
+
     /// The games as a `History` value.
     pub fn history(&self) -> History {
         let mut h = history::from_prepared(&self.prepared);

@@ -445,15 +445,21 @@ impl<'a> Rater<'a> {
         let mut deltas: Vec<Delta> = Vec::new();
         let mut scratch = Scratch::default();
         let mut notes: Vec<String> = Vec::new();
+        // The latest date and period so far, and the game (in file order) that set each.
+        let mut seen_day: Option<(i64, usize)> = None;
+        let mut seen_position: Option<(i64, usize)> = None;
         let mut closed = vec![false; prepared.periods.len()];
         let mut current: Option<usize> = None;
         let mut latest_position: Option<i64> = None;
         let use_periods = self.rules.periods && !score_based;
         for (g, game) in prepared.games.iter().enumerate() {
-            let at_game = |e: Invalid| e.under_pointer(&format!("/games/{g}"));
+            // Errors point at the game's place in the file (it may have been sorted).
+            let source = game.source;
+            let at_game = |e: Invalid| e.under_pointer(&format!("/games/{source}"));
+            self.check_order(g, &mut seen_day, &mut seen_position)?;
             if score_based && !game.has_scores {
                 return Err(Invalid::new(
-                    format!("/games/{g}/order"),
+                    format!("/games/{source}/order"),
                     "this ruleset scores tables: give the game's `scores`, not an `order`",
                 ));
             }
@@ -474,7 +480,7 @@ impl<'a> Rater<'a> {
                 if let Some(pd) = period {
                     if closed[pd] {
                         return Err(Invalid::new(
-                            format!("/games/{g}/period"),
+                            format!("/games/{source}/period"),
                             format!("period {} was already closed by the games above: keep a period's games together", prepared.periods[pd]),
                         ));
                     }
@@ -507,7 +513,7 @@ impl<'a> Rater<'a> {
             self.game_deltas(&slot, &mut scratch, &mut deltas, &mut glicko_pending)
                 .map_err(at_game)?;
             for note in scratch.notes.drain(..) {
-                notes.push(format!("game {}: {note}", g + 1));
+                notes.push(format!("game {}: {note}", source + 1));
             }
             // Bayesian systems rate a period's games in order (a game's result is evidence
             // about the skills the next game sees); Elo and Glicko-2 rate a period against
@@ -534,7 +540,7 @@ impl<'a> Rater<'a> {
                 .map_err(at_game)?;
             }
         }
-        let last = prepared.games.len().saturating_sub(1);
+        let last = prepared.games.last().map_or(0, |g| g.source);
         let at_last = |e: Invalid| e.under_pointer(&format!("/games/{last}"));
         self.close(
             &mut pending,
@@ -702,6 +708,51 @@ impl<'a> Rater<'a> {
             _ => {}
         }
         Ok((periods, days))
+    }
+
+    /// Games are rated in the order played: a date or a numbered period earlier than one
+    /// above it is an error at its line (idle time would otherwise follow file order).
+    fn check_order(
+        &self,
+        g: usize,
+        seen_day: &mut Option<(i64, usize)>,
+        seen_position: &mut Option<(i64, usize)>,
+    ) -> Result<(), Invalid> {
+        let game = &self.prepared.games[g];
+        let fix = "order the file by date and period, or rate with --sort";
+        if let Some(day) = game.day {
+            match *seen_day {
+                Some((latest, at)) if day < latest => {
+                    return Err(Invalid::new(
+                        format!("/games/{}/date", game.source),
+                        format!(
+                            "{} is before {} (game {} above it): {fix}",
+                            super::dates::date_text(day),
+                            super::dates::date_text(latest),
+                            at + 1
+                        ),
+                    ))
+                }
+                _ => *seen_day = Some((day, game.source)),
+            }
+        }
+        let numbered = self.prepared.periods.iter().all(|p| p.parse::<i64>().is_ok());
+        if let (Some(pd), true) = (game.period, numbered) {
+            let position = self.positions[pd];
+            match *seen_position {
+                Some((latest, at)) if position < latest => {
+                    return Err(Invalid::new(
+                        format!("/games/{}/period", game.source),
+                        format!(
+                            "period {position} comes after period {latest} (game {}): {fix}",
+                            at + 1
+                        ),
+                    ))
+                }
+                _ => *seen_position = Some((position, game.source)),
+            }
+        }
+        Ok(())
     }
 
     fn bayesian(&self) -> bool {
@@ -1028,7 +1079,7 @@ impl<'a> Rater<'a> {
             .collect();
         let slot = &self.prepared.games[g];
         GameChanges {
-            game: g + 1,
+            game: slot.source + 1,
             period: slot.period.map(|i| self.prepared.periods[i].clone()),
             label: slot.label.clone(),
             from_period_start: in_period,
