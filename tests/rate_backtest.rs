@@ -138,7 +138,10 @@ fn each_system_is_compared_with_the_best_on_the_same_resamples() {
             (d - (num(s, "log_loss") - num(first, "log_loss"))).abs() < 1e-15,
             "{s}"
         );
-        assert!(num(s, "difference_low") <= d && d <= num(s, "difference_high"), "{s}");
+        assert!(
+            num(s, "difference_low") <= d && d <= num(s, "difference_high"),
+            "{s}"
+        );
         // A paired interval is narrower than the two systems' own intervals together.
         if s["system"] != best {
             let width = num(s, "difference_high") - num(s, "difference_low");
@@ -148,7 +151,10 @@ fn each_system_is_compared_with_the_best_on_the_same_resamples() {
         }
     }
     let text = ok(&["rate", path(&h), "--backtest", "--seed", "3"]);
-    assert!(text.contains("vs best") && text.contains("paired"), "{text}");
+    assert!(
+        text.contains("vs best") && text.contains("paired"),
+        "{text}"
+    );
 }
 
 #[test]

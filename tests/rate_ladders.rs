@@ -44,7 +44,10 @@ fn seven_equal_leaders_and_a_remainder_they_cannot_share() {
     let mut full = vec!["score", "--rules", "advciv"];
     full.extend(args.iter().copied());
     let text = ok(&full);
-    assert!(text.contains("one point each to L1, L2, L3, L4, L5, L6"), "{text}");
+    assert!(
+        text.contains("one point each to L1, L2, L3, L4, L5, L6"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -8,7 +8,12 @@ fn points(v: &Value) -> Vec<(String, f64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["name"].as_str().unwrap().to_string(), p["rating"].as_f64().unwrap()))
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["rating"].as_f64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -22,7 +27,9 @@ fn a_pot_remainder_equal_scores_cannot_share_is_noted_in_rate_too() {
     // 699 paid by the floors; the one point left goes top first (the spec's ruling), and
     // the table says so.
     assert!(
-        text.contains("game 1: the remainder cannot go to whole groups of equal scores: one point each to A"),
+        text.contains(
+            "game 1: the remainder cannot go to whole groups of equal scores: one point each to A"
+        ),
         "{text}"
     );
     let v = json(&["rate", path(&h)]);
@@ -30,7 +37,10 @@ fn a_pot_remainder_equal_scores_cannot_share_is_noted_in_rate_too() {
     assert_eq!(p[0], ("A".to_string(), 1092.0));
     assert_eq!(p[1].1, 1091.0);
     assert_eq!(p[5].1, 900.0);
-    assert!(v["notes"][0].as_str().unwrap().contains("one point each to A"));
+    assert!(v["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("one point each to A"));
 }
 
 #[test]
@@ -52,7 +62,12 @@ fn a_player_at_the_lowest_score_takes_no_remainder() {
 #[test]
 fn parameters_outside_their_sense_are_refused() {
     for (section, key, value, want) in [
-        ("elo", "k", "-5", "`scoring.elo.k` is -5; it must be a number above 0"),
+        (
+            "elo",
+            "k",
+            "-5",
+            "`scoring.elo.k` is -5; it must be a number above 0",
+        ),
         ("trueskill", "draw_probability", "1", "draw_probability` "),
         ("trueskill", "beta", "-1", "beta` "),
         ("trueskill", "dynamics", "-0.1", "dynamics` "),
@@ -67,14 +82,20 @@ fn parameters_outside_their_sense_are_refused() {
         let h = temp_file("games:\n  - { order: [Ana, Bo] }\n", ".yaml");
         let e = fails(&["rate", path(&h), "--rules", path(&rules)]);
         // Refused when the ruleset is read, or at the latest before any game is rated.
-        assert!(e.contains(want) && e.contains("must"), "{section}.{key}: {e}");
+        assert!(
+            e.contains(want) && e.contains("must"),
+            "{section}.{key}: {e}"
+        );
     }
     // A K formula that turns negative is refused at the game.
     let rules = temp_file(
         "name: x\nextends: elo\nscoring:\n  elo:\n    k: \"32 - 40 * games\"\n",
         ".yaml",
     );
-    let h = temp_file("games:\n  - { order: [Ana, Bo] }\n  - { order: [Bo, Ana] }\n", ".yaml");
+    let h = temp_file(
+        "games:\n  - { order: [Ana, Bo] }\n  - { order: [Bo, Ana] }\n",
+        ".yaml",
+    );
     let e = fails(&["rate", path(&h), "--rules", path(&rules)]);
     assert!(e.contains("K formula gives -8"), "{e}");
 }
@@ -176,6 +197,9 @@ fn a_date_or_period_out_of_order_is_an_error_at_its_line_unless_sorted() {
         ".yaml",
     );
     let e = fails(&["rate", path(&h)]);
-    assert!(e.contains(":3:") && e.contains("period 2 comes after period 3"), "{e}");
+    assert!(
+        e.contains(":3:") && e.contains("period 2 comes after period 3"),
+        "{e}"
+    );
     ok(&["rate", path(&h), "--sort"]);
 }

@@ -201,7 +201,8 @@ pub fn backtest(
             let log_loss = overall[k];
             let (low, high) = interval(&sorted, options.level).unwrap_or((log_loss, log_loss));
             // Paired: this system's resample mean less the best's on the same resample.
-            let mut differences: Vec<f64> = m.iter().zip(&means[best]).map(|(a, b)| a - b).collect();
+            let mut differences: Vec<f64> =
+                m.iter().zip(&means[best]).map(|(a, b)| a - b).collect();
             differences.sort_by(f64::total_cmp);
             let difference = log_loss - overall[best];
             let (d_low, d_high) =
@@ -222,7 +223,9 @@ pub fn backtest(
         .collect();
     let wins: f64 = (0..resamples)
         .map(|r| {
-            let lowest = (0..scores.len()).map(|k| means[k][r]).fold(f64::INFINITY, f64::min);
+            let lowest = (0..scores.len())
+                .map(|k| means[k][r])
+                .fold(f64::INFINITY, f64::min);
             if means[best][r] > lowest {
                 return 0.0;
             }

@@ -22,15 +22,15 @@ pub mod history_yaml;
 pub mod multiplayer;
 pub mod normal;
 pub mod percentile;
+#[cfg(test)]
+mod periods_properties;
 pub mod pot;
 pub mod prepared;
 pub mod rating_report;
 pub mod ratings;
-pub mod trueskill;
-#[cfg(test)]
-mod periods_properties;
 #[cfg(test)]
 mod ratings_properties;
+pub mod trueskill;
 
 pub use compare::{compare, Comparison};
 pub use game::{

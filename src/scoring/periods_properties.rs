@@ -18,12 +18,14 @@ fn ruleset(system: System) -> crate::rules::Ruleset {
 /// is each player's skill plus a performance spread of β = 25/6, `per_period` games a period.
 fn league(seed: u64, players: usize, games: usize, per_period: usize) -> (Vec<f64>, History) {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let mut normal = move |rng: &mut rand_pcg::Pcg64Mcg| {
+    let normal = move |rng: &mut rand_pcg::Pcg64Mcg| {
         // Box–Muller from the seeded generator.
         let (u, v): (f64, f64) = (rng.gen_range(1e-12..1.0), rng.gen());
         (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
     };
-    let skills: Vec<f64> = (0..players).map(|_| 25.0 + 8.0 * normal(&mut rng)).collect();
+    let skills: Vec<f64> = (0..players)
+        .map(|_| 25.0 + 8.0 * normal(&mut rng))
+        .collect();
     let mut history = History::default();
     for g in 0..games {
         let mut table: Vec<usize> = Vec::new();
@@ -112,8 +114,12 @@ fn winning_streak(wins: usize, period: bool) -> f64 {
             .collect(),
         ..History::default()
     };
-    let report = rate_with(&ruleset(System::TrueSkill), &history, RateOptions::default())
-        .expect("rated");
+    let report = rate_with(
+        &ruleset(System::TrueSkill),
+        &history,
+        RateOptions::default(),
+    )
+    .expect("rated");
     report.players[0].rating
 }
 
@@ -121,7 +127,10 @@ fn winning_streak(wins: usize, period: bool) -> f64 {
 fn a_streak_inside_a_period_does_not_overshoot() {
     // Added up from the period's start the eight wins made μ 60.2; in order they make 38.0.
     let (in_period, by_game) = (winning_streak(8, true), winning_streak(8, false));
-    assert!((in_period - by_game).abs() < 0.05, "{in_period} vs {by_game}");
+    assert!(
+        (in_period - by_game).abs() < 0.05,
+        "{in_period} vs {by_game}"
+    );
     assert!(in_period > 37.5 && in_period < 38.5, "{in_period}");
     // Forty wins once made μ 200.8, twice the system's range.
     let forty = winning_streak(40, true);

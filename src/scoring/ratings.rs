@@ -188,8 +188,11 @@ fn engine_of<'a>(
 
 /// Parameters outside their sense (a negative K, a draw chance of 1, a zero spread) are
 /// refused before any game is rated, naming the ruleset key.
+/// One check: the key, its value, what it must be, and the test.
+type Check<'a> = (&'a str, f64, &'a str, fn(f64) -> bool);
+
 fn check_parameters(name: &str, rules: &ScoringRules) -> Result<(), Invalid> {
-    let mut checks: Vec<(&str, f64, &str, fn(f64) -> bool)> = Vec::new();
+    let mut checks: Vec<Check> = Vec::new();
     let positive: fn(f64) -> bool = |x| x.is_finite() && x > 0.0;
     let not_negative: fn(f64) -> bool = |x| x.is_finite() && x >= 0.0;
     let finite: fn(f64) -> bool = f64::is_finite;
@@ -258,7 +261,11 @@ fn check_parameters(name: &str, rules: &ScoringRules) -> Result<(), Invalid> {
             ));
         }
     }
-    if let Some(g) = rules.glicko2.as_ref().filter(|_| rules.system == System::Glicko2) {
+    if let Some(g) = rules
+        .glicko2
+        .as_ref()
+        .filter(|_| rules.system == System::Glicko2)
+    {
         if g.volatility > g.max_volatility {
             return Err(Invalid::new(
                 "",
@@ -736,7 +743,11 @@ impl<'a> Rater<'a> {
                 _ => *seen_day = Some((day, game.source)),
             }
         }
-        let numbered = self.prepared.periods.iter().all(|p| p.parse::<i64>().is_ok());
+        let numbered = self
+            .prepared
+            .periods
+            .iter()
+            .all(|p| p.parse::<i64>().is_ok());
         if let (Some(pd), true) = (game.period, numbered) {
             let position = self.positions[pd];
             match *seen_position {
@@ -877,11 +888,9 @@ impl<'a> Rater<'a> {
                 (s.rating[j], s.sigma[j]),
                 w,
             ),
-            Engine::TrueSkill(t) => trueskill::expected(
-                (s.rating[i], s.sigma[i]),
-                (s.rating[j], s.sigma[j]),
-                t,
-            ),
+            Engine::TrueSkill(t) => {
+                trueskill::expected((s.rating[i], s.sigma[i]), (s.rating[j], s.sigma[j]), t)
+            }
             // The ladders make no forecast: the higher ladder is favoured 1 to 1.
             Engine::Percentile(_) | Engine::Pot(_) => 0.5,
         }
@@ -1113,9 +1122,7 @@ impl<'a> Rater<'a> {
         for (pos, &i) in order.iter().enumerate() {
             let prev = (pos > 0).then(|| order[pos - 1]);
             rank[i] = match prev {
-                Some(o) if key[o] == key[i] && provisional[o] == provisional[i] => {
-                    rank[o]
-                }
+                Some(o) if key[o] == key[i] && provisional[o] == provisional[i] => rank[o],
                 _ => pos + 1,
             };
         }

@@ -277,14 +277,14 @@ pub fn rate(
         } else {
             // Settled when the teams' performances stop moving: a very precise truncated
             // difference carries rounding noise in its precision that reaches no player.
-            for k in 0..diffs - 1 {
+            for (k, &(margin, draw)) in truncations.iter().enumerate().take(diffs - 1) {
                 g.diff_down(k);
-                g.truncate(k, truncations[k].0, truncations[k].1)?;
+                g.truncate(k, margin, draw)?;
                 delta = delta.max(g.diff_up_second(k));
             }
-            for k in (1..diffs).rev() {
+            for (k, &(margin, draw)) in truncations.iter().enumerate().skip(1).rev() {
                 g.diff_down(k);
-                g.truncate(k, truncations[k].0, truncations[k].1)?;
+                g.truncate(k, margin, draw)?;
                 delta = delta.max(g.diff_up_first(k));
             }
         }
