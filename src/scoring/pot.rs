@@ -277,12 +277,15 @@ mod tests {
     }
 
     #[test]
-    fn seven_equal_leaders_get_equal_points() {
-        // Rounded shares of 14.3% each would pay 7 × 143 = 1001 of a 1000 pot.
+    fn seven_equal_leaders_and_no_remainder_for_the_lowest() {
+        // Rounded shares of 14.3% each would pay 7 × 143 = 1001 of a 1000 pot: exact shares,
+        // 142 each. The 6 left cannot go to the seven whole, nor to the three at the lowest
+        // score (no share, no remainder): the first six listed take one each, and say so.
         let r = score("", &rules(), &table(&[9, 9, 9, 9, 9, 9, 9, 1, 1, 1])).unwrap();
         assert!(r.exact_shares);
         let points: Vec<i64> = r.players.iter().map(|p| p.points).collect();
-        assert_eq!(points, [142, 142, 142, 142, 142, 142, 142, 2, 2, 2]);
+        assert_eq!(points, [143, 143, 143, 143, 143, 143, 142, 0, 0, 0]);
+        assert_eq!(r.unequal.len(), 6);
     }
 
     #[test]
