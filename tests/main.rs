@@ -36,6 +36,7 @@ mod policy_races;
 mod rate_backtest;
 mod rate_history;
 mod rate_ladders;
+mod rate_rulings;
 mod rate_systems;
 mod readme;
 mod repl;

@@ -85,6 +85,79 @@ fn every_system_is_scored_and_the_best_named() {
 }
 
 #[test]
+fn games_between_newcomers_are_half_right_under_every_system() {
+    // Every game is two newcomers: every forecast is even, so accuracy is 50%, never 100%.
+    let mut text = String::from("game,player,place\n");
+    for g in 0..40 {
+        text.push_str(&format!("g{g},A{g},1\ng{g},B{g},2\n"));
+    }
+    let h = temp_file(&text, ".csv");
+    let v = json(&["rate", path(&h), "--backtest"]);
+    for s in v["systems"].as_array().unwrap() {
+        assert_eq!(num(s, "accuracy"), 0.5, "{s}");
+        assert!((num(s, "log_loss") - 2f64.ln()).abs() < 1e-12, "{s}");
+    }
+    // Identical forecasts: a four-way tie, each lowest in a quarter of the resamples.
+    let tied = v["tied"].as_array().unwrap();
+    assert_eq!(tied.len(), 3, "{v}");
+    assert!((num(&v, "best_share") - 0.25).abs() < 1e-12, "{v}");
+    for s in v["systems"].as_array().unwrap() {
+        assert_eq!(num(s, "difference"), 0.0);
+        assert_eq!(num(s, "difference_high"), 0.0);
+    }
+    let text = ok(&["rate", path(&h), "--backtest"]);
+    assert!(text.contains(" tie: the same log-loss"), "{text}");
+    assert!(!text.contains("predicts these"), "{text}");
+}
+
+#[test]
+fn accuracy_is_not_applicable_when_every_game_is_a_draw() {
+    let h = temp_file(
+        "games:\n  - { order: [[Ana, Bo]] }\n  - { order: [[Bo, Cy]] }\n",
+        ".yaml",
+    );
+    let v = json(&["rate", path(&h), "--backtest", "--systems", "elo,glicko2"]);
+    for s in v["systems"].as_array().unwrap() {
+        assert!(s["accuracy"].is_null(), "{s}");
+    }
+    let text = ok(&["rate", path(&h), "--backtest", "--systems", "elo,glicko2"]);
+    assert!(text.contains("n/a"), "{text}");
+}
+
+#[test]
+fn each_system_is_compared_with_the_best_on_the_same_resamples() {
+    let h = temp_file(&club(900), ".csv");
+    let v = json(&["rate", path(&h), "--backtest", "--seed", "3"]);
+    let best = v["best"].as_str().unwrap();
+    let first = &v["systems"][0];
+    assert_eq!(first["system"], best);
+    assert_eq!(num(first, "difference"), 0.0);
+    for s in v["systems"].as_array().unwrap() {
+        let d = num(s, "difference");
+        assert!(
+            (d - (num(s, "log_loss") - num(first, "log_loss"))).abs() < 1e-15,
+            "{s}"
+        );
+        assert!(
+            num(s, "difference_low") <= d && d <= num(s, "difference_high"),
+            "{s}"
+        );
+        // A paired interval is narrower than the two systems' own intervals together.
+        if s["system"] != best {
+            let width = num(s, "difference_high") - num(s, "difference_low");
+            let apart = (num(s, "log_loss_high") - num(s, "log_loss_low"))
+                + (num(first, "log_loss_high") - num(first, "log_loss_low"));
+            assert!(width < apart, "{s}");
+        }
+    }
+    let text = ok(&["rate", path(&h), "--backtest", "--seed", "3"]);
+    assert!(
+        text.contains("vs best") && text.contains("paired"),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_bootstrap_is_seeded() {
     let h = temp_file(&club(300), ".csv");
     let a = ok(&["rate", path(&h), "--backtest", "--json", "--seed", "7"]);

@@ -184,6 +184,13 @@ fn bad_histories_are_located() {
     let f = temp_file("games:\n  - { period: 1, order: [A, B] }\n  - { period: 2, order: [A, B] }\n  - { period: 1, order: [A, B] }\n", ".yaml");
     let e = fails(&["rate", path(&f)]);
     assert!(
+        e.contains(":4:15:") && e.contains("period 1 comes after period 2"),
+        "{e}"
+    );
+    // Named periods have no order of their own: a period met again after another began.
+    let f = temp_file("games:\n  - { period: a, order: [A, B] }\n  - { period: b, order: [A, B] }\n  - { period: a, order: [A, B] }\n", ".yaml");
+    let e = fails(&["rate", path(&f)]);
+    assert!(
         e.contains(":4:15:") && e.contains("keep a period's games together"),
         "{e}"
     );

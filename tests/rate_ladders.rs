@@ -30,15 +30,24 @@ fn the_sources_table_still_comes_out_digit_for_digit() {
 }
 
 #[test]
-fn seven_equal_leaders_get_equal_points_and_the_pot_is_paid_exactly() {
+fn seven_equal_leaders_and_a_remainder_they_cannot_share() {
     // Rounded shares (14.3% each) would pay 1001 of 1000: the exact shares are paid, 142
-    // each, and the 6 points left go round to the one group that can take them whole.
+    // each. The 6 points left cannot go to the seven leaders whole, and the three at the
+    // lowest score took no share and take no remainder (the spec: top first): by the
+    // spec's ruling on equal scores, the first six listed get one each, and a note says so.
     let mut args: Vec<String> = (1..=7).map(|i| format!("L{i}=9")).collect();
     args.extend(["X=1".into(), "Y=1".into(), "Z=1".into()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let p = points(&args);
-    assert_eq!(p, [142, 142, 142, 142, 142, 142, 142, 2, 2, 2]);
+    assert_eq!(p, [143, 143, 143, 143, 143, 143, 142, 0, 0, 0]);
     assert_eq!(p.iter().sum::<i64>(), 1000);
+    let mut full = vec!["score", "--rules", "advciv"];
+    full.extend(args.iter().copied());
+    let text = ok(&full);
+    assert!(
+        text.contains("one point each to L1, L2, L3, L4, L5, L6"),
+        "{text}"
+    );
 }
 
 #[test]

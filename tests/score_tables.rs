@@ -131,13 +131,17 @@ fn pot_remainder_never_splits_equal_scores() {
     let v = civ(&[("A", 5), ("B", 5), ("C", 4)], "advciv");
     assert_eq!(column(&v, "points"), [150, 150, 0]);
     // Four players (pot 400): spreads 1,1,1,0 → 333 each → 133 each, 1 left. The three tied
-    // leaders cannot share one point, so it goes round to the next group that can take it
-    // whole; listing order decides nothing.
+    // leaders cannot share one point, and D at the lowest score took no share and takes no
+    // remainder (the spec: top first): by the spec's ruling on equal scores the first listed
+    // takes it, and a note says so.
     let v = civ(&[("B", 5), ("A", 5), ("C", 5), ("D", 4)], "advciv");
-    assert_eq!(column(&v, "points"), [133, 133, 133, 1]);
-    let v = civ(&[("A", 5), ("B", 5), ("C", 5), ("D", 4)], "advciv");
-    assert_eq!(column(&v, "points"), [133, 133, 133, 1]);
-    assert_eq!(names(&v), ["A", "B", "C", "D"]);
+    assert_eq!(column(&v, "points"), [134, 133, 133, 0]);
+    assert_eq!(names(&v), ["B", "A", "C", "D"]);
+    let text = ok(&["score", "--rules", "advciv", "B=5", "A=5", "C=5", "D=4"]);
+    assert!(
+        text.contains("one point each to B (ranking order)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -165,13 +169,14 @@ fn pot_remainder_goes_to_the_top_first() {
 #[test]
 fn pot_remainder_goes_round_again_when_shares_are_coarse() {
     // Shares in tenths: spreads 1, 1, 1, 0 → 3/10 each → 120 each of 400; 40 left go round
-    // the whole table, top first: ten rounds of one point each.
+    // the players who took a share, top first: thirteen rounds and one point more; D at the
+    // lowest score takes none.
     let rules = temp_file(
         "extends: advciv\nscoring:\n  pot:\n    share_scale: 10\n",
         ".yaml",
     );
     let v = civ(&[("A", 5), ("B", 5), ("C", 5), ("D", 4)], path(&rules));
-    assert_eq!(column(&v, "points"), [130, 130, 130, 10]);
+    assert_eq!(column(&v, "points"), [134, 133, 133, 0]);
 }
 
 #[test]

@@ -49,6 +49,10 @@ pub struct Args {
     /// The players to plot (default: the leaderboard's top ten)
     #[arg(long, value_delimiter = ',', value_name = "A,B,...", requires = "plot")]
     players: Vec<String>,
+    /// Rate the games in the order they were played (by date, then period) instead of
+    /// refusing a date or period earlier than one above it
+    #[arg(long)]
+    sort: bool,
     /// Print JSON instead of a table: {"players": [{"name", "rating", "provisional", ...}]}
     /// (with --backtest: {"systems": [...]})
     #[arg(long)]
@@ -84,7 +88,10 @@ pub fn run(args: Args) -> Result<()> {
             )));
         }
     }
-    let file = arbiter::files::history(&args.file)?;
+    let mut file = arbiter::files::history(&args.file)?;
+    if args.sort {
+        file.sort_by_date();
+    }
     // A relative `rules:` path in the history starts from the history's folder.
     let rules = match (&args.rules, &file.rules) {
         (Some(typed), _) => load::load(typed),

@@ -28,6 +28,11 @@ pub const TOPICS: &[Topic] = &[
         text: include_str!("../../doc/help/dice.md"),
     },
     Topic {
+        name: "ratings",
+        summary: "rating systems: periods, idle time, leaderboards, the backtest",
+        text: include_str!("../../doc/help/ratings.md"),
+    },
+    Topic {
         name: "scripting",
         summary: "rhai scripts and the REPL: every function, the sandbox, REPL commands",
         text: include_str!("../../doc/help/scripting.md"),

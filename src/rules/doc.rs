@@ -419,13 +419,24 @@ fn friendly_serde_message(m: &str, field: Option<&str>) -> String {
             "Raw" => "a number or text",
             "Team" => "a team number or name",
             "Teams" => "a number of teams or a list of names",
-            "Placing" => "a player's name or a list of tied names",
+            "Placing" => "a player's name or a list of tied names (a name that looks like a number needs quotes: \"42\")",
             "StartRating" => "a rating, or {rating, deviation, volatility}",
             _ => "a value of another form",
         };
         let what = field.map_or("this value".to_string(), |f| format!("`{f}`"));
         return format!("wrong type: {what} takes {forms}");
     }
+    // A YAML number or boolean where a name belongs: the fix is quoting it.
+    let quote = if m.starts_with("invalid type: ")
+        && m.ends_with("expected a string")
+        && ["integer", "floating point", "boolean"]
+            .iter()
+            .any(|k| m.contains(k))
+    {
+        " (a name that looks like a number needs quotes: \"42\")"
+    } else {
+        ""
+    };
     let mut m = m
         .replace("invalid type: ", "wrong type: found ")
         .replace("invalid value: ", "wrong value: found ");
@@ -445,7 +456,7 @@ fn friendly_serde_message(m: &str, field: Option<&str>) -> String {
             m = format!("{}{person}", &m[..m.len() - rust.len()]);
         }
     }
-    m
+    m + quote
 }
 
 impl Doc {

@@ -20,13 +20,17 @@ pub mod history;
 pub mod history_csv;
 pub mod history_yaml;
 pub mod multiplayer;
+pub mod normal;
 pub mod percentile;
+#[cfg(test)]
+mod periods_properties;
 pub mod pot;
 pub mod prepared;
 pub mod rating_report;
 pub mod ratings;
 #[cfg(test)]
 mod ratings_properties;
+pub mod trueskill;
 
 pub use compare::{compare, Comparison};
 pub use game::{
@@ -281,6 +285,12 @@ impl HistoryFile {
     ) -> Result<backtest::BacktestReport> {
         backtest::backtest(ruleset, &self.prepared, systems, options)
             .map_err(|e| self.source.locate(e))
+    }
+
+    /// Rate the games in the order they were played (by date, then period), whatever the
+    /// file's order.
+    pub fn sort_by_date(&mut self) {
+        self.prepared.sort_by_date();
     }
 
     /// The games as a `History` value.

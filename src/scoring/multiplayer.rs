@@ -1,8 +1,7 @@
 //! Free-for-all ratings: multiplayer Elo (the spec's formula), and the Bayesian Weng-Lin and
 //! TrueSkill systems of the skillratings crate (each player a team of one).
 use super::elo::expected;
-use crate::rules::scoring::{TrueSkillRules, WengLinRules};
-use skillratings::trueskill::{trueskill_multi_team, TrueSkillConfig, TrueSkillRating};
+use crate::rules::scoring::WengLinRules;
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 
@@ -86,108 +85,6 @@ pub fn weng_lin_expected(a: (f64, f64), b: (f64, f64), rules: &WengLinRules) -> 
         uncertainty: p.1,
     };
     skillratings::weng_lin::expected_score(&r(a), &r(b), &config).0
-}
-
-/// The chance that `a` (μ, σ) finishes above `b` under TrueSkill.
-pub fn trueskill_expected(a: (f64, f64), b: (f64, f64), rules: &TrueSkillRules) -> f64 {
-    let config = trueskill_config(rules);
-    let r = |p: (f64, f64)| TrueSkillRating {
-        rating: p.0,
-        uncertainty: p.1,
-    };
-    skillratings::trueskill::expected_score(&r(a), &r(b), &config).0
-}
-
-fn trueskill_config(rules: &TrueSkillRules) -> TrueSkillConfig {
-    TrueSkillConfig {
-        draw_probability: rules.draw_probability,
-        beta: rules.beta,
-        dynamics_factor: rules.dynamics,
-    }
-}
-
-/// New (rating, uncertainty) of every player of a TrueSkill free-for-all.
-pub fn trueskill(
-    players: &[(f64, f64)],
-    ranks: &[usize],
-    rules: &TrueSkillRules,
-) -> Vec<(f64, f64)> {
-    let config = trueskill_config(rules);
-    let teams: Vec<[TrueSkillRating; 1]> = players
-        .iter()
-        .map(|p| {
-            [TrueSkillRating {
-                rating: p.0,
-                uncertainty: p.1,
-            }]
-        })
-        .collect();
-    let input: Vec<(&[TrueSkillRating], MultiTeamOutcome)> = teams
-        .iter()
-        .zip(ranks)
-        .map(|(t, r)| (&t[..], MultiTeamOutcome::new(*r)))
-        .collect();
-    let finite = |r: &[(f64, f64)]| r.iter().all(|p| p.0.is_finite() && p.1.is_finite());
-    match trueskill_multi_team(&input, &config, None) {
-        Ok(t) => {
-            let after: Vec<(f64, f64)> = t
-                .into_iter()
-                .map(|t| (t[0].rating, t[0].uncertainty))
-                .collect();
-            if finite(&after) {
-                after
-            } else {
-                adjacent_pairs(players, ranks, &config)
-            }
-        }
-        // Only weights can make it fail, and none are given.
-        Err(_) => players.to_vec(),
-    }
-}
-
-/// TrueSkill's free-for-all as its chain of neighbours in the finishing order, each pair by
-/// the two-player update from the ratings before the game (gains in mean and precision
-/// added). The full factor graph loses its footing on an upset of some thirty standard
-/// deviations; the two-player formulas have guards for that.
-fn adjacent_pairs(
-    players: &[(f64, f64)],
-    ranks: &[usize],
-    config: &TrueSkillConfig,
-) -> Vec<(f64, f64)> {
-    let mut order: Vec<usize> = (0..players.len()).collect();
-    order.sort_by_key(|&i| ranks[i]);
-    let mut mean = vec![0.0; players.len()];
-    let mut precision = vec![0.0; players.len()];
-    let rating = |i: usize| TrueSkillRating {
-        rating: players[i].0,
-        uncertainty: players[i].1,
-    };
-    for w in order.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        let outcome = if ranks[a] == ranks[b] {
-            skillratings::Outcomes::DRAW
-        } else {
-            skillratings::Outcomes::WIN
-        };
-        let (na, nb) = skillratings::trueskill::trueskill(&rating(a), &rating(b), &outcome, config);
-        for (i, n) in [(a, na), (b, nb)] {
-            mean[i] += n.rating - players[i].0;
-            precision[i] +=
-                1.0 / (n.uncertainty * n.uncertainty) - 1.0 / (players[i].1 * players[i].1);
-        }
-    }
-    players
-        .iter()
-        .enumerate()
-        .map(|(i, &(mu, sigma))| {
-            let p = 1.0 / (sigma * sigma) + precision[i];
-            let s = 1.0 / p.sqrt();
-            (
-                mu + mean[i],
-                if p > 0.0 && s.is_finite() { s } else { sigma },
-            )
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -107,8 +107,10 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
         }
     };
     // Equal scores are one group: a group takes a point for each member or none.
+    // A player at the lowest score took no share and takes no remainder (the spec: the
+    // remainder goes top first).
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    for &i in &order {
+    for &i in order.iter().filter(|&&i| spreads[i] > 0) {
         match groups.iter_mut().find(|g| scores[g[0]] == scores[i]) {
             Some(g) => g.push(i),
             None => groups.push(vec![i]),
@@ -135,7 +137,8 @@ pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotR
             }
             if !gave {
                 // No way to pay the rest to whole groups: one point each in ranking order.
-                for &i in order.iter().cycle().take(left as usize) {
+                let paid = order.iter().filter(|&&i| spreads[i] > 0);
+                for &i in paid.cycle().take(left as usize) {
                     extra[i] += 1;
                     unequal.push(rows[i].name.clone());
                 }
@@ -274,12 +277,15 @@ mod tests {
     }
 
     #[test]
-    fn seven_equal_leaders_get_equal_points() {
-        // Rounded shares of 14.3% each would pay 7 × 143 = 1001 of a 1000 pot.
+    fn seven_equal_leaders_and_no_remainder_for_the_lowest() {
+        // Rounded shares of 14.3% each would pay 7 × 143 = 1001 of a 1000 pot: exact shares,
+        // 142 each. The 6 left cannot go to the seven whole, nor to the three at the lowest
+        // score (no share, no remainder): the first six listed take one each, and say so.
         let r = score("", &rules(), &table(&[9, 9, 9, 9, 9, 9, 9, 1, 1, 1])).unwrap();
         assert!(r.exact_shares);
         let points: Vec<i64> = r.players.iter().map(|p| p.points).collect();
-        assert_eq!(points, [142, 142, 142, 142, 142, 142, 142, 2, 2, 2]);
+        assert_eq!(points, [143, 143, 143, 143, 143, 143, 142, 0, 0, 0]);
+        assert_eq!(r.unequal.len(), 6);
     }
 
     #[test]

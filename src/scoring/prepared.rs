@@ -135,6 +135,8 @@ pub struct GameSlot {
     /// Day number of its date (days since 1970-01-01), when it has one.
     pub day: Option<i64>,
     pub has_scores: bool,
+    /// Its place in the file (games may be sorted by date before rating).
+    pub source: usize,
 }
 
 #[derive(Default)]
@@ -178,6 +180,14 @@ impl Prepared {
     pub fn period_positions(&self) -> Vec<i64> {
         let numbers: Option<Vec<i64>> = self.periods.iter().map(|p| p.parse().ok()).collect();
         numbers.unwrap_or_else(|| (0..self.periods.len() as i64).collect())
+    }
+
+    /// Games in the order they were played: by date, then by period (a stable sort: games
+    /// of one day keep their file order; undated games come first).
+    pub fn sort_by_date(&mut self) {
+        let positions = self.period_positions();
+        self.games
+            .sort_by_key(|g| (g.day, g.period.map(|p| positions[p])));
     }
 
     pub fn period_id(&mut self, period: &str) -> usize {
@@ -234,6 +244,7 @@ impl Prepared {
             label,
             day,
             has_scores: ranking == Ranking::Descending,
+            source: self.games.len(),
         });
         Ok(())
     }

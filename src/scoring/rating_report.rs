@@ -12,6 +12,13 @@ pub struct RatingReport {
     /// The conservative rating is rating − conservative · deviation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conservative: Option<f64>,
+    /// What the leaderboard's places (`rank`) follow: `rating`, or `conservative` (the
+    /// Bayesian systems, μ − c·σ).
+    pub ranked_by: &'static str,
+    /// Things the ratings officer should know (a pot remainder that equal scores could not
+    /// share), each naming its game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// Every player in the order the history first names them.
     pub players: Vec<PlayerRating>,
     /// Each game's changes (when asked for).
@@ -34,6 +41,9 @@ pub struct Prediction {
     pub decided: u32,
 }
 
+/// A forecast this close to ½ is even: half a hit whoever wins.
+const EVEN: f64 = 1e-9;
+
 /// Forecasts are kept this far from 0 and 1 so one sure miss costs a lot, not infinity.
 const SUREST: f64 = 1e-15;
 
@@ -48,7 +58,8 @@ impl Prediction {
         self.brier += (p - actual) * (p - actual);
         if actual != 0.5 {
             self.decided += 1;
-            self.correct += if p == 0.5 {
+            // An even forecast favours nobody, whatever rounding left in its last digits.
+            self.correct += if (p - 0.5).abs() <= EVEN {
                 0.5
             } else if (p > 0.5) == (actual == 1.0) {
                 1.0
@@ -177,6 +188,20 @@ impl RatingReport {
             self.games_rated,
             t.render()
         );
+        if self.ranked_by == "conservative" {
+            if let Some(c) = conservative {
+                text.push_str(&format!(
+                    "\nplaces follow rating−{}σ: a rating is only as sure as its games\n",
+                    trim_number(c, 2)
+                ));
+            }
+        }
+        for note in &self.notes {
+            text.push_str(&format!("\n{note}"));
+        }
+        if !self.notes.is_empty() {
+            text.push('\n');
+        }
         if hidden > 0 {
             text.push_str(&format!(
                 "\n{hidden} provisional player{} (fewer than {} games) not shown: --all lists them\n",

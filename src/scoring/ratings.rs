@@ -6,11 +6,11 @@ use super::glicko2::{self, Glicko};
 use super::history::{prepare, History};
 use super::prepared::Prepared;
 use super::rating_report::{GameChanges, PlayerChange, PlayerRating, Prediction, RatingReport};
-use super::{elo, multiplayer, percentile, pot};
+use super::{elo, multiplayer, percentile, pot, trueskill};
 use crate::rules::formula::{Compiled, NumberOrFormula};
 use crate::rules::scoring::{
-    Aggregate, Glicko2Rules, Scale, ScoringRules, System, DECAY_VARIABLES, INITIAL_VARIABLES,
-    K_VARIABLES,
+    Aggregate, Glicko2Rules, Scale, ScoringRules, System, TrueSkillRules, DECAY_VARIABLES,
+    INITIAL_VARIABLES, K_VARIABLES,
 };
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -132,6 +132,7 @@ fn engine_of<'a>(
             ),
         )
     };
+    check_parameters(name, rules)?;
     let (engine, initial, sigma, volatility) = match rules.system {
         System::Cep => {
             return Err(Invalid::new("", format!("ruleset `{name}` scores single CEP scenarios (`arbiter score`); rate with elo, figf, advciv or a Bayesian system")))
@@ -183,6 +184,96 @@ fn engine_of<'a>(
         }
     };
     Ok((engine, initial, sigma, volatility))
+}
+
+/// Parameters outside their sense (a negative K, a draw chance of 1, a zero spread) are
+/// refused before any game is rated, naming the ruleset key.
+/// One check: the key, its value, what it must be, and the test.
+type Check<'a> = (&'a str, f64, &'a str, fn(f64) -> bool);
+
+fn check_parameters(name: &str, rules: &ScoringRules) -> Result<(), Invalid> {
+    let mut checks: Vec<Check> = Vec::new();
+    let positive: fn(f64) -> bool = |x| x.is_finite() && x > 0.0;
+    let not_negative: fn(f64) -> bool = |x| x.is_finite() && x >= 0.0;
+    let finite: fn(f64) -> bool = f64::is_finite;
+    let above = "a number above 0";
+    let at_least = "a number of 0 or more";
+    match rules.system {
+        System::Elo => {
+            if let Some(e) = &rules.elo {
+                if let NumberOrFormula::Number(k) = &e.k {
+                    checks.push(("elo.k", *k, above, positive));
+                }
+                if let NumberOrFormula::Number(i) = &e.initial {
+                    checks.push(("elo.initial", *i, "a number", finite));
+                }
+                checks.push(("elo.scale", e.scale, above, positive));
+            }
+        }
+        System::Glicko2 => {
+            if let Some(g) = &rules.glicko2 {
+                checks.push(("glicko2.initial", g.initial, "a number", finite));
+                checks.push(("glicko2.deviation", g.deviation, above, positive));
+                checks.push(("glicko2.volatility", g.volatility, above, positive));
+                checks.push(("glicko2.tau", g.tau, above, positive));
+                checks.push(("glicko2.convergence", g.convergence, above, positive));
+                checks.push(("glicko2.max_volatility", g.max_volatility, above, positive));
+                if let Some(c) = g.conservative {
+                    checks.push(("glicko2.conservative", c, at_least, not_negative));
+                }
+            }
+        }
+        System::WengLin => {
+            if let Some(w) = &rules.weng_lin {
+                checks.push(("weng_lin.initial", w.initial, "a number", finite));
+                checks.push(("weng_lin.uncertainty", w.uncertainty, above, positive));
+                checks.push(("weng_lin.beta", w.beta, above, positive));
+                checks.push(("weng_lin.tolerance", w.tolerance, at_least, not_negative));
+                if let Some(c) = w.conservative {
+                    checks.push(("weng_lin.conservative", c, at_least, not_negative));
+                }
+            }
+        }
+        System::TrueSkill => {
+            if let Some(t) = &rules.trueskill {
+                checks.push(("trueskill.initial", t.initial, "a number", finite));
+                checks.push(("trueskill.uncertainty", t.uncertainty, above, positive));
+                checks.push(("trueskill.beta", t.beta, above, positive));
+                checks.push(("trueskill.dynamics", t.dynamics, at_least, not_negative));
+                checks.push((
+                    "trueskill.draw_probability",
+                    t.draw_probability,
+                    "a chance from 0 up to (not including) 1",
+                    |p| (0.0..1.0).contains(&p),
+                ));
+                if let Some(c) = t.conservative {
+                    checks.push(("trueskill.conservative", c, at_least, not_negative));
+                }
+            }
+        }
+        _ => {}
+    }
+    for (key, value, want, ok) in checks {
+        if !ok(value) {
+            return Err(Invalid::new(
+                "",
+                format!("ruleset `{name}`: `scoring.{key}` is {value}; it must be {want}"),
+            ));
+        }
+    }
+    if let Some(g) = rules
+        .glicko2
+        .as_ref()
+        .filter(|_| rules.system == System::Glicko2)
+    {
+        if g.volatility > g.max_volatility {
+            return Err(Invalid::new(
+                "",
+                format!("ruleset `{name}`: a new player's `scoring.glicko2.volatility` ({}) is above `max_volatility` ({})", g.volatility, g.max_volatility),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A starting rating must be on the system's own scale: an Elo 1613 handed to TrueSkill
@@ -360,15 +451,22 @@ impl<'a> Rater<'a> {
         let mut open_rows: Vec<usize> = Vec::new();
         let mut deltas: Vec<Delta> = Vec::new();
         let mut scratch = Scratch::default();
+        let mut notes: Vec<String> = Vec::new();
+        // The latest date and period so far, and the game (in file order) that set each.
+        let mut seen_day: Option<(i64, usize)> = None;
+        let mut seen_position: Option<(i64, usize)> = None;
         let mut closed = vec![false; prepared.periods.len()];
         let mut current: Option<usize> = None;
         let mut latest_position: Option<i64> = None;
         let use_periods = self.rules.periods && !score_based;
         for (g, game) in prepared.games.iter().enumerate() {
-            let at_game = |e: Invalid| e.under_pointer(&format!("/games/{g}"));
+            // Errors point at the game's place in the file (it may have been sorted).
+            let source = game.source;
+            let at_game = |e: Invalid| e.under_pointer(&format!("/games/{source}"));
+            self.check_order(g, &mut seen_day, &mut seen_position)?;
             if score_based && !game.has_scores {
                 return Err(Invalid::new(
-                    format!("/games/{g}/order"),
+                    format!("/games/{source}/order"),
                     "this ruleset scores tables: give the game's `scores`, not an `order`",
                 ));
             }
@@ -389,7 +487,7 @@ impl<'a> Rater<'a> {
                 if let Some(pd) = period {
                     if closed[pd] {
                         return Err(Invalid::new(
-                            format!("/games/{g}/period"),
+                            format!("/games/{source}/period"),
                             format!("period {} was already closed by the games above: keep a period's games together", prepared.periods[pd]),
                         ));
                     }
@@ -409,6 +507,7 @@ impl<'a> Rater<'a> {
             scratch.records.clear();
             let field = game.period.map_or(slot.players.len(), |pd| self.fields[pd]);
             for &i in slot.players {
+                self.grow_sigma(i, period.is_some(), latest_position);
                 let record = self
                     .arrive(i, game.period.is_some(), latest_position, game.day, field)
                     .map_err(at_game)?;
@@ -420,8 +519,16 @@ impl<'a> Rater<'a> {
             deltas.clear();
             self.game_deltas(&slot, &mut scratch, &mut deltas, &mut glicko_pending)
                 .map_err(at_game)?;
+            for note in scratch.notes.drain(..) {
+                notes.push(format!("game {}: {note}", source + 1));
+            }
+            // Bayesian systems rate a period's games in order (a game's result is evidence
+            // about the skills the next game sees); Elo and Glicko-2 rate a period against
+            // its start.
+            let in_order = self.bayesian();
             if self.options.record_games {
-                games_out.push(self.record(&slot, &deltas, g, current.is_some()));
+                let from_start = current.is_some() && !in_order;
+                games_out.push(self.record(&slot, &deltas, g, from_start));
                 if matches!(self.engine, Engine::Glicko2(_)) {
                     open_rows.push(games_out.len() - 1);
                 }
@@ -430,7 +537,7 @@ impl<'a> Rater<'a> {
                 self.state.played[i] += 1;
             }
             pending.extend_from_slice(&deltas);
-            if current.is_none() {
+            if current.is_none() || in_order {
                 self.close(
                     &mut pending,
                     &mut glicko_pending,
@@ -440,7 +547,7 @@ impl<'a> Rater<'a> {
                 .map_err(at_game)?;
             }
         }
-        let last = prepared.games.len().saturating_sub(1);
+        let last = prepared.games.last().map_or(0, |g| g.source);
         let at_last = |e: Invalid| e.under_pointer(&format!("/games/{last}"));
         self.close(
             &mut pending,
@@ -467,7 +574,31 @@ impl<'a> Rater<'a> {
                 );
             }
         }
-        Ok(self.report(games_out, predictions))
+        let mut report = self.report(games_out, predictions);
+        report.notes = notes;
+        Ok(report)
+    }
+
+    /// TrueSkill's dynamics τ: σ² grows by τ² before each game, or with rating periods by τ²
+    /// for each period since the player's last (none within a period: its games are evidence
+    /// about one skill). An idle player's σ grows no further than a newcomer's.
+    fn grow_sigma(&mut self, i: usize, by_period: bool, now: Option<i64>) {
+        let Engine::TrueSkill(t) = &self.engine else {
+            return;
+        };
+        let steps = match (by_period, self.state.last_position[i], now) {
+            (false, ..) => 1,
+            (true, Some(last), Some(now)) => (now - last).max(0),
+            (true, ..) => 1,
+        };
+        if steps == 0 {
+            return;
+        }
+        let s = self.state.sigma[i];
+        let tau2 = t.dynamics * t.dynamics;
+        let once = (s * s + tau2).sqrt();
+        let grown = (s * s + steps as f64 * tau2).sqrt();
+        self.state.sigma[i] = grown.min(once.max(t.uncertainty));
     }
 
     /// A player sits down at a game: a newcomer gets the initial rating, a returning player
@@ -584,6 +715,59 @@ impl<'a> Rater<'a> {
             _ => {}
         }
         Ok((periods, days))
+    }
+
+    /// Games are rated in the order played: a date or a numbered period earlier than one
+    /// above it is an error at its line (idle time would otherwise follow file order).
+    fn check_order(
+        &self,
+        g: usize,
+        seen_day: &mut Option<(i64, usize)>,
+        seen_position: &mut Option<(i64, usize)>,
+    ) -> Result<(), Invalid> {
+        let game = &self.prepared.games[g];
+        let fix = "order the file by date and period, or rate with --sort";
+        if let Some(day) = game.day {
+            match *seen_day {
+                Some((latest, at)) if day < latest => {
+                    return Err(Invalid::new(
+                        format!("/games/{}/date", game.source),
+                        format!(
+                            "{} is before {} (game {} above it): {fix}",
+                            super::dates::date_text(day),
+                            super::dates::date_text(latest),
+                            at + 1
+                        ),
+                    ))
+                }
+                _ => *seen_day = Some((day, game.source)),
+            }
+        }
+        let numbered = self
+            .prepared
+            .periods
+            .iter()
+            .all(|p| p.parse::<i64>().is_ok());
+        if let (Some(pd), true) = (game.period, numbered) {
+            let position = self.positions[pd];
+            match *seen_position {
+                Some((latest, at)) if position < latest => {
+                    return Err(Invalid::new(
+                        format!("/games/{}/period", game.source),
+                        format!(
+                            "period {position} comes after period {latest} (game {}): {fix}",
+                            at + 1
+                        ),
+                    ))
+                }
+                _ => *seen_position = Some((position, game.source)),
+            }
+        }
+        Ok(())
+    }
+
+    fn bayesian(&self) -> bool {
+        matches!(self.engine, Engine::WengLin(_) | Engine::TrueSkill(_))
     }
 
     fn glicko(&self, i: usize) -> Glicko {
@@ -704,11 +888,9 @@ impl<'a> Rater<'a> {
                 (s.rating[j], s.sigma[j]),
                 w,
             ),
-            Engine::TrueSkill(t) => multiplayer::trueskill_expected(
-                (s.rating[i], s.sigma[i]),
-                (s.rating[j], s.sigma[j]),
-                t,
-            ),
+            Engine::TrueSkill(t) => {
+                trueskill::expected((s.rating[i], s.sigma[i]), (s.rating[j], s.sigma[j]), t)
+            }
             // The ladders make no forecast: the higher ladder is favoured 1 to 1.
             Engine::Percentile(_) | Engine::Pot(_) => 0.5,
         }
@@ -736,7 +918,7 @@ impl<'a> Rater<'a> {
                 scratch.ks.clear();
                 for (&i, record) in p.players.iter().zip(&scratch.records) {
                     let ki = k.of(record);
-                    if !ki.is_finite() {
+                    if !(ki.is_finite() && ki >= 0.0) {
                         return Err(Invalid::new(
                             "",
                             format!("the ruleset's K formula gives {ki} for `{}`", names[i]),
@@ -784,7 +966,19 @@ impl<'a> Rater<'a> {
                     .collect();
                 let after = match &self.engine {
                     Engine::WengLin(w) => multiplayer::weng_lin(&before, p.ranks, w),
-                    Engine::TrueSkill(t) => multiplayer::trueskill(&before, p.ranks, t),
+                    Engine::TrueSkill(t) => {
+                        // σ has grown by τ already (per game, or per period): see `arrive`.
+                        let still = TrueSkillRules {
+                            dynamics: 0.0,
+                            ..(*t).clone()
+                        };
+                        let teams: Vec<Vec<(f64, f64)>> = before.iter().map(|&b| vec![b]).collect();
+                        trueskill::rate(&teams, p.ranks, &still)
+                            .map_err(|m| Invalid::new("", m))?
+                            .into_iter()
+                            .map(|t| t[0])
+                            .collect()
+                    }
                     _ => unreachable!("Bayesian systems only"),
                 };
                 for ((&i, b), a) in p.players.iter().zip(&before).zip(&after) {
@@ -827,6 +1021,12 @@ impl<'a> Rater<'a> {
             Engine::Pot(rules) => {
                 let report = pot::score("", rules, &rows(p, names))
                     .map_err(|e| Invalid::new("/scores", e.message()))?;
+                if !report.unequal.is_empty() {
+                    scratch.notes.push(format!(
+                        "the remainder cannot go to whole groups of equal scores: one point each to {} (ranking order)",
+                        report.unequal.join(", ")
+                    ));
+                }
                 out.extend(
                     p.players
                         .iter()
@@ -888,7 +1088,7 @@ impl<'a> Rater<'a> {
             .collect();
         let slot = &self.prepared.games[g];
         GameChanges {
-            game: g + 1,
+            game: slot.source + 1,
             period: slot.period.map(|i| self.prepared.periods[i].clone()),
             label: slot.label.clone(),
             from_period_start: in_period,
@@ -902,22 +1102,27 @@ impl<'a> Rater<'a> {
         let scale = self.rules.scale();
         let threshold = self.rules.provisional_games.unwrap_or(0);
         let provisional: Vec<bool> = (0..n).map(|i| state.played[i] < threshold).collect();
-        // Established players first, each group by rating; equal ratings share a place.
+        // Bayesian systems rank by the conservative rating μ − c·σ (a player with few games
+        // is not second on a lucky μ); the others by rating.
+        let by_conservative = self.bayesian() && scale.conservative.is_some();
+        let key: Vec<f64> = (0..n)
+            .map(|i| match scale.conservative {
+                Some(c) if by_conservative => state.rating[i] - c * state.sigma[i],
+                _ => state.rating[i],
+            })
+            .collect();
+        // Established players first, each group by its key; equal keys share a place.
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by(|a, b| {
             provisional[*a]
                 .cmp(&provisional[*b])
-                .then(state.rating[*b].total_cmp(&state.rating[*a]))
+                .then(key[*b].total_cmp(&key[*a]))
         });
         let mut rank = vec![0usize; n];
         for (pos, &i) in order.iter().enumerate() {
             let prev = (pos > 0).then(|| order[pos - 1]);
             rank[i] = match prev {
-                Some(o)
-                    if state.rating[o] == state.rating[i] && provisional[o] == provisional[i] =>
-                {
-                    rank[o]
-                }
+                Some(o) if key[o] == key[i] && provisional[o] == provisional[i] => rank[o],
                 _ => pos + 1,
             };
         }
@@ -952,6 +1157,12 @@ impl<'a> Rater<'a> {
             games_rated: self.prepared.games.len(),
             provisional_games: threshold,
             conservative: scale.conservative,
+            ranked_by: if by_conservative {
+                "conservative"
+            } else {
+                "rating"
+            },
+            notes: Vec::new(),
             players,
             games,
             predictions,
@@ -974,6 +1185,8 @@ struct Scratch {
     ks: Vec<f64>,
     changes: Vec<f64>,
     records: Vec<[f64; 5]>,
+    /// Notes of the game being rated (a pot remainder split unequally).
+    notes: Vec<String>,
 }
 
 fn percentile_rating(aggregate: Aggregate, start: f64, points: f64, games: u32) -> f64 {
