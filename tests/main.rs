@@ -65,3 +65,5 @@ mod script_sandbox;
 mod swiss_late_entry;
 mod swiss_pair;
 mod swiss_tournament;
+mod rules_names;
+mod rules_resolve;

@@ -272,6 +272,27 @@ fn a_house_rule_names_only_what_it_changes_but_its_keys_are_still_checked() {
          combat:\n  start_distance: 8\n  torpedoes: null\n",
     );
     assert_eq!(errors(&schema, &house), Vec::<String>::new());
+    // Entries of maps of names are removed with `null`, the documented way: a ship, a
+    // torpedo kind (with the ships that fire it), a rank; `rules check` takes them all.
+    let romulans = yaml(&ok(&["rules", "show", "startrek", "--format", "yaml"]))["ships"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, s)| s["torpedo_kind"] == "plasma")
+        .map(|(name, _)| format!("  {name}: null\n"))
+        .collect::<String>();
+    let no_plasma = format!("extends: startrek\nships:\n{romulans}combat:\n  torpedoes:\n    plasma: null\n");
+    for (text, file) in [
+        ("extends: startrek\nships:\n  UFP frigate: null\n", "s.yaml"),
+        (no_plasma.as_str(), "t.yaml"),
+        ("extends: cep\nscoring:\n  cep:\n    ranks:\n      mayor: null\n", "r.yaml"),
+    ] {
+        assert_eq!(errors(&schema, &yaml(text)), Vec::<String>::new(), "{text}");
+        Test::new()
+            .file(file, text)
+            .args(["rules", "check", file])
+            .run();
+    }
     let typo = yaml("extends: startrek\ncombat:\n  start_distanse: 8\n");
     assert!(!errors(&schema, &typo).is_empty());
     let bad_pin = yaml("extends: {name: startrek, sha256: abc}\n");

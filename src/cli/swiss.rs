@@ -6,7 +6,7 @@ use arbiter::io::{read_text, with_file_lock, write_file, Replace};
 use arbiter::output::{html_text as escape, json_string, Align, Table};
 use arbiter::rules::pin::Identity;
 use arbiter::rules::swiss::SwissRules;
-use arbiter::rules::{builtin, load};
+use arbiter::rules::{builtin, resolve, Ruleset};
 use arbiter::swiss::dutch::{self, Pairing};
 use arbiter::swiss::model::Field;
 use arbiter::swiss::standings::{standings, Standings};
@@ -199,6 +199,10 @@ pub fn run(args: Args) -> Result<()> {
             result,
             correct,
         } => change(&tournament, |t| {
+            // As `table` does: a result recorded under other rules than the ones it began with.
+            if let Ok((_, now)) = tournament_rules(t, &tournament) {
+                warn_drift(t, &tournament, &now);
+            }
             let (w, b) = (t.player(&white)?, t.player(&black)?);
             let replaced = t.record(round, w, b, &result, correct)?;
             let was = replaced.map(|r| format!(" (was {r})")).unwrap_or_default();
@@ -290,7 +294,7 @@ pub fn run(args: Args) -> Result<()> {
             tournament, output, ..
         } => {
             let t = load_tournament(&tournament)?;
-            let rules = swiss_rules(&t.rules)?;
+            let (rules, _) = tournament_rules(&t, &tournament)?;
             let text = trf_out::write(&t.field(&rules, false)?, &t.name, None)?;
             match output {
                 Some(o) => write_file(&o, &text, Replace::Output),
@@ -300,14 +304,32 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-fn swiss_rules(reference: &str) -> Result<SwissRules> {
-    let r = load::load(reference)?;
-    r.swiss.ok_or_else(|| {
-        Error::msg(format!(
-            "ruleset `{}` has no swiss section (try --rules swiss)",
-            r.name
-        ))
-    })
+/// A ruleset's Swiss section, chosen as every input's ruleset is (`rules::resolve`).
+fn swiss_rules(choice: resolve::Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
+    let chosen = choice.load(resolve::needs_swiss, |e| e.context(record))?;
+    let swiss = chosen.ruleset.swiss.clone();
+    Ok((swiss.expect("checked by needs_swiss"), chosen.ruleset))
+}
+
+/// The tournament's own ruleset: a relative `rules:` is found beside the tournament file.
+fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
+    let choice = resolve::Choice {
+        typed: None,
+        named: Some((&t.rules, Some(path))),
+        default: builtin::DEFAULT_SWISS,
+    };
+    swiss_rules(choice, &format!("{path}: its ruleset `{}`", t.rules))
+}
+
+/// Warn when the tournament's ruleset is no longer the one it began under.
+fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
+    if let Some(warning) = t
+        .ruleset
+        .as_ref()
+        .and_then(|r| arbiter::rules::pin::drift(path, r, now))
+    {
+        arbiter::style::warn(&warning);
+    }
 }
 
 fn parse_tournament(path: &str, text: &str) -> Result<Tournament> {
@@ -358,8 +380,8 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
     }
     let (field, pairing, id) = with_file_lock(file, || {
         let mut t = load_tournament(file)?;
-        let id = Identity::of(&load::load(&t.rules)?);
-        let rules = swiss_rules(&t.rules)?;
+        let (rules, now) = tournament_rules(&t, file)?;
+        let id = Identity::of(&now);
         let field = t.field(&rules, true).map_err(|e| e.context(file))?;
         let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
         t.paired.push(arbiter::swiss::tournament::PairedRound {
@@ -457,8 +479,14 @@ fn new(
     name: Option<String>,
     force: bool,
 ) -> Result<()> {
-    let rules = rules.unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
-    let swiss = swiss_rules(&rules)?;
+    let choice = resolve::Choice {
+        typed: rules.as_deref(),
+        named: None,
+        default: builtin::DEFAULT_SWISS,
+    };
+    let (swiss, ruleset) = swiss_rules(choice, "swiss new")?;
+    // Recorded so that it is found from the tournament file wherever the command runs.
+    let rules = resolve::recorded_reference(&choice.reference().0, path);
     let list = read_players(players)?;
     let name = name.unwrap_or_default();
     arbiter::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
@@ -473,7 +501,7 @@ fn new(
     })?;
     t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
         .map_err(|e| e.context("--rounds"))?;
-    t.ruleset = Some(Identity::of(&load::load(&rules)?));
+    t.ruleset = Some(Identity::of(&ruleset));
     let replace = if force {
         Replace::Output
     } else {
@@ -561,18 +589,11 @@ fn column_of_cell(line: &str, k: usize) -> usize {
 
 fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     let t = load_tournament(path)?;
-    let rules = swiss_rules(&t.rules)?;
+    let (rules, now) = tournament_rules(&t, path)?;
     let field = t.field(&rules, false)?;
     let s = standings(&field, &rules.tiebreakers);
-    let now = load::load(&t.rules)?;
     let id = Identity::of(&now);
-    if let Some(warning) = t
-        .ruleset
-        .as_ref()
-        .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
-    {
-        arbiter::style::warn(&warning);
-    }
+    warn_drift(&t, path, &now);
     if json {
         return super::print(&super::json_with_ruleset(&s, &id));
     }

@@ -37,8 +37,10 @@ pub fn bundle(reference: &str, syntax: Syntax) -> Result<String> {
             .unwrap_or(" (".into());
         let version = escaped(link.version.as_deref().unwrap_or("no version")).into_owned();
         let sep = if link.name.is_some() { ", " } else { "" };
+        // Each base's hash in full: a pin on it can be copied from here.
+        let sha = link.sha256.as_deref().unwrap_or("unknown");
         text.push_str(&format!(
-            "#   {}{name}{sep}{version})\n",
+            "#   {}{name}{sep}{version}, sha256 {sha})\n",
             escaped(&link.source)
         ));
     }
@@ -82,5 +84,13 @@ mod tests {
         assert!(text.contains("(`base\\u{a}name = evil\\u{a}# `"), "{text}");
         let r = load::load(child.to_str().unwrap()).unwrap();
         assert_eq!(stated_hash(&text), Some(Identity::of(&r).sha256.as_str()));
+        // Each source is named with its own sha256 (the child's is the bundle's).
+        let startrek = Identity::of(&load::load("startrek").unwrap()).sha256;
+        assert!(
+            text.contains(&format!("#   built-in startrek (`startrek`, 1.0.0, sha256 {startrek})\n")),
+            "{text}"
+        );
+        let child_line = format!("child.rules (`child`, no version, sha256 {})\n", Identity::of(&r).sha256);
+        assert!(text.contains(&child_line), "{text}");
     }
 }

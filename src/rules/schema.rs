@@ -101,8 +101,14 @@ fn for_overlay(v: &mut Value) {
                     *p = json!({"anyOf": [p.take(), {"type": "null"}]});
                 }
             }
+            // An entry of a map of names (a ship, a torpedo kind, a rank) is removed with
+            // `null` too, the documented way.
+            if let Some(entry) = map.get_mut("additionalProperties").filter(|a| a.is_object()) {
+                for_overlay(entry);
+                *entry = json!({"anyOf": [entry.take(), {"type": "null"}]});
+            }
             for (k, child) in map.iter_mut() {
-                if k != "properties" {
+                if k != "properties" && k != "additionalProperties" {
                     for_overlay(child);
                 }
             }
