@@ -31,7 +31,10 @@ fn a_bare_hyphenated_name_is_a_string_in_both_formats() {
 #[test]
 fn a_value_of_several_bare_words_is_refused_with_the_quotes_to_write() {
     Test::new()
-        .file("c.rules", "version = \"1.0.0\"\ndescription = Blood Bowl club\n")
+        .file(
+            "c.rules",
+            "version = \"1.0.0\"\ndescription = Blood Bowl club\n",
+        )
         .args(["rules", "check", "c.rules"])
         .status(1)
         .stderr_has(
@@ -83,7 +86,8 @@ fn a_misspelt_entry_with_a_partial_body_is_asked_about_before_any_missing_field(
         ("sizes", "lage", "{ excess = 20 }", "large"),
         ("torpedoes", "photn", "{ energy = 1 }", "photon"),
     ] {
-        let text = format!("extends startrek\ncombat {{\n  {section} {{\n    {typo} {body}\n  }}\n}}\n");
+        let text =
+            format!("extends startrek\ncombat {{\n  {section} {{\n    {typo} {body}\n  }}\n}}\n");
         let e = refused("t.rules", &text);
         assert!(
             e.starts_with(&format!(
@@ -92,7 +96,10 @@ fn a_misspelt_entry_with_a_partial_body_is_asked_about_before_any_missing_field(
             )),
             "{e}"
         );
-        assert!(!e.contains("missing field") && !e.contains("declare"), "{e}");
+        assert!(
+            !e.contains("missing field") && !e.contains("declare"),
+            "{e}"
+        );
     }
     let e = refused(
         "t.yaml",
@@ -107,14 +114,23 @@ fn a_misspelt_entry_with_a_partial_body_is_asked_about_before_any_missing_field(
 #[test]
 fn advice_to_declare_an_entry_is_given_only_where_declaring_works() {
     // A crew skill the game does not have: declaring it would fail as an unknown skill.
-    let e = refused("t.rules", "extends startrek\ncombat {\n  crew { gunery = 70 }\n}\n");
+    let e = refused(
+        "t.rules",
+        "extends startrek\ncombat {\n  crew { gunery = 70 }\n}\n",
+    );
     assert!(
         e.starts_with("error: t.rules:3:10: `gunery` matches nothing in `combat.crew` of the base `startrek` (did you mean `gunnery`?)\n"),
         "{e}"
     );
     assert!(!e.contains("declare"), "{e}");
-    let e = refused("t.rules", "extends startrek\ncombat {\n  crew { tailoring = 70 }\n}\n");
-    assert!(!e.contains("declare") && e.contains("`tailoring` matches nothing"), "{e}");
+    let e = refused(
+        "t.rules",
+        "extends startrek\ncombat {\n  crew { tailoring = 70 }\n}\n",
+    );
+    assert!(
+        !e.contains("declare") && e.contains("`tailoring` matches nothing"),
+        "{e}"
+    );
     // A new size with part of its fields: declaring is the way, with every field.
     let e = refused(
         "t.rules",
@@ -126,10 +142,16 @@ fn advice_to_declare_an_entry_is_given_only_where_declaring_works() {
     );
     // A whole new ship: "declare it", and declared it passes.
     let ship = "{ value = 10, structure = 4 }";
-    let e = refused("t.rules", &format!("extends cep\nships {{\n  Zorg {ship}\n}}\n"));
+    let e = refused(
+        "t.rules",
+        &format!("extends cep\nships {{\n  Zorg {ship}\n}}\n"),
+    );
     assert!(e.contains("declare it: `new Zorg`"), "{e}");
     Test::new()
-        .file("t.rules", format!("extends cep\nships {{\n  new Zorg {ship}\n}}\n"))
+        .file(
+            "t.rules",
+            format!("extends cep\nships {{\n  new Zorg {ship}\n}}\n"),
+        )
         .args(["rules", "check", "t.rules"])
         .run();
 }
@@ -183,7 +205,10 @@ fn diff_shows_a_reordered_ruleset_and_a_removed_entry_in_one_line_each() {
     assert_ne!(hashes[0], hashes[1]);
     // A removed ship is one line.
     Test::new()
-        .file("h.rules", "extends startrek\nships { \"UFP frigate\" = null }\n")
+        .file(
+            "h.rules",
+            "extends startrek\nships { \"UFP frigate\" = null }\n",
+        )
         .args(["rules", "diff", "h.rules"])
         .stdout("--- startrek\n+++ h.rules\n- /version: \"1.0.0\"\n- /ships/UFP frigate\n")
         .run();

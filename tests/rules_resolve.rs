@@ -6,10 +6,7 @@ use crate::common::*;
 #[test]
 fn a_ruleset_without_the_section_a_command_needs_is_named_not_the_inputs_line() {
     let ran = Test::new()
-        .file(
-            "h.yaml",
-            "rules: elo\ngames:\n  - { order: [Ana, Bo] }\n",
-        )
+        .file("h.yaml", "rules: elo\ngames:\n  - { order: [Ana, Bo] }\n")
         .args(["rate", "h.yaml", "--rules", "startrek"])
         .status(1)
         .run();
@@ -19,7 +16,10 @@ fn a_ruleset_without_the_section_a_command_needs_is_named_not_the_inputs_line() 
     );
     // Named by the file's own `rules:` line: that line is the place.
     Test::new()
-        .file("h.yaml", "rules: startrek\ngames:\n  - { order: [Ana, Bo] }\n")
+        .file(
+            "h.yaml",
+            "rules: startrek\ngames:\n  - { order: [Ana, Bo] }\n",
+        )
         .args(["rate", "h.yaml"])
         .status(1)
         .stderr_has("h.yaml:1:8: ruleset `startrek` has no `scoring` section")
@@ -35,7 +35,14 @@ fn a_tournaments_typed_ruleset_is_found_from_the_tournament_file() {
     let dir = t.dir().to_path_buf();
     let ran = t
         .args([
-            "swiss", "new", "sw/t.yaml", "--players", "players.csv", "--rounds", "3", "--rules",
+            "swiss",
+            "new",
+            "sw/t.yaml",
+            "--players",
+            "players.csv",
+            "--rounds",
+            "3",
+            "--rules",
             "club.rules",
         ])
         .run();
@@ -51,9 +58,17 @@ fn a_tournaments_typed_ruleset_is_found_from_the_tournament_file() {
         "extends swiss\nname = club\nswiss { points { win = 2 } }\n",
     )
     .unwrap();
-    let pairs = json_of(&run_in(&dir, &["swiss", "table", "sw/t.yaml", "--json"], None));
+    let pairs = json_of(&run_in(
+        &dir,
+        &["swiss", "table", "sw/t.yaml", "--json"],
+        None,
+    ));
     assert!(pairs["standings"].is_array());
-    let out = run_in(&dir, &["swiss", "record", "sw/t.yaml", "1", "1", "3", "1-0"], None);
+    let out = run_in(
+        &dir,
+        &["swiss", "record", "sw/t.yaml", "1", "1", "3", "1-0"],
+        None,
+    );
     assert!(
         stderr(&out).contains("warning: sw/t.yaml: the ruleset has changed since it began"),
         "{}",
@@ -75,7 +90,11 @@ fn a_season_is_not_rescored_under_other_rules_without_rescore() {
     let out = run_in(&dir, &["league", "new", "s.yaml", "--teams", "4"], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let before = std::fs::read(dir.join("s.yaml")).unwrap();
-    let out = run_in(&dir, &["league", "table", "s.yaml", "--rules", "house.rules"], None);
+    let out = run_in(
+        &dir,
+        &["league", "table", "s.yaml", "--rules", "house.rules"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     let e = stderr(&out);
     assert!(
@@ -88,13 +107,25 @@ fn a_season_is_not_rescored_under_other_rules_without_rescore() {
     );
     let out = run_in(
         &dir,
-        &["league", "table", "s.yaml", "--rules", "house.rules", "--rescore", "--json"],
+        &[
+            "league",
+            "table",
+            "s.yaml",
+            "--rules",
+            "house.rules",
+            "--rescore",
+            "--json",
+        ],
         None,
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(json_of(&out)["ruleset"], "house");
     // The same rules as recorded need nothing.
-    let out = run_in(&dir, &["league", "table", "s.yaml", "--rules", "bloodbowl"], None);
+    let out = run_in(
+        &dir,
+        &["league", "table", "s.yaml", "--rules", "bloodbowl"],
+        None,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read(dir.join("s.yaml")).unwrap(), before);
 }
@@ -103,12 +134,16 @@ fn a_season_is_not_rescored_under_other_rules_without_rescore() {
 fn a_refused_pin_names_a_diff_that_shows_what_changed() {
     let t = Test::new()
         .file("base.rules", "extends startrek\nname = club\n")
-        .file("house.rules", "# ours\n\nextends \"base.rules\"\nname = house\n");
+        .file(
+            "house.rules",
+            "# ours\n\nextends \"base.rules\"\nname = house\n",
+        );
     let dir = t.dir().to_path_buf();
     let out = run_in(&dir, &["rules", "pin", "house.rules"], None);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).starts_with("wrote house.pinned-base.rules\nwrote house.rules: pinned to club"),
+        stdout(&out)
+            .starts_with("wrote house.pinned-base.rules\nwrote house.rules: pinned to club"),
         "{}",
         stdout(&out)
     );
@@ -142,12 +177,18 @@ fn a_refused_pin_names_a_diff_that_shows_what_changed() {
 fn a_bundle_header_states_each_sources_sha256() {
     let t = Test::new().file("house.rules", "extends startrek\nname = house\n");
     let dir = t.dir().to_path_buf();
-    let out = run_in(&dir, &["rules", "bundle", "house.rules", "-o", "b.rules"], None);
+    let out = run_in(
+        &dir,
+        &["rules", "bundle", "house.rules", "-o", "b.rules"],
+        None,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(dir.join("b.rules")).unwrap();
     let startrek = ok(&["rules", "hash", "startrek"])[..64].to_string();
     assert!(
-        text.contains(&format!("#   built-in startrek (`startrek`, 1.0.0, sha256 {startrek})\n")),
+        text.contains(&format!(
+            "#   built-in startrek (`startrek`, 1.0.0, sha256 {startrek})\n"
+        )),
         "{text}"
     );
 }

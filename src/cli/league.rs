@@ -472,7 +472,12 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
             // What can change a result: the names and notes of the rulesets are left out.
             let found: Vec<_> = arbiter::rules::changes::between(&own, &other)
                 .into_iter()
-                .filter(|c| !matches!(c.path.as_str(), "/name" | "/version" | "/description" | "/source"))
+                .filter(|c| {
+                    !matches!(
+                        c.path.as_str(),
+                        "/name" | "/version" | "/description" | "/source"
+                    )
+                })
                 .collect();
             arbiter::rules::changes::summary(&found, 5)
         }

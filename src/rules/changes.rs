@@ -56,7 +56,8 @@ fn walk(old: Option<&Value>, new: Option<&Value>, path: &str, out: &mut Vec<Chan
             for (k, nv) in n.iter().filter(|(k, _)| !o.contains_key(*k)) {
                 walk(None, Some(nv), &pointer_push(path, k), out);
             }
-            let shared = |a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, Value>| {
+            let shared = |a: &serde_json::Map<String, Value>,
+                          b: &serde_json::Map<String, Value>| {
                 a.keys()
                     .filter(|k| b.contains_key(*k))
                     .map(|k| Value::String(k.clone()))
@@ -106,12 +107,7 @@ pub fn line(c: &Change) -> String {
         Kind::Removed if c.old.as_ref().is_some_and(Value::is_object) => format!("- {}", c.path),
         Kind::Removed => format!("- {}: {}", c.path, shown(&c.old)),
         Kind::Changed => format!("~ {}: {} -> {}", c.path, shown(&c.old), shown(&c.new)),
-        Kind::Reordered => format!(
-            "~ {}: order {} -> {}",
-            c.path,
-            shown(&c.old),
-            shown(&c.new)
-        ),
+        Kind::Reordered => format!("~ {}: order {} -> {}", c.path, shown(&c.old), shown(&c.new)),
     }
 }
 
@@ -201,7 +197,12 @@ mod tests {
         assert_ne!(hash(&base), hash(&swapped));
         let mut shields = base.clone();
         shields.ships[0].shields = Some(shields.ships[0].shields.unwrap_or(0) + 1);
-        for (a, b) in [(&base, &swapped), (&base, &base), (&base, &shields), (&swapped, &swapped)] {
+        for (a, b) in [
+            (&base, &swapped),
+            (&base, &base),
+            (&base, &shields),
+            (&swapped, &swapped),
+        ] {
             assert_eq!(between(a, b).is_empty(), hash(a) == hash(b));
         }
     }

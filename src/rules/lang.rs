@@ -87,7 +87,10 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let (doc, layout) = parse_laid_out(name, text, true)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let comments = super::lang_comments::attach(text, layout.unwrap_or_default());
+    let mut comments = super::lang_comments::attach(text, layout.unwrap_or_default());
+    if let Some(first) = doc.value.as_object().and_then(|m| m.keys().next()) {
+        comments.split_header(text, &pointer_push("", first));
+    }
     Ok((doc, comments))
 }
 
@@ -161,7 +164,9 @@ fn parse_laid_out(name: &str, text: &str, keep_layout: bool) -> Result<(Doc, Opt
 /// takes for a value and then a key with no `=`): its line, the value's column and the words.
 fn loose_words(text: &str) -> Option<(usize, usize, String)> {
     let is_word = |w: &str| {
-        w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        w.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
             && w.chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '\''))
             && !matches!(
@@ -429,6 +434,7 @@ pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
         marked: comments.commented_paths(),
     };
     let mut out = String::new();
+    super::comments::push_header(&mut out, comments);
     if let Value::Object(map) = value {
         if let Some(e) = map.get("extends").filter(|e| writes_on_its_line(e)) {
             let notes = comments.get("/extends");

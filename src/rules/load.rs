@@ -224,6 +224,8 @@ pub struct Link {
     pub source: String,
     pub name: Option<String>,
     pub version: Option<String>,
+    /// Its own comments, each at its node (what `rules bundle` carries over).
+    pub comments: super::comments::Comments,
     /// The sha256 of this link resolved (itself over everything it extends), as `rules hash`
     /// prints it: what a pin on it would hold. `None` if it does not resolve on its own.
     pub sha256: Option<String>,
@@ -236,22 +238,26 @@ pub fn chain(reference: &str) -> Result<Vec<Link>> {
     // `resolve` has refused circles and long chains; the bound only keeps a changing file
     // from looping here.
     while links.len() < MAX_EXTENDS_DEPTH {
-        let (source, doc, next_dir) = match locate(&reference, dir.as_deref())? {
+        let (source, (doc, comments), next_dir) = match locate(&reference, dir.as_deref())? {
             Origin::Builtin(name, file, text) => {
-                let doc = parse_text(&format!("<built-in {name}>"), text, Format::of(file))?;
-                (format!("built-in {name}"), doc, None)
+                let shown = format!("<built-in {name}>");
+                let parsed = super::canonical::parse_with_comments(&shown, text, Format::of(file))?;
+                (format!("built-in {name}"), parsed, None)
             }
             Origin::File(permit) => {
+                // As `resolve` reads it (a file another names is placed, never shown).
                 let doc = match dir {
                     Some(_) => read_named_inside(&permit)?,
                     None => read_permitted(&permit)?,
                 };
                 let path = permit.path();
-                (
-                    path.display().to_string(),
-                    doc,
-                    path.parent().map(Path::to_path_buf),
-                )
+                let shown = path.display().to_string();
+                let text = permit.read_text()?;
+                let comments =
+                    super::canonical::parse_with_comments(&shown, &text, Format::of(&shown))
+                        .map(|(_, c)| c)
+                        .unwrap_or_default();
+                (shown, (doc, comments), path.parent().map(Path::to_path_buf))
             }
         };
         let own = |key: &str| {
@@ -268,6 +274,7 @@ pub fn chain(reference: &str) -> Result<Vec<Link>> {
             source,
             name: own("name"),
             version: own("version"),
+            comments,
             sha256,
         });
         match super::pin::read_extends(&doc)? {

@@ -25,7 +25,8 @@ pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<(
     // explosion}`) does not deserialise; the name is still asked about first, against the
     // ruleset without the unmatched entries, before any "missing field".
     let whole = serde_json::from_value::<Ruleset>(merged.value.clone()).ok();
-    let declarable = whole.as_ref().is_some_and(|r| r.validate(merged).is_ok());
+    // Asked only on the way to an error: validating may run the ruleset's hooks.
+    let declarable = || whole.as_ref().is_some_and(|r| r.validate(merged).is_ok());
     // Complete entries that still fail once declared (a crew skill the game does not have):
     // declaring them is no way out, so it is not advised.
     let partial = whole.is_none();
@@ -73,7 +74,7 @@ pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<(
                 "`{}` removes nothing: the base `{base_name}` has no such entry in `{section}`{hint}",
                 miss.key
             )
-        } else if !declarable {
+        } else if !declarable() {
             let advice = if hint.is_empty() && partial {
                 "; a new entry is declared (`new NAME`, YAML `+NAME`) and gives every field its \
                  section needs"

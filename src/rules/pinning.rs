@@ -38,9 +38,11 @@ pub fn pin(file: &str, text: &str) -> Result<Pinned> {
             "{file}: extends nothing, so there is no base to pin"
         )));
     };
-    let dir = Path::new(file).parent().filter(|d| !d.as_os_str().is_empty());
-    let base_doc = load::resolve_doc_beside(&extends.name, dir)
-        .map_err(|e| e.placed_at(&doc, "/extends"))?;
+    let dir = Path::new(file)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty());
+    let base_doc =
+        load::resolve_doc_beside(&extends.name, dir).map_err(|e| e.placed_at(&doc, "/extends"))?;
     let base = load::ruleset_from_doc(&base_doc)?;
     let id = Identity::of(&base);
     let mut pins = Map::new();
@@ -77,7 +79,9 @@ pub fn diff_command(file: &str, base: &str) -> Option<String> {
     if !kept.is_file() {
         return None;
     }
-    let dir = Path::new(file).parent().filter(|d| !d.as_os_str().is_empty());
+    let dir = Path::new(file)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty());
     let looks_like_path = base.contains(['/', '\\', '.']);
     let base_shown = match dir {
         Some(d) if looks_like_path && Path::new(base).is_relative() => {
@@ -118,7 +122,8 @@ mod tests {
         let startrek = Identity::of(&load::load("startrek").unwrap());
         assert_eq!(p.base, startrek);
         assert!(
-            p.text.contains(&format!("extends startrek sha256 \"{}\"", startrek.sha256)),
+            p.text
+                .contains(&format!("extends startrek sha256 \"{}\"", startrek.sha256)),
             "{}",
             p.text
         );

@@ -185,7 +185,10 @@ mod tests {
             "{e}"
         );
         let ok = default.load(needs_nothing, |e| e).unwrap();
-        assert_eq!((ok.how, ok.ruleset.name.as_str()), (How::Default, "startrek"));
+        assert_eq!(
+            (ok.how, ok.ruleset.name.as_str()),
+            (How::Default, "startrek")
+        );
     }
 
     #[test]
