@@ -192,3 +192,41 @@ fn a_bundle_header_states_each_sources_sha256() {
         "{text}"
     );
 }
+
+#[test]
+fn a_bundle_keeps_every_comment_of_every_file_in_the_chain_under_its_source() {
+    let house = "# Our club's rule.\n\nextends startrek\nname = house\n# more shields\n\
+                 ships { \"UFP heavy cruiser\" { shields = 12 } }\n";
+    let t = Test::new().file("house.rules", house);
+    let dir = t.dir().to_path_buf();
+    let out = run_in(
+        &dir,
+        &["rules", "bundle", "house.rules", "-o", "b.rules"],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bundle = std::fs::read_to_string(dir.join("b.rules")).unwrap();
+    let comments = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.trim_start().strip_prefix('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    let shipped = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/startrek.rules"),
+    )
+    .unwrap();
+    let kept = comments(&bundle);
+    for c in comments(&shipped).iter().chain(comments(house).iter()) {
+        assert!(kept.contains(c), "lost #{c}\n{bundle}");
+    }
+    assert!(bundle.contains("# (from built-in startrek)\n"), "{bundle}");
+    assert!(
+        bundle.contains("# (from house.rules)\n# more shields\nships {"),
+        "{bundle}"
+    );
+    // The header keeps its blank line; the bundle hashes as the house rule does.
+    assert!(bundle.contains("# Our club's rule.\n\n"), "{bundle}");
+    let hash = |f: &str| stdout(&run_in(&dir, &["rules", "hash", f], None))[..64].to_string();
+    assert_eq!(hash("b.rules"), hash("house.rules"));
+}
