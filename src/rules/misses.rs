@@ -65,6 +65,11 @@ pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<(
             .collect();
         let section = shown_path(&miss.parent);
         let hint = crate::names::suggestion(&miss.key, known.iter().copied());
+        if partial && hint.is_empty() && !miss.removal {
+            // No near name and a body that is wrong on its own: the body's own error (an
+            // unknown or missing field) says more than "matches nothing".
+            continue;
+        }
         let rules_form = miss
             .place
             .as_ref()
@@ -75,14 +80,8 @@ pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<(
                 miss.key
             )
         } else if !declarable() {
-            let advice = if hint.is_empty() && partial {
-                "; a new entry is declared (`new NAME`, YAML `+NAME`) and gives every field its \
-                 section needs"
-            } else {
-                ""
-            };
             format!(
-                "`{}` matches nothing in `{section}` of the base `{base_name}`{hint}{advice}",
+                "`{}` matches nothing in `{section}` of the base `{base_name}`{hint}",
                 miss.key
             )
         } else {
