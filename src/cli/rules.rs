@@ -75,7 +75,12 @@ enum RulesCommand {
     #[command(after_help = "Examples:\
             \n  arbiter rules diff house.rules              # against what it extends\
             \n  arbiter rules diff startrek house.rules --explain\
-            \n  arbiter rules diff old.yaml new.rules --json")]
+            \n  arbiter rules diff old.yaml new.rules --json\
+            \n\
+            \nOrder is part of a ruleset: entries listed in another order are one line\
+            \n(`~ /ships: order [...] -> [...]`), so `diff` shows nothing exactly when\
+            \n`rules hash` gives both the same sha256. A removed entry is one line\
+            \n(`- /ships/NAME`).")]
     Diff {
         /// The old ruleset (built-in name or path); alone, the new one, against its base
         old: String,
