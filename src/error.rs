@@ -219,6 +219,19 @@ impl Error {
     }
 
     /// Whether the error has a line and column.
+    /// The same error with its place (file, line, column) but without the line of the file
+    /// under it: for a file the person did not name and that is not a ruleset, whose bytes
+    /// no message may show.
+    pub fn without_excerpt(mut self) -> Error {
+        if let Place::Span(span) = &mut self.0.place {
+            span.source = Arc::new(Source {
+                name: span.source.name.clone(),
+                text: String::new(),
+            });
+        }
+        self
+    }
+
     pub fn is_located(&self) -> bool {
         matches!(self.0.place, Place::Span(_))
     }

@@ -105,11 +105,24 @@ fn the_table_can_try_another_ruleset() {
         "league",
         "table",
         &season,
+        "--rescore",
         "--rules",
         rules.to_str().unwrap(),
     ]);
     assert_eq!(d["standings"][1]["team"], "Dwarfs");
     assert_eq!(d["tiebreakers"], serde_json::json!(["scored"]));
+    // Without --rescore, another ruleset than the season's is refused, saying what differs.
+    let e = fails(&[
+        "league",
+        "table",
+        &season,
+        "--rules",
+        rules.to_str().unwrap(),
+    ]);
+    assert!(
+        e.contains("~ /league/tiebreakers: ") && e.contains("add --rescore"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -272,6 +272,31 @@ fn a_house_rule_names_only_what_it_changes_but_its_keys_are_still_checked() {
          combat:\n  start_distance: 8\n  torpedoes: null\n",
     );
     assert_eq!(errors(&schema, &house), Vec::<String>::new());
+    // Entries of maps of names are removed with `null`, the documented way: a ship, a
+    // torpedo kind (with the ships that fire it), a rank; `rules check` takes them all.
+    let romulans = yaml(&ok(&["rules", "show", "startrek", "--format", "yaml"]))["ships"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, s)| s["torpedo_kind"] == "plasma")
+        .map(|(name, _)| format!("  {name}: null\n"))
+        .collect::<String>();
+    let no_plasma =
+        format!("extends: startrek\nships:\n{romulans}combat:\n  torpedoes:\n    plasma: null\n");
+    for (text, file) in [
+        ("extends: startrek\nships:\n  UFP frigate: null\n", "s.yaml"),
+        (no_plasma.as_str(), "t.yaml"),
+        (
+            "extends: cep\nscoring:\n  cep:\n    ranks:\n      mayor: null\n",
+            "r.yaml",
+        ),
+    ] {
+        assert_eq!(errors(&schema, &yaml(text)), Vec::<String>::new(), "{text}");
+        Test::new()
+            .file(file, text)
+            .args(["rules", "check", file])
+            .run();
+    }
     let typo = yaml("extends: startrek\ncombat:\n  start_distanse: 8\n");
     assert!(!errors(&schema, &typo).is_empty());
     let bad_pin = yaml("extends: {name: startrek, sha256: abc}\n");
@@ -314,4 +339,86 @@ fn explain_says_what_a_value_means_and_its_value_through_extends() {
     assert!(e.contains("did you mean `start_distance`"), "{e}");
     let e = fails(&["rules", "explain", "ships.Klingon battel cruiser.shields"]);
     assert!(e.contains("did you mean `Klingon battle cruiser`"), "{e}");
+}
+
+/// Ten broken rulesets, each wrong for a reason of its own place: `rules check` refuses every
+/// one, and so does the schema (the figure the issue-30 note reports).
+#[test]
+fn ten_broken_files_are_refused_by_rules_check_and_by_the_schema() {
+    let schema = schema();
+    let shown = |name: &str| yaml(&ok(&["rules", "show", name, "--format", "yaml"]));
+    let startrek = shown("startrek");
+    let bloodbowl = shown("bloodbowl");
+    let swiss = shown("bloodbowl-swiss");
+    let heavy = "UFP heavy cruiser";
+    type Break = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(&str, &Value, Break)> = vec![
+        (
+            "a word for a number",
+            &startrek,
+            Box::new(move |d| d["ships"][heavy]["shields"] = json!("ten")),
+        ),
+        (
+            "a misspelt field",
+            &startrek,
+            Box::new(move |d| d["ships"][heavy]["sheilds"] = json!(3)),
+        ),
+        (
+            "an unknown section",
+            &startrek,
+            Box::new(|d| d["shps"] = json!({})),
+        ),
+        (
+            "a value outside an enum",
+            &startrek,
+            Box::new(|d| d["combat"]["skill_rolls"]["rounding"] = json!("sideways")),
+        ),
+        (
+            "no name",
+            &startrek,
+            Box::new(|d| {
+                d.as_object_mut().unwrap().shift_remove("name");
+            }),
+        ),
+        (
+            "a negative count",
+            &startrek,
+            Box::new(move |d| d["ships"][heavy]["shields"] = json!(-1)),
+        ),
+        (
+            "a version not MAJOR.MINOR.PATCH",
+            &startrek,
+            Box::new(|d| d["version"] = json!("1.0")),
+        ),
+        (
+            "dice that are not dice",
+            &startrek,
+            Box::new(move |d| d["ships"][heavy]["hull"] = json!("3X6")),
+        ),
+        (
+            "an unknown Swiss tie-break",
+            &swiss,
+            Box::new(|d| d["swiss"]["tiebreakers"] = json!(["buchholz", "coin_toss"])),
+        ),
+        (
+            "an unknown league tie-breaker",
+            &bloodbowl,
+            Box::new(|d| d["league"]["tiebreakers"] = json!(["coin_toss"])),
+        ),
+    ];
+    let mut refused_by_schema = 0;
+    for (why, base, change) in &cases {
+        let mut doc = (*base).clone();
+        change(&mut doc);
+        let text = serde_yaml::to_string(&doc).unwrap();
+        Test::new()
+            .file("broken.yaml", &text)
+            .args(["rules", "check", "broken.yaml"])
+            .status(1)
+            .run();
+        let e = errors(&schema, &doc);
+        assert!(!e.is_empty(), "the schema takes {why}");
+        refused_by_schema += 1;
+    }
+    assert_eq!((cases.len(), refused_by_schema), (10, 10));
 }

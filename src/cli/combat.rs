@@ -405,13 +405,16 @@ fn rules_and_scenario(
     let named = scen
         .as_ref()
         .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
-    let ruleset = match (rules, named) {
-        (Some(r), _) => load::load(&r)?,
-        (None, Some((r, doc))) => {
-            load::load_beside(r, scenario).map_err(|e| e.placed_at(doc, "/rules"))?
-        }
-        (None, None) => load::load(DEFAULT_COMBAT)?,
-    };
+    let ruleset = arbiter::rules::resolve::Choice {
+        typed: rules.as_deref(),
+        named: named.map(|(r, _)| (r, scenario)),
+        default: DEFAULT_COMBAT,
+    }
+    .load(arbiter::rules::resolve::needs_nothing, |e| match named {
+        Some((_, doc)) => e.placed_at(doc, "/rules"),
+        None => e,
+    })?
+    .ruleset;
     Ok((ruleset, scen))
 }
 

@@ -188,6 +188,9 @@ enum LeagueCommand {
         /// Write a static HTML page of the season (table, results, fixtures) to FILE
         #[arg(long, value_name = "FILE")]
         html: Option<String>,
+        /// With --rules: make the table under a ruleset other than the one the season recorded
+        #[arg(long, requires = "rules")]
+        rescore: bool,
     },
 }
 
@@ -245,7 +248,9 @@ pub fn run(args: Args) -> Result<()> {
             let teams = arbiter::files::teams(&teams)?;
             let (rules_name, options) = plan.options()?;
             let s = schedule(&options, &teams)?;
-            let mut new = Season::from_schedule(&rules_name, &s);
+            // Recorded so that it is found from the season file wherever the command runs.
+            let recorded = arbiter::rules::resolve::recorded_reference(&rules_name, &season);
+            let mut new = Season::from_schedule(&recorded, &s);
             new.name = name;
             let ruleset = load::load(&rules_name)?;
             new.ruleset = Some(Identity::of(&ruleset));
@@ -284,6 +289,10 @@ pub fn run(args: Args) -> Result<()> {
                 round,
                 correct,
             };
+            // As `table` does: warn when the season's ruleset is not the one it began under.
+            if let Ok(s) = arbiter::files::season(&season) {
+                let _ = season_rules(&season, &s);
+            }
             let done = arbiter::files::record_result(&season, &request)?;
             let r = &done.result;
             let mut line = format!(
@@ -321,10 +330,11 @@ pub fn run(args: Args) -> Result<()> {
             csv,
             rules,
             html: page,
+            rescore,
         } => {
             let s = arbiter::files::season(&season)?;
             let rules = match rules {
-                Some(r) => load::load(&r)?,
+                Some(r) => other_rules(&season, &s, &r, rescore)?,
                 None => season_rules(&season, &s)?,
             };
             let table = standings(&rules, &s)?;
@@ -433,6 +443,57 @@ fn score(text: &str) -> Result<u32> {
     })
 }
 
+/// `--rules OTHER` on a season: refused, saying what differs, when the season recorded another
+/// ruleset, unless `--rescore` asks for the table under it anyway (nothing is written).
+fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -> Result<Ruleset> {
+    let other = arbiter::rules::resolve::Choice {
+        typed: Some(typed),
+        named: None,
+        default: typed,
+    }
+    .load(arbiter::rules::resolve::needs_nothing, |e| e)?
+    .ruleset;
+    let Some(recorded) = &season.ruleset else {
+        return Ok(other); // an older season recorded none: nothing to compare with
+    };
+    let now = Identity::of(&other);
+    if rescore || now.sha256 == recorded.sha256 {
+        return Ok(other);
+    }
+    // What differs, when the season's own rules can still be had as they were.
+    let own = match &season.embedded_rules {
+        Some(text) => pin::embedded(season_path, text, Some(recorded)).ok(),
+        None => load::load_beside(&season.rules, Some(season_path))
+            .ok()
+            .filter(|r| Identity::of(r).sha256 == recorded.sha256),
+    };
+    let differs = match own {
+        Some(own) => {
+            // What can change a result: the names and notes of the rulesets are left out.
+            let found: Vec<_> = arbiter::rules::changes::between(&own, &other)
+                .into_iter()
+                .filter(|c| {
+                    !matches!(
+                        c.path.as_str(),
+                        "/name" | "/version" | "/description" | "/source"
+                    )
+                })
+                .collect();
+            arbiter::rules::changes::summary(&found, 5)
+        }
+        None => format!(
+            "`arbiter rules diff {} {typed}` shows what differs",
+            season.rules
+        ),
+    };
+    Err(Error::msg(format!(
+        "{season_path}: the season was recorded under {}, and --rules {typed} is {}: {differs}; \
+         add --rescore to make the table under {typed} anyway (the season file is not changed)",
+        recorded.shown(),
+        now.shown()
+    )))
+}
+
 /// The season's ruleset; a relative path means the file beside the season file when there is
 /// one (as for every file that names its ruleset).
 /// Rules embedded in the season are the season's rules; otherwise a warning says when the
@@ -448,7 +509,9 @@ fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
         .as_ref()
         .and_then(|r| pin::drift(season_path, r, &rules))
     {
-        arbiter::style::warn(&warning);
+        arbiter::style::warn(&format!(
+            "{warning} (`league new --embed-rules` keeps a season's rules with it)"
+        ));
     }
     Ok(rules)
 }

@@ -1,6 +1,6 @@
 //! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--all] [--json]
 //! [--backtest [--systems S,...]] [--plot FILE.svg [--players A,B]]`.
-use arbiter::rules::load;
+
 use arbiter::rules::scoring::System;
 use arbiter::scoring::backtest::BacktestOptions;
 use arbiter::scoring::{self, RateOptions};
@@ -92,20 +92,16 @@ pub fn run(args: Args) -> Result<()> {
     if args.sort {
         file.sort_by_date();
     }
-    // A relative `rules:` path in the history starts from the history's folder.
-    let rules = match (&args.rules, &file.rules) {
-        (Some(typed), _) => load::load(typed),
-        (None, Some(named)) => load::load_beside(named, Some(&args.file)),
-        (None, None) => load::load(arbiter::rules::builtin::DEFAULT_RATING),
-    };
-    let rules = rules.map_err(|e| {
-        if !e.is_located() && args.rules.is_none() && file.rules.is_some() {
-            file.source
-                .locate(Error::new("/rules", e.unplaced_message()))
-        } else {
-            e
-        }
-    })?;
+    let rules = arbiter::rules::resolve::Choice {
+        typed: args.rules.as_deref(),
+        named: file.rules.as_deref().map(|n| (n, Some(args.file.as_str()))),
+        default: arbiter::rules::builtin::DEFAULT_RATING,
+    }
+    .load(arbiter::rules::resolve::needs_scoring, |e| {
+        file.source
+            .locate(Error::new("/rules", e.unplaced_message()))
+    })?
+    .ruleset;
     if args.backtest {
         return run_backtest(&args, &file, &rules);
     }

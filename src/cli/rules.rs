@@ -1,6 +1,6 @@
 //! `arbiter rules list | check | show | convert | fmt | diff | hash | bundle | schema | explain`.
 use arbiter::output::{Align, Table};
-use arbiter::rules::changes::{self, Change, Kind};
+use arbiter::rules::changes::{self, Change};
 use arbiter::rules::edit::{self, Syntax};
 use arbiter::rules::explain;
 use arbiter::rules::pin::Identity;
@@ -75,7 +75,12 @@ enum RulesCommand {
     #[command(after_help = "Examples:\
             \n  arbiter rules diff house.rules              # against what it extends\
             \n  arbiter rules diff startrek house.rules --explain\
-            \n  arbiter rules diff old.yaml new.rules --json")]
+            \n  arbiter rules diff old.yaml new.rules --json\
+            \n\
+            \nOrder is part of a ruleset: entries listed in another order are one line\
+            \n(`~ /ships: order [...] -> [...]`), so `diff` shows nothing exactly when\
+            \n`rules hash` gives both the same sha256. A removed entry is one line\
+            \n(`- /ships/NAME`).")]
     Diff {
         /// The old ruleset (built-in name or path); alone, the new one, against its base
         old: String,
@@ -99,6 +104,16 @@ enum RulesCommand {
     Hash {
         /// Built-in name or path
         ruleset: String,
+    },
+    /// Pin a house rule to its base as it is now: write the base's sha256 into its `extends`
+    /// and keep the base beside it (FILE's name + `.pinned-base.rules`), so that when the base
+    /// changes the refusal names the `rules diff` that shows what changed
+    #[command(after_help = "Examples:\
+            \n  arbiter rules pin house.rules     # extends startrek sha256 \"...\"\
+            \n  arbiter rules diff house.pinned-base.rules startrek   # later: what changed")]
+    Pin {
+        /// The ruleset file whose `extends` to pin
+        file: String,
     },
     /// One self-contained file: the ruleset with its `extends` chain resolved, under a header
     /// naming the sources, their versions and the hash
@@ -239,6 +254,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&format!("{}  {} {version}\n", id.sha256, id.name))?;
             Ok(())
         }
+        RulesCommand::Pin { file } => pin(&file),
         RulesCommand::Bundle { ruleset, output } => bundle(&ruleset, &output),
         RulesCommand::Schema => {
             let text = serde_json::to_string_pretty(arbiter::rules::schema::schema())
@@ -343,16 +359,22 @@ fn diff(old: &str, new: Option<&str>, json: bool, explain: bool) -> Result<()> {
 }
 
 fn change_line(c: &Change) -> String {
-    let shown = |v: &Option<serde_json::Value>| {
-        v.as_ref()
-            .map(|v| serde_json::to_string(v).unwrap_or_default())
-            .unwrap_or_default()
-    };
-    match c.change {
-        Kind::Added => format!("+ {}: {}\n", c.path, shown(&c.new)),
-        Kind::Removed => format!("- {}: {}\n", c.path, shown(&c.old)),
-        Kind::Changed => format!("~ {}: {} -> {}\n", c.path, shown(&c.old), shown(&c.new)),
+    format!("{}\n", changes::line(c))
+}
+
+fn pin(file: &str) -> Result<()> {
+    let text = arbiter::io::read_text(file)?;
+    let pinned = arbiter::rules::pinning::pin(file, &text)?;
+    let kept = pinned.kept_path.display().to_string();
+    arbiter::io::write_file(&kept, &pinned.kept_text, arbiter::io::Replace::Output)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if pinned.text != text {
+        arbiter::io::write_file(file, &pinned.text, arbiter::io::Replace::ItsOwnInput)?;
     }
+    super::print(&format!(
+        "wrote {kept}\nwrote {file}: pinned to {}\n",
+        pinned.base.shown()
+    ))
 }
 
 fn bundle(reference: &str, output: &str) -> Result<()> {

@@ -1,5 +1,5 @@
 //! `arbiter score GAME | NAME=SCORE... [--rules R] [--vs R2] [--json]`.
-use arbiter::rules::{load, Doc, Ruleset};
+use arbiter::rules::{load, Doc};
 use arbiter::scoring::{self, ResultTable, ScoreInput};
 use arbiter::{Error, Result};
 
@@ -26,18 +26,23 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     let (input, doc, file) = read_input(&args.inputs)?;
-    // A `rules:` in the game file is found beside it; --rules as typed.
-    let (reference, named_in) = match (&args.rules, input.rules()) {
-        (Some(r), _) => (r.clone(), None),
-        (None, Some(r)) => (r.to_string(), file.as_deref()),
-        (None, None) => {
-            return Err(Error::msg(match &file {
-                Some(_) => "which ruleset? give --rules NAME|PATH or a `rules:` line in the file",
-                None => "which ruleset? give --rules figf, --rules advciv or a ruleset file",
-            }))
-        }
-    };
-    let rules = load_rules(&reference, named_in, doc.as_ref())?;
+    if args.rules.is_none() && input.rules().is_none() {
+        return Err(Error::msg(match &file {
+            Some(_) => "which ruleset? give --rules NAME|PATH or a `rules:` line in the file",
+            None => "which ruleset? give --rules figf, --rules advciv or a ruleset file",
+        }));
+    }
+    let chosen = arbiter::rules::resolve::Choice {
+        typed: args.rules.as_deref(),
+        named: input.rules().map(|r| (r, file.as_deref())),
+        default: "",
+    }
+    .load(arbiter::rules::resolve::needs_scoring, |e| match &doc {
+        // A bad `rules:` in the game file is reported at that line.
+        Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
+        _ => e,
+    })?;
+    let (rules, reference) = (chosen.ruleset, chosen.reference);
     match &args.vs {
         None => {
             let report = scoring::score_input(&rules, &input, doc.as_ref())?;
@@ -64,14 +69,6 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn load_rules(reference: &str, named_in: Option<&str>, doc: Option<&Doc>) -> Result<Ruleset> {
-    load::load_beside(reference, named_in).map_err(|e| match doc {
-        // A bad `rules:` in the game file is reported at that line.
-        Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
-        _ => e,
-    })
 }
 
 /// One file, or NAME=SCORE pairs.

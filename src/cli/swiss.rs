@@ -6,7 +6,7 @@ use arbiter::io::{read_text, with_file_lock, write_file, Replace};
 use arbiter::output::{json_string, Align, Table};
 use arbiter::rules::pin::Identity;
 use arbiter::rules::swiss::SwissRules;
-use arbiter::rules::{builtin, load};
+use arbiter::rules::{builtin, resolve, Ruleset};
 use arbiter::swiss::dutch::{self, Pairing};
 use arbiter::swiss::model::Field;
 use arbiter::swiss::standings::standings;
@@ -210,24 +210,29 @@ fn import(a: ImportArgs) -> Result<()> {
         // In progress: the byes already asked for the next round come along.
         field = trf::parse(&a.trf, &text, true)?;
     }
-    let rules = a
-        .rules
-        .unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
-    let swiss = swiss_rules(&rules)?;
+    let choice = resolve::Choice {
+        typed: a.rules.as_deref(),
+        named: None,
+        default: builtin::DEFAULT_SWISS,
+    };
+    let (swiss, ruleset) = swiss_rules(choice, "swiss import")?;
+    // Recorded so that it is found from the tournament file wherever the command runs.
+    let rules = resolve::recorded_reference(&choice.reference().0, &a.output);
     let theirs = arbiter::swiss::tournament::points_of(&swiss);
     if theirs != field.points {
         return Err(Error::msg(format!(
-            "{}: its points ({}) are not ruleset `{rules}`'s ({}); give --rules with a ruleset \
+            "{}: its points ({}) are not ruleset `{}`'s ({}); give --rules with a ruleset \
              that scores as the file does",
             a.trf,
             show_points(&field.points),
+            choice.reference().0,
             show_points(&theirs)
         )));
     }
     let name = trf::tournament_name(&text);
     let mut t =
         arbiter::swiss::import::tournament(&name, &rules, &field).map_err(|e| e.context(&a.trf))?;
-    t.ruleset = Some(Identity::of(&load::load(&rules)?));
+    t.ruleset = Some(Identity::of(&ruleset));
     let replace = if a.force {
         Replace::Output
     } else {
@@ -278,6 +283,10 @@ pub fn run(args: Args) -> Result<()> {
             result,
             correct,
         } => change(&tournament, |t| {
+            // As `table` does: a result recorded under other rules than the ones it began with.
+            if let Ok((_, now)) = tournament_rules(t, &tournament) {
+                warn_drift(t, &tournament, &now);
+            }
             let (w, b) = (t.player(&white)?, t.player(&black)?);
             let replaced = t.record(round, w, b, &result, correct)?;
             let was = replaced.map(|r| format!(" (was {r})")).unwrap_or_default();
@@ -369,7 +378,7 @@ pub fn run(args: Args) -> Result<()> {
             tournament, output, ..
         } => {
             let t = load_tournament(&tournament)?;
-            let rules = swiss_rules(&t.rules)?;
+            let (rules, _) = tournament_rules(&t, &tournament)?;
             let text = trf_out::write(&t.field(&rules, false)?, &t.name, None)?;
             match output {
                 Some(o) => write_file(&o, &text, Replace::Output),
@@ -403,14 +412,32 @@ fn tiebreak_help() -> String {
     h
 }
 
-fn swiss_rules(reference: &str) -> Result<SwissRules> {
-    let r = load::load(reference)?;
-    r.swiss.ok_or_else(|| {
-        Error::msg(format!(
-            "ruleset `{}` has no swiss section (try --rules swiss)",
-            r.name
-        ))
-    })
+/// A ruleset's Swiss section, chosen as every input's ruleset is (`rules::resolve`).
+fn swiss_rules(choice: resolve::Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
+    let chosen = choice.load(resolve::needs_swiss, |e| e.context(record))?;
+    let swiss = chosen.ruleset.swiss.clone();
+    Ok((swiss.expect("checked by needs_swiss"), chosen.ruleset))
+}
+
+/// The tournament's own ruleset: a relative `rules:` is found beside the tournament file.
+fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
+    let choice = resolve::Choice {
+        typed: None,
+        named: Some((&t.rules, Some(path))),
+        default: builtin::DEFAULT_SWISS,
+    };
+    swiss_rules(choice, &format!("{path}: its ruleset `{}`", t.rules))
+}
+
+/// Warn when the tournament's ruleset is no longer the one it began under.
+fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
+    if let Some(warning) = t
+        .ruleset
+        .as_ref()
+        .and_then(|r| arbiter::rules::pin::drift(path, r, now))
+    {
+        arbiter::style::warn(&warning);
+    }
 }
 
 fn parse_tournament(path: &str, text: &str) -> Result<Tournament> {
@@ -457,8 +484,8 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
     }
     let (field, pairing, id) = with_file_lock(file, || {
         let mut t = load_tournament(file)?;
-        let id = Identity::of(&load::load(&t.rules)?);
-        let rules = swiss_rules(&t.rules)?;
+        let (rules, now) = tournament_rules(&t, file)?;
+        let id = Identity::of(&now);
         let field = t.field(&rules, true).map_err(|e| e.context(file))?;
         let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
         t.paired.push(arbiter::swiss::tournament::PairedRound {
@@ -556,8 +583,14 @@ fn new(
     name: Option<String>,
     force: bool,
 ) -> Result<()> {
-    let rules = rules.unwrap_or_else(|| builtin::DEFAULT_SWISS.to_string());
-    let swiss = swiss_rules(&rules)?;
+    let choice = resolve::Choice {
+        typed: rules.as_deref(),
+        named: None,
+        default: builtin::DEFAULT_SWISS,
+    };
+    let (swiss, ruleset) = swiss_rules(choice, "swiss new")?;
+    // Recorded so that it is found from the tournament file wherever the command runs.
+    let rules = resolve::recorded_reference(&choice.reference().0, path);
     let list = read_players(players)?;
     let name = name.unwrap_or_default();
     arbiter::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
@@ -572,7 +605,7 @@ fn new(
     })?;
     t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
         .map_err(|e| e.context("--rounds"))?;
-    t.ruleset = Some(Identity::of(&load::load(&rules)?));
+    t.ruleset = Some(Identity::of(&ruleset));
     let replace = if force {
         Replace::Output
     } else {
@@ -690,29 +723,26 @@ fn column_of_cell(line: &str, k: usize) -> usize {
 
 fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     let text = read_text(path)?;
-    let (title, field, rules_ref) = if is_trf(path, &text) {
+    let (title, field, rules, now) = if is_trf(path, &text) {
         // A TRF carries its points (162, BBW/BBD, XXS) but no tie-breaks: the built-in Swiss
         // ruleset's list, as an arbiter would start from.
         let field = trf::parse(path, &text, false)?;
-        let title = trf::tournament_name(&text);
-        (title, field, builtin::DEFAULT_SWISS.to_string())
+        let choice = resolve::Choice {
+            typed: None,
+            named: None,
+            default: builtin::DEFAULT_SWISS,
+        };
+        let (rules, now) = swiss_rules(choice, path)?;
+        (trf::tournament_name(&text), field, rules, now)
     } else {
         let t = parse_tournament(path, &text)?;
-        let rules = swiss_rules(&t.rules)?;
+        let (rules, now) = tournament_rules(&t, path)?;
         let field = t.field(&rules, false)?;
-        let now = load::load(&t.rules)?;
-        if let Some(warning) = t
-            .ruleset
-            .as_ref()
-            .and_then(|r| arbiter::rules::pin::drift(path, r, &now))
-        {
-            arbiter::style::warn(&warning);
-        }
-        (t.name.clone(), field, t.rules.clone())
+        warn_drift(&t, path, &now);
+        (t.name.clone(), field, rules, now)
     };
-    let rules = swiss_rules(&rules_ref)?;
     let s = standings(&field, &rules.tiebreakers);
-    let id = Identity::of(&load::load(&rules_ref)?);
+    let id = Identity::of(&now);
     if json {
         return super::print(&super::json_with_ruleset(&s, &id));
     }

@@ -54,3 +54,86 @@ pub fn find(name: &str) -> Option<(&'static str, &'static str, &'static str)> {
 pub fn names() -> Vec<&'static str> {
     BUILTINS.iter().map(|b| b.0).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::pin::hash;
+
+    /// Each built-in's (name, version, sha256). A built-in whose content changes must change
+    /// its version too: a club's `extends startrek version "^1.0"` is a promise about content.
+    const IDENTITIES: &[(&str, &str, &str)] = &[
+        (
+            "cep",
+            "1.0.0",
+            "0b25ae7c56c5c2a57ccca21c4f538c23aa60abbfcf45ffa1077b5a73d3bca33b",
+        ),
+        (
+            "figf",
+            "1.0.0",
+            "f48714ded65d900a0990f0907a4cac46b7b8e0bb84d8cb21ce19047209fd7591",
+        ),
+        (
+            "advciv",
+            "1.0.0",
+            "eb4ca6d7d0fc51f34aba8217c807dc1bd83c84878e0ebd3220edff5eea93d536",
+        ),
+        (
+            "elo",
+            "1.0.0",
+            "9b01026c7ffd124344a5b7eb334924882867845e00b2514eca74f6001a3ad401",
+        ),
+        (
+            "bloodbowl",
+            "1.0.0",
+            "644c3d00d0482cc76cba2619a394130d190f7939ac822496fce8a3673f2682f0",
+        ),
+        (
+            "swiss",
+            "1.0.0",
+            "a3eb24edd1be5422f90b67403b5cd28039441246813f8e188f4016064fb555d3",
+        ),
+        (
+            "bloodbowl-swiss",
+            "1.0.1",
+            "9e5042c9daa1f53acff1cb278b7be8bca10f191972a9cdb7fa414102261eb59b",
+        ),
+        (
+            "startrek",
+            "1.0.0",
+            "b4a13a43d9f597ef9e5896578bbcf8e329a0ae06f4c1d2436038b48242900d23",
+        ),
+    ];
+
+    #[test]
+    fn every_builtin_is_named_as_it_is_listed() {
+        for (listed, file, _) in BUILTINS {
+            let r = crate::rules::load(listed).unwrap();
+            assert_eq!(
+                &r.name, listed,
+                "rulesets/{file} says `name = {}` but is listed as `{listed}`",
+                r.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_builtins_content_changes_only_with_its_version() {
+        assert_eq!(IDENTITIES.len(), BUILTINS.len(), "one line per built-in");
+        for (name, version, sha256) in IDENTITIES {
+            let r = crate::rules::load(name).unwrap();
+            let now = r.version.clone().unwrap_or_default();
+            let got = hash(&r);
+            assert!(
+                got == *sha256 || now != *version,
+                "built-in `{name}` changed (sha256 {got}) but is still version {version}: bump \
+                 `version` in its file in rulesets/, then put the new (version, sha256) here"
+            );
+            assert!(
+                got == *sha256 && now == *version,
+                "built-in `{name}` is now version {now} with sha256 {got}: put that here in \
+                 place of ({version}, {sha256})"
+            );
+        }
+    }
+}

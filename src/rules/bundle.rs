@@ -1,5 +1,6 @@
 //! A bundle (`rules bundle`): a ruleset with its `extends` resolved, in one self-contained file
 //! under a comment header that names its sources and states its hash.
+use super::comments::Comments;
 use super::edit::{self, Syntax};
 use super::load;
 use super::pin::Identity;
@@ -37,8 +38,10 @@ pub fn bundle(reference: &str, syntax: Syntax) -> Result<String> {
             .unwrap_or(" (".into());
         let version = escaped(link.version.as_deref().unwrap_or("no version")).into_owned();
         let sep = if link.name.is_some() { ", " } else { "" };
+        // Each base's hash in full: a pin on it can be copied from here.
+        let sha = link.sha256.as_deref().unwrap_or("unknown");
         text.push_str(&format!(
-            "#   {}{name}{sep}{version})\n",
+            "#   {}{name}{sep}{version}, sha256 {sha})\n",
             escaped(&link.source)
         ));
     }
@@ -46,8 +49,58 @@ pub fn bundle(reference: &str, syntax: Syntax) -> Result<String> {
         "# sha256 {} (`arbiter rules hash` of this file prints the same)\n\n",
         id.sha256
     ));
-    text.push_str(&edit::show(&r, syntax));
+    let mut tree = edit::tree(&r);
+    super::doc::tidy_numbers(&mut tree);
+    let comments = chain_comments(&chain, &tree);
+    text.push_str(&super::canonical::render_with_comments(
+        &tree, &comments, syntax,
+    ));
     Ok(text)
+}
+
+/// Every comment of every file in the chain, at its node of the bundle, each group under a
+/// line naming the file it came from (the base's first). A comment whose node the bundle has
+/// not (the `extends` line, a removed entry) goes to the end of the file, still under its
+/// source's line. End-of-line comments become lines above their node.
+fn chain_comments(chain: &[load::Link], tree: &serde_json::Value) -> Comments {
+    let mut merged = Comments::default();
+    for link in chain.iter().rev() {
+        let from = format!(" (from {})", escaped(&link.source));
+        for (pointer, notes) in link.comments.entries() {
+            let clean = without_new_markers(pointer);
+            let kept = !clean.starts_with("/extends") && tree.pointer(&clean).is_some();
+            let at = if kept { clean.as_str() } else { "" };
+            let mut group = |lines: Vec<&str>, end: bool| {
+                if lines.is_empty() {
+                    return;
+                }
+                let mut add = |text: String| match end || at.is_empty() && !pointer.is_empty() {
+                    true => merged.add_end(at, text),
+                    false => merged.add_before(at, text),
+                };
+                add(from.clone());
+                for line in lines {
+                    add(line.to_string());
+                }
+            };
+            let mut before: Vec<&str> = notes.before.iter().map(String::as_str).collect();
+            before.extend(notes.after.as_deref());
+            group(before, false);
+            group(notes.end.iter().map(String::as_str).collect(), true);
+        }
+    }
+    merged
+}
+
+/// A comment's pointer with `new` markers (`+NAME`) taken off its segments.
+fn without_new_markers(pointer: &str) -> String {
+    crate::pointer::pointer_segments(pointer).fold(String::new(), |p, seg| {
+        let seg = seg
+            .strip_prefix(super::doc::NEW_MARKER)
+            .unwrap_or(&seg)
+            .to_string();
+        crate::pointer::pointer_push(&p, &seg)
+    })
 }
 
 /// The hash a bundle's header states (`None` if it states none).
@@ -82,5 +135,18 @@ mod tests {
         assert!(text.contains("(`base\\u{a}name = evil\\u{a}# `"), "{text}");
         let r = load::load(child.to_str().unwrap()).unwrap();
         assert_eq!(stated_hash(&text), Some(Identity::of(&r).sha256.as_str()));
+        // Each source is named with its own sha256 (the child's is the bundle's).
+        let startrek = Identity::of(&load::load("startrek").unwrap()).sha256;
+        assert!(
+            text.contains(&format!(
+                "#   built-in startrek (`startrek`, 1.0.0, sha256 {startrek})\n"
+            )),
+            "{text}"
+        );
+        let child_line = format!(
+            "child.rules (`child`, no version, sha256 {})\n",
+            Identity::of(&r).sha256
+        );
+        assert!(text.contains(&child_line), "{text}");
     }
 }

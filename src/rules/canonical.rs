@@ -143,4 +143,21 @@ combat {
         let (_, comments) = parse_with_comments("c.yaml", &yaml, Format::Yaml).unwrap();
         assert_eq!(comments.count(), 21);
     }
+
+    #[test]
+    fn a_header_parted_by_a_blank_line_stays_the_files_in_both_formats() {
+        let text = "# Our club's house rule.\n# Agreed at the May meeting.\n\n# the base\n\
+                    extends startrek\n\nname = house\n";
+        assert_eq!(formatted("h.rules", text).unwrap(), text);
+        let yaml = convert("h.rules", text, Syntax::Yaml);
+        assert!(
+            yaml.starts_with("# Our club's house rule.\n# Agreed at the May meeting.\n\n# the base\nextends: startrek\n"),
+            "{yaml}"
+        );
+        assert_eq!(formatted("h.yaml", &yaml).unwrap(), yaml);
+        assert_eq!(convert("h.yaml", &yaml, Syntax::Rules), text);
+        // Without the blank line the comment is the first key's, as before.
+        let joined = "# the base\nextends startrek\n\nname = house\n";
+        assert_eq!(formatted("j.rules", joined).unwrap(), joined);
+    }
 }

@@ -24,11 +24,18 @@ pub enum Kind {
     Added,
     Removed,
     Changed,
+    /// The same entries in another order (`old` and `new` are their names in order). Order is
+    /// part of a ruleset: it is the order ships, ranks and tie-breaks are listed and tried in,
+    /// and the sha256 (`rules hash`) is taken over it; so `diff` shows it, and two rulesets
+    /// have no changes exactly when their hashes agree.
+    Reordered,
 }
 
 /// Every value that differs from `old` to `new`, in the order of the rulesets (the old one's,
 /// then what only the new one has). Sections and entries are gone into down to their values;
-/// a list is one value.
+/// a list is one value; a removed entry or section is one change (its whole old value); a
+/// section whose shared entries come in another order is one `Reordered` change. It walks the
+/// same tree `pin::canonical` hashes, so it is empty exactly when the hashes are equal.
 pub fn between(old: &Ruleset, new: &Ruleset) -> Vec<Change> {
     let tree = |r: &Ruleset| {
         let mut t = serde_json::to_value(r).expect("a ruleset serialises");
@@ -49,10 +56,22 @@ fn walk(old: Option<&Value>, new: Option<&Value>, path: &str, out: &mut Vec<Chan
             for (k, nv) in n.iter().filter(|(k, _)| !o.contains_key(*k)) {
                 walk(None, Some(nv), &pointer_push(path, k), out);
             }
-        }
-        (Some(Value::Object(o)), None) => {
-            for (k, ov) in o {
-                walk(Some(ov), None, &pointer_push(path, k), out);
+            let shared = |a: &serde_json::Map<String, Value>,
+                          b: &serde_json::Map<String, Value>| {
+                a.keys()
+                    .filter(|k| b.contains_key(*k))
+                    .map(|k| Value::String(k.clone()))
+                    .collect::<Vec<_>>()
+            };
+            let (old_order, new_order) = (shared(o, n), shared(n, o));
+            if old_order != new_order {
+                out.push(Change {
+                    path: path.to_string(),
+                    change: Kind::Reordered,
+                    old: Some(Value::Array(old_order)),
+                    new: Some(Value::Array(new_order)),
+                    meaning: None,
+                });
             }
         }
         (None, Some(Value::Object(n))) => {
@@ -73,6 +92,35 @@ fn walk(old: Option<&Value>, new: Option<&Value>, path: &str, out: &mut Vec<Chan
             meaning: None,
         }),
     }
+}
+
+/// One change as `rules diff` prints it: `~ /path: old -> new`, `+ /path: new`, `- /path`
+/// (a removed entry or section is named, not spelt out), `~ /path: order [..] -> [..]`.
+pub fn line(c: &Change) -> String {
+    let shown = |v: &Option<Value>| {
+        v.as_ref()
+            .map(|v| serde_json::to_string(v).unwrap_or_default())
+            .unwrap_or_default()
+    };
+    match c.change {
+        Kind::Added => format!("+ {}: {}", c.path, shown(&c.new)),
+        Kind::Removed if c.old.as_ref().is_some_and(Value::is_object) => format!("- {}", c.path),
+        Kind::Removed => format!("- {}: {}", c.path, shown(&c.old)),
+        Kind::Changed => format!("~ {}: {} -> {}", c.path, shown(&c.old), shown(&c.new)),
+        Kind::Reordered => format!("~ {}: order {} -> {}", c.path, shown(&c.old), shown(&c.new)),
+    }
+}
+
+/// The first `most` changes on one line, and how many more there are.
+pub fn summary(changes: &[Change], most: usize) -> String {
+    let mut out: Vec<String> = changes.iter().take(most).map(line).collect();
+    if changes.len() > most {
+        out.push(format!("and {} more", changes.len() - most));
+    }
+    if out.is_empty() {
+        return "no changes".into();
+    }
+    out.join("; ")
 }
 
 /// Add what each changed value means, from the model's doc comments.
@@ -115,16 +163,47 @@ mod tests {
         );
         assert_eq!(shields.new, Some(12.into()));
         assert_eq!(find("/ships/Runabout/shields").unwrap().change, Kind::Added);
-        let frigate: Vec<&Change> = changes
+        // A removed entry is one change, holding what it was.
+        assert!(!changes
             .iter()
-            .filter(|c| c.path.starts_with("/ships/UFP frigate/"))
-            .collect();
-        assert!(!frigate.is_empty() && frigate.iter().all(|c| c.change == Kind::Removed));
+            .any(|c| c.path.starts_with("/ships/UFP frigate/")));
+        let frigate = find("/ships/UFP frigate").unwrap();
+        assert_eq!(frigate.change, Kind::Removed);
+        assert_eq!(
+            frigate.old.unwrap()["structure"],
+            serde_json::to_value(&base.ships["UFP frigate"]).unwrap()["structure"]
+        );
         // Nothing that did not change is listed; the same ruleset has no changes.
         assert!(changes.iter().all(|c| c.old != c.new));
         assert!(between(&house, &house).is_empty());
         let mut explained = vec![shields];
         explain(&mut explained);
         assert!(explained[0].meaning.as_deref().unwrap().contains("hield"));
+    }
+
+    #[test]
+    fn a_reordered_ruleset_is_one_change_and_changes_its_hash() {
+        let base = load("extends startrek\n");
+        let mut swapped = base.clone();
+        swapped.ships.swap_indices(0, 1);
+        let changes = between(&base, &swapped);
+        assert_eq!(changes.len(), 1, "{changes:?}");
+        assert_eq!(changes[0].path, "/ships");
+        assert_eq!(changes[0].change, Kind::Reordered);
+        let names: Vec<Value> = base.ships.keys().map(|k| k.as_str().into()).collect();
+        assert_eq!(changes[0].old.as_ref().unwrap().as_array().unwrap(), &names);
+        // No changes exactly when the hashes agree: the two are taken from one tree.
+        use super::super::pin::hash;
+        assert_ne!(hash(&base), hash(&swapped));
+        let mut shields = base.clone();
+        shields.ships[0].shields = Some(shields.ships[0].shields.unwrap_or(0) + 1);
+        for (a, b) in [
+            (&base, &swapped),
+            (&base, &base),
+            (&base, &shields),
+            (&swapped, &swapped),
+        ] {
+            assert_eq!(between(a, b).is_empty(), hash(a) == hash(b));
+        }
     }
 }

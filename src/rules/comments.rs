@@ -42,6 +42,17 @@ impl Comments {
         }
     }
 
+    /// Every node's comments, by pointer, in pointer order.
+    pub fn entries(&self) -> Vec<(&str, &Notes)> {
+        let mut all: Vec<(&str, &Notes)> = self
+            .by_pointer
+            .iter()
+            .map(|(p, n)| (p.as_str(), n))
+            .collect();
+        all.sort_by(|a, b| a.0.cmp(b.0));
+        all
+    }
+
     /// How many comments there are in all.
     pub fn count(&self) -> usize {
         self.by_pointer
@@ -81,6 +92,53 @@ pub struct Found {
     pub col: usize,
     pub own_line: bool,
     pub text: String,
+}
+
+impl Comments {
+    /// Make the file's header of `text` its own: the comment lines at the top that a blank
+    /// line parts from what follows are the file's (`""`'s `before`), not the first key's,
+    /// and are written back above everything with the blank line kept. `first` is the
+    /// pointer of the first key, which the attaching gave them to.
+    pub fn split_header(&mut self, text: &str, first: &str) {
+        let mut comment_lines = 0;
+        let mut header = 0;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.starts_with('#') {
+                comment_lines += 1;
+            } else if line.is_empty() {
+                header = comment_lines;
+            } else {
+                break;
+            }
+        }
+        let Some(notes) = self.by_pointer.get_mut(first) else {
+            return;
+        };
+        if header == 0 || notes.before.len() < header {
+            return;
+        }
+        let rest = notes.before.split_off(header);
+        let taken = std::mem::replace(&mut notes.before, rest);
+        if notes == &Notes::default() {
+            self.by_pointer.remove(first);
+        }
+        self.notes("").before.extend(taken);
+    }
+}
+
+/// The file's header comments (see `Comments::split_header`) and the blank line after them.
+pub fn push_header(out: &mut String, comments: &Comments) {
+    let header = comments
+        .get("")
+        .map(|n| n.before.as_slice())
+        .unwrap_or_default();
+    for text in header {
+        push_line(out, "", text);
+    }
+    if !header.is_empty() {
+        out.push('\n');
+    }
 }
 
 /// A comment's text: what follows `#` on its line, trailing blanks (and `\r`) removed.

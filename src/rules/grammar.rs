@@ -38,7 +38,7 @@ pub fn rule_name(rule: &Rule) -> String {
         Rule::value => "a value",
         Rule::assignment => "`key = value`",
         Rule::section => "a section `name { ... }`",
-        Rule::extends_decl | Rule::extends_kw => "`extends NAME`",
+        Rule::extends_decl | Rule::extends_kw | Rule::extends_name => "`extends NAME`",
         Rule::extends_pin | Rule::sha256_kw | Rule::version_kw => {
             "`sha256 \"HEX\"` or `version \"REQ\"`"
         }

@@ -87,7 +87,10 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let (doc, layout) = parse_laid_out(name, text, true)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let comments = super::lang_comments::attach(text, layout.unwrap_or_default());
+    let mut comments = super::lang_comments::attach(text, layout.unwrap_or_default());
+    if let Some(first) = doc.value.as_object().and_then(|m| m.keys().next()) {
+        comments.split_header(text, &pointer_push("", first));
+    }
     Ok((doc, comments))
 }
 
@@ -113,6 +116,15 @@ fn parse_laid_out(name: &str, text: &str, keep_layout: bool) -> Result<(Doc, Opt
         // comes first, with the open bracket as a note.
         let wants_key = matches!(&e.variant, pest::error::ErrorVariant::ParsingError { positives, .. }
             if positives.contains(&Rule::key));
+        let error_line = match e.line_col {
+            pest::error::LineColLocation::Pos((l, _)) | pest::error::LineColLocation::Span((l, _), _) => l,
+        };
+        if let Some((line, col, words)) = loose_words(text).filter(|w| w.0 <= error_line) {
+            return Span::new(&t.source, line, col).at(format!(
+                "`{words}` is more than one word: a value of several words is a string, so \
+                 write it in quotes (\"{words}\")"
+            ));
+        }
         match super::brackets::unbalanced(text) {
             Some(u) if wants_key || !u.only_left_open => {
                 Span::new(&t.source, u.line, u.col).at(u.message)
@@ -146,6 +158,42 @@ fn parse_laid_out(name: &str, text: &str, keep_layout: bool) -> Result<(Doc, Opt
     }
     doc.value = Value::Object(root.map);
     Ok((doc, t.layout.map(|l| l.into_inner())))
+}
+
+/// The first line that reads `key = some words` (a string left unquoted, which the grammar
+/// takes for a value and then a key with no `=`): its line, the value's column and the words.
+fn loose_words(text: &str) -> Option<(usize, usize, String)> {
+    let is_word = |w: &str| {
+        w.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && w.chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '\''))
+            && !matches!(
+                w,
+                "if" | "then" | "else" | "and" | "or" | "not" | "true" | "false" | "null" | "new"
+            )
+    };
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split('#').next().unwrap_or_default();
+        if code.contains(['"', '{', '[', '(']) {
+            continue;
+        }
+        let Some((key, value)) = code.split_once(['=', ':']) else {
+            continue;
+        };
+        let key = key.trim();
+        let words: Vec<&str> = value.split_whitespace().collect();
+        if key.is_empty() || !key.split_whitespace().all(is_word) || words.len() < 2 {
+            continue;
+        }
+        if words.iter().all(|w| is_word(w)) {
+            let col = code.len() - value.trim_start().len();
+            let col = code[..col].chars().count() + 1;
+            return Some((i + 1, col, words.join(" ")));
+        }
+    }
+    None
 }
 
 /// `extends NAME` as the name alone; with pins (`sha256 "HEX"`, `version "REQ"`) as the map
@@ -313,21 +361,51 @@ fn value(pair: Pair<Rule>, pointer: &str, doc: &mut Doc, t: &Text) -> Result<Val
             let text = pair.as_str();
             let node =
                 formula::build(pair, text, start).map_err(|e| t.span_at(e.pos).at(e.message))?;
-            bare_value(&node)
+            bare_value(&node, text)
         }
         other => unreachable!("not a value: {other:?}"),
     })
 }
 
-/// A bare expression: a plain number, boolean or name stays what it is; anything else
-/// (formulas, dice) becomes its canonical text.
-fn bare_value(node: &formula::Node) -> Value {
+/// A bare expression: a plain number, boolean or name stays what it is; a hyphenated word
+/// (`my-club`, `bloodbowl-swiss`) is the word as written, as YAML reads it, so that a key
+/// that takes a string never gets the formula `my - club` (a key that takes a formula reads
+/// `a-b` as `a - b` all the same); anything else (formulas, dice) becomes its canonical text.
+fn bare_value(node: &formula::Node, written: &str) -> Value {
     match node {
         formula::Node::Num { text, value } => number_value(text, *value),
         formula::Node::Bool(b) => Value::Bool(*b),
         formula::Node::Var { name, .. } => Value::String(name.clone()),
-        other => Value::String(formula::canonical(other)),
+        other => match one_line(written).filter(|w| is_hyphenated_word(w)) {
+            Some(word) => Value::String(word.to_string()),
+            None => Value::String(formula::canonical(other)),
+        },
     }
+}
+
+/// Words joined by hyphens, no blanks: `my-club`, `club-2`.
+fn is_hyphenated_word(text: &str) -> bool {
+    let mut parts = text.split('-');
+    let first_is_a_name = parts
+        .next()
+        .and_then(|p| p.chars().next())
+        .is_some_and(|c| c.is_alphabetic() || c == '_');
+    first_is_a_name
+        && text.contains('-')
+        && text
+            .split('-')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_'))
+}
+
+/// An expression's text without the blanks and comments the grammar lets follow it, if it is
+/// on one line (a formula has no strings, so `#` always starts a comment).
+fn one_line(written: &str) -> Option<&str> {
+    let mut lines = written
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or_default().trim())
+        .filter(|l| !l.is_empty());
+    let first = lines.next()?;
+    lines.next().is_none().then_some(first)
 }
 
 fn number_value(text: &str, value: f64) -> Value {
@@ -356,6 +434,7 @@ pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
         marked: comments.commented_paths(),
     };
     let mut out = String::new();
+    super::comments::push_header(&mut out, comments);
     if let Value::Object(map) = value {
         if let Some(e) = map.get("extends").filter(|e| writes_on_its_line(e)) {
             let notes = comments.get("/extends");
@@ -379,7 +458,7 @@ pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
 /// `extends NAME [sha256 "HEX"] [version "REQ"]` (without its end of line).
 fn write_extends(e: &Value, out: &mut String) {
     let name = |n: &str| {
-        if is_bare_name(n) {
+        if is_bare_extends_name(n) {
             n.to_string()
         } else {
             quote(n)
@@ -571,6 +650,14 @@ fn is_bare_name(s: &str) -> bool {
         && !matches!(s, "true" | "false" | "null")
 }
 
+/// A name `extends` takes without quotes: a name, hyphens allowed (`bloodbowl-swiss`).
+fn is_bare_extends_name(s: &str) -> bool {
+    RulesParser::parse(Rule::extends_name, s)
+        .map(|p| p.as_str() == s)
+        .unwrap_or(false)
+        && !matches!(s, "true" | "false" | "null")
+}
+
 /// A key as the rules language writes it: bare if it reads back as itself, else quoted; a key
 /// marked new (`+NAME`) as `new NAME`.
 pub fn key_text(k: &str) -> String {
@@ -599,7 +686,7 @@ fn is_bare(s: &str) -> bool {
         return false;
     }
     match formula::parse(s) {
-        Ok(node) => bare_value(&node) == Value::String(s.to_string()),
+        Ok(node) => bare_value(&node, s) == Value::String(s.to_string()),
         Err(_) => false,
     }
 }

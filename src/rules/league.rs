@@ -53,7 +53,8 @@ pub struct LeagueRules {
     /// League points for each result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<Points>,
-    /// Tie-breakers after points, in order (names from `TIEBREAKERS`).
+    /// Tie-breakers after points, in order, by name (head_to_head, difference, scored, won,
+    /// ...: the schema lists them all).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiebreakers: Vec<String>,
     /// What a score counts ("touchdowns", "goals"), for headings.

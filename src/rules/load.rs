@@ -29,6 +29,21 @@ fn read_permitted(permit: &Permit) -> Result<Doc> {
     parse_text(&shown, &text, Format::of(&shown))
 }
 
+/// `read_permitted` of a file another file named: if it does not parse as a ruleset (a
+/// mapping of sections), the error says where and why but shows none of its text.
+fn read_named_inside(permit: &Permit) -> Result<Doc> {
+    let doc = read_permitted(permit).map_err(Error::without_excerpt)?;
+    if !doc.value.is_object() {
+        return Err(doc
+            .error_at(
+                "",
+                "is not a ruleset: a ruleset is a mapping of sections (`name: ...`, `ships: ...`)",
+            )
+            .without_excerpt());
+    }
+    Ok(doc)
+}
+
 /// Most rulesets one `extends` chain may hold (the file itself included). A house rule
 /// extends a club's, which extends a built-in: a few links. Each link is read, parsed and
 /// laid over the next while the ones above it wait, so a chain of thousands of files ran
@@ -101,7 +116,12 @@ fn resolve(reference: &str, relative_to: Option<&Path>, chain: &mut Vec<String>)
             let id = std::fs::canonicalize(path)
                 .map(|p| p.display().to_string())
                 .unwrap_or_else(|_| path.display().to_string());
-            let doc = read_permitted(&permit)?;
+            let doc = match relative_to {
+                // Named inside another file (its `extends`, a record's `rules:`): a file that
+                // is not a ruleset gets its place named, never a line of it shown.
+                Some(_) => read_named_inside(&permit)?,
+                None => read_permitted(&permit)?,
+            };
             (id, doc, path.parent().map(|p| p.to_path_buf()))
         }
     };
@@ -185,12 +205,16 @@ pub fn load(reference: &str) -> Result<Ruleset> {
 /// lets it sit there); otherwise the reference as given, a built-in name or a path the policy
 /// must allow.
 pub fn load_beside(reference: &str, file: Option<&str>) -> Result<Ruleset> {
-    let dir = file
-        .and_then(|f| Path::new(f).parent())
-        .filter(|d| !d.as_os_str().is_empty());
-    // Not there: the reference as given (from the current folder, or a built-in name).
-    let beside = dir.filter(|d| Path::new(reference).is_relative() && d.join(reference).is_file());
-    ruleset_from_doc(&resolve_doc_beside(reference, beside)?)
+    let dir = file.and_then(|f| Path::new(f).parent());
+    ruleset_from_doc(&resolve_doc_beside(reference, beside(reference, dir))?)
+}
+
+/// The folder a reference named inside a file in `dir` is read from (the CLI's records and
+/// the script API alike): that folder when the file is there; else `None`, the reference as
+/// given (from the current folder, or a built-in name).
+pub fn beside<'a>(reference: &str, dir: Option<&'a Path>) -> Option<&'a Path> {
+    dir.filter(|d| !d.as_os_str().is_empty())
+        .filter(|d| Path::new(reference).is_relative() && d.join(reference).is_file())
 }
 
 /// One ruleset of an `extends` chain, as its own file gives it (not yet overlaid).
@@ -200,6 +224,11 @@ pub struct Link {
     pub source: String,
     pub name: Option<String>,
     pub version: Option<String>,
+    /// Its own comments, each at its node (what `rules bundle` carries over).
+    pub comments: super::comments::Comments,
+    /// The sha256 of this link resolved (itself over everything it extends), as `rules hash`
+    /// prints it: what a pin on it would hold. `None` if it does not resolve on its own.
+    pub sha256: Option<String>,
 }
 
 /// The chain a reference extends, itself first: what `rules bundle` names in its header.
@@ -209,19 +238,26 @@ pub fn chain(reference: &str) -> Result<Vec<Link>> {
     // `resolve` has refused circles and long chains; the bound only keeps a changing file
     // from looping here.
     while links.len() < MAX_EXTENDS_DEPTH {
-        let (source, doc, next_dir) = match locate(&reference, dir.as_deref())? {
+        let (source, (doc, comments), next_dir) = match locate(&reference, dir.as_deref())? {
             Origin::Builtin(name, file, text) => {
-                let doc = parse_text(&format!("<built-in {name}>"), text, Format::of(file))?;
-                (format!("built-in {name}"), doc, None)
+                let shown = format!("<built-in {name}>");
+                let parsed = super::canonical::parse_with_comments(&shown, text, Format::of(file))?;
+                (format!("built-in {name}"), parsed, None)
             }
             Origin::File(permit) => {
-                let doc = read_permitted(&permit)?;
+                // As `resolve` reads it (a file another names is placed, never shown).
+                let doc = match dir {
+                    Some(_) => read_named_inside(&permit)?,
+                    None => read_permitted(&permit)?,
+                };
                 let path = permit.path();
-                (
-                    path.display().to_string(),
-                    doc,
-                    path.parent().map(Path::to_path_buf),
-                )
+                let shown = path.display().to_string();
+                let text = permit.read_text()?;
+                let comments =
+                    super::canonical::parse_with_comments(&shown, &text, Format::of(&shown))
+                        .map(|(_, c)| c)
+                        .unwrap_or_default();
+                (shown, (doc, comments), path.parent().map(Path::to_path_buf))
             }
         };
         let own = |key: &str| {
@@ -230,10 +266,16 @@ pub fn chain(reference: &str) -> Result<Vec<Link>> {
                 .and_then(|v| v.as_str())
                 .map(String::from)
         };
+        let sha256 = resolve(&reference, dir.as_deref(), &mut Vec::new())
+            .and_then(|d| ruleset_from_doc(&d))
+            .ok()
+            .map(|r| super::pin::hash(&r));
         links.push(Link {
             source,
             name: own("name"),
             version: own("version"),
+            comments,
+            sha256,
         });
         match super::pin::read_extends(&doc)? {
             Some(pins) => (reference, dir) = (pins.name, next_dir),

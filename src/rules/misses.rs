@@ -17,16 +17,40 @@ const PROBE: &str = "\u{1}probe";
 
 /// Refuse the first unmatched name of an overlay merged into `merged` from base `base_name`.
 pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<()> {
-    if unmatched.is_empty() || serde_json::from_value::<Ruleset>(merged.value.clone()).is_err() {
-        // A ruleset that does not deserialise gets its own (located) error later.
+    if unmatched.is_empty() {
         return Ok(());
     }
+    // Whether the entries as written make a valid ruleset once declared new: only then is
+    // "declare it" advice that works. A misspelt name with a partial body (`brige: {excess:
+    // explosion}`) does not deserialise; the name is still asked about first, against the
+    // ruleset without the unmatched entries, before any "missing field".
+    let whole = serde_json::from_value::<Ruleset>(merged.value.clone()).ok();
+    // Asked only on the way to an error: validating may run the ruleset's hooks.
+    let declarable = || whole.as_ref().is_some_and(|r| r.validate(merged).is_ok());
+    // Complete entries that still fail once declared (a crew skill the game does not have):
+    // declaring them is no way out, so it is not advised.
+    let partial = whole.is_none();
+    let root = if !partial {
+        merged.value.clone()
+    } else {
+        let mut without = merged.value.clone();
+        for u in unmatched.iter().filter(|u| !u.removal) {
+            if let Some(Value::Object(m)) = without.pointer_mut(&u.parent) {
+                m.shift_remove(&u.key);
+            }
+        }
+        if serde_json::from_value::<Ruleset>(without.clone()).is_err() {
+            // Wrong for another reason: its own (located) error comes later.
+            return Ok(());
+        }
+        without
+    };
     let mut kinds = Kinds::default();
     for miss in unmatched {
-        if !kinds.holds_names(&merged.value, &miss.parent) {
+        if !kinds.holds_names(&root, &miss.parent) {
             continue; // a field the base left out: the model checks its name
         }
-        let parent = node(&merged.value, &miss.parent);
+        let parent = node(&root, &miss.parent);
         let added: Vec<&str> = unmatched
             .iter()
             .filter(|u| u.parent == miss.parent && !u.removal)
@@ -41,6 +65,11 @@ pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<(
             .collect();
         let section = shown_path(&miss.parent);
         let hint = crate::names::suggestion(&miss.key, known.iter().copied());
+        if partial && hint.is_empty() && !miss.removal {
+            // No near name and a body that is wrong on its own: the body's own error (an
+            // unknown or missing field) says more than "matches nothing".
+            continue;
+        }
         let rules_form = miss
             .place
             .as_ref()
@@ -48,6 +77,11 @@ pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<(
         let message = if miss.removal {
             format!(
                 "`{}` removes nothing: the base `{base_name}` has no such entry in `{section}`{hint}",
+                miss.key
+            )
+        } else if !declarable() {
+            format!(
+                "`{}` matches nothing in `{section}` of the base `{base_name}`{hint}",
                 miss.key
             )
         } else {

@@ -173,12 +173,25 @@ pub fn check(pins: &Extends, base: &Ruleset, doc: &Doc) -> Result<()> {
     if let Some(want) = &pins.sha256 {
         let got = hash(base);
         if &got != want {
+            // The way to what changed: the base as it was, if `rules pin` kept it.
+            let file = doc
+                .place("/extends")
+                .map(|p| p.value.source.name.clone())
+                .unwrap_or_default();
+            let shown = crate::names::escaped(&pins.name);
+            let see = match super::pinning::diff_command(&file, &pins.name) {
+                Some(command) => format!("see what changed with `{command}`"),
+                None => format!(
+                    "the base as it was is not kept, so only its new form can be seen: \
+                     `arbiter rules show {shown}`; `arbiter rules pin FILE` pins a file and keeps \
+                     its base beside it, for `rules diff` to compare"
+                ),
+            };
             return Err(doc.error_at(
                 "/extends/sha256",
                 format!(
-                    "`{}` has changed since this ruleset was written against it: its sha256 is \
-                     now {got}, not {want} (see what changed with `arbiter rules diff`)",
-                    pins.name
+                    "`{shown}` has changed since this ruleset was written against it: its sha256 \
+                     is now {got}, not {want} ({see})"
                 ),
             ));
         }
@@ -192,9 +205,7 @@ pub fn drift(record: &str, recorded: &Identity, now: &Ruleset) -> Option<String>
     let now = Identity::of(now);
     (now.sha256 != recorded.sha256).then(|| {
         format!(
-            "{record}: the ruleset has changed since it began: it was {}, it is now {} \
-             (`arbiter rules diff` shows how; `league new --embed-rules` keeps a season's rules \
-             with it)",
+            "{record}: the ruleset has changed since it began: it was {}, it is now {}",
             recorded.shown(),
             now.shown()
         )

@@ -32,6 +32,7 @@ fn build() -> Value {
         props.insert("extends".into(), extends_schema());
     }
     defs.insert("Ruleset".into(), Value::Object(ruleset));
+    closed_sets(&mut defs);
     let overlays: Vec<(String, Value)> = defs
         .iter()
         .map(|(name, def)| {
@@ -52,6 +53,44 @@ fn build() -> Value {
         "else": {"$ref": "#/$defs/Ruleset"},
         "$defs": defs,
     })
+}
+
+/// What the model checks beyond types, for editors to check too: the tie-breakers' names, a
+/// version's form (MAJOR.MINOR.PATCH).
+fn closed_sets(defs: &mut Map<String, Value>) {
+    let names =
+        |list: &[(&str, &str)]| -> Value { list.iter().map(|(n, _)| Value::from(*n)).collect() };
+    let tiebreakers = [
+        ("LeagueRules", names(super::league::TIEBREAKERS)),
+        ("SwissRules", names(super::swiss::TIEBREAKS)),
+    ];
+    for (def, known) in tiebreakers {
+        if let Some(items) = defs
+            .get_mut(def)
+            .and_then(|d| d.pointer_mut("/properties/tiebreakers/items"))
+        {
+            items["enum"] = known;
+        }
+    }
+    // Dice as grammar/formula.pest reads them: `3D6`, `2D6+1`, `4D6-2`, `D100`; a pair
+    // `intact/damaged`.
+    let term = r"([0-9]*[dD][0-9]+|[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?)";
+    let sum = format!(r"\s*{term}(\s*[-+−]\s*{term})*\s*");
+    for (def, pattern) in [
+        ("Dice", format!("^{sum}$")),
+        ("DicePair", format!("^{sum}(/{sum})?$")),
+    ] {
+        if let Some(d) = defs.get_mut(def) {
+            d["pattern"] = pattern.into();
+        }
+    }
+    if let Some(version) = defs
+        .get_mut("Ruleset")
+        .and_then(|d| d.pointer_mut("/properties/version"))
+    {
+        version["pattern"] =
+            r"^\s*[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?\s*$".into();
+    }
 }
 
 /// `extends: NAME` or `extends: {name, sha256, version}` (see src/rules/pin.rs).
@@ -101,8 +140,17 @@ fn for_overlay(v: &mut Value) {
                     *p = json!({"anyOf": [p.take(), {"type": "null"}]});
                 }
             }
+            // An entry of a map of names (a ship, a torpedo kind, a rank) is removed with
+            // `null` too, the documented way.
+            if let Some(entry) = map
+                .get_mut("additionalProperties")
+                .filter(|a| a.is_object())
+            {
+                for_overlay(entry);
+                *entry = json!({"anyOf": [entry.take(), {"type": "null"}]});
+            }
             for (k, child) in map.iter_mut() {
-                if k != "properties" {
+                if k != "properties" && k != "additionalProperties" {
                     for_overlay(child);
                 }
             }

@@ -161,7 +161,8 @@ pub struct CepRules {
     /// The rank ladder: rank name → level (a higher level is a higher rank).
     pub ranks: IndexMap<String, i64>,
     pub rounding: Rounding,
-    /// The points of a player, from the factors in `CepVariables`.
+    /// The points of a player: a formula of result, violence, grade, game_value, index,
+    /// own_value, side_value, residue, grade_index and turns.
     pub points: Formula,
 }
 
@@ -277,14 +278,16 @@ pub type Range = [f64; 2];
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EloRules {
-    /// Development coefficient: a number, or a formula of the player's record (`K_VARIABLES`).
+    /// Development coefficient: a number, or a formula of the player's record (rating, games,
+    /// idle_periods, idle_days, field).
     pub k: NumberOrFormula,
     /// A new player's rating: a number, or a formula of `mean_rating` and `players` (those
     /// rated so far).
     pub initial: NumberOrFormula,
     /// Rating difference at which the stronger player is expected to score 10 to 1.
     pub scale: f64,
-    /// A returning player's rating after idle time (`DECAY_VARIABLES`); none: no decay.
+    /// A returning player's rating after idle time: a formula of rating, games, idle_periods,
+    /// idle_days and initial; none: no decay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decay: Option<Formula>,
     /// The ratings this system's numbers live between, [low, high]: a starting rating outside is refused.

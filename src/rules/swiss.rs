@@ -70,7 +70,8 @@ pub struct SwissRules {
     pub system: String,
     #[serde(default)]
     pub points: SwissPoints,
-    /// Tie-breaks after points, in order (names from `TIEBREAKS`).
+    /// Tie-breaks after points, in order, by name (buchholz, buchholz_cut1, sonneborn_berger,
+    /// direct_encounter, wins, ...: the schema lists them all).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiebreakers: Vec<String>,
 }

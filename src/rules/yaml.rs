@@ -341,7 +341,11 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let (doc, layout) = parse_laid_out(name, text, true)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    Ok((doc, layout.unwrap_or_default().attach(text)))
+    let mut comments = layout.unwrap_or_default().attach(text);
+    if let Some(first) = doc.value.as_object().and_then(|m| m.keys().next()) {
+        comments.split_header(text, &super::doc::pointer_push("", first));
+    }
+    Ok((doc, comments))
 }
 
 fn parse_laid_out(

@@ -13,6 +13,7 @@ pub fn write_with_comments(value: &Value, comments: &Comments) -> String {
         marked: comments.commented_paths(),
     };
     let mut out = String::new();
+    super::comments::push_header(&mut out, comments);
     let notes = comments.get("");
     match value {
         Value::Object(map) if !map.is_empty() => writer.mapping(map, "", 0, &mut out, false),

@@ -47,9 +47,10 @@ impl RulesHandle {
         Ok(RulesHandle::build(ruleset, reference, script_places(&doc)))
     }
 
-    /// Load a ruleset a file in `dir` names (a record's `rules:`): relative paths start there.
+    /// Load a ruleset a file in `dir` names (a record's `rules:`): relative paths start there,
+    /// as on the command line (`load::beside`).
     pub fn load_beside(reference: &str, dir: Option<&std::path::Path>) -> Result<RulesHandle> {
-        let doc = load::resolve_doc_beside(reference, dir)?;
+        let doc = load::resolve_doc_beside(reference, load::beside(reference, dir))?;
         let ruleset = load::ruleset_from_doc(&doc)?;
         Ok(RulesHandle::build(ruleset, reference, script_places(&doc)))
     }
