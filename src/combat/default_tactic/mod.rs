@@ -33,6 +33,7 @@ mod scene;
 mod shields;
 #[cfg(test)]
 mod tests;
+mod warp_odds;
 
 use super::context::Loc;
 use super::ship::Condition;
@@ -84,6 +85,54 @@ impl DefaultTactic {
         (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin)
             && theirs >= mine
             && (v.enemy_class.maneuverability == 0 || survives_a_hit_turned_away(v, mine))
+    }
+
+    /// Whether a jump now beats staying: the chance it leaves alive (the failure table
+    /// weighed in) is at least `flee.min_warp_chance` and at least the chance of outlasting
+    /// the enemy, reckoned as my points left over both ships' (hull or engines, the nearer
+    /// its end; the enemy's as my sensors last found it).
+    fn jump_beats_staying(&self, v: &View) -> bool {
+        let left = |mine: bool| {
+            let (h, e) = if mine {
+                (v.my_points_left(Loc::Hull), v.my_points_left(Loc::Engines))
+            } else {
+                (
+                    v.enemy_points_left(Loc::Hull),
+                    v.enemy_points_left(Loc::Engines),
+                )
+            };
+            h.min(e) as f64
+        };
+        let (mine, theirs) = (left(true), left(false));
+        let staying = if mine + theirs > 0.0 {
+            mine / (mine + theirs)
+        } else {
+            0.5
+        };
+        let jump = warp_odds::jump_survival(v);
+        jump >= self.knobs.flee.min_warp_chance && jump > staying
+    }
+
+    /// Whether the ship should close before anything else: the enemy out of sensor range
+    /// (where it was last seen), or out of its phaser arc farther than its range (stand-off
+    /// while hiding) plus its maximum speed.
+    fn far_off(&self, v: &View) -> bool {
+        let d = v.distance();
+        if d > v.ctx.sensor_range && (!v.me.cloaked || self.ready_to_strike(v)) {
+            return true;
+        }
+        let k = &self.knobs;
+        let hiding = v.me.cloaked && !self.ready_to_strike(v);
+        let wanted = k.preferred_range + if hiding { k.cloak.stand_off } else { 0 };
+        d > wanted + v.my_class.max_speed
+            && !hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
+    }
+
+    /// Whether a cloaked ship is done hiding and should close to strike: its shields are
+    /// whole again, or it has been cloaked `cloak.max_turns`.
+    pub(super) fn ready_to_strike(&self, v: &View) -> bool {
+        let c = &self.knobs.cloak;
+        v.my_turns_cloaked() >= c.max_turns || self.front_shields(v) >= c.decloak_shields
     }
 
     /// The weakest of my three faces toward the enemy, as a share of the rating.
@@ -142,7 +191,7 @@ impl Tactic for DefaultTactic {
     fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
         let k = &self.knobs;
         let flee = self.fleeing(v);
-        if flee && v.can_warp().is_ok() && v.warp_chance() >= k.flee.min_warp_chance {
+        if flee && v.can_warp().is_ok() && self.jump_beats_staying(v) {
             return Action::Warp;
         }
         let dice = v.phaser_dice_left();
@@ -164,10 +213,21 @@ impl Tactic for DefaultTactic {
         let can_move =
             v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
         let mind = &mut memory.good;
+        // Out of contact, or farther than this turn's maneuvers can bring it to the range it
+        // wants with the enemy out of its arc, a ship that wants the fight turns toward the
+        // enemy and closes, spending its maneuvers on it. (The planner looks one turn ahead,
+        // and one turn does not repay the energy of turning round.)
+        let closing = !flee && can_move && self.far_off(v);
+        if closing {
+            mind.plan = Plan::default();
+            if let Some(m) = closing_move(v, budget) {
+                return Action::Move(m);
+            }
+        }
         mind.chances.refresh(v);
         let now = mind.chances.phaser_from(v, v.me.pos, v.me.facing);
         let fire_now = (can_fire && now >= k.min_phaser_chance).then_some(now);
-        let step = if can_move {
+        let step = if can_move && !closing {
             self.next_step(v, mind, budget, flee, shot_left, fire_now)
         } else {
             mind.plan = Plan::default();
@@ -250,13 +310,33 @@ impl Tactic for DefaultTactic {
 
     fn deactivation(&self, v: &View) -> Deactivation {
         let mut orders = self.classic.deactivation(v);
+        // A cloak episode ends where the ship can strike: in a firing position once its
+        // shields are whole or its time is up (it then closes to strike, `ready_to_strike`);
+        // only a ship that finds no such place in as long again drops it anyway.
         orders.decloak = v.me.cloaked && {
             let c = &self.knobs.cloak;
-            v.my_turns_cloaked() >= c.max_turns
-                || (self.front_shields(v) >= c.decloak_shields && self.firing_position(v))
+            (self.ready_to_strike(v) && self.firing_position(v))
+                || v.my_turns_cloaked() >= 2 * c.max_turns
         };
         orders
     }
+}
+
+/// The maneuver that brings the enemy (where it was last seen) ahead and then closes on it,
+/// within `budget` energy: turn toward it until it is in the phaser arc, then forward.
+fn closing_move(v: &View, budget: u32) -> Option<Maneuver> {
+    let enemy = v.enemy_pos();
+    let m = if hex::in_phaser_arc(v.me.pos, v.me.facing, enemy) {
+        Maneuver::Forward
+    } else {
+        // The face of my hex toward it, counted from the bow: 1-3 lie to the left.
+        let (face, _) = hex::faces_toward(v.me.pos, enemy);
+        match hex::relative_face(face, v.me.facing) {
+            1..=3 => Maneuver::TurnLeft,
+            _ => Maneuver::TurnRight,
+        }
+    };
+    (v.maneuver_cost(m) <= budget && v.can_maneuver(m).is_ok()).then_some(m)
 }
 
 /// The harm a torpedo launched from here is expected to do: `through` (the chance it is not
