@@ -25,7 +25,7 @@ use serde::Serialize;
 pub use stats::{chi_square, wilson};
 
 /// What to simulate (a script may pass it as a map).
-#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SimOptions {
     pub a: String,
@@ -84,6 +84,20 @@ pub fn check_turns(what: &str, battles: u64, turn_limit: u32, turns: u64) -> Res
 }
 
 impl SimOptions {
+    /// `battles` battles of `a` against `b` from `seed`; every other field at its default
+    /// (rayon's threads, the standard start, alternate first move). Callers that set more use
+    /// struct update: `SimOptions { threads: Some(2), ..SimOptions::new(a, b, n, seed) }`,
+    /// so a new field is added in one place.
+    pub fn new(a: impl Into<String>, b: impl Into<String>, battles: u64, seed: u64) -> SimOptions {
+        SimOptions {
+            a: a.into(),
+            b: b.into(),
+            battles,
+            seed,
+            ..SimOptions::default()
+        }
+    }
+
     /// The turn limit these battles play under: the scenario's, else the ruleset's (0 when
     /// the ruleset has no combat section, which the simulation then refuses).
     pub fn turn_limit(&self, rules: &Ruleset) -> u32 {
@@ -224,6 +238,8 @@ pub struct TurnCounts {
     pub a_wins: u64,
     pub b_wins: u64,
     pub escapes: u64,
+    /// Disengaged and unfinished battles together.
+    pub draws: u64,
     pub disengaged: u64,
     pub unfinished: u64,
 }
@@ -441,6 +457,7 @@ impl Tally {
                     a_wins: c[0],
                     b_wins: c[1],
                     escapes: c[2],
+                    draws: c[3] + c[4],
                     disengaged: c[3],
                     unfinished: c[4],
                 })
