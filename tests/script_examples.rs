@@ -196,18 +196,18 @@ fn cruiser_sim(shields: u32, battles: &str, seed: &str) -> serde_json::Value {
 
 #[test]
 fn price_ship_gives_the_win_rate_of_each_shield_rating() {
-    let out = ok(&["run", &script("price_ship.rhai"), "--", "1000", "1"]);
+    let out = ok(&["run", &script("price_ship.rhai"), "--", "200", "1"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        "UFP heavy cruiser vs Klingon battle cruiser, 1000 battles a rating, seed 1"
+        "UFP heavy cruiser vs Klingon battle cruiser, 200 battles a rating, seed 1"
     );
     // Each row is the CLI's simulation of that variant (same seeds), rounded to 0.1%.
     // As rhai prints a float: always with a decimal point.
     let pct = |p: f64| format!("{:?}", (p * 1000.0).round() / 10.0);
     let mut best = (2.0, 0);
     for (i, shields) in (6..=10).enumerate() {
-        let v = cruiser_sim(shields, "1000", "1");
+        let v = cruiser_sim(shields, "200", "1");
         let (won, lost) = (
             v["a"]["wins"].as_f64().unwrap(),
             v["b"]["wins"].as_f64().unwrap(),
@@ -243,21 +243,21 @@ fn price_ship_gives_the_win_rate_of_each_shield_rating() {
 
 #[test]
 fn custom_tactic_flies_the_same_duel_three_ways() {
-    let out = ok(&["run", &script("custom_tactic.rhai"), "--", "1000", "1"]);
+    let out = ok(&["run", &script("custom_tactic.rhai"), "--", "100", "1"]);
     let built_in = json(&[
         "combat",
         "sim",
         "UFP heavy cruiser",
         "Klingon battle cruiser",
         "-n",
-        "1000",
+        "100",
         "--seed",
         "1",
     ]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        "UFP heavy cruiser vs Klingon battle cruiser, 1000 battles, seed 1"
+        "UFP heavy cruiser vs Klingon battle cruiser, 100 battles, seed 1"
     );
     assert_eq!(
         lines[1],

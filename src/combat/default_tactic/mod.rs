@@ -128,6 +128,20 @@ impl DefaultTactic {
             && !hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
     }
 
+    /// Whether the enemy (as my sensors last found it) has fewer points left before it
+    /// breaks (hull or engines, the nearer) than I have: hiding to mend then gives it the
+    /// same respite (its repair teams work while it cannot fire at me either) and only
+    /// draws the battle out.
+    fn enemy_nearer_its_end(&self, v: &View) -> bool {
+        let mine = v
+            .my_points_left(Loc::Hull)
+            .min(v.my_points_left(Loc::Engines));
+        let theirs = v
+            .enemy_points_left(Loc::Hull)
+            .min(v.enemy_points_left(Loc::Engines));
+        theirs < mine
+    }
+
     /// Whether a cloaked ship is done hiding and should close to strike: its shields are
     /// whole again, or it has been cloaked `cloak.max_turns`.
     pub(super) fn ready_to_strike(&self, v: &View) -> bool {
@@ -175,6 +189,7 @@ impl Tactic for DefaultTactic {
             && c.max_turns > 0
             && v.my_condition(Loc::Hull) == Condition::Light
             && self.front_shields(v) < c.below_shields
+            && !self.enemy_nearer_its_end(v)
             && v.me.available()
                 >= v.ctx.energy.cloak
                     + if raise { v.raise_cost() } else { 0 }
