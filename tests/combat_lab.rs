@@ -288,14 +288,14 @@ let s = r.sweep("{HC}", "{KBC}", "{SHIELDS}", [8, 8], 200);
 print(s.parameter + "|" + s.points.len() + "|" + (s.points[0].a.wins == s.points[1].a.wins));
 let m = r.matrix(["UFP frigate", "Transport"], 50);
 print(m.cells.len() + "|" + m.strength[0].points);
-let b = r.balance("{HC}", "{KBC}", "{SHIELDS}", #{{ precision: 0.25, min: 8, max: 10 }});
+let b = r.balance("UFP frigate", "Transport", "/ships/Transport/shields", #{{ precision: 0.25, min: 2, max: 6 }});
 print(b.tried[0].value + "|" + b.tried[1].value);
 "#
     );
     Test::new()
         .file("lab.rhai", &script)
         .args(["run", "lab.rhai"])
-        .stdout(format!("{SHIELDS}|2|true\n2|100\n8|10\n"))
+        .stdout(format!("{SHIELDS}|2|true\n2|100\n2|6\n"))
         .run();
     // 120,000 battles is over the script's time limit: stopped with its reason.
     Test::new()

@@ -270,6 +270,7 @@ pub struct SimReport {
     /// What the battles still running at the turn limit (unfinished) ended in.
     pub limit_states: LimitStates,
     pub by_initiative: ByInitiative,
+    /// Battles ending on each turn some battle ended on (turns with none are left out).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub by_turn: Vec<TurnCounts>,
 }
@@ -452,6 +453,9 @@ impl Tally {
                 .iter()
                 .enumerate()
                 .skip(1)
+                // Only the turns some battle ended on: with a 500-turn cap most rows are empty,
+                // and a script's map of the report must stay within its sandbox's size.
+                .filter(|(_, c)| c.iter().any(|x| *x > 0))
                 .map(|(turn, c)| TurnCounts {
                     turn: turn as u32,
                     a_wins: c[0],
