@@ -196,7 +196,7 @@ fn ctrl_c_stops_a_long_call_and_keeps_the_session() {
     let mut t = pty::Pty::spawn(&["repl", "--rules", "startrek"], &[]);
     t.line("let kept = 41;");
     t.line("r.ship(\"UFP heavy cruiser\").shields = 9;");
-    t.line("let s = simulate(\"UFP heavy cruiser\", \"Klingon battle cruiser\", 1000000, 1);");
+    t.line("let s = simulate(\"UFP heavy cruiser\", \"Klingon battle cruiser\", 200000, 1);");
     // The progress bar says the engine is running; Ctrl-C then stops it, not the REPL.
     t.wait_for(" left");
     t.send("\x03");

@@ -107,7 +107,7 @@ enum CombatCommand {
         /// Side b's ship
         b: Option<String>,
         /// Battles to fight (default: the scenario's, else 1000); with --precision, the most to
-        /// fight (default 1000000)
+        /// fight (default 250000)
         #[arg(short = 'n', long = "battles")]
         battles: Option<u64>,
         /// Seed of the dice (default: the scenario's, else 1): the same seed gives the same

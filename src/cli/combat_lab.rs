@@ -119,19 +119,12 @@ pub enum LabCommand {
     },
 }
 
-/// Most battles `sim --precision` fights when -n does not say.
-pub const PRECISION_CEILING: u64 = 1_000_000;
+/// Most battles `sim --precision` fights when -n does not say (times the 500-turn safety
+/// cap, within the bound on battles × turns one run plays).
+pub const PRECISION_CEILING: u64 = 250_000;
 
 fn options(a: String, b: String, battles: u64, seed: u64) -> SimOptions {
-    SimOptions {
-        a,
-        b,
-        battles,
-        seed,
-        threads: None,
-        scenario: None,
-        first: None,
-    }
+    SimOptions::new(a, b, battles, seed)
 }
 
 /// `--set PATH=VALUES` as an axis of the ruleset.

@@ -118,6 +118,9 @@ pub struct Context {
     pub start_distance: u32,
     pub sensor_range: u32,
     pub turn_limit: u32,
+    /// Consecutive turns out of sensor range, neither closing, that end a battle as
+    /// disengaged (0: never).
+    pub disengage_turns: u32,
     /// `location_by_roll[r]` is the location a D100 roll of r hits (index 0 unused).
     pub location_by_roll: Vec<Loc>,
     pub locations: [LocInfo; LOC_COUNT],
@@ -184,6 +187,7 @@ impl Context {
             start_distance: c.start_distance,
             sensor_range: c.sensor_range,
             turn_limit: c.turn_limit,
+            disengage_turns: c.disengage_turns,
             location_by_roll,
             locations,
             energy: c.energy.clone(),

@@ -53,8 +53,18 @@ pub enum TransportResult {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
+    /// A turn begins: the distance between the ships, and where each is (axial coordinates)
+    /// and faces (0-5), side a first.
     Turn {
         turn: u32,
+        distance: u32,
+        positions: [[i32; 2]; 2],
+        facings: [u8; 2],
+    },
+    /// Contact lost: the ships out of sensor range, neither closing, for `turns` turns.
+    Disengaged {
+        turns: u32,
+        distance: u32,
     },
     Activation {
         side: u8,
@@ -83,6 +93,15 @@ pub enum Event {
         roll: Roll,
         enemy_cloaked: bool,
         detected: bool,
+        /// Against a cloaked enemy: the highest roll that is a special success, which finding
+        /// it takes (a plain success is not enough).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        special_needs: Option<u32>,
+    },
+    /// No Sensors roll: the enemy is beyond the short-range sensors' reach.
+    SensorsOutOfRange {
+        side: u8,
+        distance: u32,
     },
     Inertia {
         side: u8,

@@ -59,6 +59,7 @@
 //! names them front, front-left, ...), so they turn with the ship.
 pub mod boarding;
 pub mod choose;
+pub mod classic_planner;
 pub mod context;
 pub mod damage;
 pub mod default_tactic;
@@ -70,7 +71,6 @@ pub mod lab;
 pub mod ladder;
 pub mod movement;
 pub mod narration;
-pub mod planner;
 pub mod reach;
 pub mod repair;
 pub mod roller;

@@ -2,7 +2,7 @@
 use super::context::Loc;
 use super::duel::DuelReport;
 use super::events::{Event, Maneuver, TransportResult};
-use super::hex::FACE_NAMES;
+use super::hex::{faces_toward, relative_face, Hex, FACE_NAMES};
 use super::ship::Condition;
 use super::side::{labels, Side};
 use super::skill::{Level, Roll};
@@ -66,6 +66,74 @@ fn repair_line(ship: &str, attempts: &[Event]) -> String {
     )
 }
 
+/// Where `to` lies seen from a ship at `from` facing `facing`, in its own words.
+pub fn bearing(from: Hex, facing: u8, to: Hex) -> &'static str {
+    const FACES: [&str; 6] = [
+        "ahead",
+        "ahead-left",
+        "behind-left",
+        "behind",
+        "behind-right",
+        "ahead-right",
+    ];
+    // On a vertex, between two faces (the second one turn to the left of the first).
+    const VERTICES: [&str; 6] = [
+        "ahead, a little left",
+        "to the left",
+        "behind, a little left",
+        "behind, a little right",
+        "to the right",
+        "ahead, a little right",
+    ];
+    if from == to {
+        return "in the same hex";
+    }
+    let rel = |f: u8| relative_face(f, facing);
+    match faces_toward(from, to) {
+        (a, None) => FACES[rel(a) as usize],
+        (a, Some(b)) => {
+            let (a, b) = (rel(a), rel(b));
+            // The vertex between faces k and k+1 (mod 6) is VERTICES[k].
+            let k = if (a + 1) % 6 == b { a } else { b };
+            VERTICES[k as usize]
+        }
+    }
+}
+
+/// "the enemy is 4 hexes ahead-left" from ship `me`'s bridge.
+fn where_enemy(pos: &[Hex; 2], face: &[u8; 2], me: usize) -> String {
+    let d = pos[0].distance(pos[1]);
+    match d {
+        0 => "the enemy is in the same hex".to_string(),
+        1 => format!(
+            "the enemy is 1 hex {}",
+            bearing(pos[me], face[me], pos[1 - me])
+        ),
+        d => format!(
+            "the enemy is {d} hexes {}",
+            bearing(pos[me], face[me], pos[1 - me])
+        ),
+    }
+}
+
+/// The distance between the ships and where each lies seen from the other.
+fn positions_line(names: &[String; 2], distance: u32, at: &[Hex; 2], facings: &[u8; 2]) -> String {
+    let hexes = if distance == 1 { "hex" } else { "hexes" };
+    if distance == 0 {
+        return "The ships share one hex.".to_string();
+    }
+    let at = |i: usize| at[i];
+    format!(
+        "{distance} {hexes} apart: {} is {} of {}; {} is {} of {}.",
+        names[1],
+        bearing(at(0), facings[0], at(1)),
+        names[0],
+        names[0],
+        bearing(at(1), facings[1], at(0)),
+        names[1],
+    )
+}
+
 /// The battle in plain English, turn by turn.
 pub fn narrate(report: &DuelReport) -> String {
     let names = labels(&report.a, &report.b);
@@ -81,6 +149,8 @@ pub fn narrate(report: &DuelReport) -> String {
         names[0], names[1], report.ruleset, report.seed
     ));
     let events = &report.events;
+    // Where the ships are and face, followed through the turn's moves.
+    let (mut pos, mut face) = ([Hex::new(0, 0); 2], [0u8; 2]);
     let mut next = 0;
     while next < events.len() {
         let e = &events[next];
@@ -105,7 +175,28 @@ pub fn narrate(report: &DuelReport) -> String {
             continue;
         }
         match e {
-            Event::Turn { turn } => line(format!("\n== Turn {turn} ==")),
+            Event::Turn {
+                turn,
+                distance,
+                positions,
+                facings,
+            } => {
+                for i in 0..2 {
+                    pos[i] = Hex::new(positions[i][0], positions[i][1]);
+                }
+                face = *facings;
+                line(format!("\n== Turn {turn} =="));
+                line(positions_line(&names, *distance, &pos, facings));
+            }
+            Event::Disengaged { turns, distance } => line(format!(
+                "The ships have been out of each other's sensor range for {turns} turns, neither \
+                 closing ({distance} hexes apart): contact is lost."
+            )),
+            Event::SensorsOutOfRange { side, distance } => line(format!(
+                "{}: no sensors roll — the enemy is {distance} hexes away, beyond the \
+                 short-range sensors.",
+                n(side)
+            )),
             Event::Activation {
                 side,
                 energy,
@@ -146,23 +237,30 @@ pub fn narrate(report: &DuelReport) -> String {
                 roll,
                 enemy_cloaked,
                 detected,
+                special_needs,
             } => line(format!(
                 "{}: sensors, {}{}.",
                 n(side),
                 roll_text(roll),
-                match (enemy_cloaked, detected) {
-                    (true, true) => " — the cloaked enemy is found",
-                    (true, false) => " — the cloaked enemy stays hidden",
-                    _ => "",
+                match (enemy_cloaked, detected, special_needs) {
+                    (true, true, _) => " — a special: the cloaked enemy is found".to_string(),
+                    (true, false, Some(needs)) => format!(
+                        " — finding a cloaked ship needs a special, {needs} or less: it stays \
+                         hidden"
+                    ),
+                    (true, false, None) => " — the cloaked enemy stays hidden".to_string(),
+                    _ => String::new(),
                 }
             )),
-            Event::Inertia { side, to, facing } => line(format!(
-                "{}: inertia carries it to ({}, {}) facing {}.",
-                n(side),
-                to.q,
-                to.r,
-                facing
-            )),
+            Event::Inertia { side, to, facing } => {
+                let me = *side as usize;
+                (pos[me], face[me]) = (*to, *facing);
+                line(format!(
+                    "{}: inertia carries it one hex forward; {}.",
+                    n(side),
+                    where_enemy(&pos, &face, me)
+                ))
+            }
             Event::Maneuver {
                 side,
                 maneuver,
@@ -182,12 +280,13 @@ pub fn narrate(report: &DuelReport) -> String {
                     Some(r) => format!("{energy} energy, {}", roll_text(r)),
                     None => "free turn".to_string(),
                 };
+                let me = *side as usize;
+                (pos[me], face[me]) = (*to, *facing);
                 line(format!(
-                    "{}: {what} ({how}){}; now at ({}, {}) facing {facing}.",
+                    "{}: {what} ({how}){}; {}.",
                     n(side),
                     if *done { "" } else { " — the maneuver fails" },
-                    to.q,
-                    to.r
+                    where_enemy(&pos, &face, me)
                 ))
             }
             Event::Overspeed {
@@ -490,7 +589,14 @@ pub fn narrate(report: &DuelReport) -> String {
         (OutcomeKind::Escaped, Some((gone, _))) => {
             format!("{gone} escapes to warp on turn {}.", report.turns)
         }
-        _ => format!("The turn limit ({}) is reached: a draw.", report.turns),
+        (OutcomeKind::Disengaged, _) => format!(
+            "The battle ends disengaged on turn {}: contact lost, no winner.",
+            report.turns
+        ),
+        _ => format!(
+            "The battle is unfinished at the turn limit ({}): no winner.",
+            report.turns
+        ),
     });
     out
 }

@@ -4,11 +4,11 @@
 //! The engine asks one question at a time and checks every answer against the rules: an
 //! illegal answer ends that step (and is reported as refused when narrating), so a buggy
 //! tactic cannot break a battle or loop forever.
+pub use super::classic_planner::{NextMove, PlaceWeights, PlanCache, Pose};
 use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex};
 pub use super::movement::apply_maneuver;
-pub use super::planner::{NextMove, PlaceWeights, PlanCache, Pose};
 use super::ship::Condition;
 use super::side::Facing;
 use super::view::View;
@@ -137,7 +137,7 @@ pub trait Tactic: Send + Sync {
 ///   class can reach this turn (the class's reach table: every place up to seven maneuvers
 ///   away, with the cheapest way there), plans once a turn, and plans again only when the
 ///   rest of the plan is no longer affordable, it decides to flee, or its engines get damaged
-///   (`planner`). It fires before moving when the shot is better now than after.
+///   (`classic_planner`). It fires before moving when the shot is better now than after.
 /// * Fires all phaser dice when the hit chance is at least `min_phaser_chance`; launches a
 ///   torpedo when the chance it is not dodged is at least `min_torpedo_chance`.
 /// * After a special success aims at the hull or the engines, whichever is nearer to breaking.

@@ -18,13 +18,44 @@ pub enum OutcomeKind {
     Destroyed,
     Captured,
     Escaped,
-    TurnLimit,
+    /// Contact lost: the ships out of each other's sensor range, neither closing, for the
+    /// ruleset's `disengage_turns` turns (a ruling: the source is silent on lost contact).
+    Disengaged,
+    /// Still running at the turn limit, a safety cap (the source sets none).
+    Unfinished,
+}
+
+impl OutcomeKind {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [OutcomeKind; 5] = [
+        OutcomeKind::Destroyed,
+        OutcomeKind::Captured,
+        OutcomeKind::Escaped,
+        OutcomeKind::Disengaged,
+        OutcomeKind::Unfinished,
+    ];
+
+    /// The kind's name in reports (as in JSON).
+    pub fn name(self) -> &'static str {
+        match self {
+            OutcomeKind::Destroyed => "destroyed",
+            OutcomeKind::Captured => "captured",
+            OutcomeKind::Escaped => "escaped",
+            OutcomeKind::Disengaged => "disengaged",
+            OutcomeKind::Unfinished => "unfinished",
+        }
+    }
+
+    /// Whether the battle ended with neither ship out of it (no winner, nobody left).
+    pub fn undecided(self) -> bool {
+        matches!(self, OutcomeKind::Disengaged | OutcomeKind::Unfinished)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Outcome {
     pub kind: OutcomeKind,
-    /// The side destroyed, captured or escaped (none at the turn limit).
+    /// The side destroyed, captured or escaped (none when disengaged or unfinished).
     pub side: Option<u8>,
     /// Turns played (the last one possibly unfinished).
     pub turns: u32,
@@ -197,10 +228,19 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
 
     /// Play to the end.
     pub fn play(&mut self) -> Outcome {
+        // Consecutive turns ended out of sensor range with the distance not shrinking.
+        let mut apart = 0;
         for turn in 1..=self.setup.turn_limit {
             self.turn = turn;
+            let start = self.distance();
             if L::ON {
-                self.log.push(Event::Turn { turn });
+                let ships = &self.ships;
+                self.log.push(Event::Turn {
+                    turn,
+                    distance: start,
+                    positions: [ships[0].pos, ships[1].pos].map(|p| [p.q, p.r]),
+                    facings: [ships[0].facing, ships[1].facing],
+                });
             }
             for side in [self.setup.first, self.setup.first.other()] {
                 self.side_turn(side.index());
@@ -211,12 +251,36 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
                     return o;
                 }
             }
+            let end = self.distance();
+            apart = if end > self.ctx.sensor_range && end >= start {
+                apart + 1
+            } else {
+                0
+            };
+            if self.ctx.disengage_turns > 0 && apart >= self.ctx.disengage_turns {
+                if L::ON {
+                    self.log.push(Event::Disengaged {
+                        turns: apart,
+                        distance: end,
+                    });
+                }
+                return Outcome {
+                    kind: OutcomeKind::Disengaged,
+                    side: None,
+                    turns: turn,
+                };
+            }
         }
         Outcome {
-            kind: OutcomeKind::TurnLimit,
+            kind: OutcomeKind::Unfinished,
             side: None,
             turns: self.setup.turn_limit,
         }
+    }
+
+    /// Hexes between the two ships (their real positions).
+    pub fn distance(&self) -> u32 {
+        self.ships[0].pos.distance(self.ships[1].pos)
     }
 
     /// One side plays every phase.
@@ -353,6 +417,21 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         if self.ships[s].level(class, Loc::Sensors) >= Condition::BadlyDamaged {
             return;
         }
+        // The short-range sensors reach `sensor_range` hexes: "El sensor utilizado en el
+        // combate es el de corto alcance que tiene un rango de 10 hexágonos (1000 Km)."
+        // Beyond it there is nothing to learn and no cloak to find.
+        let distance = self.distance();
+        if distance > self.ctx.sensor_range {
+            self.ships[1 - s].detected = false;
+            self.ships[s].status_known = false;
+            if L::ON {
+                self.log.push(Event::SensorsOutOfRange {
+                    side: s as u8,
+                    distance,
+                });
+            }
+            return;
+        }
         let target = self.ships[s].skill(class, self.ctx, Skill::Sensors, 0);
         let roll = self
             .ctx
@@ -372,6 +451,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
                 roll,
                 enemy_cloaked: cloaked,
                 detected,
+                special_needs: cloaked.then(|| self.ctx.thresholds.highest(Level::Special, target)),
             });
         }
     }
@@ -394,8 +474,8 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
                     Action::Move(m) => v.can_maneuver(m).err(),
                     Action::Fire { dice } => v.can_fire(dice).err(),
                     Action::Torpedo => v.can_launch().err(),
-                    Action::Transport => v.can_transport().err(),
-                    Action::Warp => v.can_warp().err(),
+                    Action::Transport => v.check_transport().err(),
+                    Action::Warp => v.check_warp().err(),
                 }
             };
             if let Some(reason) = refused {

@@ -253,7 +253,18 @@ impl<'a> View<'a> {
         hex::face_hit(self.me.pos, self.enemy.pos, &self.me.shields)
     }
 
+    /// Whether a team can be beamed, as this side knows the enemy (R5: the shields its sensors
+    /// last found, and where it last saw the enemy): what a tactic asks.
     pub fn can_transport(&self) -> Result<(), Refusal> {
+        self.transport_against(self.enemy)
+    }
+
+    /// Whether a team can be beamed against the enemy as it is: the engine's check.
+    pub fn check_transport(&self) -> Result<(), Refusal> {
+        self.transport_against(self.actual)
+    }
+
+    fn transport_against(&self, enemy: &ShipState) -> Result<(), Refusal> {
         self.able()?;
         if self.me.home_teams.alive() == 0 {
             return Err("no security teams left aboard");
@@ -268,7 +279,6 @@ impl<'a> View<'a> {
             return Err("sensors are badly damaged");
         }
         self.can_target(self.me.pos, self.me.facing, false)?;
-        let enemy = self.actual;
         if enemy.shields_raised {
             let (a, b) = hex::faces_toward(enemy.pos, self.me.pos);
             let down =
@@ -280,10 +290,19 @@ impl<'a> View<'a> {
         Ok(())
     }
 
-    /// Navigation penalty for a warp jump from here.
+    /// Navigation penalty for a warp jump from here, by the enemy's real distance (the
+    /// engine's roll).
     pub fn warp_penalty(&self) -> u32 {
+        self.warp_penalty_at(self.me.pos.distance(self.actual.pos))
+    }
+
+    /// The penalty as this side reckons it: from where it last saw the enemy (R5).
+    pub fn warp_penalty_seen(&self) -> u32 {
+        self.warp_penalty_at(self.distance())
+    }
+
+    fn warp_penalty_at(&self, d: u32) -> u32 {
         let w = &self.ctx.warp;
-        let d = self.me.pos.distance(self.actual.pos);
         if d >= w.safe_distance {
             0
         } else {
@@ -296,7 +315,18 @@ impl<'a> View<'a> {
             .cost(self.my_class, self.ctx, Loc::Engines, self.ctx.energy.warp)
     }
 
+    /// Whether a jump can be computed, as this side reckons the distance (R5): what a tactic
+    /// asks.
     pub fn can_warp(&self) -> Result<(), Refusal> {
+        self.warp_with(self.warp_penalty_seen())
+    }
+
+    /// Whether a jump can be computed at the enemy's real distance: the engine's check.
+    pub fn check_warp(&self) -> Result<(), Refusal> {
+        self.warp_with(self.warp_penalty())
+    }
+
+    fn warp_with(&self, penalty: u32) -> Result<(), Refusal> {
         self.able()?;
         if self.my_condition(Loc::Engines) >= Condition::BadlyDamaged {
             return Err("warp engines are badly damaged");
@@ -308,7 +338,7 @@ impl<'a> View<'a> {
         if self.warp_cost() > self.me.available() {
             return Err("not enough energy");
         }
-        if self.warp_penalty() as i32 > self.my_skill(Skill::Navigation, 0) {
+        if penalty as i32 > self.my_skill(Skill::Navigation, 0) {
             return Err("too close to the enemy to compute a jump");
         }
         Ok(())
@@ -529,9 +559,10 @@ impl View<'_> {
             .then(|| self.turn.saturating_sub(self.me.cloak_switched))
     }
 
-    /// Chance a warp jump's Navigation roll succeeds from here.
+    /// Chance a warp jump's Navigation roll succeeds from here, at the distance this side
+    /// reckons (R5).
     pub fn warp_chance(&self) -> f64 {
-        let penalty = self.warp_penalty().min(i32::MAX as u32) as i32;
+        let penalty = self.warp_penalty_seen().min(i32::MAX as u32) as i32;
         self.ctx
             .thresholds
             .chance(Level::Success, self.my_skill(Skill::Navigation, penalty))

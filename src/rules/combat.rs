@@ -53,8 +53,14 @@ pub struct CombatRules {
     pub start_distance: u32,
     /// Short-range sensors: the farthest a ship can see, fire or transport (hexes).
     pub sensor_range: u32,
-    /// Turns after which a battle is a draw (the source sets none).
+    /// A safety cap: a battle still running after this many turns is `unfinished` (the
+    /// source sets no limit; its battles end by destruction, capture or a warp jump).
     pub turn_limit: u32,
+    /// Contact lost: after this many consecutive turns with the ships farther apart than
+    /// `sensor_range` and the distance not shrinking, the battle ends `disengaged` (a ruling
+    /// where the source is silent; 0 or absent: never).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub disengage_turns: u32,
     /// Generator output for ships that give none (formula of the ship's stats).
     pub generator: NumberOrFormula,
     /// Battery capacity for ships that give none (formula; may use `generator`).

@@ -33,6 +33,7 @@ mod scene;
 mod shields;
 #[cfg(test)]
 mod tests;
+mod warp_odds;
 
 use super::context::Loc;
 use super::ship::Condition;
@@ -86,6 +87,68 @@ impl DefaultTactic {
             && (v.enemy_class.maneuverability == 0 || survives_a_hit_turned_away(v, mine))
     }
 
+    /// Whether a jump now beats staying: the chance it leaves alive (the failure table
+    /// weighed in) is at least `flee.min_warp_chance` and at least the chance of outlasting
+    /// the enemy, reckoned as my points left over both ships' (hull or engines, the nearer
+    /// its end; the enemy's as my sensors last found it).
+    fn jump_beats_staying(&self, v: &View) -> bool {
+        let left = |mine: bool| {
+            let (h, e) = if mine {
+                (v.my_points_left(Loc::Hull), v.my_points_left(Loc::Engines))
+            } else {
+                (
+                    v.enemy_points_left(Loc::Hull),
+                    v.enemy_points_left(Loc::Engines),
+                )
+            };
+            h.min(e) as f64
+        };
+        let (mine, theirs) = (left(true), left(false));
+        let staying = if mine + theirs > 0.0 {
+            mine / (mine + theirs)
+        } else {
+            0.5
+        };
+        let jump = warp_odds::jump_survival(v);
+        jump >= self.knobs.flee.min_warp_chance && jump > staying
+    }
+
+    /// Whether the ship should close before anything else: the enemy out of sensor range
+    /// (where it was last seen), or out of its phaser arc farther than its range (stand-off
+    /// while hiding) plus its maximum speed.
+    fn far_off(&self, v: &View) -> bool {
+        let d = v.distance();
+        if d > v.ctx.sensor_range && (!v.me.cloaked || self.ready_to_strike(v)) {
+            return true;
+        }
+        let k = &self.knobs;
+        let hiding = v.me.cloaked && !self.ready_to_strike(v);
+        let wanted = k.preferred_range + if hiding { k.cloak.stand_off } else { 0 };
+        d > wanted + v.my_class.max_speed
+            && !hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
+    }
+
+    /// Whether the enemy (as my sensors last found it) has fewer points left before it
+    /// breaks (hull or engines, the nearer) than I have: hiding to mend then gives it the
+    /// same respite (its repair teams work while it cannot fire at me either) and only
+    /// draws the battle out.
+    fn enemy_nearer_its_end(&self, v: &View) -> bool {
+        let mine = v
+            .my_points_left(Loc::Hull)
+            .min(v.my_points_left(Loc::Engines));
+        let theirs = v
+            .enemy_points_left(Loc::Hull)
+            .min(v.enemy_points_left(Loc::Engines));
+        theirs < mine
+    }
+
+    /// Whether a cloaked ship is done hiding and should close to strike: its shields are
+    /// whole again, or it has been cloaked `cloak.max_turns`.
+    pub(super) fn ready_to_strike(&self, v: &View) -> bool {
+        let c = &self.knobs.cloak;
+        v.my_turns_cloaked() >= c.max_turns || self.front_shields(v) >= c.decloak_shields
+    }
+
     /// The weakest of my three faces toward the enemy, as a share of the rating.
     fn front_shields(&self, v: &View) -> f64 {
         super::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
@@ -126,6 +189,7 @@ impl Tactic for DefaultTactic {
             && c.max_turns > 0
             && v.my_condition(Loc::Hull) == Condition::Light
             && self.front_shields(v) < c.below_shields
+            && !self.enemy_nearer_its_end(v)
             && v.me.available()
                 >= v.ctx.energy.cloak
                     + if raise { v.raise_cost() } else { 0 }
@@ -142,7 +206,7 @@ impl Tactic for DefaultTactic {
     fn next_action(&self, v: &View, memory: &mut Memory) -> Action {
         let k = &self.knobs;
         let flee = self.fleeing(v);
-        if flee && v.can_warp().is_ok() && v.warp_chance() >= k.flee.min_warp_chance {
+        if flee && v.can_warp().is_ok() && self.jump_beats_staying(v) {
             return Action::Warp;
         }
         let dice = v.phaser_dice_left();
@@ -164,10 +228,21 @@ impl Tactic for DefaultTactic {
         let can_move =
             v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
         let mind = &mut memory.good;
+        // Out of contact, or farther than this turn's maneuvers can bring it to the range it
+        // wants with the enemy out of its arc, a ship that wants the fight turns toward the
+        // enemy and closes, spending its maneuvers on it. (The planner looks one turn ahead,
+        // and one turn does not repay the energy of turning round.)
+        let closing = !flee && can_move && self.far_off(v);
+        if closing {
+            mind.plan = Plan::default();
+            if let Some(m) = closing_move(v, budget) {
+                return Action::Move(m);
+            }
+        }
         mind.chances.refresh(v);
         let now = mind.chances.phaser_from(v, v.me.pos, v.me.facing);
         let fire_now = (can_fire && now >= k.min_phaser_chance).then_some(now);
-        let step = if can_move {
+        let step = if can_move && !closing {
             self.next_step(v, mind, budget, flee, shot_left, fire_now)
         } else {
             mind.plan = Plan::default();
@@ -250,13 +325,33 @@ impl Tactic for DefaultTactic {
 
     fn deactivation(&self, v: &View) -> Deactivation {
         let mut orders = self.classic.deactivation(v);
+        // A cloak episode ends where the ship can strike: in a firing position once its
+        // shields are whole or its time is up (it then closes to strike, `ready_to_strike`);
+        // only a ship that finds no such place in as long again drops it anyway.
         orders.decloak = v.me.cloaked && {
             let c = &self.knobs.cloak;
-            v.my_turns_cloaked() >= c.max_turns
-                || (self.front_shields(v) >= c.decloak_shields && self.firing_position(v))
+            (self.ready_to_strike(v) && self.firing_position(v))
+                || v.my_turns_cloaked() >= 2 * c.max_turns
         };
         orders
     }
+}
+
+/// The maneuver that brings the enemy (where it was last seen) ahead and then closes on it,
+/// within `budget` energy: turn toward it until it is in the phaser arc, then forward.
+fn closing_move(v: &View, budget: u32) -> Option<Maneuver> {
+    let enemy = v.enemy_pos();
+    let m = if hex::in_phaser_arc(v.me.pos, v.me.facing, enemy) {
+        Maneuver::Forward
+    } else {
+        // The face of my hex toward it, counted from the bow: 1-3 lie to the left.
+        let (face, _) = hex::faces_toward(v.me.pos, enemy);
+        match hex::relative_face(face, v.me.facing) {
+            1..=3 => Maneuver::TurnLeft,
+            _ => Maneuver::TurnRight,
+        }
+    };
+    (v.maneuver_cost(m) <= budget && v.can_maneuver(m).is_ok()).then_some(m)
 }
 
 /// The harm a torpedo launched from here is expected to do: `through` (the chance it is not

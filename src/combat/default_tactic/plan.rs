@@ -4,10 +4,10 @@ use super::chances::Chances;
 use super::odds::OddsByRolls;
 use super::scene::Scene;
 use super::DefaultTactic;
+use crate::combat::classic_planner::{Route, Waypoint};
 use crate::combat::context::Loc;
 use crate::combat::events::Maneuver;
 use crate::combat::hex::{self, Hex};
-use crate::combat::planner::{Route, Waypoint};
 use crate::combat::reach::{Reach, Reachable, MAX_MOVES};
 use crate::combat::view::View;
 

@@ -127,6 +127,10 @@ impl<'v, 'a> Scene<'v, 'a> {
         let enemy = v.enemy_pos().minus(v.me.pos).in_frame(facing.index());
         let enemy_facing = Facing::new(v.enemy_facing()).relative_to(facing);
         let aggression = k.aggression;
+        // A cloaked ship done hiding (shields whole again, or its time up) closes to strike.
+        let ready = v.my_turns_cloaked() >= k.cloak.max_turns
+            || crate::combat::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
+                >= k.cloak.decloak_shields;
         // Hidden, the enemy can answer only when its Sensors find me.
         let exposure = if v.me.cloaked {
             v.enemy_detect_chance()
@@ -182,7 +186,13 @@ impl<'v, 'a> Scene<'v, 'a> {
             visible: v.enemy_visible(),
             shot_to_come,
             range: v.ctx.sensor_range,
-            wanted: k.preferred_range + if v.me.cloaked { k.cloak.stand_off } else { 0 },
+            // Hidden it stands off; once done hiding it closes to strike.
+            wanted: k.preferred_range
+                + if v.me.cloaked && !ready {
+                    k.cloak.stand_off
+                } else {
+                    0
+                },
             off_range_next: if v.me.cloaked {
                 k.weights.off_range
             } else {

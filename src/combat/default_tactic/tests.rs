@@ -223,6 +223,10 @@ fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
     me.energy = class.generator;
     // Cloaked on turn 2: two turns hidden by turn 3, far from the bound.
     (me.cloaked, me.cloak_switched) = (me_cloaked, if me_cloaked { 2 } else { 0 });
+    if me_cloaked {
+        // Hiding to mend its shields (whole again, it closes to strike).
+        me.shields = [2; 6];
+    }
     let mut tactic = DefaultTactic::of(&rules).unwrap();
     knobs(&mut tactic.knobs);
     let v = View::knowing(&ctx, 3, (&me, &class), (&enemy, &class));

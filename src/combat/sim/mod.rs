@@ -25,7 +25,7 @@ use serde::Serialize;
 pub use stats::{chi_square, wilson};
 
 /// What to simulate (a script may pass it as a map).
-#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SimOptions {
     pub a: String,
@@ -51,10 +51,11 @@ pub const MAX_THREADS: usize = 256;
 /// Most turns one run may play: its battles times their turn limit, over all its matchups
 /// (ships, tactics, points of a sweep). Each count is within its own cap, but together they
 /// multiply, and a battle that lasts to its limit costs about 3-7 µs a turn on one core: 10
-/// battles of ships out of reach at a 100,000-turn limit took 7 s, so a scenario's 10,000
-/// would take about an hour on two cores. At the standard 40 turns this is 1,250,000 battles
-/// (more than `--precision` runs); at the longest limit, 50,000.
-pub const MAX_BATTLE_TURNS: u64 = 50_000_000;
+/// battles of ships out of reach at a 100,000-turn limit took 7 s. The bound lets a ladder of
+/// 12 classes × 2 pairings × 10,000 battles run at the standard 500-turn safety cap (120
+/// million; most battles end long before it, by a ship's end or lost contact), and refuses a
+/// scenario's 1000-turn limit over more than 150,000 battles.
+pub const MAX_BATTLE_TURNS: u64 = 150_000_000;
 
 /// Refuse `battles` battles of up to `turn_limit` turns each when they are more than one run
 /// plays; `what` says what the battles are (`"24 matches of 500 battles: "`, or nothing).
@@ -83,6 +84,20 @@ pub fn check_turns(what: &str, battles: u64, turn_limit: u32, turns: u64) -> Res
 }
 
 impl SimOptions {
+    /// `battles` battles of `a` against `b` from `seed`; every other field at its default
+    /// (rayon's threads, the standard start, alternate first move). Callers that set more use
+    /// struct update: `SimOptions { threads: Some(2), ..SimOptions::new(a, b, n, seed) }`,
+    /// so a new field is added in one place.
+    pub fn new(a: impl Into<String>, b: impl Into<String>, battles: u64, seed: u64) -> SimOptions {
+        SimOptions {
+            a: a.into(),
+            b: b.into(),
+            battles,
+            seed,
+            ..SimOptions::default()
+        }
+    }
+
     /// The turn limit these battles play under: the scenario's, else the ruleset's (0 when
     /// the ruleset has no combat section, which the simulation then refuses).
     pub fn turn_limit(&self, rules: &Ruleset) -> u32 {
@@ -167,7 +182,46 @@ pub struct InitiativeStats {
     pub a_wins: u64,
     pub b_wins: u64,
     pub escapes: u64,
+    /// Disengaged and unfinished battles together (neither won, neither left).
     pub draws: u64,
+    pub disengaged: u64,
+    pub unfinished: u64,
+}
+
+/// How many battles ended each way, over both sides (`destroyed + captured` are the decided
+/// battles; the five add up to the battles).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Default)]
+pub struct Outcomes {
+    pub destroyed: u64,
+    pub captured: u64,
+    /// Escaped by warp.
+    pub escaped: u64,
+    /// Contact lost (out of sensor range, neither closing, for the ruleset's turns).
+    pub disengaged: u64,
+    /// Still running at the turn limit (a safety cap).
+    pub unfinished: u64,
+}
+
+impl Outcomes {
+    /// The count of one kind.
+    pub fn of(&self, kind: OutcomeKind) -> u64 {
+        match kind {
+            OutcomeKind::Destroyed => self.destroyed,
+            OutcomeKind::Captured => self.captured,
+            OutcomeKind::Escaped => self.escaped,
+            OutcomeKind::Disengaged => self.disengaged,
+            OutcomeKind::Unfinished => self.unfinished,
+        }
+    }
+
+    pub fn total(&self) -> u64 {
+        OutcomeKind::ALL.iter().map(|k| self.of(*k)).sum()
+    }
+
+    /// Battles a side won (a ship destroyed or captured).
+    pub fn decided(&self) -> u64 {
+        self.destroyed + self.captured
+    }
 }
 
 /// Results by the side that moved first (R9).
@@ -184,7 +238,10 @@ pub struct TurnCounts {
     pub a_wins: u64,
     pub b_wins: u64,
     pub escapes: u64,
+    /// Disengaged and unfinished battles together.
     pub draws: u64,
+    pub disengaged: u64,
+    pub unfinished: u64,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -194,19 +251,26 @@ pub struct SimReport {
     pub seed: u64,
     pub a: SideStats,
     pub b: SideStats,
-    /// Battles that reached the turn limit.
+    /// Battles neither side won nor left: `disengaged + unfinished`.
     pub draws: u64,
     pub escapes: u64,
     pub captures: u64,
+    /// Battles that ended with contact lost.
+    pub disengaged: u64,
+    /// Battles still running at the turn limit (a safety cap).
+    pub unfinished: u64,
+    /// Every battle by how it ended.
+    pub outcomes: Outcomes,
     pub mean_turns: f64,
     pub turn_limit: u32,
     /// Who moved first: `a`, `b` or `alternate`.
     pub first: First,
     /// Mean distance between the ships over every turn of every battle.
     pub mean_distance: f64,
-    /// What the battles that reached the turn limit ended in.
+    /// What the battles still running at the turn limit (unfinished) ended in.
     pub limit_states: LimitStates,
     pub by_initiative: ByInitiative,
+    /// Battles ending on each turn some battle ended on (turns with none are left out).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub by_turn: Vec<TurnCounts>,
 }
@@ -238,21 +302,26 @@ struct Counts {
     destroyed: [u64; 2],
     captured: [u64; 2],
     escaped: [u64; 2],
-    draws: u64,
+    disengaged: u64,
+    unfinished: u64,
     turns: u64,
-    /// [a wins, b wins, escapes, draws] by turn.
-    by_turn: Vec<[u64; 4]>,
-    /// [a wins, b wins, escapes, draws] by the side that moved first.
-    by_first: [[u64; 4]; 2],
+    /// [a wins, b wins, escapes, disengaged, unfinished] by turn.
+    by_turn: Vec<[u64; COLUMNS]>,
+    /// [a wins, b wins, escapes, disengaged, unfinished] by the side that moved first.
+    by_first: [[u64; COLUMNS]; 2],
     cloaked_turns: [u64; 2],
     side_turns: [u64; 2],
     shots: [u64; 2],
-    /// Distance summed over side-turns, and the side-turns counted: all battles, then draws.
+    /// Distance summed over side-turns, and the side-turns counted: all battles, then the
+    /// unfinished ones.
     distance: [u64; 2],
     distance_samples: [u64; 2],
-    /// Draws by end state: [one crippled, out of range, out of torpedoes, both fighting].
+    /// Unfinished battles by end state: [one crippled, out of range, out of torpedoes, both fighting].
     limit_states: [u64; 4],
 }
+
+/// Outcome columns of `by_turn` and `by_first`.
+const COLUMNS: usize = 5;
 
 fn add<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
     for (x, y) in a.iter_mut().zip(b) {
@@ -263,7 +332,7 @@ fn add<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
 impl Counts {
     fn new(limit: u32) -> Counts {
         Counts {
-            by_turn: vec![[0; 4]; limit as usize + 1],
+            by_turn: vec![[0; COLUMNS]; limit as usize + 1],
             ..Counts::default()
         }
     }
@@ -274,7 +343,8 @@ impl Counts {
         add(&mut self.destroyed, &o.destroyed);
         add(&mut self.captured, &o.captured);
         add(&mut self.escaped, &o.escaped);
-        self.draws += o.draws;
+        self.disengaged += o.disengaged;
+        self.unfinished += o.unfinished;
         self.turns += o.turns;
         for i in 0..2 {
             add(&mut self.by_first[i], &o.by_first[i]);
@@ -286,7 +356,7 @@ impl Counts {
         add(&mut self.distance_samples, &o.distance_samples);
         add(&mut self.limit_states, &o.limit_states);
         if self.by_turn.len() < o.by_turn.len() {
-            self.by_turn.resize(o.by_turn.len(), [0; 4]);
+            self.by_turn.resize(o.by_turn.len(), [0; COLUMNS]);
         }
         for (a, b) in self.by_turn.iter_mut().zip(&o.by_turn) {
             add(a, b);
@@ -328,7 +398,9 @@ impl Tally {
                 a_wins: c[0],
                 b_wins: c[1],
                 escapes: c[2],
-                draws: c[3],
+                draws: c[3] + c[4],
+                disengaged: c[3],
+                unfinished: c[4],
             }
         };
         let side = |i: usize| SideStats {
@@ -348,15 +420,24 @@ impl Tally {
             seed,
             a: side(0),
             b: side(1),
-            draws: t.draws,
+            draws: t.disengaged + t.unfinished,
             escapes: t.escaped[0] + t.escaped[1],
             captures: t.captured[0] + t.captured[1],
+            disengaged: t.disengaged,
+            unfinished: t.unfinished,
+            outcomes: Outcomes {
+                destroyed: t.destroyed[0] + t.destroyed[1],
+                captured: t.captured[0] + t.captured[1],
+                escaped: t.escaped[0] + t.escaped[1],
+                disengaged: t.disengaged,
+                unfinished: t.unfinished,
+            },
             mean_turns: ratio(t.turns, n),
             turn_limit: m.turn_limit,
             first: m.first,
             mean_distance: ratio(t.distance[0], t.distance_samples[0]),
             limit_states: LimitStates {
-                battles: t.draws,
+                battles: t.unfinished,
                 one_crippled: t.limit_states[0],
                 out_of_range: t.limit_states[1],
                 out_of_torpedoes: t.limit_states[2],
@@ -372,12 +453,17 @@ impl Tally {
                 .iter()
                 .enumerate()
                 .skip(1)
+                // Only the turns some battle ended on: with a 500-turn cap most rows are empty,
+                // and a script's map of the report must stay within its sandbox's size.
+                .filter(|(_, c)| c.iter().any(|x| *x > 0))
                 .map(|(turn, c)| TurnCounts {
                     turn: turn as u32,
                     a_wins: c[0],
                     b_wins: c[1],
                     escapes: c[2],
-                    draws: c[3],
+                    draws: c[3] + c[4],
+                    disengaged: c[3],
+                    unfinished: c[4],
                 })
                 .collect(),
         }
@@ -481,7 +567,7 @@ fn can_fight(ctx: &Context, class: &ShipClass, ship: &ShipState) -> bool {
     sensors && (phasers || torpedoes)
 }
 
-/// The state a battle at the turn limit ended in: an index into `Counts::limit_states`.
+/// The state a battle still running at the turn limit ended in: an index into `Counts::limit_states`.
 fn limit_state(ctx: &Context, classes: [&ShipClass; 2], ships: &[ShipState; 2]) -> usize {
     if (0..2).any(|i| !can_fight(ctx, classes[i], &ships[i])) {
         0
@@ -530,13 +616,17 @@ fn run_battles(
                     t.turns += o.turns as u64;
                     let turn = (o.turns as usize).min(t.by_turn.len() - 1);
                     let column = match (o.kind, o.side) {
-                        (OutcomeKind::TurnLimit, _) | (_, None) => {
-                            t.draws += 1;
+                        (OutcomeKind::Disengaged, _) => {
+                            t.disengaged += 1;
+                            3
+                        }
+                        (OutcomeKind::Unfinished, _) | (_, None) => {
+                            t.unfinished += 1;
                             let state = limit_state(ctx, classes, &battle.ships);
                             t.limit_states[state] += 1;
                             t.distance[1] += battle.tallies.distance_sum;
                             t.distance_samples[1] += battle.tallies.distance_samples as u64;
-                            3
+                            4
                         }
                         (OutcomeKind::Escaped, Some(s)) => {
                             t.escaped[s as usize] += 1;
@@ -578,15 +668,15 @@ mod tests {
     #[test]
     fn battles_times_turns_is_bounded_as_a_product() {
         // Each count alone is within its cap; their product is what is bounded.
-        assert!(check_battle_turns("", 1_250_000, 40).is_ok());
-        assert!(check_battle_turns("", 50_000, 1000).is_ok());
-        let e = check_battle_turns("", 50_001, 1000)
+        assert!(check_battle_turns("", 240_000, 500).is_ok());
+        assert!(check_battle_turns("", 150_000, 1000).is_ok());
+        let e = check_battle_turns("", 150_001, 1000)
             .unwrap_err()
             .to_string();
         assert_eq!(
             e,
-            "50001 battles of up to 1000 turns is 50001000 turns, more than one run plays \
-             (50000000, battles × turn limit): fewer battles or a lower turn_limit"
+            "150001 battles of up to 1000 turns is 150001000 turns, more than one run plays \
+             (150000000, battles × turn limit): fewer battles or a lower turn_limit"
         );
         // No overflow on absurd counts.
         assert!(check_battle_turns("", u64::MAX, u32::MAX).is_err());
@@ -604,10 +694,10 @@ mod tests {
             scenario: None,
             first: None,
         };
-        assert_eq!(opts.turn_limit(&rules), 40);
+        assert_eq!(opts.turn_limit(&rules), 500);
         let e = simulate(&rules, &opts).unwrap_err().to_string();
         assert!(
-            e.contains("is 80000000 turns, more than one run plays"),
+            e.contains("is 1000000000 turns, more than one run plays"),
             "{e}"
         );
         let doc = crate::rules::load::parse_text(

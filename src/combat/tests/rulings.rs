@@ -1,6 +1,7 @@
 //! The revised rulings R1–R11 (spec combat.md), each with rigged dice.
 use super::*;
 use crate::combat::side::{First, Side};
+use crate::combat::OutcomeKind;
 
 fn refusals(b: &Battle<'_, Rigged, Recorder>) -> Vec<&'static str> {
     b.log
@@ -378,4 +379,97 @@ fn r11_the_numbers_come_from_the_ruleset() {
     )));
     let summary = crate::combat::duel::ShipSummary::new(&ctx, &a, &bt.ships[0]);
     assert_eq!((summary.teams_lost, summary.people_lost), (1, 4));
+}
+
+/// "El sensor utilizado en el combate es el de corto alcance que tiene un rango de 10
+/// hexágonos (1000 Km)." Beyond it no Sensors roll is made: nothing is learned and a cloaked
+/// ship is not found, however good the roll would have been.
+#[test]
+fn the_sensors_roll_reaches_only_the_short_range_sensors_ten_hexes() {
+    let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
+    let idle = Script::default();
+    // 10 hexes: a roll of 1 (a critical) finds the cloaked Klingon.
+    let mut b = f.battle(10, &[1], [&idle, &idle]);
+    b.ships[1].cloaked = true;
+    b.sensors(0);
+    assert!(b.ships[1].detected && b.ships[0].status_known);
+    assert!(b.rng.exhausted());
+    // 11 hexes: no roll at all (the rigged dice would panic if one were drawn).
+    let mut b = f.battle(11, &[], [&idle, &idle]);
+    b.ships[1].cloaked = true;
+    b.sensors(0);
+    assert!(!b.ships[1].detected && !b.ships[0].status_known);
+    assert!(matches!(
+        b.log.0.last(),
+        Some(Event::SensorsOutOfRange {
+            side: 0,
+            distance: 11
+        })
+    ));
+}
+
+/// R5 "Permiten conocer el estado del enemigo pasando una tirada de Sensores": the tactic's
+/// warp odds and transport check read the enemy as its sensors know it; the engine's checks
+/// read the enemy as it is.
+#[test]
+fn r5_warp_odds_and_transport_see_only_what_the_sensors_found() {
+    let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
+    let me = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
+    // Last seen 18 hexes off; really (cloaked, unseen) 8 hexes off.
+    let mut known = ShipState::new(&f.b, &f.ctx, Hex::new(18, 0), 3);
+    known.shields_raised = true;
+    let mut actual = known;
+    actual.pos = Hex::new(8, 0);
+    let v = View::new(&f.ctx, 1, (&me, &f.a), (&known, &actual, &f.b));
+    // Navigation 60 at -(100 - 5 x 18) = -10 as reckoned; -60 really.
+    assert_eq!(v.warp_penalty_seen(), 10);
+    assert_eq!(v.warp_penalty(), 60);
+    assert!((v.warp_chance() - 0.5).abs() < 1e-9);
+    // Shields: the enemy's face toward me really down, but the sensors last saw it up.
+    let mut me = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
+    me.energy = 10;
+    let mut known = ShipState::new(&f.b, &f.ctx, Hex::new(3, 0), 3);
+    known.shields_raised = true;
+    let mut actual = known;
+    actual.shields = [0; 6];
+    let v = View::new(&f.ctx, 1, (&me, &f.a), (&known, &actual, &f.b));
+    assert_eq!(v.can_transport(), Err("the enemy's shield toward us is up"));
+    assert!(v.check_transport().is_ok());
+}
+
+/// The source ends battles only by destruction, capture or a warp jump; the ruling for lost
+/// contact ends one `disengage_turns` turns after the ships part beyond sensor range with
+/// neither closing, and a battle still running at the cap is unfinished, not a draw.
+#[test]
+fn lost_contact_disengages_and_the_cap_leaves_a_battle_unfinished() {
+    let f = Fixture::new("UFP heavy cruiser", "UFP heavy cruiser");
+    let idle = Script::default();
+    let mut setup = Setup {
+        positions: [Hex::new(0, 0), Hex::new(12, 0)],
+        // Back to back: inertia opens the distance two hexes a turn.
+        facings: [3, 0],
+        first: Side::A,
+        turn_limit: 50,
+        shields_up: [true, true],
+    };
+    let play = |setup: Setup| {
+        let mut b = Battle::new(
+            &f.ctx,
+            [&f.a, &f.b],
+            [&idle, &idle],
+            setup,
+            crate::combat::Pcg::new(1),
+            Recorder::default(),
+        );
+        b.play()
+    };
+    let o = play(setup);
+    assert_eq!(o.kind, OutcomeKind::Disengaged);
+    assert_eq!(o.turns, f.ctx.disengage_turns);
+    assert_eq!((o.side, o.winner()), (None, None));
+    // Below the ruleset's turns, the cap comes first: unfinished.
+    setup.turn_limit = f.ctx.disengage_turns - 1;
+    let o = play(setup);
+    assert_eq!(o.kind, OutcomeKind::Unfinished);
+    assert_eq!(o.turns, f.ctx.disengage_turns - 1);
 }

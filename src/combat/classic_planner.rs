@@ -1,5 +1,6 @@
-//! The default tactic's movement plan: the best place its class can reach this turn (the
-//! class's reach table lists them, cheapest first), scored in thousandths of a point, and the
+//! The classic tactic's movement plan (`ClassicTactic`; the default tactic plans in
+//! `default_tactic/plan.rs`): the best place its class can reach this turn (the class's reach
+//! table lists them, cheapest first), scored in thousandths of a point, and the
 //! moves there, followed over the turn's decisions.
 use super::context::{Context, Loc};
 use super::events::Maneuver;
