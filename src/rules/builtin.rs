@@ -100,8 +100,8 @@ mod tests {
         ),
         (
             "startrek",
-            "1.0.0",
-            "b4a13a43d9f597ef9e5896578bbcf8e329a0ae06f4c1d2436038b48242900d23",
+            "1.1.0",
+            "e8a36474652c39fb5aa1b08ba2ef8ef8b1502f68584318bba6cda7aa61869a69",
         ),
     ];
 
