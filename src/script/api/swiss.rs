@@ -403,6 +403,13 @@ fn trf(t: &SwissTournament) -> ScriptResult<String> {
     }))
 }
 
+impl SwissTournament {
+    /// One line for people: its name, players and rounds paired.
+    pub fn summary(&self) -> String {
+        summary(self)
+    }
+}
+
 fn summary(t: &SwissTournament) -> String {
     let t = &t.tournament;
     let name = if t.name.is_empty() {
