@@ -73,7 +73,10 @@ fn a_tournament_run_by_script_is_the_one_the_commands_run() {
         for (i, b) in p["pairs"].as_array().unwrap().iter().enumerate() {
             let (w, bl) = (b["white"].to_string(), b["black"].to_string());
             let r = round.to_string();
-            cli(d, &["swiss", "record", "cli.yaml", &r, &w, &bl, RESULTS[i % 3]]);
+            cli(
+                d,
+                &["swiss", "record", "cli.yaml", &r, &w, &bl, RESULTS[i % 3]],
+            );
         }
     }
     // Seven players: a bye each round, and round 3 is paired on the results.
@@ -196,7 +199,10 @@ print(t.standings().to_json());
     assert_eq!(script, table);
     assert_eq!(table["ruleset"], "bloodbowl-swiss");
     // A win is worth more than one point under these rules.
-    assert!(table["standings"][0]["points"].as_f64().unwrap() > 1.0, "{table}");
+    assert!(
+        table["standings"][0]["points"].as_f64().unwrap() > 1.0,
+        "{table}"
+    );
 }
 
 #[test]
@@ -231,7 +237,11 @@ fn files_are_written_only_with_leave_and_never_over_another_file() {
         )
         .args(["run", "w.rhai", "--allow-write"])
         .run();
-    assert!(t.read("mine.yaml").contains("paired:\n- boards:"), "{}", t.read("mine.yaml"));
+    assert!(
+        t.read("mine.yaml").contains("paired:\n- boards:"),
+        "{}",
+        t.read("mine.yaml")
+    );
 }
 
 #[test]
@@ -274,12 +284,16 @@ print(t.to_map().paired.len());
         .stdout;
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[0].starts_with("conflict: round 1: ") && lines[0].ends_with("already has a result (1-0)"),
+        lines[0].starts_with("conflict: round 1: ")
+            && lines[0].ends_with("already has a result (1-0)"),
         "{out}"
     );
     assert_eq!(lines[1], "1-0");
     assert_eq!(lines[2], "no player named `Zed`");
     assert!(lines[3].starts_with("round 1 is not finished: "), "{out}");
-    assert!(lines[4].starts_with("out_of_range 2 players can play at most 1 round "), "{out}");
+    assert!(
+        lines[4].starts_with("out_of_range 2 players can play at most 1 round "),
+        "{out}"
+    );
     assert_eq!(lines[5], "1");
 }

@@ -297,7 +297,11 @@ fn swiss_club_night_pairs_and_records_every_round() {
         .collect();
     let total: f64 = rows.iter().map(|r| r.1).sum();
     assert_eq!(total, 16.0, "{out}");
-    assert!(rows.windows(2).all(|w| w[0].0 <= w[1].0 && w[0].1 >= w[1].1), "{out}");
+    assert!(
+        rows.windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 >= w[1].1),
+        "{out}"
+    );
     // Ann (top rated, white on board 1 in round 1) wins it.
     assert!(lines[1].starts_with("1. Ann 2.5 "), "{out}");
     assert_eq!(lines[9], "012 Club night");

@@ -525,7 +525,11 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     };
     let s = standings(&field, &rules.tiebreakers);
     if let Some(out) = html {
-        return write_file(out, &arbiter::swiss::html::page(&title, &s), Replace::Output);
+        return write_file(
+            out,
+            &arbiter::swiss::html::page(&title, &s),
+            Replace::Output,
+        );
     }
     super::print(&if json {
         super::json_with_ruleset(&s, &Identity::of(&now))

@@ -22,7 +22,10 @@ pub fn render(value: &Dynamic) -> String {
             Err(e) => format!("{e}\n"),
         };
     }
-    if let Some(t) = value.clone().try_cast::<super::api::swiss::SwissTournament>() {
+    if let Some(t) = value
+        .clone()
+        .try_cast::<super::api::swiss::SwissTournament>()
+    {
         return format!("{}\n", t.summary());
     }
     if value.is::<Roller>() {

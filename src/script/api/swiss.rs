@@ -20,9 +20,9 @@ use super::ApiDoc;
 use crate::io::policy::Kind;
 use crate::rules::pin::Identity;
 use crate::rules::swiss::SwissRules;
+use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use crate::swiss::report::RoundPairing;
 use crate::swiss::tournament::{points_of, ByeKind, Tournament};
-use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Array, Dynamic, Engine, INT};
 use serde::Deserialize;
 
@@ -173,9 +173,8 @@ pub fn register(engine: &mut Engine, session: &Session) {
 
     engine.register_fn("add", |t: &mut SwissTournament, name: &str| add(t, name, 0));
     engine.register_fn("add", |t: &mut SwissTournament, name: &str, rating: INT| {
-        let rating = u32::try_from(rating).map_err(|_| {
-            script_error(format!("rating {rating}: a rating is 0 or more"))
-        })?;
+        let rating = u32::try_from(rating)
+            .map_err(|_| script_error(format!("rating {rating}: a rating is 0 or more")))?;
         add(t, name, rating)
     });
     engine.register_fn("pair", |t: &mut SwissTournament| pair(t));
