@@ -6,8 +6,13 @@ use crate::io::{read_text, write_file, Replace};
 use crate::league::season::{RecordRequest, Recorded};
 use crate::league::{Season, Teams};
 use crate::rules::load::read_doc;
+use crate::rules::resolve::{self, Choice};
+use crate::rules::swiss::SwissRules;
 use crate::rules::Doc;
+use crate::rules::{builtin, Ruleset};
 use crate::scoring::{HistoryFile, ScoreInput};
+use crate::swiss::players::PlayerList;
+use crate::swiss::tournament::Tournament;
 
 /// Read and check a season file; errors name its line and column.
 pub fn season(path: &str) -> Result<Season> {
@@ -75,4 +80,57 @@ pub fn history(path: &str) -> Result<HistoryFile> {
 pub fn scenario(path: &str) -> Result<(Scenario, Doc)> {
     let doc = read_doc(path)?;
     Ok((Scenario::from_doc(&doc)?, doc))
+}
+
+/// Read and check a Swiss tournament file (from `swiss new` or `swiss import`).
+pub fn tournament(path: &str) -> Result<Tournament> {
+    Tournament::parse(path, &read_text(path)?)
+}
+
+/// Write a new tournament file; refuses to replace an existing one unless `replace` (checked as
+/// the file is created).
+pub fn create_tournament(path: &str, t: &Tournament, replace: bool) -> Result<()> {
+    let replace = if replace {
+        Replace::Output
+    } else {
+        Replace::Nothing
+    };
+    write_file(path, &t.to_yaml(), replace)
+}
+
+/// Read, change and write a tournament file under its lock; nothing is written when `work`
+/// refuses the change.
+pub fn change_tournament<T>(
+    path: &str,
+    work: impl FnOnce(&mut Tournament) -> Result<T>,
+) -> Result<T> {
+    crate::io::with_file_lock(path, || {
+        let mut t = tournament(path)?;
+        let done = work(&mut t)?;
+        write_file(path, &t.to_yaml(), Replace::ItsOwnInput)?;
+        Ok(done)
+    })
+}
+
+/// A Swiss player list: a CSV with `name` (and `rating`) columns, or one name a line.
+pub fn swiss_players(path: &str) -> Result<PlayerList> {
+    crate::swiss::players::parse(path, &read_text(path)?)
+}
+
+/// A ruleset's Swiss section, chosen as every input's ruleset is (`rules::resolve`); `record`
+/// names the choice in messages.
+pub fn swiss_rules(choice: Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
+    let chosen = choice.load(resolve::needs_swiss, |e| e.context(record))?;
+    let swiss = chosen.ruleset.swiss.clone();
+    Ok((swiss.expect("checked by needs_swiss"), chosen.ruleset))
+}
+
+/// A tournament's own ruleset: a relative `rules:` is found beside the tournament file.
+pub fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
+    let choice = Choice {
+        typed: None,
+        named: Some((&t.rules, Some(path))),
+        default: builtin::DEFAULT_SWISS,
+    };
+    swiss_rules(choice, &format!("{path}: its ruleset `{}`", t.rules))
 }

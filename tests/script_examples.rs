@@ -277,3 +277,33 @@ fn custom_tactic_flies_the_same_duel_three_ways() {
     assert_ne!(record(lines[1]), record(lines[2]));
     assert_ne!(record(lines[1]), record(lines[3]));
 }
+
+#[test]
+fn swiss_club_night_pairs_and_records_every_round() {
+    let out = ok(&["run", &script("swiss_club_night.rhai"), "--", "4"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Swiss tournament `Club night`: 8 players, 4 of 4 rounds paired"
+    );
+    // Eight lines of standings: four boards a round, each worth one point in all.
+    let rows: Vec<(usize, f64)> = lines[1..9]
+        .iter()
+        .map(|l| {
+            let (rank, rest) = l.split_once(". ").unwrap();
+            let points = rest.split(' ').nth(1).unwrap();
+            (rank.parse().unwrap(), points.parse().unwrap())
+        })
+        .collect();
+    let total: f64 = rows.iter().map(|r| r.1).sum();
+    assert_eq!(total, 16.0, "{out}");
+    assert!(
+        rows.windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 >= w[1].1),
+        "{out}"
+    );
+    // Ann (top rated, white on board 1 in round 1) wins it.
+    assert!(lines[1].starts_with("1. Ann 2.5 "), "{out}");
+    assert_eq!(lines[9], "012 Club night");
+    assert!(lines[10].starts_with("001    1      Ann "), "{out}");
+}

@@ -254,7 +254,7 @@ pub fn run(command: LabCommand) -> Result<()> {
             super::print(&if json {
                 super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
-                report.render()
+                report.render("--min/--max")
             })
         }
     }

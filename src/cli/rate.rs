@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Result<()> {
         let id = arbiter::rules::pin::Identity::of(&rules);
         super::print(&super::json_with_ruleset(&report, &id))?;
     } else {
-        let mut text = report.table(args.all);
+        let mut text = report.table(args.all, "--all");
         if args.history || args.player.is_some() {
             text.push('\n');
             text.push_str(&report.history_table(args.player.as_deref()));

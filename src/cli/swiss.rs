@@ -1,16 +1,16 @@
-//! `arbiter swiss ...`: a thin layer over arbiter::swiss. Files are read and written here,
-//! through arbiter::io; every change to a tournament file happens under its lock and
-//! atomically, so a refused command leaves the file as it was.
+//! `arbiter swiss ...`: a thin layer over arbiter::swiss. Tournament files are read and
+//! changed through arbiter::files (every change under the file's lock, atomically, so a refused
+//! command leaves the file as it was); the tables, CSV and page come from the engine.
 use arbiter::calendar::{Date, Every};
+use arbiter::files;
 use arbiter::io::{read_text, with_file_lock, write_file, Replace};
-use arbiter::output::{json_string, Align, Table};
+use arbiter::output::json_string;
 use arbiter::rules::pin::Identity;
-use arbiter::rules::swiss::SwissRules;
 use arbiter::rules::{builtin, resolve, Ruleset};
-use arbiter::swiss::dutch::{self, Pairing};
-use arbiter::swiss::model::Field;
+use arbiter::swiss::dutch;
+use arbiter::swiss::report::RoundPairing;
 use arbiter::swiss::standings::standings;
-use arbiter::swiss::tournament::{ByeKind, Tournament, MAX_RATING};
+use arbiter::swiss::tournament::{ByeKind, Tournament};
 use arbiter::swiss::{calendar, trf, trf_out};
 use arbiter::{Error, Result};
 use clap::Subcommand;
@@ -215,7 +215,7 @@ fn import(a: ImportArgs) -> Result<()> {
         named: None,
         default: builtin::DEFAULT_SWISS,
     };
-    let (swiss, ruleset) = swiss_rules(choice, "swiss import")?;
+    let (swiss, ruleset) = files::swiss_rules(choice, "swiss import")?;
     // Recorded so that it is found from the tournament file wherever the command runs.
     let rules = resolve::recorded_reference(&choice.reference().0, &a.output);
     let theirs = arbiter::swiss::tournament::points_of(&swiss);
@@ -233,12 +233,7 @@ fn import(a: ImportArgs) -> Result<()> {
     let mut t =
         arbiter::swiss::import::tournament(&name, &rules, &field).map_err(|e| e.context(&a.trf))?;
     t.ruleset = Some(Identity::of(&ruleset));
-    let replace = if a.force {
-        Replace::Output
-    } else {
-        Replace::Nothing
-    };
-    write_file(&a.output, &t.to_yaml(), replace)?;
+    files::create_tournament(&a.output, &t, a.force)?;
     super::print(&format!(
         "{} players, {} of {} rounds paired\n",
         t.players.len(),
@@ -284,7 +279,7 @@ pub fn run(args: Args) -> Result<()> {
             correct,
         } => change(&tournament, |t| {
             // As `table` does: a result recorded under other rules than the ones it began with.
-            if let Ok((_, now)) = tournament_rules(t, &tournament) {
+            if let Ok((_, now)) = files::tournament_rules(t, &tournament) {
                 warn_drift(t, &tournament, &now);
             }
             let (w, b) = (t.player(&white)?, t.player(&black)?);
@@ -353,7 +348,7 @@ pub fn run(args: Args) -> Result<()> {
             player,
             ..
         } => {
-            let t = load_tournament(&tournament)?;
+            let t = files::tournament(&tournament)?;
             let name = if t.name.trim().is_empty() {
                 std::path::Path::new(&tournament)
                     .file_stem()
@@ -377,8 +372,8 @@ pub fn run(args: Args) -> Result<()> {
         SwissCommand::Export {
             tournament, output, ..
         } => {
-            let t = load_tournament(&tournament)?;
-            let (rules, _) = tournament_rules(&t, &tournament)?;
+            let t = files::tournament(&tournament)?;
+            let (rules, _) = files::tournament_rules(&t, &tournament)?;
             let text = trf_out::write(&t.field(&rules, false)?, &t.name, None)?;
             match output {
                 Some(o) => write_file(&o, &text, Replace::Output),
@@ -412,23 +407,6 @@ fn tiebreak_help() -> String {
     h
 }
 
-/// A ruleset's Swiss section, chosen as every input's ruleset is (`rules::resolve`).
-fn swiss_rules(choice: resolve::Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
-    let chosen = choice.load(resolve::needs_swiss, |e| e.context(record))?;
-    let swiss = chosen.ruleset.swiss.clone();
-    Ok((swiss.expect("checked by needs_swiss"), chosen.ruleset))
-}
-
-/// The tournament's own ruleset: a relative `rules:` is found beside the tournament file.
-fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
-    let choice = resolve::Choice {
-        typed: None,
-        named: Some((&t.rules, Some(path))),
-        default: builtin::DEFAULT_SWISS,
-    };
-    swiss_rules(choice, &format!("{path}: its ruleset `{}`", t.rules))
-}
-
 /// Warn when the tournament's ruleset is no longer the one it began under.
 fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
     if let Some(warning) = t
@@ -440,36 +418,16 @@ fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
     }
 }
 
-fn parse_tournament(path: &str, text: &str) -> Result<Tournament> {
-    let doc = arbiter::rules::yaml::parse(path, text)?;
-    let t: Tournament = doc.deserialize()?;
-    t.check().map_err(|e| e.context(path))?;
-    Ok(t)
-}
-
-fn load_tournament(path: &str) -> Result<Tournament> {
-    parse_tournament(path, &read_text(path)?)
-}
-
-fn is_trf(path: &str, text: &str) -> bool {
-    path.to_ascii_lowercase().ends_with(".trf") || trf::looks_like_trf(text)
-}
-
-/// Read, change and write a tournament file under its lock; nothing is written when the
-/// change is refused.
+/// Change a tournament file under its lock (`files::change_tournament`) and print what
+/// `work` says it did; its refusals are said of the file.
 fn change(path: &str, work: impl FnOnce(&mut Tournament) -> Result<String>) -> Result<()> {
-    let said = with_file_lock(path, || {
-        let mut t = load_tournament(path)?;
-        let said = work(&mut t).map_err(|e| e.context(path))?;
-        write_file(path, &t.to_yaml(), Replace::ItsOwnInput)?;
-        Ok(said)
-    })?;
+    let said = files::change_tournament(path, |t| work(t).map_err(|e| e.context(path)))?;
     super::print(&format!("{said}\n"))
 }
 
 fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
     let text = read_text(file)?;
-    if is_trf(file, &text) {
+    if trf::is_trf(file, &text) {
         let field = trf::parse(file, &text, true)?;
         let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
         if let Some(out) = trf_path {
@@ -480,26 +438,12 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
             )?;
         }
         // A TRF is paired by the FIDE Dutch system alone: no ruleset takes part.
-        return show_pairing(&field, &pairing, json, None);
+        return show_pairing(&RoundPairing::new(&field, &pairing), json, None);
     }
-    let (field, pairing, id) = with_file_lock(file, || {
-        let mut t = load_tournament(file)?;
-        let (rules, now) = tournament_rules(&t, file)?;
-        let id = Identity::of(&now);
-        let field = t.field(&rules, true).map_err(|e| e.context(file))?;
-        let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
-        t.paired.push(arbiter::swiss::tournament::PairedRound {
-            boards: pairing
-                .pairs
-                .iter()
-                .map(|&(w, b)| arbiter::swiss::tournament::Board {
-                    white: w + 1,
-                    black: b + 1,
-                    result: None,
-                })
-                .collect(),
-            bye: pairing.bye.map(|b| b + 1),
-        });
+    let (round, id) = with_file_lock(file, || {
+        let mut t = files::tournament(file)?;
+        let (rules, now) = files::tournament_rules(&t, file)?;
+        let (field, pairing) = t.pair_next(&rules).map_err(|e| e.context(file))?;
         if let Some(out) = trf_path {
             write_file(
                 out,
@@ -508,71 +452,17 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
             )?;
         }
         write_file(file, &t.to_yaml(), Replace::ItsOwnInput)?;
-        Ok((field, pairing, id))
+        Ok((RoundPairing::new(&field, &pairing), Identity::of(&now)))
     })?;
-    show_pairing(&field, &pairing, json, Some(&id))
+    show_pairing(&round, json, Some(&id))
 }
 
-#[derive(serde::Serialize)]
-struct PairJson {
-    round: usize,
-    pairs: Vec<PairEntry>,
-    bye: Option<usize>,
-}
-
-#[derive(serde::Serialize)]
-struct PairEntry {
-    white: usize,
-    black: usize,
-}
-
-fn show_pairing(
-    field: &Field,
-    pairing: &Pairing,
-    json: bool,
-    ruleset: Option<&Identity>,
-) -> Result<()> {
-    let round = field.played_rounds + 1;
-    if json {
-        let doc = PairJson {
-            round,
-            pairs: pairing
-                .pairs
-                .iter()
-                .map(|&(w, b)| PairEntry {
-                    white: w + 1,
-                    black: b + 1,
-                })
-                .collect(),
-            bye: pairing.bye.map(|b| b + 1),
-        };
-        return super::print(&match ruleset {
-            Some(id) => super::json_with_ruleset(&doc, id),
-            None => json_string(&doc),
-        });
-    }
-    let score = |p: usize| trf::show_tenths(field.score_after(p, field.played_rounds));
-    let mut t = Table::new(&[
-        ("board", Align::Right),
-        ("white", Align::Left),
-        ("pts", Align::Right),
-        ("black", Align::Left),
-        ("pts", Align::Right),
-    ]);
-    for (board, &(w, b)) in pairing.pairs.iter().enumerate() {
-        t.row([
-            (board + 1).to_string(),
-            format!("{} {}", w + 1, field.entrants[w].name),
-            score(w),
-            format!("{} {}", b + 1, field.entrants[b].name),
-            score(b),
-        ]);
-    }
-    let mut out = format!("Round {round}\n{}", t.render());
-    if let Some(b) = pairing.bye {
-        out += &format!("bye: {} {}\n", b + 1, field.entrants[b].name);
-    }
-    super::print(&out)
+fn show_pairing(round: &RoundPairing, json: bool, ruleset: Option<&Identity>) -> Result<()> {
+    super::print(&match (json, ruleset) {
+        (true, Some(id)) => super::json_with_ruleset(round, id),
+        (true, None) => json_string(round),
+        (false, _) => round.render(),
+    })
 }
 
 fn new(
@@ -588,13 +478,16 @@ fn new(
         named: None,
         default: builtin::DEFAULT_SWISS,
     };
-    let (swiss, ruleset) = swiss_rules(choice, "swiss new")?;
+    let (swiss, ruleset) = files::swiss_rules(choice, "swiss new")?;
     // Recorded so that it is found from the tournament file wherever the command runs.
     let rules = resolve::recorded_reference(&choice.reference().0, path);
-    let list = read_players(players)?;
+    let list = files::swiss_players(players)?;
+    if let Some(warning) = &list.warning {
+        arbiter::style::warn(warning);
+    }
     let name = name.unwrap_or_default();
     arbiter::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
-    let mut t = Tournament::new(&name, &rules, rounds, list).map_err(|e| {
+    let mut t = Tournament::new(&name, &rules, rounds, list.players).map_err(|e| {
         // Too many rounds is the option's fault; a bad list, the file's.
         match e.kind() {
             arbiter::error::ErrorKind::OutOfRange { what, .. } if what == "rounds" => {
@@ -606,124 +499,13 @@ fn new(
     t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
         .map_err(|e| e.context("--rounds"))?;
     t.ruleset = Some(Identity::of(&ruleset));
-    let replace = if force {
-        Replace::Output
-    } else {
-        Replace::Nothing
-    };
-    write_file(path, &t.to_yaml(), replace)?;
+    files::create_tournament(path, &t, force)?;
     super::print(&format!("{} players, {rounds} rounds\n", t.players.len()))
-}
-
-/// A CSV with a `name` column (and optionally `rating`), or one name a line. A name given
-/// twice (case and accents ignored) is refused at its line and column, naming the first.
-fn read_players(path: &str) -> Result<Vec<(String, u32)>> {
-    let text = read_text(path)?;
-    let first = text.lines().next().unwrap_or("");
-    let header: Vec<String> = first.split(',').map(|h| h.trim().to_lowercase()).collect();
-    // Each player with the line and column its name is at.
-    let mut out: Vec<(String, u32, usize, usize)> = Vec::new();
-    if let Some(name_col) = header.iter().position(|h| h == "name") {
-        let rating_col = header.iter().position(|h| h == "rating");
-        let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
-        for (i, rec) in reader.records().enumerate() {
-            let line = i + 2;
-            let rec = rec.map_err(|e| Error::msg(format!("{path}:{line}: {e}")))?;
-            let name = rec.get(name_col).unwrap_or("").trim().to_string();
-            if name.is_empty() {
-                return Err(Error::msg(format!("{path}:{line}: a player has no name")));
-            }
-            let rating = match rating_col.and_then(|c| rec.get(c)).map(str::trim) {
-                None | Some("") => 0,
-                Some(r) => r
-                    .parse()
-                    .ok()
-                    .filter(|&r: &u32| r <= MAX_RATING)
-                    .ok_or_else(|| {
-                        Error::msg(format!(
-                            "{path}:{line}: rating `{r}` is not a number from 0 to {MAX_RATING}"
-                        ))
-                    })?,
-            };
-            let line = rec.position().map_or(line, |p| p.line() as usize);
-            let col = column_of_cell(text.lines().nth(line - 1).unwrap_or(""), name_col);
-            out.push((name, rating, line, col));
-        }
-    } else {
-        // A list of names, one a line. A line `Ann,2000` (a CSV without its `name,rating`
-        // header) is read as a name and a rating, and said so: taken whole it would be a
-        // player called "Ann,2000" rated 0.
-        let mut headerless = None;
-        for (i, l) in text.lines().enumerate() {
-            let mut name = l.trim();
-            if name.is_empty() || name.starts_with('#') {
-                continue;
-            }
-            let col = l.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            let mut rating = 0;
-            if let Some((n, r)) = name.rsplit_once(',') {
-                if let Ok(r) = r.trim().parse::<u32>() {
-                    if r > MAX_RATING {
-                        return Err(Error::msg(format!(
-                            "{path}:{}: rating `{r}` is not a number from 0 to {MAX_RATING}",
-                            i + 1
-                        )));
-                    }
-                    (name, rating) = (n.trim(), r);
-                    headerless.get_or_insert(i + 1);
-                    if name.is_empty() {
-                        return Err(Error::msg(format!(
-                            "{path}:{}: a player has no name",
-                            i + 1
-                        )));
-                    }
-                }
-            }
-            out.push((name.to_string(), rating, i + 1, col));
-        }
-        if let Some(line) = headerless {
-            arbiter::style::warn(&format!(
-                "{path}:{line}: no header line `name,rating`: lines like `Ann,2000` read as a \
-                 name and a rating"
-            ));
-        }
-    }
-    let mut seen: std::collections::HashMap<String, (usize, usize)> = Default::default();
-    for (i, (name, _, line, col)) in out.iter().enumerate() {
-        if let Some(&(first, line_first)) = seen.get(&arbiter::names::normalize(name)) {
-            let first = &out[first].0;
-            let same = if first == name {
-                String::new()
-            } else {
-                format!(", as `{first}`: case and accents are ignored")
-            };
-            let source = std::sync::Arc::new(arbiter::error::Source {
-                name: path.to_string(),
-                text: text.clone(),
-            });
-            return Err(arbiter::error::Span::new(&source, *line, *col).at(format!(
-                "player `{name}` is listed twice (first on line {line_first}{same})"
-            )));
-        }
-        seen.insert(arbiter::names::normalize(name), (i, *line));
-    }
-    Ok(out.into_iter().map(|(n, r, _, _)| (n, r)).collect())
-}
-
-/// The column (from 1) where cell `k` of a CSV line starts, past its spaces (quotes aside:
-/// only for pointing at it).
-fn column_of_cell(line: &str, k: usize) -> usize {
-    let mut cells = line.split(',');
-    let before: usize = cells.by_ref().take(k).map(|c| c.chars().count() + 1).sum();
-    let spaces = cells
-        .next()
-        .map_or(0, |c| c.chars().take_while(|c| c.is_whitespace()).count());
-    before + spaces + 1
 }
 
 fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     let text = read_text(path)?;
-    let (title, field, rules, now) = if is_trf(path, &text) {
+    let (title, field, rules, now) = if trf::is_trf(path, &text) {
         // A TRF carries its points (162, BBW/BBD, XXS) but no tie-breaks: the built-in Swiss
         // ruleset's list, as an arbiter would start from.
         let field = trf::parse(path, &text, false)?;
@@ -732,70 +514,28 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
             named: None,
             default: builtin::DEFAULT_SWISS,
         };
-        let (rules, now) = swiss_rules(choice, path)?;
+        let (rules, now) = files::swiss_rules(choice, path)?;
         (trf::tournament_name(&text), field, rules, now)
     } else {
-        let t = parse_tournament(path, &text)?;
-        let (rules, now) = tournament_rules(&t, path)?;
+        let t = Tournament::parse(path, &text)?;
+        let (rules, now) = files::tournament_rules(&t, path)?;
         let field = t.field(&rules, false)?;
         warn_drift(&t, path, &now);
         (t.name.clone(), field, rules, now)
     };
     let s = standings(&field, &rules.tiebreakers);
-    let id = Identity::of(&now);
-    if json {
-        return super::print(&super::json_with_ruleset(&s, &id));
-    }
     if let Some(out) = html {
         return write_file(
             out,
-            &arbiter::swiss::html::page(&title, &s, &rules.tiebreakers),
+            &arbiter::swiss::html::page(&title, &s),
             Replace::Output,
         );
     }
-    let mut header: Vec<String> = vec![
-        "rank".into(),
-        "player".into(),
-        "name".into(),
-        "points".into(),
-    ];
-    header.extend(rules.tiebreakers.iter().cloned());
-    let rows: Vec<Vec<String>> = s
-        .standings
-        .iter()
-        .map(|r| {
-            let mut row = vec![
-                r.rank.to_string(),
-                r.player.to_string(),
-                r.name.clone(),
-                num(r.points),
-            ];
-            row.extend(r.tiebreaks.values().map(|v| num(*v)));
-            row
-        })
-        .collect();
-    if csv {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(&header)
-            .map_err(|e| Error::msg(e.to_string()))?;
-        for r in &rows {
-            w.write_record(r).map_err(|e| Error::msg(e.to_string()))?;
-        }
-        let bytes = w.into_inner().map_err(|e| Error::msg(e.to_string()))?;
-        return super::print(&String::from_utf8_lossy(&bytes));
-    }
-    let cols: Vec<(&str, Align)> = header
-        .iter()
-        .enumerate()
-        .map(|(i, h)| (h.as_str(), if i == 2 { Align::Left } else { Align::Right }))
-        .collect();
-    let mut table = Table::new(&cols);
-    for r in rows {
-        table.row(r);
-    }
-    super::print(&table.render())
-}
-
-fn num(v: f64) -> String {
-    arbiter::output::trim_number(v, 2)
+    super::print(&if json {
+        super::json_with_ruleset(&s, &Identity::of(&now))
+    } else if csv {
+        s.to_csv()
+    } else {
+        s.render()
+    })
 }

@@ -46,10 +46,13 @@ pub fn calendar(schedule: &Schedule, teams: &Teams, o: &CalendarOptions) -> Resu
         })
         .sum();
     if count > MAX_EVENTS {
-        return Err(Error::msg(format!(
-            "{count} matches is more than one calendar holds ({MAX_EVENTS}); \
-             export one team's feed with --team"
-        )));
+        return Err(Error::options(
+            &["team"],
+            format!(
+                "{count} matches is more than one calendar holds ({MAX_EVENTS}); \
+                 export one team's feed with `team`"
+            ),
+        ));
     }
     let mut events = Vec::with_capacity(count);
     for r in &schedule.rounds {

@@ -134,8 +134,9 @@ pub struct PlayerChange {
 }
 
 impl RatingReport {
-    /// Final standings, best first; provisional players only with `all`.
-    pub fn table(&self, all: bool) -> String {
+    /// Final standings, best first; provisional players only with `all`. `list_all` says how
+    /// the caller asks for them (the CLI's `--all`).
+    pub fn table(&self, all: bool, list_all: &str) -> String {
         let uncertain = self.players.iter().any(|p| p.deviation.is_some());
         let conservative = self.conservative.filter(|_| uncertain);
         let mut cols = vec![
@@ -204,7 +205,7 @@ impl RatingReport {
         }
         if hidden > 0 {
             text.push_str(&format!(
-                "\n{hidden} provisional player{} (fewer than {} games) not shown: --all lists them\n",
+                "\n{hidden} provisional player{} (fewer than {} games) not shown: {list_all} lists them\n",
                 if hidden == 1 { "" } else { "s" },
                 self.provisional_games
             ));

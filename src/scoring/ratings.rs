@@ -7,6 +7,7 @@ use super::history::{prepare, History};
 use super::prepared::Prepared;
 use super::rating_report::{GameChanges, PlayerChange, PlayerRating, Prediction, RatingReport};
 use super::{elo, multiplayer, percentile, pot, trueskill};
+use crate::error::{Error, Place};
 use crate::rules::formula::{Compiled, NumberOrFormula};
 use crate::rules::scoring::{
     Aggregate, Glicko2Rules, Scale, ScoringRules, System, TrueSkillRules, DECAY_VARIABLES,
@@ -726,11 +727,15 @@ impl<'a> Rater<'a> {
         seen_position: &mut Option<(i64, usize)>,
     ) -> Result<(), Invalid> {
         let game = &self.prepared.games[g];
-        let fix = "order the file by date and period, or rate with --sort";
+        let fix = "order the file by date and period, or rate with `sort`";
+        // The way out is an option: the CLI names it `--sort`, a script its key.
+        let out_of_order = |pointer: String, message: String| {
+            Error::options(&["sort"], message).with_place(Place::Pointer(pointer))
+        };
         if let Some(day) = game.day {
             match *seen_day {
                 Some((latest, at)) if day < latest => {
-                    return Err(Invalid::new(
+                    return Err(out_of_order(
                         format!("/games/{}/date", game.source),
                         format!(
                             "{} is before {} (game {} above it): {fix}",
@@ -752,7 +757,7 @@ impl<'a> Rater<'a> {
             let position = self.positions[pd];
             match *seen_position {
                 Some((latest, at)) if position < latest => {
-                    return Err(Invalid::new(
+                    return Err(out_of_order(
                         format!("/games/{}/period", game.source),
                         format!(
                             "period {position} comes after period {latest} (game {}): {fix}",

@@ -22,6 +22,12 @@ pub fn render(value: &Dynamic) -> String {
             Err(e) => format!("{e}\n"),
         };
     }
+    if let Some(t) = value
+        .clone()
+        .try_cast::<super::api::swiss::SwissTournament>()
+    {
+        return format!("{}\n", t.summary());
+    }
     if value.is::<Roller>() {
         return "a seeded dice roller\n".to_string();
     }

@@ -7,7 +7,8 @@ use crate::output::{trim_number, Align};
 
 /// The page: `title` is the tournament's name (a plain "Standings" when it has none); one column
 /// per tie-break, headed in words.
-pub fn page(title: &str, s: &Standings, tiebreaks: &[String]) -> String {
+pub fn page(title: &str, s: &Standings) -> String {
+    let tiebreaks = &s.tiebreakers;
     let title = if title.trim().is_empty() {
         "Standings"
     } else {

@@ -9,6 +9,8 @@ pub mod dutch;
 pub mod html;
 pub mod import;
 pub mod model;
+pub mod players;
+pub mod report;
 pub mod standings;
 pub mod tournament;
 pub mod trf;

@@ -16,9 +16,13 @@ pub struct Standing {
     pub tiebreaks: indexmap::IndexMap<String, f64>,
 }
 
+/// The standings and the tie-breaks they were ranked by (one column each in the table, the CSV
+/// and the page; the JSON carries them in each line's `tiebreaks`).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Standings {
     pub standings: Vec<Standing>,
+    #[serde(skip)]
+    pub tiebreakers: Vec<String>,
 }
 
 fn pts(t: u32) -> f64 {
@@ -87,7 +91,10 @@ pub fn standings(field: &Field, tiebreakers: &[String]) -> Standings {
         }
         rank += g.len();
     }
-    Standings { standings: out }
+    Standings {
+        standings: out,
+        tiebreakers: tiebreakers.to_vec(),
+    }
 }
 
 fn round2(v: f64) -> f64 {

@@ -1,6 +1,7 @@
 //! The tournament file `swiss new` writes and the other commands change: players, rounds
 //! paired, results, byes asked for ahead, withdrawals. It turns into a [`Field`] for the
 //! pairing and the standings. Pure: the CLI reads and writes the file.
+use super::dutch::Pairing;
 use super::model::{Colour, Entrant, Field, Outcome, Points, Round};
 use crate::error::{Conflict, Error, Result};
 use crate::rules::swiss::{SwissPoints, SwissRules};
@@ -536,6 +537,34 @@ impl Tournament {
             ));
         }
         Ok(())
+    }
+
+    /// A tournament file's text (`name` is the file's, for messages), checked.
+    pub fn parse(name: &str, text: &str) -> Result<Tournament> {
+        let doc = crate::rules::yaml::parse(name, text)?;
+        let t: Tournament = doc.deserialize()?;
+        t.check().map_err(|e| e.context(name))?;
+        Ok(t)
+    }
+
+    /// Pair the next round under `rules` (FIDE Dutch) and add it to the tournament; the field
+    /// it was paired from and the pairing (players by index).
+    pub fn pair_next(&mut self, rules: &SwissRules) -> Result<(Field, Pairing)> {
+        let field = self.field(rules, true)?;
+        let pairing = super::dutch::pair(&field).map_err(|e| Error::msg(e.to_string()))?;
+        self.paired.push(PairedRound {
+            boards: pairing
+                .pairs
+                .iter()
+                .map(|&(w, b)| Board {
+                    white: w + 1,
+                    black: b + 1,
+                    result: None,
+                })
+                .collect(),
+            bye: pairing.bye.map(|b| b + 1),
+        });
+        Ok((field, pairing))
     }
 
     pub fn to_yaml(&self) -> String {

@@ -84,6 +84,11 @@ pub fn tournament_name(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Whether a file is a TRF: by its name (`.trf`) or its content.
+pub fn is_trf(name: &str, text: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".trf") || looks_like_trf(text)
+}
+
 /// Whether a text is a TRF, whatever its file is called: its first line with anything on it
 /// starts with a TRF record code (three digits, or TRF(x)'s `XX?` and TRF(bx)'s `BB?`) and a
 /// space. A YAML tournament starts with a key and a colon, never like that.

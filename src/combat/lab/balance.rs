@@ -220,9 +220,16 @@ pub fn balance(
     // user's to fix, not a sample.
     let mut cache: Option<(f64, Ruleset)> = None;
     for end in [search.lo, search.hi] {
-        let r = p
-            .apply(rules, &number(end))
-            .map_err(|e| e.hint(" (give --min and --max inside the values the ruleset allows)"))?;
+        let r = p.apply(rules, &number(end)).map_err(|e| {
+            Error::options(
+                &["min", "max"],
+                format!(
+                    "{} (give `min` and `max` inside the values the ruleset allows)",
+                    e.unplaced_message()
+                ),
+            )
+            .with_place(e.place().clone())
+        })?;
         crate::combat::Context::new(&r)?.class(&r, a)?;
         crate::combat::Context::new(&r)?.class(&r, b)?;
         // A candidate may take its ceiling of battles: at the longer of the ends' limits.
@@ -335,17 +342,17 @@ fn settings(p: &Parameter, o: &BalanceOptions) -> Result<Search> {
     let lo = o.min.unwrap_or(if c >= 0.0 { 0.0 } else { 2.0 * c });
     let hi = o.max.unwrap_or((2.0 * c).max(c + 1.0));
     if current.is_none() && (o.min.is_none() || o.max.is_none()) {
-        return Err(Error::msg(format!(
-            "`{}` has no value now: give --min and --max",
-            p.shown
-        )));
+        return Err(Error::options(
+            &["min", "max"],
+            format!("`{}` has no value now: give `min` and `max`", p.shown),
+        ));
     }
     let integer = p.is_integer() || (current.is_none() && lo.fract() == 0.0 && hi.fract() == 0.0);
     if !(lo.is_finite() && hi.is_finite() && lo < hi) {
-        return bad(
-            "min",
-            format!("the range is --min below --max, not {lo} to {hi}"),
-        );
+        return Err(Error::options(
+            &["min", "max"],
+            format!("the range is `min` below `max`, not {lo} to {hi}"),
+        ));
     }
     let (lo, hi) = if integer {
         (lo.ceil(), hi.floor())
@@ -366,7 +373,9 @@ fn settings(p: &Parameter, o: &BalanceOptions) -> Result<Search> {
 }
 
 impl BalanceReport {
-    pub fn render(&self) -> String {
+    /// The report for people; `range` names the options that set the range's ends as the
+    /// caller takes them (the CLI's `--min/--max`).
+    pub fn render(&self, range: &str) -> String {
         use crate::output::{percent, Align, Table};
         let mut t = Table::new(&[
             ("value", Align::Right),
@@ -392,9 +401,10 @@ impl BalanceReport {
         let note = if self.bracketed {
             String::new()
         } else {
-            "\nthe target is not between the range's ends: this is the nearer end (widen \
-             --min/--max)\n"
-                .to_string()
+            format!(
+                "\nthe target is not between the range's ends: this is the nearer end (widen \
+                 {range})\n"
+            )
         };
         let saved = self.fixed_size_battles.saturating_sub(self.battles);
         format!(

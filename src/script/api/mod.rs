@@ -48,7 +48,7 @@
 //!   input names, else the command's default).
 //!
 //! Areas: `rules` (rulesets), `dice`, `scoring` (score, score_vs, rate), `league` (schedule,
-//! standings), `combat` (simulate, volley, tactics), `lab` (sweep, matrix, balance).
+//! standings), `swiss` (tournaments: create, pair, record, standings, TRF), `combat` (simulate, volley, tactics), `lab` (sweep, matrix, balance).
 pub mod choose;
 pub mod combat;
 pub mod convert;
@@ -58,6 +58,7 @@ pub mod lab;
 pub mod league;
 pub mod rules;
 pub mod scoring;
+pub mod swiss;
 
 use super::engine::Session;
 use super::sandbox::Limits;
@@ -92,6 +93,7 @@ pub fn register_all(engine: &mut Engine, session: &Session) {
     rules::register(engine, session);
     scoring::register(engine, session);
     league::register(engine, session);
+    swiss::register(engine, session);
     combat::register(engine, session);
     lab::register(engine, session);
 }
@@ -103,6 +105,7 @@ pub fn help() -> Vec<ApiDoc> {
         dice::HELP,
         scoring::HELP,
         league::HELP,
+        swiss::HELP,
         combat::HELP,
         lab::HELP,
     ]
