@@ -281,7 +281,15 @@ pub fn run(args: Args) -> Result<()> {
             name,
             accelerate,
             force,
-        } => new(&tournament, &players, rounds, rules, name, accelerate, force),
+        } => new(
+            &tournament,
+            &players,
+            rounds,
+            rules,
+            name,
+            accelerate,
+            force,
+        ),
         SwissCommand::Record {
             tournament,
             round,

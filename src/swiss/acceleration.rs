@@ -24,7 +24,13 @@ pub fn baku(players: usize, accelerated: usize, stages: &[u32]) -> Vec<Vec<u32>>
     let per_round = by_round(accelerated, stages);
     let group = baku_group(players);
     (0..players)
-        .map(|p| if p < group { per_round.clone() } else { Vec::new() })
+        .map(|p| {
+            if p < group {
+                per_round.clone()
+            } else {
+                Vec::new()
+            }
+        })
         .collect()
 }
 

@@ -407,8 +407,16 @@ impl Tournament {
                 self.rules
             )));
         };
-        let stages: Vec<u32> = a.virtual_points.iter().map(|&v| SwissRules::tenths(v)).collect();
-        let original = self.players.iter().filter(|p| p.entered_at.is_none()).count();
+        let stages: Vec<u32> = a
+            .virtual_points
+            .iter()
+            .map(|&v| SwissRules::tenths(v))
+            .collect();
+        let original = self
+            .players
+            .iter()
+            .filter(|p| p.entered_at.is_none())
+            .count();
         let group = super::acceleration::baku_group(original);
         let last = self
             .players
@@ -419,7 +427,13 @@ impl Tournament {
             .map_or(0, |(i, _)| i + 1);
         let per_round = super::acceleration::by_round(rounds, &stages);
         let table = (0..self.players.len())
-            .map(|i| if i < last { per_round.clone() } else { Vec::new() })
+            .map(|i| {
+                if i < last {
+                    per_round.clone()
+                } else {
+                    Vec::new()
+                }
+            })
             .collect();
         Ok(table)
     }

@@ -711,13 +711,22 @@ fn javafo_acceleration(line: &Line) -> Result<Accelerated> {
         Some(p) if (1..=MAX_PLAYERS as u64).contains(&p) => p as usize - 1,
         _ => return Err(line.err(4, "an XXA line names its player in columns 5-8")),
     };
-    let len = line.chars.len() - line.chars.iter().rev().take_while(|c| c.is_whitespace()).count();
+    let len = line.chars.len()
+        - line
+            .chars
+            .iter()
+            .rev()
+            .take_while(|c| c.is_whitespace())
+            .count();
     let mut points = Vec::new();
     let mut col = 9;
     while col < len {
         let end = (col + 5).min(len);
         if points.len() == MAX_ROUNDS {
-            return Err(line.err(col, format!("more than {MAX_ROUNDS} rounds of virtual points")));
+            return Err(line.err(
+                col,
+                format!("more than {MAX_ROUNDS} rounds of virtual points"),
+            ));
         }
         points.push(if line.field(col, end).trim().is_empty() {
             0
@@ -753,7 +762,8 @@ fn acceleration_250(line: &Line) -> Result<Accelerated> {
             "a 250 line runs to column 31: points, first and last round, first and last player",
         ));
     }
-    if line.number_at(4, 8, "the match points")?.unwrap_or(0) != 0 {
+    let team = !line.field(4, 8).trim().is_empty() && line.tenths(4, 8, "the match points")? != 0;
+    if team {
         return Err(line.err(4, "match points (team tournaments) are not supported"));
     }
     let points = virtual_tenths(line, 9, 13)?;
@@ -803,7 +813,8 @@ fn virtual_points(
         // C.04.5.1 is for the standard scoring: a win's points, then half of them.
         if points.loss != 0 || points.draw * 2 != points.win {
             return Err(Span::new(source, line, 5).at(format!(
-                "the Baku acceleration is for a point system of win, half of it for a draw and                  nothing for a loss, not {}/{}/{}",
+                "the Baku acceleration is for a point system of win, half of it for a draw and \
+                 nothing for a loss, not {}/{}/{}",
                 show_tenths(points.win),
                 show_tenths(points.draw),
                 show_tenths(points.loss)
@@ -825,9 +836,10 @@ fn virtual_points(
             )));
         }
         let end = a.first_round + a.points.len();
-        if end > total_rounds && a.points[total_rounds.saturating_sub(a.first_round)..]
-            .iter()
-            .any(|&v| v != 0)
+        if end > total_rounds
+            && a.points[total_rounds.saturating_sub(a.first_round)..]
+                .iter()
+                .any(|&v| v != 0)
         {
             return Err(Span::new(source, a.line, 1).at(format!(
                 "virtual points for round {end}, but the tournament has {total_rounds} rounds"
