@@ -101,6 +101,16 @@ fn bad_virtual_points_are_refused_at_their_line() {
         let e = fails(&["swiss", "pair", path(&f)]);
         assert!(e.contains(want), "{line:?}: {e}");
     }
+    // Overlapping lines may rewrite the table a few times over, not without end.
+    let five = "250       1.0   1   5    1    8\n".repeat(5);
+    let f = temp_file(&field(&five), ".trf");
+    let e = fails(&["swiss", "pair", path(&f)]);
+    assert!(
+        e.contains(":16:1: virtual points given more than 4 times over"),
+        "{e}"
+    );
+    let four = "250       1.0   1   5    1    8\n".repeat(4);
+    assert_eq!(pairs(&field(&four)).0, PLAIN);
     // The Baku method is for win / half a win / nothing.
     let f = temp_file(&field("162  W 3.0    D 1.0\n192 FIDE_DUTCH_BAKU\n"), ".trf");
     let e = fails(&["swiss", "pair", path(&f)]);

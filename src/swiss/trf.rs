@@ -744,6 +744,9 @@ fn javafo_acceleration(line: &Line) -> Result<Accelerated> {
     })
 }
 
+/// How many times over a file may give every player's virtual points for every round.
+const MAX_ACCELERATION_PASSES: usize = 4;
+
 /// Virtual points, no more than a TRF score holds.
 fn virtual_tenths(line: &Line, from: usize, to: usize) -> Result<u32> {
     let v = line.tenths(from, to, "virtual points")?;
@@ -828,11 +831,26 @@ fn virtual_points(
         ));
     }
     let mut table = vec![Vec::new(); n];
+    // Lines may overlap (later ones win), but a file of many wide 250 lines would otherwise
+    // rewrite the whole table again and again: a few passes over it are all a file may ask.
+    let budget = MAX_ACCELERATION_PASSES * n * total_rounds.max(1);
+    let mut written = 0usize;
     for a in given {
         if a.players.1 >= n {
             return Err(Span::new(source, a.line, a.col + 1).at(format!(
                 "virtual points for player {}, who is not entered",
                 a.players.1 + 1
+            )));
+        }
+        let rounds = a
+            .points
+            .len()
+            .min(total_rounds.saturating_sub(a.first_round));
+        written += (a.players.1 - a.players.0 + 1) * rounds.max(1);
+        if written > budget {
+            return Err(Span::new(source, a.line, 1).at(format!(
+                "virtual points given more than {MAX_ACCELERATION_PASSES} times over for every \
+                 player and round"
             )));
         }
         let end = a.first_round + a.points.len();
