@@ -21,6 +21,7 @@ fn field(n: usize) -> Field {
         points: Points::default(),
         initial_colour: Some(Colour::White),
         forbidden: Vec::new(),
+        acceleration: Vec::new(),
     }
 }
 

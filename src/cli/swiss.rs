@@ -46,7 +46,8 @@ enum SwissCommand {
             \n  arbiter swiss new open.yaml --players players.csv --rounds 7\
             \n  arbiter swiss new cup.yaml --players names.txt --rounds 5 --name \"Spring Cup\"\
             \n  arbiter swiss new bb.yaml --players coaches.csv --rounds 6 \\\
-            \n      --rules bloodbowl-swiss")]
+            \n      --rules bloodbowl-swiss\
+            \n  arbiter swiss new open.yaml --players entries.csv --rounds 9 --accelerate 5")]
     New {
         /// The tournament file to create (YAML)
         tournament: String,
@@ -63,6 +64,11 @@ enum SwissCommand {
         /// The tournament's name
         #[arg(long)]
         name: Option<String>,
+        /// Pair the first N rounds with the Baku acceleration (FIDE C.04.5.1: the top half of
+        /// the field, rounded up to an even number, gets the ruleset's virtual points in its
+        /// pairing score, never in the standings; FIDE accelerates half the rounds, rounded up)
+        #[arg(long, value_name = "N")]
+        accelerate: Option<usize>,
         /// Replace an existing file
         #[arg(long)]
         force: bool,
@@ -268,8 +274,17 @@ pub fn run(args: Args) -> Result<()> {
             rounds,
             rules,
             name,
+            accelerate,
             force,
-        } => new(&tournament, &players, rounds, rules, name, force),
+        } => new(
+            &tournament,
+            &players,
+            rounds,
+            rules,
+            name,
+            accelerate,
+            force,
+        ),
         SwissCommand::Record {
             tournament,
             round,
@@ -471,6 +486,7 @@ fn new(
     rounds: usize,
     rules: Option<String>,
     name: Option<String>,
+    accelerate: Option<usize>,
     force: bool,
 ) -> Result<()> {
     let choice = resolve::Choice {
@@ -498,6 +514,13 @@ fn new(
     })?;
     t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
         .map_err(|e| e.context("--rounds"))?;
+    if let Some(a) = accelerate {
+        t.accelerated_rounds = Some(a);
+        t.check().map_err(|e| e.context("--accelerate"))?;
+        // The ruleset must say what the virtual points are before the file is written.
+        t.field(&swiss, true)
+            .map_err(|e| e.context("--accelerate"))?;
+    }
     t.ruleset = Some(Identity::of(&ruleset));
     files::create_tournament(path, &t, force)?;
     super::print(&format!("{} players, {rounds} rounds\n", t.players.len()))

@@ -90,8 +90,8 @@ mod tests {
         ),
         (
             "swiss",
-            "1.0.0",
-            "a3eb24edd1be5422f90b67403b5cd28039441246813f8e188f4016064fb555d3",
+            "1.1.0",
+            "721788c6fbdf663da07f1e873b25bfa060486e7459ff96cec678fd701c375b14",
         ),
         (
             "bloodbowl-swiss",

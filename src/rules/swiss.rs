@@ -74,6 +74,22 @@ pub struct SwissRules {
     /// direct_encounter, wins, ...: the schema lists them all).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiebreakers: Vec<String>,
+    /// Accelerated pairings (FIDE C.04.5.1, the Baku method) for the tournaments that ask for
+    /// them (`swiss new --accelerate N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acceleration: Option<SwissAcceleration>,
+}
+
+/// The Baku acceleration: the top half of the field, rounded up to an even number of
+/// players, has virtual points added to its pairing score (never to its standings) in the
+/// rounds the tournament accelerates.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SwissAcceleration {
+    /// Virtual points by stage: the accelerated rounds are shared out among the stages in
+    /// order, an earlier stage taking the odd round (FIDE: `[1, 0.5]`, a point in the first
+    /// half of them, rounded up, half a point in the rest).
+    pub virtual_points: Vec<f64>,
 }
 
 /// What each result is worth.
@@ -142,6 +158,12 @@ impl SwissPoints {
 /// Most points a single result may be worth (TRF writes scores as `99.9`).
 pub const MAX_RESULT_POINTS: f64 = 9.9;
 
+/// Whole tenths between 0 and `MAX_RESULT_POINTS`.
+fn is_tenths(v: f64) -> bool {
+    let tenths = v * 10.0;
+    (0.0..=MAX_RESULT_POINTS).contains(&v) && (tenths - tenths.round()).abs() <= 1e-9
+}
+
 impl SwissRules {
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         if !SYSTEMS.contains(&self.system.as_str()) {
@@ -152,14 +174,30 @@ impl SwissRules {
         }
         let points = pointer_push(pointer, "points");
         for (name, v) in self.points.all() {
-            let tenths = v * 10.0;
-            if !(0.0..=MAX_RESULT_POINTS).contains(&v) || (tenths - tenths.round()).abs() > 1e-9 {
+            if !is_tenths(v) {
                 return Err(doc.error_at(
                     &pointer_push(&points, name),
                     format!(
                         "points are tenths between 0 and {MAX_RESULT_POINTS} (as TRF writes them)"
                     ),
                 ));
+            }
+        }
+        if let Some(a) = &self.acceleration {
+            let at = pointer_push(&pointer_push(pointer, "acceleration"), "virtual_points");
+            if a.virtual_points.is_empty() {
+                return Err(doc.error_at(&at, "give the virtual points of at least one stage"));
+            }
+            for (i, &v) in a.virtual_points.iter().enumerate() {
+                if !is_tenths(v) {
+                    return Err(doc.error_at(
+                        &pointer_push(&at, &i.to_string()),
+                        format!(
+                            "virtual points are tenths between 0 and {MAX_RESULT_POINTS} (as TRF \
+                             writes them)"
+                        ),
+                    ));
+                }
             }
         }
         let known: Vec<&str> = TIEBREAKS.iter().map(|t| t.0).collect();

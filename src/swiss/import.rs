@@ -1,6 +1,7 @@
 //! A TRF turned into an arbiter tournament (`swiss import`): every game with its result,
 //! forfeits, the pairing-allocated byes, byes asked for (full, half, zero) and absences, so
 //! that `swiss export --trf` of it reads back to the same data.
+use super::acceleration::{baku, baku_rounds};
 use super::model::{Colour, Field, Outcome};
 use super::tournament::{Board, ByeKind, PairedRound, Player, RequestedBye, Tournament};
 use crate::error::{Error, Result};
@@ -93,7 +94,43 @@ pub fn tournament(name: &str, rules: &str, field: &Field) -> Result<Tournament> 
         first_colour: field.initial_colour.unwrap_or(Colour::White),
         players,
         paired,
+        accelerated_rounds: accelerated_rounds(field)?,
     };
     t.check()?;
     Ok(t)
+}
+
+/// The file's virtual points as the tournament format keeps them: the Baku method's number of
+/// accelerated rounds (FIDE's own, half the rounds rounded up, when the file's points fit it
+/// too). Other virtual points have no place in the format and are refused.
+fn accelerated_rounds(field: &Field) -> Result<Option<usize>> {
+    let given = &field.acceleration;
+    if given.iter().all(|row| row.iter().all(|&v| v == 0)) {
+        return Ok(None);
+    }
+    let n = field.entrants.len();
+    let p = &field.points;
+    // A file gives the rounds so far, or all of them: compare what it gives.
+    let width = given.iter().map(Vec::len).max().unwrap_or(0);
+    let fits = |a: usize| {
+        let expected = baku(n, a, &[p.win, p.draw]);
+        (0..n).all(|i| {
+            let row = given.get(i).map_or(&[][..], Vec::as_slice);
+            (0..width).all(|r| {
+                row.get(r).copied().unwrap_or(0) == expected[i].get(r).copied().unwrap_or(0)
+            })
+        })
+    };
+    let fide = baku_rounds(field.total_rounds);
+    let found = std::iter::once(fide)
+        .chain(1..=field.total_rounds)
+        .find(|&a| fits(a));
+    match found {
+        Some(a) => Ok(Some(a)),
+        None => Err(Error::msg(
+            "the file's virtual points (XXA, 250) are not the Baku acceleration's (the top half \
+             of the players, rounded up to an even number, a win's points then a draw's): an \
+             arbiter tournament keeps only that; pair this file with `swiss pair FILE.trf`",
+        )),
+    }
 }

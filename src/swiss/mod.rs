@@ -3,6 +3,7 @@
 // The matching and the pairing rules index several parallel tables by player and vertex
 // number (as the handbook and Edmonds' algorithm are written); iterators would hide that.
 #![allow(clippy::needless_range_loop)]
+pub mod acceleration;
 pub mod blossom;
 pub mod calendar;
 pub mod dutch;

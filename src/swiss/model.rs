@@ -123,6 +123,10 @@ pub struct Field {
     pub initial_colour: Option<Colour>,
     /// Pairs that may never meet (TRF `XXP`), as entrant indices.
     pub forbidden: Vec<Vec<usize>>,
+    /// Virtual points (accelerated pairings, FIDE C.04.5.1), in tenths: `acceleration[p][r]`
+    /// is added to player `p`'s pairing score before round `r` (0-based) is paired; missing
+    /// entries are zero. They never count in the standings.
+    pub acceleration: Vec<Vec<u32>>,
 }
 
 impl Field {
@@ -134,5 +138,20 @@ impl Field {
             .take(rounds)
             .map(|r| self.points.of(r))
             .sum()
+    }
+
+    /// The virtual points player `player` has before round `round` (0-based) is paired.
+    pub fn virtual_points(&self, player: usize, round: usize) -> u32 {
+        self.acceleration
+            .get(player)
+            .and_then(|a| a.get(round))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The score the pairing of round `round` (0-based) sees: the real score after the
+    /// rounds before it plus that round's virtual points.
+    pub fn pairing_score(&self, player: usize, round: usize) -> u32 {
+        self.score_after(player, round) + self.virtual_points(player, round)
     }
 }

@@ -33,6 +33,10 @@ pub struct Tournament {
     pub players: Vec<Player>,
     #[serde(default)]
     pub paired: Vec<PairedRound>,
+    /// The first rounds paired with the Baku acceleration (FIDE C.04.5.1), the virtual points
+    /// the ruleset's `acceleration` section gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accelerated_rounds: Option<usize>,
 }
 
 fn white() -> Colour {
@@ -177,6 +181,7 @@ impl Tournament {
                 })
                 .collect(),
             paired: Vec::new(),
+            accelerated_rounds: None,
         };
         t.check()?;
         Ok(t)
@@ -197,6 +202,17 @@ impl Tournament {
         }
         if n > MAX_PLAYERS {
             return Err(Error::msg(format!("more than {MAX_PLAYERS} players")));
+        }
+        if let Some(a) = self.accelerated_rounds {
+            if a == 0 || a > self.rounds {
+                return Err(Error::out_of_range(
+                    "accelerated_rounds",
+                    format!(
+                        "{a} accelerated rounds in a tournament of {} (1 to {})",
+                        self.rounds, self.rounds
+                    ),
+                ));
+            }
         }
         let mut seen = std::collections::HashSet::new();
         for p in &self.players {
@@ -373,7 +389,54 @@ impl Tournament {
             points: points_of(rules),
             initial_colour: Some(self.first_colour),
             forbidden: Vec::new(),
+            acceleration: self.acceleration(rules)?,
         })
+    }
+
+    /// The Baku acceleration's virtual points by player and round, when the tournament asks
+    /// for it. Group A is fixed by the players entered before round 1 was paired: a later
+    /// entry does not move its last player (C.04.5.1 3), it only joins it when numbered
+    /// above him.
+    fn acceleration(&self, rules: &SwissRules) -> Result<Vec<Vec<u32>>> {
+        let Some(rounds) = self.accelerated_rounds else {
+            return Ok(Vec::new());
+        };
+        let Some(a) = &rules.acceleration else {
+            return Err(Error::msg(format!(
+                "the tournament asks for {rounds} accelerated rounds, but its ruleset `{}` has \
+                 no `swiss.acceleration` section (its virtual points)",
+                self.rules
+            )));
+        };
+        let stages: Vec<u32> = a
+            .virtual_points
+            .iter()
+            .map(|&v| SwissRules::tenths(v))
+            .collect();
+        let original = self
+            .players
+            .iter()
+            .filter(|p| p.entered_at.is_none())
+            .count();
+        let group = super::acceleration::baku_group(original);
+        let last = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.entered_at.is_none())
+            .nth(group.saturating_sub(1))
+            .map_or(0, |(i, _)| i + 1);
+        let per_round = super::acceleration::by_round(rounds, &stages);
+        let table = (0..self.players.len())
+            .map(|i| {
+                if i < last {
+                    per_round.clone()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        Ok(table)
     }
 
     /// Record a result on the board of `white` and `black` in `round`; the result it replaced,

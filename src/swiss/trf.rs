@@ -129,6 +129,8 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
     let mut explicit_pab = false;
     let mut requested_byes: Vec<(usize, usize, usize)> = Vec::new();
     let mut forbidden = Vec::new();
+    let mut accelerations: Vec<Accelerated> = Vec::new();
+    let mut baku_line = None;
     let mut line_no = 0;
     for raw in text.split('\n') {
         for piece in raw.split('\r') {
@@ -263,9 +265,9 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
                             format!("only the FIDE Dutch system is supported, not `{system}`"),
                         ));
                     }
-                    if system.ends_with("BAKU") {
-                        return Err(line.err(4, "Baku acceleration is not supported"));
-                    }
+                    // FIDE_DUTCH_BAKU, FIDE_DUTCH_2026_BAKU...: the Baku acceleration
+                    // (C.04.5.1), unless the file gives the virtual points itself.
+                    baku_line = system.ends_with("_BAKU").then_some(line_no);
                 }
                 "XXS" => javafo_points(&line, &mut points, &mut explicit_pab)?,
                 "XXZ" => {
@@ -283,7 +285,8 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
                         }
                     }
                 }
-                "250" | "XXA" => return Err(line.err(0, "accelerated pairings are not supported")),
+                "XXA" => accelerations.push(javafo_acceleration(&line)?),
+                "250" => accelerations.push(acceleration_250(&line)?),
                 "013" | "310" => return Err(line.err(0, "team tournaments are not supported")),
                 "299" => {
                     return Err(line.err(0, "abnormal points assignments (299) are not supported"))
@@ -355,6 +358,14 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
             )));
         }
     }
+    let acceleration = virtual_points(
+        &accelerations,
+        baku_line,
+        &entrants,
+        total_rounds,
+        &points,
+        &source,
+    )?;
     let mut field = Field {
         entrants,
         played_rounds,
@@ -362,6 +373,7 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
         points,
         initial_colour,
         forbidden,
+        acceleration,
     };
     check_opponents(&field, &source, &stated)?;
     check_points(&field, &source, &stated)?;
@@ -666,8 +678,10 @@ fn check_points(field: &Field, source: &Arc<Source>, stated: &[(u32, usize)]) ->
     for i in 0..field.entrants.len() {
         let done = field.score_after(i, field.played_rounds);
         let with_next = field.score_after(i, field.played_rounds + 1);
+        // Some programs write the pairing score, the round's virtual points included.
+        let extra = field.virtual_points(i, field.played_rounds);
         let (written, line) = stated[i];
-        if written != done && written != with_next {
+        if ![done, with_next, done + extra, with_next + extra].contains(&written) {
             let diff = written as i64 - done as i64;
             return Err(Span::new(source, line, 81).at(format!(
                 "player {} has {} points written but {} from the results ({}{})",
@@ -680,6 +694,190 @@ fn check_points(field: &Field, source: &Arc<Source>, stated: &[(u32, usize)]) ->
         }
     }
     Ok(())
+}
+
+/// Virtual points given in the file: JaVaFo's `XXA` (one player, every round) or TRF-2026's
+/// `250` (a range of players over a range of rounds).
+struct Accelerated {
+    line: usize,
+    /// Column of the first player named, for errors.
+    col: usize,
+    /// First and last player (0-based).
+    players: (usize, usize),
+    /// The first round (0-based) and the virtual points from it on, one a round.
+    first_round: usize,
+    points: Vec<u32>,
+}
+
+/// `XXA NNNN pp.p pp.p ...`: the player from column 5, then the virtual points of round r in
+/// the five columns from 10 + 5(r − 1) (JaVaFo AUM, "Accelerated rounds"); a blank is zero.
+fn javafo_acceleration(line: &Line) -> Result<Accelerated> {
+    let player = match line.number_at(4, 9, "the player")? {
+        Some(p) if (1..=MAX_PLAYERS as u64).contains(&p) => p as usize - 1,
+        _ => return Err(line.err(4, "an XXA line names its player in columns 5-8")),
+    };
+    let len = line.chars.len()
+        - line
+            .chars
+            .iter()
+            .rev()
+            .take_while(|c| c.is_whitespace())
+            .count();
+    let mut points = Vec::new();
+    let mut col = 9;
+    while col < len {
+        let end = (col + 5).min(len);
+        if points.len() == MAX_ROUNDS {
+            return Err(line.err(
+                col,
+                format!("more than {MAX_ROUNDS} rounds of virtual points"),
+            ));
+        }
+        points.push(if line.field(col, end).trim().is_empty() {
+            0
+        } else {
+            virtual_tenths(line, col, end)?
+        });
+        col += 5;
+    }
+    Ok(Accelerated {
+        line: line.number,
+        col: 4,
+        players: (player, player),
+        first_round: 0,
+        points,
+    })
+}
+
+/// How many times over a file may give every player's virtual points for every round.
+const MAX_ACCELERATION_PASSES: usize = 4;
+
+/// Virtual points, no more than a TRF score holds.
+fn virtual_tenths(line: &Line, from: usize, to: usize) -> Result<u32> {
+    let v = line.tenths(from, to, "virtual points")?;
+    if v > super::tournament::MAX_SCORE_TENTHS {
+        return Err(line.err(from, "virtual points are at most 99.9"));
+    }
+    Ok(v)
+}
+
+/// `250 MMMM GGGG RRR RRR PPPP PPPP` (TRF-2026): match points (blank: an individual event),
+/// game points, first and last round, first and last player.
+fn acceleration_250(line: &Line) -> Result<Accelerated> {
+    if line.chars.len() < 31 {
+        return Err(line.err(
+            line.chars.len(),
+            "a 250 line runs to column 31: points, first and last round, first and last player",
+        ));
+    }
+    let team = !line.field(4, 8).trim().is_empty() && line.tenths(4, 8, "the match points")? != 0;
+    if team {
+        return Err(line.err(4, "match points (team tournaments) are not supported"));
+    }
+    let points = virtual_tenths(line, 9, 13)?;
+    let number = |from: usize, to: usize, what: &str, most: usize| -> Result<usize> {
+        match line.number_at(from, to, what)? {
+            Some(n) if n >= 1 && n as usize <= most => Ok(n as usize - 1),
+            _ => Err(line.err(from, format!("{what} runs from 1 to {most}"))),
+        }
+    };
+    let first = number(14, 17, "the first round (columns 15-17)", MAX_ROUNDS)?;
+    let last = number(18, 21, "the last round (columns 19-21)", MAX_ROUNDS)?;
+    let from = number(22, 26, "the first player (columns 23-26)", MAX_PLAYERS)?;
+    let to = number(27, 31, "the last player (columns 28-31)", MAX_PLAYERS)?;
+    if first > last {
+        return Err(line.err(18, "the last round comes before the first"));
+    }
+    if from > to {
+        return Err(line.err(27, "the last player comes before the first"));
+    }
+    if !line.field(31, line.chars.len()).trim().is_empty() {
+        return Err(line.err(31, "a 250 line ends at column 31"));
+    }
+    Ok(Accelerated {
+        line: line.number,
+        col: 22,
+        players: (from, to),
+        first_round: first,
+        points: vec![points; last - first + 1],
+    })
+}
+
+/// Each player's virtual points by round: those the file gives (later lines override earlier
+/// ones, round by round), else the Baku method's when `192` asks for it.
+fn virtual_points(
+    given: &[Accelerated],
+    baku_line: Option<usize>,
+    entrants: &[Entrant],
+    total_rounds: usize,
+    points: &Points,
+    source: &Arc<Source>,
+) -> Result<Vec<Vec<u32>>> {
+    let n = entrants.len();
+    if given.is_empty() {
+        let Some(line) = baku_line else {
+            return Ok(Vec::new());
+        };
+        // C.04.5.1 is for the standard scoring: a win's points, then half of them.
+        if points.loss != 0 || points.draw * 2 != points.win {
+            return Err(Span::new(source, line, 5).at(format!(
+                "the Baku acceleration is for a point system of win, half of it for a draw and \
+                 nothing for a loss, not {}/{}/{}",
+                show_tenths(points.win),
+                show_tenths(points.draw),
+                show_tenths(points.loss)
+            )));
+        }
+        let rounds = super::acceleration::baku_rounds(total_rounds);
+        return Ok(super::acceleration::baku(
+            n,
+            rounds,
+            &[points.win, points.draw],
+        ));
+    }
+    let mut table = vec![Vec::new(); n];
+    // Lines may overlap (later ones win), but a file of many wide 250 lines would otherwise
+    // rewrite the whole table again and again: a few passes over it are all a file may ask.
+    let budget = MAX_ACCELERATION_PASSES * n * total_rounds.max(1);
+    let mut written = 0usize;
+    for a in given {
+        if a.players.1 >= n {
+            return Err(Span::new(source, a.line, a.col + 1).at(format!(
+                "virtual points for player {}, who is not entered",
+                a.players.1 + 1
+            )));
+        }
+        let rounds = a
+            .points
+            .len()
+            .min(total_rounds.saturating_sub(a.first_round));
+        written += (a.players.1 - a.players.0 + 1) * rounds.max(1);
+        if written > budget {
+            return Err(Span::new(source, a.line, 1).at(format!(
+                "virtual points given more than {MAX_ACCELERATION_PASSES} times over for every \
+                 player and round"
+            )));
+        }
+        let end = a.first_round + a.points.len();
+        if end > total_rounds
+            && a.points[total_rounds.saturating_sub(a.first_round)..]
+                .iter()
+                .any(|&v| v != 0)
+        {
+            return Err(Span::new(source, a.line, 1).at(format!(
+                "virtual points for round {end}, but the tournament has {total_rounds} rounds"
+            )));
+        }
+        let end = end.min(total_rounds);
+        for row in &mut table[a.players.0..=a.players.1] {
+            if row.len() < end {
+                row.resize(end, 0);
+            }
+            row[a.first_round.min(end)..end]
+                .copy_from_slice(&a.points[..end.saturating_sub(a.first_round)]);
+        }
+    }
+    Ok(table)
 }
 
 pub fn show_tenths(t: u32) -> String {

@@ -46,6 +46,17 @@ pub fn write(field: &Field, title: &str, next: Option<&super::dutch::Pairing>) -
         }
         out.push_str(&format!("162  {}\n", codes.trim_end()));
     }
+    // Virtual points (accelerated rounds) as JaVaFo's XXA: the player in columns 5-8, round
+    // r's points in the four columns from 10 + 5(r - 1).
+    for (e, row) in field.entrants.iter().zip(&field.acceleration) {
+        if row.iter().any(|&v| v != 0) {
+            out.push_str(&format!("XXA {:>4}", e.number));
+            for &v in row {
+                out.push_str(&format!(" {:>4}", show_tenths(v)));
+            }
+            out.push('\n');
+        }
+    }
     let rounds = field.played_rounds;
     for (i, e) in field.entrants.iter().enumerate() {
         let score = field.score_after(i, rounds);

@@ -16,7 +16,7 @@ pub struct Seat {
     pub id: usize,
     /// Pairing number among the players still in the tournament (0-based).
     pub rank: usize,
-    /// Score in tenths.
+    /// Pairing score in tenths: the score plus this round's virtual points, if accelerated.
     pub score: u32,
     /// |games with white − games with black|.
     pub imbalance: usize,
@@ -104,7 +104,7 @@ impl Seat {
         Seat {
             id,
             rank,
-            score: field.score_after(id, field.played_rounds),
+            score: field.pairing_score(id, field.played_rounds),
             imbalance,
             preference,
             repeated,
@@ -128,8 +128,9 @@ fn float_in(field: &Field, id: usize, round: usize) -> Float {
             Float::None
         };
     };
-    let mine = field.score_after(id, round);
-    let theirs = field.score_after(o, round);
+    // Scores as that round's pairing saw them, its virtual points included.
+    let mine = field.pairing_score(id, round);
+    let theirs = field.pairing_score(o, round);
     match mine.cmp(&theirs) {
         std::cmp::Ordering::Greater => Float::Down,
         std::cmp::Ordering::Less => Float::Up,
