@@ -364,3 +364,36 @@ fn a_hooks_print_stays_out_of_the_protocol() {
     assert_eq!(d["diagnostics"], json!([]), "{d}");
     stop(child, c);
 }
+
+/// Every problem of the file is a diagnostic at its line and column (a syntax error, an unknown
+/// key and a bad value, in three entries); fixing one leaves the other two.
+#[test]
+fn every_problem_of_a_file_is_a_diagnostic() {
+    let dir = tempfile::tempdir().unwrap();
+    let uri = format!("file://{}", dir.path().join("house.rules").display());
+    let (child, mut c) = start(dir.path());
+    let text = "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = = 3\n  }\n  \
+                \"Klingon battle cruiser\" {\n    sheilds = 4\n  }\n  \"Romulan battle cruiser\" \
+                {\n    shields = \"ten\"\n  }\n}\n";
+    open(&mut c, &uri, text);
+    let d = c.notification("textDocument/publishDiagnostics");
+    let at: Vec<(Value, Value)> = d["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["range"]["start"].clone(), d["message"].clone()))
+        .collect();
+    assert_eq!(at.len(), 3, "{d}");
+    assert_eq!(at[0].0, json!({"line": 3, "character": 14}), "{d}");
+    assert_eq!(at[1].0, json!({"line": 6, "character": 4}), "{d}");
+    assert!(at[1].1.as_str().unwrap().contains("did you mean `shields`?"), "{d}");
+    assert_eq!(at[2].0, json!({"line": 9, "character": 14}), "{d}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"text": text.replace("= = 3", "= 3")}]}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["diagnostics"].as_array().unwrap().len(), 2, "{d}");
+    stop(child, c);
+}

@@ -71,3 +71,4 @@ mod swiss_pair;
 mod swiss_real;
 mod swiss_tiebreaks;
 mod swiss_tournament;
+mod rules_recover;
