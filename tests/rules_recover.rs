@@ -24,7 +24,11 @@ fn a_syntax_error_an_unknown_key_and_a_bad_value_are_all_reported() {
     // In the order of the file, each with its line shown.
     let at = |needle: &str| ran.stderr.find(needle).unwrap();
     assert!(at(":4:15:") < at(":7:5:") && at(":7:5:") < at(":10:15:"));
-    assert!(ran.stderr.contains(" 7 |     sheilds = 4\n"), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(" 7 |     sheilds = 4\n"),
+        "{}",
+        ran.stderr
+    );
 }
 
 #[test]
@@ -37,7 +41,7 @@ fn a_key_left_without_value_and_a_string_left_open_are_one_problem_each() {
         .status(1)
         .stderr_has("error: house.rules:4:13: `shields =` has no value")
         .stderr_has("error: house.rules:7:3: this string is never closed")
-        .stderr_has("error: house.rules:8:39: wrong type")
+        .stderr_has("error: house.rules:8:39: wrong value: found integer `-1`")
         .stderr_has("error: house.rules: 3 problems\n")
         .run();
 }
@@ -54,23 +58,40 @@ fn yaml_reports_every_problem_too() {
         .stderr_has("error: house.yaml:6:5: unknown field `sheilds` (did you mean `shields`?)")
         .stderr_has("error: house.yaml:8:14: wrong type")
         .run();
-    assert!(ran.stderr.contains("error: house.yaml:4:15: YAML: mapping values are not allowed"), "{}", ran.stderr);
-    assert!(ran.stderr.contains("error: house.yaml: 3 problems\n"), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("error: house.yaml:4:15: YAML: mapping values are not allowed"),
+        "{}",
+        ran.stderr
+    );
+    assert!(
+        ran.stderr.contains("error: house.yaml: 3 problems\n"),
+        "{}",
+        ran.stderr
+    );
 }
 
 #[test]
 fn a_file_with_one_problem_reads_as_before_and_a_good_one_passes() {
     Test::new()
-        .file("house.rules", "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = 13\n  }\n}\n")
+        .file(
+            "house.rules",
+            "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = 13\n  }\n}\n",
+        )
         .args(["rules", "check", "house.rules"])
         .stdout_regex(r"^house\.rules: ok \(ruleset `startrek`, \d+ ships\)\n$")
         .run();
-    Test::new()
-        .file("house.rules", "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    sheilds = 13\n  }\n}\n")
+    let ran = Test::new()
+        .file(
+            "house.rules",
+            "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    sheilds = 13\n  }\n}\n",
+        )
         .args(["rules", "check", "house.rules"])
         .status(1)
-        .stderr_regex(r"^error: house\.rules:4:5: unknown field `sheilds`[^\n]*\n(.*\n){4}error: 1 of 1 rulesets failed the check\n$")
+        .stderr_regex(r"^error: house\.rules:4:5: unknown field `sheilds`")
+        .stderr_has("error: 1 of 1 rulesets failed the check\n")
         .run();
+    assert!(!ran.stderr.contains("problems"), "{}", ran.stderr);
 }
 
 #[test]

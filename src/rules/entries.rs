@@ -127,7 +127,10 @@ pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
     }
     let top = &lines[head];
     let end = match dangling {
-        Some(at) => lines.iter().find(|l| l.start > at).map_or(text.len(), |l| l.start),
+        Some(at) => lines
+            .iter()
+            .find(|l| l.start > at)
+            .map_or(text.len(), |l| l.start),
         None => lines[head + 1..]
             .iter()
             .find(|l| (l.head || l.closer) && l.indent <= top.indent)
@@ -153,7 +156,10 @@ pub fn yaml_entry(text: &str, pos: usize) -> Option<(Range<usize>, Option<usize>
         .collect();
     let code = |l: &str| !l.trim().is_empty() && !l.trim_start().starts_with('#');
     let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
-    let here = lines.iter().rposition(|(s, _)| *s <= pos).unwrap_or_default();
+    let here = lines
+        .iter()
+        .rposition(|(s, _)| *s <= pos)
+        .unwrap_or_default();
     let line = (0..=here.min(lines.len().checked_sub(1)?))
         .rev()
         .find(|&i| code(lines[i].1))?;

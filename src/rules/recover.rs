@@ -47,7 +47,10 @@ pub fn check_text(
     let mut ruleset = None;
     // A base that went with a broken `extends` line would make every entry look wrong.
     let lost_extends = !errors.is_empty()
-        && parsed.doc.as_ref().is_some_and(|d| d.value.get("extends").is_none())
+        && parsed
+            .doc
+            .as_ref()
+            .is_some_and(|d| d.value.get("extends").is_none())
         && text.lines().any(|l| l.starts_with("extends"));
     if let Some(doc) = parsed.doc.filter(|_| !lost_extends) {
         let checked = check_recovering(doc, name, id, dir, parsed.suppressed, &mut errors);
@@ -78,9 +81,10 @@ fn parse_recovering(source: &Arc<Source>, format: Format) -> Parsed {
         for quote in entries::open_strings(text) {
             if let Some(entry) = entries::rules_entry(&working, quote) {
                 let (line, col) = line_col(text, quote);
-                errors.push(Span::new(source, line, col).at(
-                    "this string is never closed: a string ends on its line, with a `\"`",
-                ));
+                errors.push(
+                    Span::new(source, line, col)
+                        .at("this string is never closed: a string ends on its line, with a `\"`"),
+                );
                 blocks.push(Block::Brace(entry.block));
                 working = entries::blank(&working, entry.range);
             }
@@ -90,7 +94,10 @@ fn parse_recovering(source: &Arc<Source>, format: Format) -> Parsed {
     while errors.len() < MAX_PROBLEMS {
         let e = match load::parse_text(name, &working, format) {
             Ok(doc) => {
-                let suppressed = blocks.iter().filter_map(|b| b.pointer(&doc, text)).collect();
+                let suppressed = blocks
+                    .iter()
+                    .filter_map(|b| b.pointer(&doc, text))
+                    .collect();
                 return Parsed {
                     doc: Some(placed_in(doc, source)),
                     errors,
@@ -354,7 +361,10 @@ mod tests {
         let p = problems("h.rules", text);
         assert_eq!(p.len(), 3, "{p:#?}");
         assert!(p[0].starts_with("h.rules:4:15: "), "{p:#?}");
-        assert!(p[1].starts_with("h.rules:7:5: unknown field `sheilds` (did you mean `shields`?)"), "{p:#?}");
+        assert!(
+            p[1].starts_with("h.rules:7:5: unknown field `sheilds` (did you mean `shields`?)"),
+            "{p:#?}"
+        );
         assert!(p[2].starts_with("h.rules:10:15: wrong type"), "{p:#?}");
     }
 
@@ -364,8 +374,14 @@ mod tests {
                     hull = 3\n  }\n  \"UFP\n}\n";
         let p = problems("h.rules", text);
         assert_eq!(p.len(), 2, "{p:#?}");
-        assert!(p[0].starts_with("h.rules:4:13: `shields =` has no value"), "{p:#?}");
-        assert!(p[1].starts_with("h.rules:7:3: this string is never closed"), "{p:#?}");
+        assert!(
+            p[0].starts_with("h.rules:4:13: `shields =` has no value"),
+            "{p:#?}"
+        );
+        assert!(
+            p[1].starts_with("h.rules:7:3: this string is never closed"),
+            "{p:#?}"
+        );
     }
 
     #[test]
@@ -374,8 +390,16 @@ mod tests {
                     Klingon battle cruiser:\n    sheilds: 4\n  Romulan battle cruiser:\n    hull: ten\n";
         let p = problems("h.yaml", text);
         assert!(p.len() >= 3, "{p:#?}");
-        assert!(p.iter().any(|l| l.starts_with("h.yaml:6:5: unknown field `sheilds`")), "{p:#?}");
-        assert!(p.iter().any(|l| l.starts_with("h.yaml:8:11: wrong type")), "{p:#?}");
+        assert!(
+            p.iter()
+                .any(|l| l.starts_with("h.yaml:6:5: unknown field `sheilds`")),
+            "{p:#?}"
+        );
+        assert!(
+            p.iter()
+                .any(|l| l.starts_with("h.yaml:8:11: `ten` is not dice")),
+            "{p:#?}"
+        );
     }
 
     #[test]
