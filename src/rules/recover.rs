@@ -107,8 +107,10 @@ fn parse_recovering(source: &Arc<Source>, format: Format) -> Parsed {
             Err(e) => e,
         };
         reparsed += text.len();
-        let Some((_, line, col)) = e.location() else {
-            errors.push(e);
+        // A block left open to the end of the file leaves no entry to trust after it.
+        let left_open = e.message().contains("never closed: the file ends");
+        let Some((_, line, col)) = e.location().filter(|_| !left_open) else {
+            errors.push(in_source(e, source));
             break;
         };
         let pos = byte_of(&working, line, col);
