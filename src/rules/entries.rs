@@ -100,47 +100,57 @@ pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
         .iter()
         .rposition(|l| l.start <= pos)
         .unwrap_or_default();
-    // A stray closer is an entry of its own.
-    if lines.get(here).is_some_and(|l| l.closer && !l.head) {
-        let l = &lines[here];
-        if pos >= l.start + l.indent && pos <= l.end {
+    // A line that ends waiting for more (`key =`, `1 +`): the parser fails at the next line,
+    // but the broken entry is that one.
+    let waiting = |i: usize| {
+        let above = (0..i).rev().find(|&j| lines[j].last.is_some())?;
+        let (c, at) = lines[above].last?;
+        let entry = (0..=above).rev().find(|&j| lines[j].head)?;
+        matches!(c, '=' | ':' | '+' | '-' | '*' | '/' | '^').then_some((entry, c, at))
+    };
+    let line = lines.get(here)?;
+    let stray_closer = line.closer && pos >= line.start + line.indent && pos <= line.end;
+    let head = match (stray_closer, waiting(here)) {
+        // The formula goes on over lines: the entry is all of them.
+        (false, Some((entry, _, _))) if !starts_statement(&text[line.start..line.end]) => entry,
+        (_, Some((entry, c, at))) if line.start + line.indent <= pos => {
+            let dangling = matches!(c, '=' | ':').then_some(at);
+            let end = lines
+                .iter()
+                .find(|l| l.start > at)
+                .map_or(text.len(), |l| l.start);
             return Some(Entry {
-                range: l.start..l.end,
-                block: l.block,
+                range: lines[entry].start..end,
+                block: lines[entry].block,
+                dangling,
+            });
+        }
+        (true, None) => {
+            return Some(Entry {
+                range: line.start..line.end,
+                block: line.block,
                 dangling: None,
             });
         }
-    }
-    let mut head = (0..=here.min(lines.len().checked_sub(1)?))
-        .rev()
-        .find(|&i| lines[i].head && lines[i].start + lines[i].indent <= pos)?;
-    // `key =` on the line before (or further up, past blank lines): that is the broken entry.
-    let above = (0..head).rev().find(|&i| lines[i].last.is_some());
-    let mut dangling = None;
-    if let Some(i) = above {
-        if let Some(('=' | ':', at)) = lines[i].last {
-            if let Some(h) = (0..=i).rev().find(|&j| lines[j].head) {
-                head = h;
-                dangling = Some(at);
-            }
-        }
-    }
-    let top = &lines[head];
-    let end = match dangling {
-        Some(at) => lines
-            .iter()
-            .find(|l| l.start > at)
-            .map_or(text.len(), |l| l.start),
-        None => lines[head + 1..]
-            .iter()
-            .find(|l| (l.head || l.closer) && l.indent <= top.indent)
-            .map_or(text.len(), |l| l.start),
+        _ => (0..=here)
+            .rev()
+            .find(|&i| lines[i].head && lines[i].start + lines[i].indent <= pos)?,
     };
+    let top = &lines[head];
+    let end = lines[head + 1..]
+        .iter()
+        .find(|l| (l.head || l.closer) && l.indent <= top.indent)
+        .map_or(text.len(), |l| l.start);
     Some(Entry {
         range: top.start..end,
         block: top.block,
-        dangling,
+        dangling: None,
     })
+}
+
+/// Whether a line reads as an entry of its own (`key = ...`, `name {`), not more of a formula.
+fn starts_statement(line: &str) -> bool {
+    line.contains(['=', ':', '{'])
 }
 
 /// The entry of YAML text that a syntax error at byte `pos` belongs to: its line (or the last
@@ -200,7 +210,7 @@ mod tests {
     #[test]
     fn an_entry_is_its_line_and_the_lines_under_it() {
         let text = "a {\n  b = 1 +\n    2 *\n  c = 3\n}\n";
-        assert_eq!(blanked(text, "2 *"), "a {\n       \n       \n  c = 3\n}\n");
+        assert_eq!(blanked(text, "2 *"), "a {\n         \n       \n  c = 3\n}\n");
         let nested = "ships {\n  \"A\" {\n    x = 1\n  \"B\" { x = 2 }\n}\n";
         assert_eq!(
             blanked(nested, "\"A\""),
@@ -216,6 +226,14 @@ mod tests {
         assert_eq!(&text[e.range.clone()], "  shields =\n");
         assert_eq!(e.dangling, text.find("=\n"));
         assert_eq!(e.block, Some(2));
+    }
+
+    #[test]
+    fn a_formula_left_unfinished_is_the_broken_entry_not_the_closer_after_it() {
+        let text = "s {\n  shields = 10 +\n}\n";
+        let e = rules_entry(text, text.rfind('}').unwrap()).unwrap();
+        assert_eq!(&text[e.range], "  shields = 10 +\n");
+        assert_eq!(e.dangling, None);
     }
 
     #[test]

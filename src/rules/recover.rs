@@ -27,6 +27,10 @@ pub const MAX_PROBLEMS: usize = 100;
 /// at most; a club's ruleset, a hundred times).
 pub const MAX_REPARSED_BYTES: usize = 32 << 20;
 
+/// Most bytes of a file's text checked again (a round per problem): a check resolves and
+/// validates the whole ruleset, so a big file gets fewer rounds (a 20,000-ship overlay, a few).
+pub const MAX_RECHECKED_BYTES: usize = 4 << 20;
+
 /// The ruleset (when the file has no problem) and the problems of a ruleset file's text, in
 /// the order of the file (a problem in a base it extends first). `id` names it in `extends`
 /// circles; `dir` is where its relative `extends` are found.
@@ -53,7 +57,8 @@ pub fn check_text(
             .is_some_and(|d| d.value.get("extends").is_none())
         && text.lines().any(|l| l.starts_with("extends"));
     if let Some(doc) = parsed.doc.filter(|_| !lost_extends) {
-        let checked = check_recovering(doc, name, id, dir, parsed.suppressed, &mut errors);
+        let rounds = (MAX_RECHECKED_BYTES / text.len().max(1)).max(2);
+        let checked = check_recovering(doc, name, id, dir, parsed.suppressed, rounds, &mut errors);
         ruleset = checked.filter(|_| errors.is_empty());
     }
     errors.truncate(MAX_PROBLEMS);
@@ -189,13 +194,17 @@ fn check_recovering(
     id: &str,
     dir: Option<&Path>,
     mut touched: Vec<String>,
+    rounds: usize,
     errors: &mut Vec<Error>,
 ) -> Option<Ruleset> {
     let mut seen = HashSet::new();
     let mut has_script = false;
     let mut with_script = false;
     // Each round drops an entry (or turns the hooks on, once): bounded by the entries.
-    while errors.len() < MAX_PROBLEMS {
+    for _ in 0..rounds {
+        if errors.len() >= MAX_PROBLEMS {
+            break;
+        }
         let result = load::resolve_loaded(own.clone(), id, dir).and_then(|mut resolved| {
             if let Some(map) = resolved.value.as_object_mut().filter(|_| !with_script) {
                 has_script |= map.shift_remove("script").is_some();
