@@ -364,3 +364,106 @@ fn a_hooks_print_stays_out_of_the_protocol() {
     assert_eq!(d["diagnostics"], json!([]), "{d}");
     stop(child, c);
 }
+
+/// Every problem of the file is a diagnostic at its line and column (a syntax error, an unknown
+/// key and a bad value, in three entries); fixing one leaves the other two.
+#[test]
+fn every_problem_of_a_file_is_a_diagnostic() {
+    let dir = tempfile::tempdir().unwrap();
+    let uri = format!("file://{}", dir.path().join("house.rules").display());
+    let (child, mut c) = start(dir.path());
+    let text = "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = = 3\n  }\n  \
+                \"Klingon battle cruiser\" {\n    sheilds = 4\n  }\n  \"Romulan battle cruiser\" \
+                {\n    shields = \"ten\"\n  }\n}\n";
+    open(&mut c, &uri, text);
+    let d = c.notification("textDocument/publishDiagnostics");
+    let at: Vec<(Value, Value)> = d["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["range"]["start"].clone(), d["message"].clone()))
+        .collect();
+    assert_eq!(at.len(), 3, "{d}");
+    assert_eq!(at[0].0, json!({"line": 3, "character": 14}), "{d}");
+    assert_eq!(at[1].0, json!({"line": 6, "character": 4}), "{d}");
+    assert!(
+        at[1]
+            .1
+            .as_str()
+            .unwrap()
+            .contains("did you mean `shields`?"),
+        "{d}"
+    );
+    assert_eq!(at[2].0, json!({"line": 9, "character": 14}), "{d}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"text": text.replace("= = 3", "= 3")}]}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["diagnostics"].as_array().unwrap().len(), 2, "{d}");
+    stop(child, c);
+}
+
+fn labels(c: &mut Client, uri: &str, line: u32, character: u32) -> Vec<String> {
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+    );
+    r["result"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{r}"))
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Completion while typing, in a buffer that does not parse: the keys of the block the cursor
+/// is in, ship names, a ship's size classes from the base, and `extends` targets (a file
+/// beside the document among them), each documented.
+#[test]
+fn completion_comes_from_the_cursors_place_in_a_broken_buffer() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.rules"), "extends startrek\n").unwrap();
+    let uri = format!("file://{}", dir.path().join("house.rules").display());
+    let (child, mut c) = start(dir.path());
+    let text =
+        "extends startrek\nships {\n  \"UFP\n  \"UFP heavy cruiser\" {\n    sh\n    size = \n";
+    open(&mut c, &uri, text);
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert!(!d["diagnostics"].as_array().unwrap().is_empty(), "{d}");
+    let ships = labels(&mut c, &uri, 2, 6);
+    assert!(
+        ships.contains(&"UFP heavy cruiser".to_string()),
+        "{ships:?}"
+    );
+    assert!(!ships.contains(&"combat".to_string()), "{ships:?}");
+    let keys = labels(&mut c, &uri, 4, 6);
+    assert!(
+        keys.contains(&"shields".to_string()) && keys.contains(&"size".to_string()),
+        "{keys:?}"
+    );
+    assert_eq!(labels(&mut c, &uri, 5, 11), ["large", "medium", "small"]);
+    let bases = labels(&mut c, &uri, 0, 10);
+    assert!(bases.contains(&"startrek".to_string()), "{bases:?}");
+    assert!(bases.contains(&"club.rules".to_string()), "{bases:?}");
+    assert!(!bases.contains(&"house.rules".to_string()), "{bases:?}");
+    let r = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 4, "character": 6}}),
+    );
+    let shields = r["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["label"] == "shields")
+        .unwrap();
+    assert!(
+        shields["documentation"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("Shield rating"),
+        "{shields}"
+    );
+    stop(child, c);
+}

@@ -50,6 +50,7 @@ mod rules_grammar;
 mod rules_named_in_files;
 mod rules_names;
 mod rules_properties;
+mod rules_recover;
 mod rules_resolve;
 mod rules_roundtrip;
 mod rules_schema;

@@ -215,15 +215,23 @@ pub fn run(args: Args) -> Result<()> {
         RulesCommand::Check { files } => {
             let mut failed = 0;
             for f in &files {
-                match load::load(f) {
+                match load::check(f) {
                     Ok(r) => super::print(&format!(
                         "{f}: ok (ruleset `{}`, {} ships)\n",
                         r.name,
                         r.ships.len()
                     ))?,
-                    Err(e) => {
+                    Err(errors) => {
                         failed += 1;
-                        arbiter::style::report_error(&e);
+                        for e in &errors {
+                            arbiter::style::report_error(e);
+                        }
+                        if errors.len() > 1 {
+                            arbiter::style::report_error(&Error::msg(format!(
+                                "{f}: {} problems",
+                                errors.len()
+                            )));
+                        }
                     }
                 }
             }

@@ -2,9 +2,10 @@
 //! gives, `rules explain` for the key under the cursor, and the keys (and ship names) that fit
 //! where the cursor is. Pure functions of the text, so a hostile document can only give
 //! diagnostics; positions are 0-based lines and UTF-16 columns, as the protocol counts.
+use super::context;
 use crate::error::Place as ErrorPlace;
 use crate::rules::doc::Doc;
-use crate::rules::{explain, load, schema, Format, Ruleset};
+use crate::rules::{explain, load, recover, schema, Format, Ruleset};
 use std::path::Path;
 
 /// Most bytes of a document the server reads (as for files on disk).
@@ -48,11 +49,23 @@ impl Document<'_> {
         load::ruleset_from_doc(&resolved)
     }
 
-    /// The problems `rules check` would report (it stops at the first, as loading does).
+    /// The problems `rules check` reports: every one of the file (up to
+    /// `recover::MAX_PROBLEMS`), each at its line and column.
     pub fn problems(&self) -> Vec<Problem> {
-        let Err(e) = self.ruleset() else {
-            return Vec::new();
+        let errors = match self.text.len() > MAX_DOCUMENT_BYTES {
+            true => vec![crate::error::Error::msg(format!(
+                "{}: larger than {MAX_DOCUMENT_BYTES} bytes",
+                self.name
+            ))],
+            false => {
+                let format = Format::of(self.name);
+                recover::check_text(self.name, self.text, format, self.name, self.dir()).1
+            }
         };
+        errors.iter().map(|e| self.problem(e)).collect()
+    }
+
+    fn problem(&self, e: &crate::error::Error) -> Problem {
         let (line, col) = match e.place() {
             // An error in another file (a base) is shown at the top of this one.
             ErrorPlace::Span(s) if s.source.name == self.name => (s.line, s.col),
@@ -65,11 +78,11 @@ impl Document<'_> {
             }
             _ => e.message(),
         };
-        vec![Problem {
+        Problem {
             line: line0 as u32,
             character: utf16_column(self.text, line0, col.saturating_sub(1)),
             message,
-        }]
+        }
     }
 
     /// `rules explain` for the key under the cursor, as Markdown; `None` off any key.
@@ -92,77 +105,201 @@ impl Document<'_> {
         Some(format!("```text\n{}```", e.text()))
     }
 
-    /// Keys that may go where the cursor is (with their descriptions), and ship names under
-    /// `ships`.
-    pub fn completions(&self, line: u32, character: u32) -> Vec<(String, Option<String>)> {
-        let parent = self
-            .section_at(line as usize, character)
-            .unwrap_or_default();
-        let segments: Vec<String> = if parent.is_empty() {
-            Vec::new()
-        } else {
-            crate::pointer::pointer_segments(&parent).collect()
+    /// What may be written at the cursor, found from the text around it (never from a parse,
+    /// so a half-typed buffer completes too): the keys of the enclosing block, or the values of
+    /// the key being written (choices, ship names, sizes, torpedo kinds, crew skills,
+    /// tie-breakers, `extends` targets), each with what `rules explain` says of it.
+    pub fn completions(&self, line: u32, character: u32) -> Vec<Item> {
+        let before = &self.text[..self.byte_at(line as usize, character)];
+        let ctx = match Format::of(self.name) {
+            Format::Rules => context::rules_context(before),
+            Format::Yaml => context::yaml_context(before),
         };
-        let mut out = schema::keys_at(&segments);
-        if segments == ["ships"] {
-            // The ships of the document as it stands, and of what it extends (while the
-            // document is broken, or its `ships:` still empty).
-            let mut names: Vec<String> = Vec::new();
-            if let Ok(r) = self.ruleset() {
-                names.extend(r.ships.keys().cloned());
-            }
-            let base = self.parsed().ok().and_then(|doc| {
-                let pins = crate::rules::pin::read_extends(&doc).ok()??;
-                let reference = match self.dir() {
-                    Some(d) if d.join(&pins.name).is_file() => {
-                        d.join(&pins.name).display().to_string()
-                    }
-                    _ => pins.name,
-                };
-                load::load(&reference).ok()
-            });
-            if let Some(r) = base {
-                names.extend(r.ships.keys().cloned());
-            }
-            let mut seen = std::collections::HashSet::new();
-            for n in names {
-                if seen.insert(n.clone()) {
-                    out.push((n, Some("a ship".to_string())));
-                }
-            }
-        }
-        out
+        let known = self.known();
+        let mut items = match &ctx.value_of {
+            None => key_items(&ctx.path, &known),
+            Some(key) => self.value_items(&ctx.path, key, &known),
+        };
+        let mut seen = std::collections::HashSet::new();
+        items.retain(|i| seen.insert(i.label.clone()));
+        items
     }
 
-    /// The pointer of the section the cursor is in: the nearest key above it that starts
-    /// left of the cursor's indentation.
-    fn section_at(&self, line: usize, character: u32) -> Option<String> {
-        let doc = self.parsed().ok()?;
-        let this_line = self.text.lines().nth(line).unwrap_or("");
-        let indent = this_line.chars().take_while(|c| c.is_whitespace()).count() + 1;
-        let col = char_column(self.text, line, character).max(indent);
-        let mut above: Vec<(usize, usize, &String)> = doc
-            .places
-            .iter()
-            .filter_map(|(p, place)| {
-                let k = place.key.as_ref()?;
-                (k.line <= line).then_some((k.line, k.col, p))
+    /// The byte of a 0-based line and UTF-16 column (the end of the line past it).
+    fn byte_at(&self, line: usize, units: u32) -> usize {
+        let start: usize = self
+            .text
+            .split_inclusive('\n')
+            .take(line)
+            .map(str::len)
+            .sum();
+        let start = start.min(self.text.len());
+        let chars = char_column(self.text, line, units);
+        let rest = &self.text[start..];
+        let end = rest.find('\n').unwrap_or(rest.len());
+        start
+            + rest[..end]
+                .char_indices()
+                .nth(chars)
+                .map_or(end, |(i, _)| i)
+    }
+
+    /// The ruleset as far as it can be read: the document with `extends` applied when it
+    /// parses, else what its `extends` line names.
+    fn known(&self) -> Vec<serde_json::Value> {
+        let parsed = self
+            .parsed()
+            .and_then(|doc| load::resolve_loaded(doc, self.name, self.dir()));
+        // The base too: a section being written (`ships:` still empty) hides its entries.
+        let base =
+            extends_target(self.text).and_then(|t| load::resolve_doc_beside(&t, self.dir()).ok());
+        parsed.into_iter().chain(base).map(|d| d.value).collect()
+    }
+
+    fn value_items(&self, path: &[String], key: &str, known: &[serde_json::Value]) -> Vec<Item> {
+        let mut at: Vec<String> = path.to_vec();
+        at.push(key.to_string());
+        let names = |section: &str, what: &str| names_in(known, section, what);
+        match (at.iter().map(String::as_str).collect::<Vec<_>>()).as_slice() {
+            ["extends"] => return self.extends_targets(),
+            ["ships", _, "size"] => return names("/combat/sizes", "a size class (combat.sizes)"),
+            ["ships", _, "torpedo_kind"] => {
+                return names("/combat/torpedoes", "a torpedo kind (combat.torpedoes)")
+            }
+            ["swiss", "tiebreakers"] => return documented(crate::rules::swiss::TIEBREAKS),
+            ["league", "tiebreakers"] => return documented(crate::rules::league::TIEBREAKERS),
+            _ => {}
+        }
+        schema::choices(&at)
+            .into_iter()
+            .map(|(label, doc)| Item::value(label, doc))
+            .collect()
+    }
+
+    /// Built-in rulesets, then the ruleset files beside the document.
+    fn extends_targets(&self) -> Vec<Item> {
+        let about = schema::describe(&["extends".to_string()]);
+        let mut items: Vec<Item> = crate::rules::builtin::names()
+            .into_iter()
+            .map(|n| {
+                Item::value(
+                    n.to_string(),
+                    Some(format!(
+                        "built-in ruleset. {}",
+                        about.clone().unwrap_or_default()
+                    )),
+                )
             })
             .collect();
-        above.sort();
-        let (_, _, nearest) = above
-            .iter()
-            .rev()
-            .find(|(_, kcol, p)| *kcol < indent.min(col) && doc_is_object(&doc, p))?;
-        Some((*nearest).clone())
+        let own = Path::new(self.name).file_name();
+        let dir = self.dir().unwrap_or(Path::new("."));
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .take(MAX_LISTED_FILES)
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| Some(std::ffi::OsStr::new(n)) != own)
+            .filter(|n| [".rules", ".yaml", ".yml"].iter().any(|x| n.ends_with(x)))
+            .collect();
+        files.sort();
+        items.extend(files.into_iter().map(|f| {
+            Item::value(
+                f,
+                Some(format!(
+                    "ruleset file beside this one. {}",
+                    about.clone().unwrap_or_default()
+                )),
+            )
+        }));
+        items
     }
 }
 
-/// A section, or a key with nothing under it yet (a section being written).
-fn doc_is_object(doc: &Doc, pointer: &str) -> bool {
-    doc.value
-        .pointer(pointer)
-        .is_some_and(|v| v.is_object() || v.is_null())
+/// Most folder entries looked at for `extends` targets.
+const MAX_LISTED_FILES: usize = 1000;
+
+/// One completion: the text, what it means, and whether it is a value (else a key).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    pub label: String,
+    pub documentation: Option<String>,
+    pub value: bool,
+}
+
+impl Item {
+    fn key(label: String, documentation: Option<String>) -> Item {
+        Item {
+            label,
+            documentation,
+            value: false,
+        }
+    }
+
+    fn value(label: String, documentation: Option<String>) -> Item {
+        Item {
+            label,
+            documentation,
+            value: true,
+        }
+    }
+}
+
+/// The keys of the block at `path`: the schema's, or the names a map of names holds.
+fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
+    let segments: Vec<&str> = path.iter().map(String::as_str).collect();
+    let mut items: Vec<Item> = schema::keys_at(path)
+        .into_iter()
+        .map(|(k, d)| Item::key(k, d))
+        .collect();
+    match segments.as_slice() {
+        ["ships"] => items.extend(
+            names_in(known, "/ships", "a ship")
+                .into_iter()
+                .map(|i| Item { value: false, ..i }),
+        ),
+        ["combat", "crew"] | ["ships", _, "crew"] => {
+            let about = schema::describe(&["ships".into(), "_".into(), "crew".into()]);
+            let skills = names_in(known, "/combat/crew", "a crew skill");
+            items.extend(
+                skills
+                    .into_iter()
+                    .map(|i| Item::key(i.label, about.clone().or(i.documentation))),
+            );
+        }
+        _ => {}
+    }
+    items
+}
+
+/// The keys of the map at `pointer` of the ruleset as far as it is known.
+fn names_in(known: &[serde_json::Value], pointer: &str, what: &str) -> Vec<Item> {
+    known
+        .iter()
+        .filter_map(|v| v.pointer(pointer)?.as_object())
+        .flat_map(|m| m.keys())
+        .map(|k| Item::value(k.clone(), Some(what.to_string())))
+        .collect()
+}
+
+fn documented(list: &[(&str, &str)]) -> Vec<Item> {
+    list.iter()
+        .map(|(name, doc)| Item::value(name.to_string(), Some(doc.to_string())))
+        .collect()
+}
+
+/// The name or path the text's `extends` line gives, read from the line alone.
+fn extends_target(text: &str) -> Option<String> {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))?;
+    let rest = line.strip_prefix("extends")?.trim_start();
+    let rest = rest.strip_prefix(':').unwrap_or(rest).trim_start();
+    let target = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next()?,
+        None => rest.split_whitespace().next()?,
+    };
+    (!target.is_empty()).then(|| target.to_string())
 }
 
 fn pointer_or_root(pointer: &str) -> String {
@@ -238,13 +375,64 @@ mod tests {
             "house.yaml",
             "extends: startrek\ncombat:\n  sensor_range: 12\n  \n",
         );
-        let keys: Vec<String> = d.completions(3, 2).into_iter().map(|k| k.0).collect();
+        let keys: Vec<String> = d.completions(3, 2).into_iter().map(|k| k.label).collect();
         assert!(keys.contains(&"start_distance".to_string()), "{keys:?}");
         let d = doc("house.yaml", "extends: startrek\nships:\n  \n");
-        let keys: Vec<String> = d.completions(2, 2).into_iter().map(|k| k.0).collect();
+        let keys: Vec<String> = d.completions(2, 2).into_iter().map(|k| k.label).collect();
         assert!(keys.contains(&"UFP heavy cruiser".to_string()), "{keys:?}");
-        let top: Vec<String> = d.completions(3, 0).into_iter().map(|k| k.0).collect();
+        let top: Vec<String> = d.completions(3, 0).into_iter().map(|k| k.label).collect();
         assert!(top.contains(&"combat".to_string()), "{top:?}");
+    }
+
+    fn labels(d: &Document, line: u32, character: u32) -> Vec<String> {
+        d.completions(line, character)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    }
+
+    #[test]
+    fn a_half_typed_buffer_completes_from_the_cursors_block() {
+        // Open string, half a key, a key with no value: none of these parse.
+        let text = "extends startrek\nships {\n  \"UFP\n  \"UFP heavy cruiser\" {\n    sh\n    \
+                    size = \n    torpedo_kind = \n    crew {\n      gu\n";
+        let d = doc("house.rules", text);
+        assert!(d.parsed().is_err());
+        let ships = labels(&d, 2, 6);
+        assert!(
+            ships.contains(&"UFP heavy cruiser".to_string()),
+            "{ships:?}"
+        );
+        assert!(!ships.contains(&"combat".to_string()), "{ships:?}");
+        let keys = labels(&d, 4, 6);
+        assert!(keys.contains(&"shields".to_string()), "{keys:?}");
+        assert!(!keys.contains(&"extends".to_string()), "{keys:?}");
+        assert_eq!(labels(&d, 5, 11), ["large", "medium", "small"]);
+        assert!(labels(&d, 6, 19).contains(&"plasma".to_string()));
+        let skills = labels(&d, 8, 8);
+        assert!(skills.contains(&"gunnery".to_string()), "{skills:?}");
+        let base = labels(&d, 0, 10);
+        assert!(base.contains(&"startrek".to_string()) && base.contains(&"swiss".to_string()));
+        let sized = d.completions(5, 11);
+        assert!(sized[0]
+            .documentation
+            .as_deref()
+            .unwrap()
+            .contains("combat.sizes"));
+    }
+
+    #[test]
+    fn values_complete_with_their_meaning() {
+        let d = doc(
+            "s.yaml",
+            "extends: swiss\nswiss:\n  tiebreakers:\n    - bu\n",
+        );
+        let items = d.completions(3, 8);
+        let buchholz = items.iter().find(|i| i.label == "buchholz").unwrap();
+        assert!(buchholz.value && buchholz.documentation.is_some());
+        let d = doc("s.rules", "scoring {\n  system = \n");
+        let systems = labels(&d, 1, 11);
+        assert!(systems.contains(&"cep".to_string()), "{systems:?}");
     }
 
     #[test]
@@ -260,7 +448,7 @@ mod tests {
         for text in texts {
             for name in ["house.rules", "house.yaml"] {
                 let d = doc(name, text);
-                assert_eq!(d.problems().len(), 1, "{name}: {text:.40}");
+                assert!(!d.problems().is_empty(), "{name}: {text:.40}");
                 let _ = d.hover(u32::MAX, u32::MAX);
                 let _ = d.hover(1, 9);
                 let _ = d.completions(u32::MAX, u32::MAX);

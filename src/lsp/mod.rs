@@ -10,6 +10,7 @@
 //!   sandbox's limits), dropping analyses a newer change makes stale;
 //! * `analysis` is what is said about one document.
 pub mod analysis;
+pub mod context;
 pub mod framing;
 pub mod transport;
 pub mod worker;

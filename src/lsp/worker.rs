@@ -8,8 +8,8 @@ use super::analysis::Document;
 use super::transport::Out;
 use lsp_server::{Message, Notification, Request, Response};
 use lsp_types::{
-    CompletionItem, CompletionItemKind, Diagnostic, DiagnosticSeverity, Hover, HoverContents,
-    MarkupContent, MarkupKind, Position, PublishDiagnosticsParams, Range, Uri,
+    CompletionItem, CompletionItemKind, Diagnostic, DiagnosticSeverity, Documentation, Hover,
+    HoverContents, MarkupContent, MarkupKind, Position, PublishDiagnosticsParams, Range, Uri,
 };
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc;
@@ -184,10 +184,18 @@ fn answer(request: Request, open: Option<&Open>) -> Response {
             let items: Vec<CompletionItem> = doc
                 .completions(line, character)
                 .into_iter()
-                .map(|(label, detail)| CompletionItem {
-                    label,
-                    kind: Some(CompletionItemKind::PROPERTY),
-                    detail,
+                .map(|item| CompletionItem {
+                    label: item.label,
+                    kind: Some(match item.value {
+                        true => CompletionItemKind::VALUE,
+                        false => CompletionItemKind::PROPERTY,
+                    }),
+                    documentation: item.documentation.map(|text| {
+                        Documentation::MarkupContent(MarkupContent {
+                            kind: MarkupKind::Markdown,
+                            value: text,
+                        })
+                    }),
                     ..Default::default()
                 })
                 .collect();

@@ -188,6 +188,28 @@ fn resolve_extends(
     Ok(base)
 }
 
+/// Load and check a ruleset by built-in name or path as `load` does, but report every problem
+/// of the file (up to `recover::MAX_PROBLEMS`), not the first: what `rules check` prints.
+pub fn check(reference: &str) -> std::result::Result<Ruleset, Vec<Error>> {
+    let permit = match locate(reference, None).map_err(|e| vec![e])? {
+        Origin::Builtin(..) => return load(reference).map_err(|e| vec![e]),
+        Origin::File(permit) => permit,
+    };
+    let path = permit.path();
+    let shown = path.display().to_string();
+    let text = permit.read_text().map_err(|e| vec![e])?;
+    let id = std::fs::canonicalize(path)
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| shown.clone());
+    let (ruleset, errors) =
+        super::recover::check_text(&shown, &text, Format::of(&shown), &id, path.parent());
+    match ruleset {
+        Some(r) if errors.is_empty() => Ok(r),
+        _ if errors.is_empty() => Err(vec![Error::msg(format!("{shown}: not a ruleset"))]),
+        _ => Err(errors),
+    }
+}
+
 /// Turn a resolved document into a checked ruleset.
 pub fn ruleset_from_doc(doc: &Doc) -> Result<Ruleset> {
     let ruleset: Ruleset = doc.deserialize()?;

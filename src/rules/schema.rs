@@ -284,6 +284,43 @@ pub fn keys_at(segments: &[String]) -> Vec<(String, Option<String>)> {
     keys
 }
 
+/// The values the field at `segments` (or each item of it, for a list) may take when they are
+/// a fixed few, each with what it means: an enum's, a choice's, true and false.
+pub fn choices(segments: &[String]) -> Vec<(String, Option<String>)> {
+    let Ok(f) = field(segments) else {
+        return Vec::new();
+    };
+    let node = f.holds.get("items").map_or(f.holds, unwrap_optional);
+    let mut out = Vec::new();
+    collect_choices(node, f.description.as_deref(), &mut out);
+    out
+}
+
+fn collect_choices(node: &Value, about: Option<&str>, out: &mut Vec<(String, Option<String>)>) {
+    let node = unwrap_optional(node);
+    let meaning = || text(node).or_else(|| about.map(str::to_string));
+    if let Some(Value::Array(values)) = node.get("enum") {
+        out.extend(
+            values
+                .iter()
+                .filter_map(|v| Some((v.as_str()?.to_string(), meaning()))),
+        );
+    }
+    if let Some(c) = node.get("const").and_then(Value::as_str) {
+        out.push((c.to_string(), meaning()));
+    }
+    if node.get("type") == Some(&json!("boolean")) {
+        out.extend(["true", "false"].map(|b| (b.to_string(), meaning())));
+    }
+    for branches in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(branches)) = node.get(branches) {
+            for b in branches {
+                collect_choices(b, about, out);
+            }
+        }
+    }
+}
+
 /// A type as people read it: "integer (at least 0)", "one of: round, floor", "map of names to
 /// Ship", "section CombatRules".
 pub fn type_name(node: &Value) -> String {
