@@ -1,5 +1,5 @@
 //! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--all] [--json]
-//! [--backtest [--systems S,...]] [--plot FILE.svg [--players A,B]]`.
+//! [--backtest [--systems S,...]] [--plot FILE.svg [--players A,B] [--bands]]`.
 
 use arbiter::rules::scoring::System;
 use arbiter::scoring::backtest::BacktestOptions;
@@ -46,9 +46,12 @@ pub struct Args {
     /// Write each player's rating over the games as an SVG chart
     #[arg(long, value_name = "FILE.svg", conflicts_with = "backtest")]
     plot: Option<String>,
-    /// The players to plot (default: the leaderboard's top ten)
+    /// The players to plot (default: the leaderboard's top ten); each gets its deviation band
     #[arg(long, value_delimiter = ',', value_name = "A,B,...", requires = "plot")]
     players: Vec<String>,
+    /// Draw the deviation band of every plotted player (by default only for --players)
+    #[arg(long, requires = "plot")]
+    bands: bool,
     /// Rate the games in the order they were played (by date, then period) instead of
     /// refusing a date or period earlier than one above it
     #[arg(long)]
@@ -139,7 +142,8 @@ pub fn run(args: Args) -> Result<()> {
         } else {
             args.players.clone()
         };
-        let svg = super::rate_plot::svg(&report, &chosen)?;
+        let bands = args.bands || !args.players.is_empty();
+        let svg = super::rate_plot::svg(&report, &chosen, bands)?;
         super::write_atomically(path, &svg)?;
     }
     if args.json {

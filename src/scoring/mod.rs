@@ -27,6 +27,7 @@ mod periods_properties;
 pub mod pot;
 pub mod prepared;
 pub mod rating_report;
+pub mod rating_steps;
 pub mod ratings;
 #[cfg(test)]
 mod ratings_properties;
