@@ -340,3 +340,28 @@ fn the_plot_draws_only_ratings_that_existed_and_one_line_for_equal_players() {
     assert_eq!(args(false), 0);
     assert_eq!(args(true), 4, "Ana, Bo, Cy and Di");
 }
+
+#[test]
+fn a_csv_history_is_capped_by_rows_said_in_help_and_streams_its_json() {
+    let csv = temp_file(
+        "period,game,player,place\n1,g1,Ana,1\n1,g1,Bo,2\n1,g2,Bo,1\n1,g2,Cy,2\n2,g3,Cy,1\n2,g3,Ana,2\n",
+        ".csv",
+    );
+    let help = ok(&["rate", "--help"]);
+    assert!(help.contains("--max-rows"), "{help}");
+    let e = fails(&["rate", path(&csv), "--max-rows", "3"]);
+    assert!(e.contains(":5:") && e.contains("--max-rows"), "{e}");
+    ok(&["rate", path(&csv), "--max-rows", "6"]);
+    // --history --json, written game by game, is the same document as the report's.
+    let streamed: Value =
+        serde_json::from_str(&ok(&["rate", path(&csv), "--history", "--json"])).unwrap();
+    let games = streamed["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2]["players"][0]["name"], "Cy");
+    // Elo rates period 1 from its start: game 2's Bo starts from his period-start rating.
+    assert_eq!(games[1]["players"][0]["before"], 1000.0);
+    assert_eq!(streamed["players"].as_array().unwrap().len(), 3);
+    assert!(streamed["ruleset_sha256"].is_string());
+    let e = fails(&["rate", path(&csv), "--history", "--json", "--player", "Zed"]);
+    assert!(e.contains("Zed"), "{e}");
+}
