@@ -71,8 +71,22 @@ pub fn score_input(path: &str) -> Result<(Doc, ScoreInput)> {
     Ok((doc, input))
 }
 
+/// Most player rows (one per player per game) read from a CSV history unless the caller
+/// says otherwise: ten million four-player games.
+pub const MAX_HISTORY_ROWS: usize = 40_000_000;
+
 /// A rating history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
 pub fn history(path: &str) -> Result<HistoryFile> {
+    history_capped(path, MAX_HISTORY_ROWS)
+}
+
+/// A rating history; a CSV one is read as a stream (never held whole), at most `max_rows`
+/// rows; the others as one text, at most `MAX_FILE_BYTES`.
+pub fn history_capped(path: &str, max_rows: usize) -> Result<HistoryFile> {
+    if crate::io::FileKind::of(path) == Some(crate::io::FileKind::Csv) {
+        let input = crate::io::open_text_stream(path)?;
+        return crate::scoring::parse_csv_history(path, input, max_rows);
+    }
     crate::scoring::parse_history(path, read_text(path)?)
 }
 

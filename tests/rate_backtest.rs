@@ -222,9 +222,14 @@ fn the_plot_draws_each_players_rating_with_a_band_where_there_is_one() {
     );
     let svg = std::fs::read_to_string(out).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..100.min(svg.len())]);
-    assert!(svg.contains("\nAna\n") && svg.contains("\nBo\n"), "legend");
-    assert!(!svg.contains("\nCy\n"), "only the players asked for");
+    // The legend names each line with its final rating (glicko2 of the example: Ana 1627).
+    assert!(
+        svg.contains("\nAna (1627)\n") && svg.contains("\nBo (1518)\n"),
+        "legend"
+    );
+    assert!(!svg.contains("\nCy ("), "only the players asked for");
     assert_eq!(svg.matches("<polygon").count(), 2, "a deviation band each");
+    assert!(svg.contains("bands: ± 2 deviations"));
     // Elo keeps no deviation: lines only.
     let elo = dir.path().join("e.svg");
     ok(&[
@@ -235,7 +240,7 @@ fn the_plot_draws_each_players_rating_with_a_band_where_there_is_one() {
     ]);
     let svg = std::fs::read_to_string(&elo).unwrap();
     assert_eq!(svg.matches("<polygon").count(), 0);
-    assert!(svg.contains("\nDi\n"), "every player of a small club");
+    assert!(svg.contains("\nDi ("), "every player of a small club");
     let e = fails(&[
         "rate",
         "examples/history.yaml",
@@ -244,5 +249,119 @@ fn the_plot_draws_each_players_rating_with_a_band_where_there_is_one() {
         "--players",
         "Zed",
     ]);
+    assert!(e.contains("Zed"), "{e}");
+}
+
+/// The points of the first line's stroke (the palette's first colour, solid).
+fn first_line(svg: &str) -> Vec<(i64, i64)> {
+    let line = svg
+        .lines()
+        .find(|l| l.contains("<polyline") && l.contains("stroke=\"#0072B2\" stroke-width=\"2\""))
+        .expect("the first player's line");
+    let points = line
+        .split("points=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    points
+        .split_whitespace()
+        .map(|xy| {
+            let (x, y) = xy.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_plot_draws_only_ratings_that_existed_and_one_line_for_equal_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.svg");
+    // Ana's two games of period 1 are rated from its start: one step at its end. Kai and Lu
+    // only ever draw with each other: the same line, drawn once and named for both.
+    let history = temp_file(
+        "ratings: { Ana: 1613, Bo: 1609 }\ngames:\n  - { period: 1, order: [Bo, Ana] }\n  - { period: 1, order: [Ana, Cy] }\n  - { order: [[Kai, Lu]] }\n  - { order: [Ana, Bo] }\n",
+        ".yaml",
+    );
+    ok(&[
+        "rate",
+        path(&history),
+        "--plot",
+        out.to_str().unwrap(),
+        "--all",
+    ]);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let ana = first_line(&svg);
+    // Steps only: every segment flat or upright.
+    assert!(
+        ana.windows(2).all(|w| w[0].0 == w[1].0 || w[0].1 == w[1].1),
+        "{ana:?}"
+    );
+    // Levels: the start, the period's end, the free game: three, not four.
+    let mut levels: Vec<i64> = ana.iter().map(|p| p.1).collect();
+    levels.dedup();
+    assert_eq!(levels.len(), 3, "{ana:?}");
+    // The rise to the period's end is at game 2, not inside the period.
+    let xs: Vec<i64> = ana
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| w[0].0)
+        .collect();
+    assert_eq!(xs.len(), 2, "{ana:?}");
+    assert!(
+        svg.contains("\nKai = Lu (1000)\n") || svg.contains("\nLu = Kai (1000)\n"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<polygon").count(), 0);
+    // Top ten of a glicko2 club: no bands unless asked for.
+    let rules = temp_file(
+        "name: g\nextends: elo\nscoring:\n  system: glicko2\n",
+        ".yaml",
+    );
+    let args = |bands: bool| {
+        let mut a = vec![
+            "rate",
+            "examples/history.yaml",
+            "--rules",
+            path(&rules),
+            "--plot",
+            out.to_str().unwrap(),
+        ];
+        if bands {
+            a.push("--bands");
+        }
+        ok(&a);
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .matches("<polygon")
+            .count()
+    };
+    assert_eq!(args(false), 0);
+    assert_eq!(args(true), 4, "Ana, Bo, Cy and Di");
+}
+
+#[test]
+fn a_csv_history_is_capped_by_rows_said_in_help_and_streams_its_json() {
+    let csv = temp_file(
+        "period,game,player,place\n1,g1,Ana,1\n1,g1,Bo,2\n1,g2,Bo,1\n1,g2,Cy,2\n2,g3,Cy,1\n2,g3,Ana,2\n",
+        ".csv",
+    );
+    let help = ok(&["rate", "--help"]);
+    assert!(help.contains("--max-rows"), "{help}");
+    let e = fails(&["rate", path(&csv), "--max-rows", "3"]);
+    assert!(e.contains(":5:") && e.contains("--max-rows"), "{e}");
+    ok(&["rate", path(&csv), "--max-rows", "6"]);
+    // --history --json, written game by game, is the same document as the report's.
+    let streamed: Value =
+        serde_json::from_str(&ok(&["rate", path(&csv), "--history", "--json"])).unwrap();
+    let games = streamed["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2]["players"][0]["name"], "Cy");
+    // Elo rates period 1 from its start: game 2's Bo starts from his period-start rating.
+    assert_eq!(games[1]["players"][0]["before"], 1000.0);
+    assert_eq!(streamed["players"].as_array().unwrap().len(), 3);
+    assert!(streamed["ruleset_sha256"].is_string());
+    let e = fails(&["rate", path(&csv), "--history", "--json", "--player", "Zed"]);
     assert!(e.contains("Zed"), "{e}");
 }

@@ -1,5 +1,5 @@
 //! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--all] [--json]
-//! [--backtest [--systems S,...]] [--plot FILE.svg [--players A,B]]`.
+//! [--backtest [--systems S,...]] [--plot FILE.svg [--players A,B] [--bands]]`.
 
 use arbiter::rules::scoring::System;
 use arbiter::scoring::backtest::BacktestOptions;
@@ -46,13 +46,21 @@ pub struct Args {
     /// Write each player's rating over the games as an SVG chart
     #[arg(long, value_name = "FILE.svg", conflicts_with = "backtest")]
     plot: Option<String>,
-    /// The players to plot (default: the leaderboard's top ten)
+    /// The players to plot (default: the leaderboard's top ten); each gets its deviation band
     #[arg(long, value_delimiter = ',', value_name = "A,B,...", requires = "plot")]
     players: Vec<String>,
+    /// Draw the deviation band of every plotted player (by default only for --players)
+    #[arg(long, requires = "plot")]
+    bands: bool,
     /// Rate the games in the order they were played (by date, then period) instead of
     /// refusing a date or period earlier than one above it
     #[arg(long)]
     sort: bool,
+    /// Most rows a CSV history may have (one per player per game), a bound on the memory a
+    /// history takes; a CSV history is read as it goes, never held whole (YAML and JSON
+    /// histories are read whole, at most 16 MiB)
+    #[arg(long, value_name = "N", default_value_t = arbiter::files::MAX_HISTORY_ROWS)]
+    max_rows: usize,
     /// Print JSON instead of a table: {"players": [{"name", "rating", "provisional", ...}]}
     /// (with --backtest: {"systems": [...]})
     #[arg(long)]
@@ -88,7 +96,7 @@ pub fn run(args: Args) -> Result<()> {
             )));
         }
     }
-    let mut file = arbiter::files::history(&args.file)?;
+    let mut file = arbiter::files::history_capped(&args.file, args.max_rows)?;
     if args.sort {
         file.sort_by_date();
     }
@@ -104,6 +112,9 @@ pub fn run(args: Args) -> Result<()> {
     .ruleset;
     if args.backtest {
         return run_backtest(&args, &file, &rules);
+    }
+    if args.json && (args.history || args.player.is_some()) && args.plot.is_none() {
+        return stream_json(&args, &file, &rules);
     }
     let detailed = args.history || args.player.is_some() || args.plot.is_some();
     let report = file.rate(
@@ -139,7 +150,8 @@ pub fn run(args: Args) -> Result<()> {
         } else {
             args.players.clone()
         };
-        let svg = super::rate_plot::svg(&report, &chosen)?;
+        let bands = args.bands || !args.players.is_empty();
+        let svg = super::rate_plot::svg(&report, &chosen, bands)?;
         super::write_atomically(path, &svg)?;
     }
     if args.json {
@@ -154,6 +166,57 @@ pub fn run(args: Args) -> Result<()> {
         super::print(&text)?;
     }
     Ok(())
+}
+
+/// `--history --json`, written as the games are rated: a first pass finds any error before
+/// a byte is printed and gives the standings; the second writes each game as it is final.
+/// The document is the one `json_with_ruleset` would print, with `games` last.
+fn stream_json(
+    args: &Args,
+    file: &scoring::HistoryFile,
+    rules: &arbiter::rules::Ruleset,
+) -> Result<()> {
+    use std::io::Write;
+    let report = file.rate(rules, RateOptions::default())?;
+    if let Some(p) = &args.player {
+        let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
+        if !known.iter().any(|r| arbiter::names::same(r, p)) {
+            return Err(Error::unknown("player", p, &known));
+        }
+    }
+    let id = arbiter::rules::pin::Identity::of(rules);
+    let head = super::json_with_ruleset(&report, &id);
+    let head = head
+        .trim_end()
+        .strip_suffix('}')
+        .unwrap_or(&head)
+        .trim_end();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut failed: Option<std::io::Error> = None;
+    let mut first = true;
+    let mut write = |out: &mut std::io::BufWriter<_>, text: &str| {
+        if failed.is_none() {
+            if let Err(e) = out.write_all(text.as_bytes()) {
+                failed = Some(e);
+            }
+        }
+    };
+    write(&mut out, head);
+    write(&mut out, ",\n  \"games\": [");
+    file.rate_into(rules, RateOptions::default(), &mut |game| {
+        let text = serde_json::to_string_pretty(&game).expect("games serialise");
+        let sep = if first { "\n    " } else { ",\n    " };
+        first = false;
+        write(&mut out, sep);
+        write(&mut out, &text.replace('\n', "\n    "));
+    })?;
+    write(&mut out, "\n  ]\n}\n");
+    let flushed = out.flush();
+    match failed.map_or(flushed, Err) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(Error::msg(format!("cannot write to standard output: {e}"))),
+    }
 }
 
 fn run_backtest(

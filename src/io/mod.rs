@@ -19,7 +19,7 @@ mod write;
 pub use format::{FileKind, Format};
 pub use listing::entries_of_kinds;
 pub use lock::with_file_lock;
-pub use read::{io_error, read_text, MAX_FILE_BYTES};
+pub use read::{io_error, open_text_stream, read_text, MAX_FILE_BYTES, MAX_STREAM_BYTES};
 pub use write::{remove_temporaries, write_atomically, write_file, Replace};
 
 /// On Ctrl-C (or SIGTERM), remove the temporary file of any write in progress, then exit with

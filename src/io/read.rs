@@ -8,6 +8,10 @@ use std::sync::Arc;
 /// Longest input file accepted (a guard against feeding the program a disk image).
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
+/// Longest input read as a stream (a CSV rating history): it is never held whole, so the
+/// cap is only a backstop; what bounds memory is the reader's own count of rows.
+pub const MAX_STREAM_BYTES: u64 = 4 * 1024 * 1024 * 1024;
+
 const BOM: char = '\u{feff}';
 
 /// Read a text file. Refuses directories, devices, pipes and sockets by their type (a FIFO
@@ -22,6 +26,36 @@ pub fn read_text(path: &str) -> Result<String> {
         Some(policy) => policy.check_opened(path, &opened_path(path, file)?),
         None => Ok(()),
     })
+}
+
+/// A text file to read as it goes (a CSV history too big to hold): the same checks as
+/// `read_text` (a regular file, inside the read policy), at most `MAX_STREAM_BYTES`, a UTF-8
+/// byte-order mark dropped. UTF-8 is the reader's to check; an empty file is refused here.
+pub fn open_text_stream(path: &str) -> Result<impl std::io::BufRead> {
+    use std::io::BufRead;
+    let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
+    refuse_non_regular(path, &meta)?;
+    let file = open_nonblocking(Path::new(path)).map_err(|e| io_error(path, &e))?;
+    let meta = file.metadata().map_err(|e| io_error(path, &e))?;
+    refuse_non_regular(path, &meta)?;
+    if meta.len() > MAX_STREAM_BYTES {
+        return Err(Error::msg(format!(
+            "{path}: too large (more than {MAX_STREAM_BYTES} bytes)"
+        )));
+    }
+    if let Some(policy) = super::policy::current() {
+        policy.check_opened(path, &opened_path(path, &file)?)?;
+    }
+    inputs::note_read(Path::new(path));
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, file.take(MAX_STREAM_BYTES));
+    let head = reader.fill_buf().map_err(|e| io_error(path, &e))?;
+    if head.is_empty() {
+        return Err(decode(path, Vec::new()).expect_err("empty is refused"));
+    }
+    if head.starts_with("\u{feff}".as_bytes()) {
+        reader.consume(BOM.len_utf8());
+    }
+    Ok(reader)
 }
 
 /// `read_text` of a file the policy allowed as `allowed` (its canonical path): refused unless

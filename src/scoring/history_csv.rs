@@ -14,15 +14,18 @@ use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
-/// Where each game's rows are in the text, to locate problems found after loading.
+/// Where each game is in the file, to locate problems found after loading: the file is read
+/// as a stream and not kept, so each game keeps its first row's line number and text.
 #[derive(Debug, Clone)]
 pub struct CsvIndex {
-    source: Arc<Source>,
+    name: String,
     columns: Columns,
-    /// Byte offset of every row, in file order.
-    rows: Vec<usize>,
-    /// Index into `rows` of each game's first row (and one past the last game).
-    games: Vec<usize>,
+    /// Line of each game's first row.
+    lines: Vec<usize>,
+    /// Each game's first row, as text (cells joined by commas), one after another.
+    first_rows: String,
+    /// Where each game's first row starts in `first_rows` (and one past the last).
+    first_row_ends: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -34,14 +37,14 @@ struct Columns {
     date: Option<usize>,
 }
 
-/// The game being read: its key and period; its rows wait in a reused buffer.
+/// The game being read: its period and date; its rows wait in reused buffers.
 struct Open {
     period: Option<usize>,
     day: Option<i64>,
 }
 
-/// The games met so far, by a hash of their key and the row that started them (no copy of
-/// each key: on a hash match the key is compared with the text of that row).
+/// The games met so far, by a hash of their key and their number (no copy of each key: on a
+/// hash match the key is compared with the game's first row).
 #[derive(Default)]
 struct SeenGames {
     first: HashMap<u64, usize, NameState>,
@@ -49,58 +52,70 @@ struct SeenGames {
 }
 
 impl SeenGames {
-    /// Note a game starting at `row`; `Err(first)` if the same key started an earlier game
-    /// at row `first` (a byte offset).
+    /// Note game number `game` with `key`; `Err(first)` if the same key started game `first`.
     fn insert(
         &mut self,
         key: &str,
-        row: usize,
+        game: usize,
         index: &CsvIndex,
     ) -> std::result::Result<(), usize> {
         let mut h = self.first.hasher().build_hasher();
         h.write(key.as_bytes());
         let hash = h.finish();
-        let same = |r: usize| cell_text(&index.source.text[r..], index.columns.game) == key;
+        let same = |g: usize| cell_text(index.first_row(g), index.columns.game) == key;
         match self.first.get(&hash) {
             None => {
-                self.first.insert(hash, row);
+                self.first.insert(hash, game);
                 Ok(())
             }
-            Some(&r) if same(r) => Err(r),
+            Some(&g) if same(g) => Err(g),
             Some(_) => {
-                if let Some(&(_, r)) = self.more.iter().find(|&&(h2, r)| h2 == hash && same(r)) {
-                    return Err(r);
+                if let Some(&(_, g)) = self.more.iter().find(|&&(h2, g)| h2 == hash && same(g)) {
+                    return Err(g);
                 }
-                self.more.push((hash, row));
+                self.more.push((hash, game));
                 Ok(())
             }
         }
     }
 }
 
+/// A history's CSV text (a script's, a test's).
 pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
-    let source = Arc::new(Source {
-        name: name.to_string(),
-        text,
-    });
-    let text = source.text.as_str();
+    parse_stream(name, text.as_bytes(), usize::MAX)
+}
+
+/// Read a CSV history row by row from `input`, holding no more than the games it makes; at
+/// most `max_rows` player rows (one per player per game), a bound on the memory it takes.
+pub fn parse_stream(
+    name: &str,
+    input: impl std::io::Read,
+    max_rows: usize,
+) -> Result<(CsvIndex, Prepared)> {
     let mut reader = csv::ReaderBuilder::new()
         .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
+        .from_reader(input);
     let csv_error = |e: csv::Error| -> Error {
         match e.position() {
-            Some(p) => span_at(&source, p.byte() as usize, 0)
+            Some(p) => Span::new(&no_text(name), p.line() as usize, 1)
                 .at(format!("bad CSV: {}", plain_csv_message(&e))),
             None => Error::msg(format!("{name}: bad CSV: {e}")),
         }
     };
-    let headers = reader.headers().map_err(csv_error)?.clone();
+    let headers = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) if matches!(e.kind(), csv::ErrorKind::Utf8 { .. }) => {
+            return Err(Span::new(&no_text(name), 1, 1).at("not UTF-8 text (a binary file?)"))
+        }
+        Err(e) => return Err(csv_error(e)),
+    };
     let find = |n: &str| {
         headers
             .iter()
             .position(|h| h.trim().eq_ignore_ascii_case(n))
     };
-    let header = Span::new(&source, 1, 1);
+    let header_text = headers.iter().collect::<Vec<_>>().join(",");
+    let header = Span::new(&row_source(name, 1, &header_text), 1, 1);
     let (place, score) = (find("place"), find("score"));
     if place.is_some() == score.is_some() {
         return Err(header.at(
@@ -126,29 +141,41 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
     };
 
     let mut index = CsvIndex {
-        source: source.clone(),
+        name: name.to_string(),
         columns,
-        rows: Vec::new(),
-        games: Vec::new(),
+        lines: Vec::new(),
+        first_rows: String::new(),
+        first_row_ends: vec![0],
     };
     let mut prepared = Prepared::default();
-    // One row a line: size the arrays once instead of growing them.
-    let lines = text.as_bytes().iter().filter(|&&b| b == b'\n').count();
-    prepared.reserve(lines);
-    index.rows.reserve(lines);
     let mut seen = SeenGames::default();
-    seen.first.reserve(lines / 2);
     let mut last_period: Option<(Vec<u8>, usize)> = None;
     let mut open: Option<Open> = None;
     let mut key: Vec<u8> = Vec::new();
+    // The open game's rows: (player, value, row number in the game), and each row's line
+    // and text (for an error naming one of them).
     let mut rows: Vec<(usize, f64, usize)> = Vec::new();
+    let mut row_lines: Vec<usize> = Vec::new();
+    let mut row_texts: Vec<String> = Vec::new();
+    let mut total_rows = 0usize;
     let mut record = csv::ByteRecord::new();
     while reader.read_byte_record(&mut record).map_err(csv_error)? {
-        let start = record.position().map(|p| p.byte() as usize).unwrap_or(0);
+        let line = record.position().map_or(1, |p| p.line() as usize);
+        let raw = record_text(&record);
+        let at = |k: usize| Span::new(&row_source(name, line, &raw), line, column_of(&raw, k));
+        if std::str::from_utf8(record.as_slice()).is_err() {
+            return Err(Span::new(&no_text(name), line, 1).at("not UTF-8 text (a binary file?)"));
+        }
+        total_rows += 1;
+        if total_rows > max_rows {
+            return Err(at(0).at(format!(
+                "more than {max_rows} rows (one per player per game): rate with a larger \
+                 --max-rows, or split the history"
+            )));
+        }
         // Cells stay bytes until they are needed as text: most rows repeat the game and
-        // period of the row before. The file was read as UTF-8 text, so every cell is UTF-8.
+        // period of the row before.
         let cell = |k: usize| record.get(k).unwrap_or(b"").trim_ascii();
-        let at = |k: usize| span_at(&source, start, k);
         let game = cell(columns.game);
         let player = text_of(cell(columns.player));
         if player.is_empty() {
@@ -193,19 +220,32 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
         };
         if open.is_none() || key.as_slice() != game {
             if let Some(o) = open.take() {
-                close(&mut prepared, &index, &mut rows, ranking, o.period, o.day)?;
+                close(
+                    &mut prepared,
+                    &index,
+                    &mut rows,
+                    &row_lines,
+                    &row_texts,
+                    ranking,
+                    o,
+                )?;
             }
-            let game = text_of(game);
-            if let Err(first) = seen.insert(game, start, &index) {
-                let began = span_at(&source, first, columns.game).line;
+            let game_number = index.lines.len();
+            index.lines.push(line);
+            index.first_rows.push_str(&raw);
+            index.first_row_ends.push(index.first_rows.len());
+            if let Err(first) = seen.insert(text_of(game), game_number, &index) {
+                let began = index.lines[first];
                 return Err(at(columns.game).at(format!(
-                    "game `{game}` began on line {began}, and other games' rows came between: \
-                     keep a game's rows together"
+                    "game `{}` began on line {began}, and other games' rows came between: \
+                     keep a game's rows together",
+                    text_of(game)
                 )));
             }
-            index.games.push(index.rows.len());
             key.clear();
-            key.extend_from_slice(game.as_bytes());
+            key.extend_from_slice(game);
+            row_lines.clear();
+            row_texts.clear();
             open = Some(Open { period, day });
         }
         if open.as_ref().is_some_and(|o| o.period != period) {
@@ -221,13 +261,21 @@ pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
         if rows.len() == super::game::MAX_PLAYERS_PER_GAME {
             return Err(at(columns.player).at(super::game::too_many("player")));
         }
-        rows.push((prepared.names.id(player), value, index.rows.len()));
-        index.rows.push(start);
+        rows.push((prepared.names.id(player), value, row_lines.len()));
+        row_lines.push(line);
+        row_texts.push(raw);
     }
     if let Some(o) = open.take() {
-        close(&mut prepared, &index, &mut rows, ranking, o.period, o.day)?;
+        close(
+            &mut prepared,
+            &index,
+            &mut rows,
+            &row_lines,
+            &row_texts,
+            ranking,
+            o,
+        )?;
     }
-    index.games.push(index.rows.len());
     Ok((index, prepared))
 }
 
@@ -236,28 +284,37 @@ fn close(
     prepared: &mut Prepared,
     index: &CsvIndex,
     rows: &mut Vec<(usize, f64, usize)>,
+    lines: &[usize],
+    texts: &[String],
     ranking: Ranking,
-    period: Option<usize>,
-    day: Option<i64>,
+    open: Open,
 ) -> Result<()> {
+    let at = |row: usize, k: usize| {
+        Span::new(
+            &row_source(&index.name, lines[row], &texts[row]),
+            lines[row],
+            column_of(&texts[row], k),
+        )
+    };
     if rows.len() < 2 {
-        let row = index.rows[rows[0].2];
-        return Err(span_at(&index.source, row, index.columns.game).at(format!(
+        return Err(at(0, index.columns.game).at(format!(
             "a game needs at least two players (found {})",
             rows.len()
         )));
     }
-    let result = prepared.push_game(rows, ranking, period, day, None);
+    let result = prepared.push_game(rows, ranking, open.period, open.day, None);
     rows.clear();
     result.map_err(|tag| {
-        let row = index.rows[tag];
-        let name = cell_text(&index.source.text[row..], index.columns.player).to_string();
-        span_at(&index.source, row, index.columns.player)
-            .at(format!("`{name}` is listed twice in this game"))
+        let name = cell_text(&texts[tag], index.columns.player).to_string();
+        at(tag, index.columns.player).at(format!("`{name}` is listed twice in this game"))
     })
 }
 
 impl CsvIndex {
+    fn first_row(&self, game: usize) -> &str {
+        &self.first_rows[self.first_row_ends[game]..self.first_row_ends[game + 1]]
+    }
+
     /// The row a problem found while rating concerns: the game's first row.
     pub fn locate(&self, e: Invalid) -> Error {
         let mut segments = e.pointer().unwrap_or("").split('/').skip(1);
@@ -268,10 +325,7 @@ impl CsvIndex {
             (Some("games"), Some(g)) => g,
             _ => return e.locate(None),
         };
-        let Some(&first) = self.games.get(game) else {
-            return e.locate(None);
-        };
-        let Some(&row) = self.rows.get(first) else {
+        let Some(&line) = self.lines.get(game) else {
             return e.locate(None);
         };
         let column = match segments.next() {
@@ -280,8 +334,56 @@ impl CsvIndex {
             Some("order") | Some("scores") => self.columns.value,
             _ => self.columns.game,
         };
-        e.with_place(Place::Span(span_at(&self.source, row, column)))
+        let row = self.first_row(game);
+        let span = Span::new(
+            &row_source(&self.name, line, row),
+            line,
+            column_of(row, column),
+        );
+        e.with_place(Place::Span(span))
     }
+}
+
+/// A source for an error's place that shows only its row: the file is not kept, so the row
+/// stands alone at its line (the lines before it blank).
+fn row_source(name: &str, line: usize, row: &str) -> Arc<Source> {
+    let mut text = "\n".repeat(line.saturating_sub(1));
+    text.push_str(row);
+    Arc::new(Source {
+        name: name.to_string(),
+        text,
+    })
+}
+
+fn no_text(name: &str) -> Arc<Source> {
+    Arc::new(Source {
+        name: name.to_string(),
+        text: String::new(),
+    })
+}
+
+/// A record as a row of text: its cells joined by commas, quoted where they must be.
+fn record_text(record: &csv::ByteRecord) -> String {
+    let mut out = String::new();
+    for (k, cell) in record.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        let cell = String::from_utf8_lossy(cell);
+        if cell.contains([',', '"', '\n', '\r']) {
+            out.push('"');
+            out.push_str(&cell.replace('"', "\"\""));
+            out.push('"');
+        } else {
+            out.push_str(&cell);
+        }
+    }
+    out
+}
+
+/// The 1-based column (in characters) of cell `k` of a row.
+fn column_of(row: &str, k: usize) -> usize {
+    row[..field_offset(row, k)].chars().count() + 1
 }
 
 /// A finite number; small whole numbers (places) without going through text.
@@ -294,17 +396,6 @@ fn number(bytes: &[u8]) -> Option<f64> {
 
 fn text_of(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).unwrap_or("")
-}
-
-/// The place of cell `k` of the row starting at byte `row`.
-fn span_at(source: &Arc<Source>, row: usize, k: usize) -> Span {
-    let text = &source.text;
-    let row = row.min(text.len());
-    let byte = row + field_offset(&text[row..], k);
-    let before = &text[..byte];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-    Span::new(source, line, text[line_start..byte].chars().count() + 1)
 }
 
 /// Byte offset of the `k`-th field of the CSV row that starts `raw` (quotes respected):

@@ -27,6 +27,7 @@ mod periods_properties;
 pub mod pot;
 pub mod prepared;
 pub mod rating_report;
+pub mod rating_steps;
 pub mod ratings;
 #[cfg(test)]
 mod ratings_properties;
@@ -276,6 +277,18 @@ impl HistoryFile {
         ratings::rate_prepared(ruleset, &self.prepared, options).map_err(|e| self.source.locate(e))
     }
 
+    /// Rate, handing each game's changes to `sink` as soon as they are final (in the order
+    /// rated) instead of keeping them in the report.
+    pub fn rate_into(
+        &self,
+        ruleset: &Ruleset,
+        options: RateOptions,
+        sink: ratings::GameSink,
+    ) -> Result<RatingReport> {
+        ratings::rate_prepared_into(ruleset, &self.prepared, options, sink)
+            .map_err(|e| self.source.locate(e))
+    }
+
     /// Forecast every game under each of `systems` (all the ruleset's when empty).
     pub fn backtest(
         &self,
@@ -299,6 +312,21 @@ impl HistoryFile {
         h.rules = self.rules.clone();
         h
     }
+}
+
+/// A CSV history read row by row from `input` (a file too big to hold), at most `max_rows`
+/// player rows.
+pub fn parse_csv_history(
+    name: &str,
+    input: impl std::io::Read,
+    max_rows: usize,
+) -> Result<HistoryFile> {
+    let (index, prepared) = history_csv::parse_stream(name, input, max_rows)?;
+    Ok(HistoryFile {
+        rules: None,
+        source: HistorySource::Csv(index),
+        prepared,
+    })
 }
 
 /// A history from its text; `name` (a file name) says which format it is in.

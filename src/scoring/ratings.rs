@@ -336,6 +336,28 @@ pub fn rate_prepared(
     Rater::new(&ruleset.name, rules, prepared, options)?.run()
 }
 
+/// `rate_prepared` recording every game, each handed to `sink` as soon as its rows are final
+/// rather than kept in the report (a million games' rows need not be held at once).
+pub fn rate_prepared_into(
+    ruleset: &crate::rules::Ruleset,
+    prepared: &Prepared,
+    options: RateOptions,
+    sink: GameSink,
+) -> Result<RatingReport, Invalid> {
+    let rules = scoring_rules(ruleset)?;
+    let mut rater = Rater::new(
+        &ruleset.name,
+        rules,
+        prepared,
+        RateOptions {
+            record_games: true,
+            ..options
+        },
+    )?;
+    rater.sink = Some(sink);
+    rater.run()
+}
+
 /// Rate with another system of the same ruleset (the backtest compares them).
 pub fn rate_prepared_as(
     ruleset: &crate::rules::Ruleset,
@@ -377,7 +399,12 @@ struct Rater<'a> {
     /// Players of each period (a K formula's `field`).
     fields: Vec<usize>,
     initial: f64,
+    /// Where recorded games go as soon as their rows are final, instead of the report.
+    sink: Option<GameSink<'a>>,
 }
+
+/// Takes each recorded game once its rows are final (a Glicko-2 period's at its end).
+pub type GameSink<'a> = &'a mut dyn FnMut(GameChanges);
 
 /// A Glicko-2 result waiting for its period to end: player, opponent, score.
 type GlickoResult = (usize, usize, f64);
@@ -438,6 +465,7 @@ impl<'a> Rater<'a> {
             state,
             positions: prepared.period_positions(),
             initial,
+            sink: None,
         })
     }
 
@@ -547,6 +575,7 @@ impl<'a> Rater<'a> {
                 )
                 .map_err(at_game)?;
             }
+            self.flush(&mut games_out, &open_rows);
         }
         let last = prepared.games.last().map_or(0, |g| g.source);
         let at_last = |e: Invalid| e.under_pointer(&format!("/games/{last}"));
@@ -557,6 +586,7 @@ impl<'a> Rater<'a> {
             &mut open_rows,
         )
         .map_err(at_last)?;
+        self.flush(&mut games_out, &open_rows);
         // Idle time runs to the end of the history: the standings are as of now.
         let end_day = prepared.games.iter().filter_map(|g| g.day).max();
         for i in 0..prepared.names.len() {
@@ -1047,6 +1077,18 @@ impl<'a> Rater<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Hand the recorded games to the sink, if there is one, once none waits for its
+    /// period's end (rows waiting are indices into `games`).
+    fn flush(&mut self, games: &mut Vec<GameChanges>, open_rows: &[usize]) {
+        if let Some(sink) = self.sink.as_mut() {
+            if open_rows.is_empty() {
+                for g in games.drain(..) {
+                    sink(g);
+                }
+            }
+        }
     }
 
     fn record(&self, p: &Slot, deltas: &[Delta], g: usize, in_period: bool) -> GameChanges {
