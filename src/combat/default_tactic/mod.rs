@@ -17,9 +17,9 @@
 //!   off within `flee.hull_margin` points of breaking when the enemy is no nearer its end;
 //!   one hit from breaking whatever face it shows, it fights on against an enemy with free
 //!   turns (which would turn after it and fire anyway).
-//! * With a cloak, while it has a torpedo left, it hides to mend shields and repair, moves while hidden (standing
-//!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
-//!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
+//! * With a cloak, while it has a torpedo left, it hides to mend shields and repair, moves
+//!   while hidden (standing `cloak.stand_off` hexes beyond its preferred range, since the
+//!   enemy moves first once it decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
 //!   cloak again at once.
 //! * Its shields phase feeds the face toward the hex the enemy's inertia carries it into (it
 //!   fires after moving), drawing on the whole ring.

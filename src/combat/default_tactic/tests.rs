@@ -355,13 +355,8 @@ fn the_same_seed_gives_the_same_battles_on_any_thread_count() {
     let t = DefaultTactic::of(&rules).unwrap();
     let run = |threads| {
         let opts = crate::combat::SimOptions {
-            a: "Klingon battle cruiser".into(),
-            b: "UFP frigate".into(),
-            battles: 600,
-            seed: 5,
             threads: Some(threads),
-            scenario: None,
-            first: None,
+            ..crate::combat::SimOptions::new("Klingon battle cruiser", "UFP frigate", 600, 5)
         };
         crate::combat::simulate_with(&rules, &opts, [&t, &t], &|_| {}).unwrap()
     };

@@ -207,15 +207,7 @@ pub fn balance(
 ) -> Result<BalanceReport> {
     let p = Parameter::new(rules, parameter)?;
     let search = settings(&p, o)?;
-    let base = SimOptions {
-        a: a.to_string(),
-        b: b.to_string(),
-        battles: ROUND,
-        seed: o.seed,
-        threads: None,
-        scenario: None,
-        first: None,
-    };
+    let base = SimOptions::new(a, b, ROUND, o.seed);
     // Check the ends (and the ships) before any battle: a value the model refuses is the
     // user's to fix, not a sample.
     let mut cache: Option<(f64, Ruleset)> = None;

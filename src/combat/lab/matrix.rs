@@ -53,6 +53,17 @@ pub struct MatrixOptions {
     pub points_scale: f64,
 }
 
+impl MatrixOptions {
+    /// The options of its `a`-against-`b` battles: `SimOptions::new` with each pairing's
+    /// first move alternating, so a field added to `SimOptions` is added in one place.
+    pub fn battle(&self, a: &str, b: &str) -> SimOptions {
+        SimOptions {
+            first: Some(First::Alternate),
+            ..SimOptions::new(a, b, self.battles, self.seed)
+        }
+    }
+}
+
 pub fn matrix(
     rules: &Ruleset,
     o: &MatrixOptions,
@@ -94,15 +105,7 @@ pub fn matrix(
             ),
         ));
     }
-    let base = SimOptions {
-        a: String::new(),
-        b: String::new(),
-        battles: o.battles,
-        seed: o.seed,
-        threads: None,
-        scenario: None,
-        first: Some(First::Alternate),
-    };
+    let base = o.battle("", "");
     base.check()?;
     // Checked before the batches are listed: a list for 10^9 battles took 2.9 GB.
     let cells = (ships.len() * (ships.len() - 1)) as u64;
@@ -130,11 +133,7 @@ pub fn matrix(
     let mut jobs: Vec<Job> = Vec::new();
     let mut counts = Vec::new();
     for &(i, j) in &pairs {
-        let opts = SimOptions {
-            a: ships[i].clone(),
-            b: ships[j].clone(),
-            ..base.clone()
-        };
+        let opts = o.battle(&ships[i], &ships[j]);
         let cell = Job::batches(rules, &opts, o.battles);
         counts.push(cell.len());
         jobs.extend(cell);

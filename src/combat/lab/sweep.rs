@@ -287,15 +287,7 @@ mod tests {
                 .apply(&r, &json!(v))
                 .unwrap();
         }
-        let opts = SimOptions {
-            a: "UFP frigate".into(),
-            b: "Transport".into(),
-            battles: 300,
-            seed: 3,
-            threads: None,
-            scenario: None,
-            first: None,
-        };
+        let opts = SimOptions::new("UFP frigate", "Transport", 300, 3);
         let axis = |values| Axis {
             parameter: Parameter::new(&r, "/combat/crew/gunnery").unwrap(),
             values,
