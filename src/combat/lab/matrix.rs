@@ -467,7 +467,11 @@ mod tests {
             strength,
             disagreements: Vec::new(),
         };
-        assert!(m.strength[0].rating > m.strength[1].rating, "{:?}", m.strength);
+        assert!(
+            m.strength[0].rating > m.strength[1].rating,
+            "{:?}",
+            m.strength
+        );
         m.disagreements = m.find_disagreements();
         assert_eq!(m.disagreements.len(), 1, "{:?}", m.disagreements);
         let d = &m.disagreements[0];
@@ -475,6 +479,8 @@ mod tests {
         assert!((d.head_to_head - 0.4).abs() < 1e-9);
         assert!((d.higher_vs_rest - 0.95).abs() < 1e-9);
         assert!((d.lower_vs_rest - 0.3).abs() < 1e-9);
-        assert!(m.render().contains("A ranks above B though it scores 40.0% against it"));
+        assert!(m
+            .render()
+            .contains("A ranks above B though it scores 40.0% against it"));
     }
 }
