@@ -125,13 +125,8 @@ fn duels(c: &mut Criterion) {
     g.throughput(Throughput::Elements(N));
     for threads in [1, 2] {
         let opts = SimOptions {
-            a: "UFP heavy cruiser".into(),
-            b: "Klingon battle cruiser".into(),
-            battles: N,
-            seed: 7,
             threads: Some(threads),
-            scenario: None,
-            first: None,
+            ..SimOptions::new("UFP heavy cruiser", "Klingon battle cruiser", N, 7)
         };
         g.bench_function(
             format!(

@@ -73,13 +73,8 @@ fn tactics(c: &mut Criterion) {
     let rules = arbiter::rules::load("startrek").unwrap();
     const N: u64 = 500;
     let opts = SimOptions {
-        a: "UFP heavy cruiser".into(),
-        b: "Klingon battle cruiser".into(),
-        battles: N,
-        seed: 7,
         threads: Some(1),
-        scenario: None,
-        first: None,
+        ..SimOptions::new("UFP heavy cruiser", "Klingon battle cruiser", N, 7)
     };
     let built_in = ClassicTactic::default();
     let script =

@@ -51,13 +51,8 @@ fn battles(c: &mut Criterion) {
     g.throughput(Throughput::Elements(battles));
     for threads in [1, 2] {
         let opts = SimOptions {
-            a: "UFP heavy cruiser".into(),
-            b: "Klingon battle cruiser".into(),
-            battles,
-            seed: 7,
             threads: Some(threads),
-            scenario: None,
-            first: None,
+            ..SimOptions::new("UFP heavy cruiser", "Klingon battle cruiser", battles, 7)
         };
         g.bench_function(format!("default, {threads} thread(s)"), |bench| {
             bench.iter(|| {

@@ -189,6 +189,12 @@ fn balance_reports_the_value_its_share_and_every_value_tried() {
         .iter()
         .find(|t| t["value"] == d["value"])
         .expect("the answer was tried");
+    // The battles nobody won are reported with the answer and with every value tried.
+    assert_eq!(d["undecided"], chosen["undecided"]);
+    assert_eq!(d["answer_battles"], chosen["battles"]);
+    for t in tried {
+        assert!(t["undecided"].as_u64() <= t["battles"].as_u64(), "{t}");
+    }
     assert_eq!(chosen["share"], d["share"]);
     // The answer's interval holds the target, or (the parameter being whole) the target
     // falls between it and a neighbouring value tried on the other side.
@@ -200,6 +206,7 @@ fn balance_reports_the_value_its_share_and_every_value_tried() {
         .iter()
         .any(|t| (t["value"].as_i64().unwrap() - value).abs() == 1 && side(t) != side(chosen));
     assert!(holds || between, "{d}");
+    assert_eq!(d["holds_target"], holds, "{d}");
     // The fixed-size search it is measured against is reported (with battles decided far
     // more often since battles end as the book's do, the adaptive search no longer always
     // spends fewer: 2048 against 1587 here; see notes/issue32.md).

@@ -103,7 +103,7 @@ proptest! {
     fn every_battle_ends_exactly_one_way(seed in any::<u64>(), pair in 0usize..4) {
         let rules = arbiter::rules::load("startrek").unwrap();
         let ships = [("UFP frigate", "Pirate frigate"), ("Klingon bird of prey", "UFP destroyer"), ("Transport", "Romulan bird of prey"), ("UFP light cruiser", "Gorn attack cruiser")][pair];
-        let opts = SimOptions { a: ships.0.into(), b: ships.1.into(), battles: 20, seed, threads: Some(1), scenario: None, first: None };
+        let opts = SimOptions { threads: Some(1), ..SimOptions::new(ships.0, ships.1, 20, seed) };
         let r = simulate(&rules, &opts).unwrap();
         prop_assert_eq!(r.battles, 20);
         // Each battle: one side wins, or it is a draw at the turn limit, or a ship escaped.

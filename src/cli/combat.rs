@@ -266,18 +266,17 @@ pub fn run(args: Args) -> Result<()> {
                 // Check the scenario against the ruleset now, so errors point into its file.
                 s.resolve(&r, &Context::new(&r)?, Some(doc))?;
             }
+            let n = battles
+                .or(scen.as_ref().and_then(|s| s.0.battles))
+                .unwrap_or(DEFAULT_BATTLES);
+            let seed = seed
+                .or(scen.as_ref().and_then(|s| s.0.seed))
+                .unwrap_or(DEFAULT_SEED);
             let opts = SimOptions {
-                a,
-                b,
-                battles: battles
-                    .or(scen.as_ref().and_then(|s| s.0.battles))
-                    .unwrap_or(DEFAULT_BATTLES),
-                seed: seed
-                    .or(scen.as_ref().and_then(|s| s.0.seed))
-                    .unwrap_or(DEFAULT_SEED),
                 threads,
                 scenario: scen.map(|s| s.0),
                 first,
+                ..SimOptions::new(a, b, n, seed)
             };
             if let Some(p) = precision {
                 let opts = SimOptions {

@@ -41,6 +41,19 @@ pub struct LadderOptions<'a> {
     pub per_period: u64,
 }
 
+impl LadderOptions<'_> {
+    /// The options of one class's mirror battles: `SimOptions::new` with these threads, and
+    /// each tactic moving first in half its battles on each side (so a field added to
+    /// `SimOptions` is added in one place).
+    pub fn battle(&self, ship: &str) -> SimOptions {
+        SimOptions {
+            threads: self.threads,
+            first: Some(First::Alternate),
+            ..SimOptions::new(ship, ship, self.battles, self.seed)
+        }
+    }
+}
+
 /// One mirror match: `a` played side a, `b` side b.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct LadderMatch {
@@ -219,16 +232,7 @@ pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
                     continue;
                 }
                 let (a, b) = (&opts.tactics[i], &opts.tactics[j]);
-                let sim = SimOptions {
-                    a: ship.clone(),
-                    b: ship.clone(),
-                    battles: opts.battles,
-                    seed: opts.seed,
-                    threads: opts.threads,
-                    scenario: None,
-                    // Each tactic moves first in half its battles on each side.
-                    first: Some(First::Alternate),
-                };
+                let sim = opts.battle(ship);
                 let r = simulate_with(rules, &sim, [a.1, b.1], &|_| {})?;
                 matches.push(LadderMatch {
                     ship: r.a.name.clone(),

@@ -1022,13 +1022,8 @@ impl Tactic for Passive {
 fn a_custom_tactic_plugs_into_simulations() {
     let r = rules();
     let opts = super::SimOptions {
-        a: "UFP light cruiser".into(),
-        b: "UFP light cruiser".into(),
-        battles: 200,
-        seed: 3,
         threads: Some(2),
-        scenario: None,
-        first: None,
+        ..super::SimOptions::new("UFP light cruiser", "UFP light cruiser", 200, 3)
     };
     let default = super::ClassicTactic::default();
     let report = super::simulate_with(&r, &opts, [&default, &Passive], &|_| {}).unwrap();

@@ -17,9 +17,9 @@
 //!   off within `flee.hull_margin` points of breaking when the enemy is no nearer its end;
 //!   one hit from breaking whatever face it shows, it fights on against an enemy with free
 //!   turns (which would turn after it and fire anyway).
-//! * With a cloak it hides to mend shields and repair, moves while hidden (standing
-//!   `cloak.stand_off` hexes beyond its preferred range, since the enemy moves first once it
-//!   decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
+//! * With a cloak, while it has a torpedo left, it hides to mend shields and repair, moves
+//!   while hidden (standing `cloak.stand_off` hexes beyond its preferred range, since the
+//!   enemy moves first once it decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
 //!   cloak again at once.
 //! * Its shields phase feeds the face toward the hex the enemy's inertia carries it into (it
 //!   fires after moving), drawing on the whole ring.
@@ -142,6 +142,16 @@ impl DefaultTactic {
         theirs < mine
     }
 
+    /// Whether hiding can change the outcome: a face toward the enemy is down and the ship
+    /// still has a torpedo for the strike it positions for while hidden ("una táctica
+    /// habitual es posicionar la nave antes de desactivar el camuflaje"). Without one, both
+    /// ships mend and repair alike while it hides (the enemy cannot fire either), so hiding
+    /// only draws the battle out: cloaking with no torpedo left kept ~26% of the headline
+    /// battles unfinished at 500 turns.
+    fn hiding_pays(&self, v: &View) -> bool {
+        self.front_shields(v) < self.knobs.cloak.below_shields && v.me.torpedoes > 0
+    }
+
     /// Whether a cloaked ship is done hiding and should close to strike: its shields are
     /// whole again, or it has been cloaked `cloak.max_turns`.
     pub(super) fn ready_to_strike(&self, v: &View) -> bool {
@@ -188,7 +198,7 @@ impl Tactic for DefaultTactic {
             && rested
             && c.max_turns > 0
             && v.my_condition(Loc::Hull) == Condition::Light
-            && self.front_shields(v) < c.below_shields
+            && self.hiding_pays(v)
             && !self.enemy_nearer_its_end(v)
             && v.me.available()
                 >= v.ctx.energy.cloak

@@ -355,13 +355,8 @@ fn the_same_seed_gives_the_same_battles_on_any_thread_count() {
     let t = DefaultTactic::of(&rules).unwrap();
     let run = |threads| {
         let opts = crate::combat::SimOptions {
-            a: "Klingon battle cruiser".into(),
-            b: "UFP frigate".into(),
-            battles: 600,
-            seed: 5,
             threads: Some(threads),
-            scenario: None,
-            first: None,
+            ..crate::combat::SimOptions::new("Klingon battle cruiser", "UFP frigate", 600, 5)
         };
         crate::combat::simulate_with(&rules, &opts, [&t, &t], &|_| {}).unwrap()
     };
@@ -369,4 +364,32 @@ fn the_same_seed_gives_the_same_battles_on_any_thread_count() {
     assert_eq!(one, run(2));
     assert_eq!(one, run(3));
     assert!(one.a.wins + one.b.wins > 0);
+}
+
+#[test]
+fn it_cloaks_to_mend_a_downed_face_only_while_it_has_a_torpedo_for_the_strike() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, "Klingon battle cruiser").unwrap();
+    let enemy_class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+    let tactic = DefaultTactic::of(&rules).unwrap();
+    // Turn 5, eight hexes apart facing away from each other (out of each other's arcs),
+    // its face toward the enemy down to 0.
+    let cloaks = |torpedoes: u32, shields: [u32; 6]| {
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 3);
+        let mut enemy = ShipState::new(&enemy_class, &ctx, Hex::new(8, 0), 0);
+        (me.shields_raised, enemy.shields_raised) = (true, true);
+        me.energy = class.generator;
+        me.torpedoes = torpedoes;
+        me.shields = shields;
+        let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &enemy_class));
+        tactic.activation(&v).cloak
+    };
+    assert!(cloaks(3, [0; 6]));
+    // No torpedo left: hiding gives both ships the same respite, so it fights on.
+    assert!(!cloaks(0, [0; 6]));
+    // Shields whole: nothing to mend.
+    assert!(!cloaks(3, [9; 6]));
 }

@@ -90,15 +90,7 @@ mod tests {
     fn sampling_stops_at_the_precision_or_the_ceiling() {
         let r = crate::rules::load::load("startrek").unwrap();
         let t = DefaultTactic::of(&r).unwrap();
-        let opts = SimOptions {
-            a: "UFP heavy cruiser".into(),
-            b: "Transport".into(),
-            battles: 100_000,
-            seed: 1,
-            threads: None,
-            scenario: None,
-            first: None,
-        };
+        let opts = SimOptions::new("UFP heavy cruiser", "Transport", 100_000, 1);
         let loose = to_precision(&r, &opts, 0.05, [&t, &t], &|_| {}).unwrap();
         assert!(loose.precise, "{}", loose.stopped);
         assert_eq!(loose.report.battles % ROUND, 0);

@@ -64,6 +64,9 @@ pub struct Tried {
     pub share: f64,
     pub ci95: [f64; 2],
     pub battles: u64,
+    /// Of them, battles neither ship won (escaped, disengaged or unfinished): the share
+    /// counts only the others.
+    pub undecided: u64,
     pub verdict: Verdict,
 }
 
@@ -77,6 +80,12 @@ pub struct BalanceReport {
     pub value: Value,
     pub share: f64,
     pub ci95: [f64; 2],
+    /// Battles at the answer that neither ship won (escaped, disengaged or unfinished), and
+    /// whether the answer's interval holds the target (when no value tried has one that
+    /// does, the share crosses the target between the answer and a neighbour tried).
+    pub undecided: u64,
+    pub answer_battles: u64,
+    pub holds_target: bool,
     /// Battles spent over the whole search.
     pub battles: u64,
     /// Whether the range's ends lie on either side of the target.
@@ -207,15 +216,7 @@ pub fn balance(
 ) -> Result<BalanceReport> {
     let p = Parameter::new(rules, parameter)?;
     let search = settings(&p, o)?;
-    let base = SimOptions {
-        a: a.to_string(),
-        b: b.to_string(),
-        battles: ROUND,
-        seed: o.seed,
-        threads: None,
-        scenario: None,
-        first: None,
-    };
+    let base = SimOptions::new(a, b, ROUND, o.seed);
     // Check the ends (and the ships) before any battle: a value the model refuses is the
     // user's to fix, not a sample.
     let mut cache: Option<(f64, Ruleset)> = None;
@@ -269,9 +270,12 @@ fn report(
             share: s.share.value(),
             ci95: s.share.ci95(),
             battles: s.battles,
+            undecided: s.battles - s.share.decided,
             verdict: s.verdict,
         })
         .collect();
+    let answer = &tried[best];
+    let holds_target = answer.ci95[0] <= o.target && o.target <= answer.ci95[1];
     let battles: u64 = samples.iter().map(|s| s.battles).sum();
     let decided: u64 = samples.iter().map(|s| s.share.decided).sum();
     BalanceReport {
@@ -283,6 +287,9 @@ fn report(
         value: tried[best].value.clone(),
         share: tried[best].share,
         ci95: tried[best].ci95,
+        undecided: answer.undecided,
+        answer_battles: answer.battles,
+        holds_target,
         battles,
         bracketed,
         fixed_size_battles: fixed_size(o.precision, decided, battles) * samples.len() as u64,
@@ -382,6 +389,7 @@ impl BalanceReport {
             ("share", Align::Right),
             ("95% CI", Align::Right),
             ("battles", Align::Right),
+            ("undecided", Align::Right),
             ("verdict", Align::Left),
         ]);
         for s in &self.tried {
@@ -390,6 +398,7 @@ impl BalanceReport {
                 percent(s.share),
                 format!("{}–{}", percent(s.ci95[0]), percent(s.ci95[1])),
                 s.battles.to_string(),
+                percent(s.undecided as f64 / s.battles.max(1) as f64),
                 match s.verdict {
                     Verdict::Above => "above the target".into(),
                     Verdict::Below => "below the target".into(),
@@ -398,14 +407,20 @@ impl BalanceReport {
                 },
             ]);
         }
-        let note = if self.bracketed {
-            String::new()
-        } else {
-            format!(
-                "\nthe target is not between the range's ends: this is the nearer end (widen \
+        let mut note = format!(
+            "{} of the {} battles at this value were undecided (escaped, disengaged or \
+             unfinished): the share counts only the others\n",
+            self.undecided, self.answer_battles
+        );
+        if !self.bracketed {
+            note += &format!(
+                "the target is not between the range's ends: this is the nearer end (widen \
                  {range})\n"
-            )
-        };
+            );
+        } else if !self.holds_target {
+            note += "no value tried has an interval that holds the target: the share crosses \
+                     it between this value and its neighbour on the other side\n";
+        }
         let saved = self.fixed_size_battles.saturating_sub(self.battles);
         format!(
             "{} = {}: {} wins {} of the decided battles against {} (95% CI {}–{}; target {})\n\

@@ -3,7 +3,8 @@
 use super::sampling::{self, Job};
 use super::strength::{bradley_terry, elo_scale};
 use crate::combat::side::First;
-use crate::combat::sim::MAX_BATTLES;
+use crate::combat::sim::{Outcomes, MAX_BATTLES};
+use crate::combat::turn::OutcomeKind;
 use crate::combat::{Context, SimOptions, Tactic};
 use crate::error::{Error, Result};
 use crate::rules::Ruleset;
@@ -22,7 +23,23 @@ pub struct Cell {
     pub battles: u64,
     pub a_wins: u64,
     pub b_wins: u64,
+    /// Battles neither ship won: escaped, disengaged or unfinished (kept under its agreed
+    /// name; `outcomes` splits it with the names `sim`, `sweep` and `balance` use).
     pub draws: u64,
+    pub outcomes: Outcomes,
+}
+
+/// A ranking that disagrees with a head-to-head: `higher` ranks above `lower`, which wins
+/// more of their battles (both orders, undecided as halves); the ranking weighs every
+/// opponent, and `higher` scores better against the others.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Disagreement {
+    pub higher: String,
+    pub lower: String,
+    /// `higher`'s score against `lower`, and each one's mean score against the other ships.
+    pub head_to_head: f64,
+    pub higher_vs_rest: f64,
+    pub lower_vs_rest: f64,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -41,6 +58,7 @@ pub struct MatrixReport {
     pub ships: Vec<String>,
     pub cells: Vec<Cell>,
     pub strength: Vec<Strength>,
+    pub disagreements: Vec<Disagreement>,
 }
 
 /// Matrix options: ships (empty: every ship of the ruleset), battles a cell, seed, and the
@@ -51,6 +69,17 @@ pub struct MatrixOptions {
     pub battles: u64,
     pub seed: u64,
     pub points_scale: f64,
+}
+
+impl MatrixOptions {
+    /// The options of its `a`-against-`b` battles: `SimOptions::new` with each pairing's
+    /// first move alternating, so a field added to `SimOptions` is added in one place.
+    pub fn battle(&self, a: &str, b: &str) -> SimOptions {
+        SimOptions {
+            first: Some(First::Alternate),
+            ..SimOptions::new(a, b, self.battles, self.seed)
+        }
+    }
 }
 
 pub fn matrix(
@@ -94,15 +123,7 @@ pub fn matrix(
             ),
         ));
     }
-    let base = SimOptions {
-        a: String::new(),
-        b: String::new(),
-        battles: o.battles,
-        seed: o.seed,
-        threads: None,
-        scenario: None,
-        first: Some(First::Alternate),
-    };
+    let base = o.battle("", "");
     base.check()?;
     // Checked before the batches are listed: a list for 10^9 battles took 2.9 GB.
     let cells = (ships.len() * (ships.len() - 1)) as u64;
@@ -130,11 +151,7 @@ pub fn matrix(
     let mut jobs: Vec<Job> = Vec::new();
     let mut counts = Vec::new();
     for &(i, j) in &pairs {
-        let opts = SimOptions {
-            a: ships[i].clone(),
-            b: ships[j].clone(),
-            ..base.clone()
-        };
+        let opts = o.battle(&ships[i], &ships[j]);
         let cell = Job::batches(rules, &opts, o.battles);
         counts.push(cell.len());
         jobs.extend(cell);
@@ -155,17 +172,21 @@ pub fn matrix(
                 b_wins,
                 // Escapes decide nothing either: they count with the draws.
                 draws: m.battles() - a_wins - b_wins,
+                outcomes: m.report(o.seed).outcomes,
             }
         })
         .collect();
     let strength = strengths(&ships, &pairs, &cells, o.points_scale);
-    Ok(MatrixReport {
+    let mut report = MatrixReport {
         ruleset: rules.name.clone(),
         seed: o.seed,
         ships,
         cells,
         strength,
-    })
+        disagreements: Vec::new(),
+    };
+    report.disagreements = report.find_disagreements();
+    Ok(report)
 }
 
 fn strengths(
@@ -204,6 +225,44 @@ impl MatrixReport {
     /// Share of the battles a (row) won, draws as halves.
     pub fn score(c: &Cell) -> f64 {
         (c.a_wins as f64 + c.draws as f64 / 2.0) / c.battles.max(1) as f64
+    }
+
+    /// `x`'s score against `y` over both orders (undecided as halves), if they met.
+    fn head_to_head(&self, x: &str, y: &str) -> Option<f64> {
+        let (xy, yx) = (self.cell(x, y)?, self.cell(y, x)?);
+        let won = xy.a_wins as f64 + yx.b_wins as f64 + (xy.draws + yx.draws) as f64 / 2.0;
+        Some(won / (xy.battles + yx.battles).max(1) as f64)
+    }
+
+    /// `x`'s mean score against every ship but `y` (and itself).
+    fn vs_rest(&self, x: &str, y: &str) -> f64 {
+        let scores: Vec<f64> = (self.ships.iter())
+            .filter(|z| *z != x && *z != y)
+            .filter_map(|z| self.head_to_head(x, z))
+            .collect();
+        scores.iter().sum::<f64>() / scores.len().max(1) as f64
+    }
+
+    /// Every pair the ranking orders against their head-to-head.
+    fn find_disagreements(&self) -> Vec<Disagreement> {
+        let mut out = Vec::new();
+        for hi in &self.strength {
+            for lo in self.strength.iter().filter(|s| s.rating < hi.rating) {
+                let Some(h2h) = self.head_to_head(&hi.ship, &lo.ship) else {
+                    continue;
+                };
+                if h2h < 0.5 {
+                    out.push(Disagreement {
+                        higher: hi.ship.clone(),
+                        lower: lo.ship.clone(),
+                        head_to_head: h2h,
+                        higher_vs_rest: self.vs_rest(&hi.ship, &lo.ship),
+                        lower_vs_rest: self.vs_rest(&lo.ship, &hi.ship),
+                    });
+                }
+            }
+        }
+        out
     }
 
     pub fn render(&self) -> String {
@@ -245,13 +304,47 @@ impl MatrixReport {
             ]);
         }
         let battles = self.cells.first().map(|c| c.battles).unwrap_or(0);
+        let mut why = String::new();
+        for d in &self.disagreements {
+            why += &format!(
+                "\n{} ranks above {} though it scores {} against it (both orders, undecided \
+                 as halves): the ranking weighs every opponent, and against the other ships \
+                 {} scores {} on average, {} {}\n",
+                d.higher,
+                d.lower,
+                percent(d.head_to_head),
+                d.higher,
+                percent(d.higher_vs_rest),
+                d.lower,
+                percent(d.lower_vs_rest)
+            );
+        }
+        let total = self
+            .cells
+            .iter()
+            .fold(Outcomes::default(), |t, c| Outcomes {
+                destroyed: t.destroyed + c.outcomes.destroyed,
+                captured: t.captured + c.outcomes.captured,
+                escaped: t.escaped + c.outcomes.escaped,
+                disengaged: t.disengaged + c.outcomes.disengaged,
+                unfinished: t.unfinished + c.outcomes.unfinished,
+            });
+        let split: Vec<String> = OutcomeKind::ALL
+            .iter()
+            .map(|k| {
+                let n = total.of(*k) as f64 / total.total().max(1) as f64;
+                format!("{} {}", k.name(), percent(n))
+            })
+            .collect();
         format!(
             "{} ships, {battles} battles a cell, each side moving first in half (ruleset {}, \
-             seed {})\nrow's wins / draws against the column:\n\n{}\nstrength (Bradley–Terry, \
-             draws as halves; points in proportion to strength):\n\n{}",
+             seed {})\nall battles: {}\nrow's wins / undecided (escaped, disengaged or \
+             unfinished) against the column:\n\n{}\nstrength (Bradley–Terry, undecided as \
+             halves; points in proportion to strength):\n\n{}{why}",
             self.ships.len(),
             self.ruleset,
             self.seed,
+            split.join(", "),
             t.render(),
             s.render()
         )
@@ -293,6 +386,10 @@ mod tests {
             .cells
             .iter()
             .all(|c| c.battles == 60 && c.a_wins + c.b_wins + c.draws == 60));
+        // The outcome split adds up to the battles, and the undecided ones are the draws.
+        assert!(m.cells.iter().all(|c| c.outcomes.total() == 60
+            && c.outcomes.decided() == c.a_wins + c.b_wins
+            && c.draws == 60 - c.outcomes.decided()));
         let top = m.strength.iter().map(|s| s.points).max();
         assert_eq!(top, Some(250));
         let cruiser = &m.strength[0];
@@ -333,5 +430,58 @@ mod tests {
                 MAX_BATTLES + 2
             )
         );
+    }
+
+    /// A ranks above B though B wins their head-to-head: A beats C, which beats B.
+    #[test]
+    fn a_ranking_against_a_head_to_head_is_reported_with_the_scores_behind_it() {
+        let cell = |a: &str, b: &str, a_wins: u64, b_wins: u64| Cell {
+            a: a.into(),
+            b: b.into(),
+            battles: 100,
+            a_wins,
+            b_wins,
+            draws: 100 - a_wins - b_wins,
+            outcomes: Outcomes {
+                destroyed: a_wins + b_wins,
+                unfinished: 100 - a_wins - b_wins,
+                ..Outcomes::default()
+            },
+        };
+        let ships: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+        let cells = vec![
+            cell("A", "B", 40, 60),
+            cell("B", "A", 60, 40),
+            cell("A", "C", 95, 5),
+            cell("C", "A", 5, 95),
+            cell("B", "C", 30, 70),
+            cell("C", "B", 70, 30),
+        ];
+        let pairs = [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)];
+        let strength = strengths(&ships, &pairs, &cells, 100.0);
+        let mut m = MatrixReport {
+            ruleset: "startrek".into(),
+            seed: 1,
+            ships,
+            cells,
+            strength,
+            disagreements: Vec::new(),
+        };
+        assert!(
+            m.strength[0].rating > m.strength[1].rating,
+            "{:?}",
+            m.strength
+        );
+        m.disagreements = m.find_disagreements();
+        let d = (m.disagreements.iter())
+            .find(|d| (d.higher.as_str(), d.lower.as_str()) == ("A", "B"))
+            .expect("A over B is named");
+        assert_eq!((d.higher.as_str(), d.lower.as_str()), ("A", "B"));
+        assert!((d.head_to_head - 0.4).abs() < 1e-9);
+        assert!((d.higher_vs_rest - 0.95).abs() < 1e-9);
+        assert!((d.lower_vs_rest - 0.3).abs() < 1e-9);
+        assert!(m
+            .render()
+            .contains("A ranks above B though it scores 40.0% against it"));
     }
 }

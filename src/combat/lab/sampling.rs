@@ -151,13 +151,8 @@ mod tests {
 
     fn opts(n: u64) -> SimOptions {
         SimOptions {
-            a: "UFP frigate".into(),
-            b: "Pirate frigate".into(),
-            battles: n,
-            seed: 9,
-            threads: None,
-            scenario: None,
             first: Some(First::Alternate),
+            ..SimOptions::new("UFP frigate", "Pirate frigate", n, 9)
         }
     }
 

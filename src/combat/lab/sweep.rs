@@ -1,7 +1,8 @@
 //! Win rates against one ruleset value (or a grid of two), every point on the same seeds.
 use super::parameter::Parameter;
 use super::sampling::{self, Job};
-use crate::combat::sim::{SideStats, MAX_BATTLES};
+use crate::combat::sim::{Outcomes, SideStats, MAX_BATTLES};
+use crate::combat::turn::OutcomeKind;
 use crate::combat::{SimOptions, Tactic};
 use crate::error::{Error, Result};
 use crate::rules::Ruleset;
@@ -27,7 +28,13 @@ pub struct SweepPoint {
     pub battles: u64,
     pub a: SideStats,
     pub b: SideStats,
+    /// Disengaged and unfinished together (kept for scripts; `outcomes` splits them).
     pub draws: u64,
+    /// How the battles ended: destroyed, captured, escaped, disengaged, unfinished (the same
+    /// names as `sim`, `balance` and `matrix`; they add up to `battles`).
+    pub outcomes: Outcomes,
+    /// Side a's share of the decided battles (destroyed or captured), as `balance` reports.
+    pub a_share: f64,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -112,6 +119,7 @@ pub fn sweep(
             let m = sampling::merge(reports.by_ref().take(batches.len()))
                 .expect("at least one batch")
                 .report(opts.seed);
+            let a_share = m.a.wins as f64 / m.outcomes.decided().max(1) as f64;
             SweepPoint {
                 value: point[0].clone(),
                 value_2: point.get(1).map(|v| (*v).clone()),
@@ -119,6 +127,8 @@ pub fn sweep(
                 a: m.a,
                 b: m.b,
                 draws: m.draws,
+                a_share,
+                outcomes: m.outcomes,
             }
         })
         .collect();
@@ -140,25 +150,6 @@ pub fn shown(v: &Value) -> String {
 }
 
 impl SweepReport {
-    fn columns(&self) -> Vec<String> {
-        let mut c = vec![self.parameter.clone()];
-        if let Some(p) = &self.parameter_2 {
-            c.push(p.clone());
-        }
-        let (a, b) = self.names();
-        c.extend([
-            "battles".to_string(),
-            format!("{a} wins"),
-            format!("{a} win rate"),
-            "95% CI".to_string(),
-            format!("{b} wins"),
-            format!("{b} win rate"),
-            "95% CI".to_string(),
-            "draws".to_string(),
-        ]);
-        c
-    }
-
     /// The two sides' names (marked a and b in a mirror match).
     fn names(&self) -> (String, String) {
         self.points
@@ -170,45 +161,72 @@ impl SweepReport {
             .unwrap_or_default()
     }
 
+    /// Two tables that fit 80 columns: the win rates (over all battles, and side a's share
+    /// of the decided ones), then how the battles ended, with the outcome names every
+    /// lab command uses.
     pub fn render(&self) -> String {
         use crate::output::{percent, Align, Table};
-        let columns = self.columns();
-        let aligns: Vec<(&str, Align)> = columns
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let numeric = i >= if self.parameter_2.is_some() { 2 } else { 1 };
-                (c.as_str(), if numeric { Align::Right } else { Align::Left })
-            })
-            .collect();
-        let mut t = Table::new(&aligns);
-        for p in &self.points {
+        let grid = self.parameter_2.is_some();
+        let keys = |p: &SweepPoint| {
             let mut row = vec![shown(&p.value)];
             if let Some(v) = &p.value_2 {
                 row.push(shown(v));
             }
+            row
+        };
+        let heads = |rest: &[&'static str]| {
+            let mut h: Vec<(&str, Align)> = vec![("value", Align::Left)];
+            if grid {
+                h.push(("value 2", Align::Left));
+            }
+            h.extend(rest.iter().map(|c| (*c, Align::Right)));
+            h
+        };
+        let mut rates = Table::new(&heads(&[
+            "battles",
+            "a wins",
+            "95% CI",
+            "b wins",
+            "95% CI",
+            "a of decided",
+        ]));
+        let kinds = OutcomeKind::ALL.map(|k| k.name());
+        let mut ends = Table::new(&heads(&kinds));
+        for p in &self.points {
+            let mut row = keys(p);
             row.extend([
                 p.battles.to_string(),
-                p.a.wins.to_string(),
                 percent(p.a.win_rate),
                 format!("{}–{}", percent(p.a.ci95[0]), percent(p.a.ci95[1])),
-                p.b.wins.to_string(),
                 percent(p.b.win_rate),
                 format!("{}–{}", percent(p.b.ci95[0]), percent(p.b.ci95[1])),
-                p.draws.to_string(),
+                percent(p.a_share),
             ]);
-            t.row(row);
+            rates.row(row);
+            let mut row = keys(p);
+            row.extend(
+                OutcomeKind::ALL
+                    .map(|k| percent(p.outcomes.of(k) as f64 / p.battles.max(1) as f64)),
+            );
+            ends.row(row);
         }
         let (a, b) = self.names();
+        let value = match &self.parameter_2 {
+            Some(p2) => format!("value = {}, value 2 = {p2}", self.parameter),
+            None => format!("value = {}", self.parameter),
+        };
         format!(
-            "{a} vs {b}: sweep of {} (ruleset {}, seed {}, the same battles at every point)\n\n{}",
+            "sweep of {}\n{value}\na = {a}, b = {b}; ruleset {}, seed {}, the same battles \
+             at every point\n\nwin rates (of all battles; a's share of the decided \
+             ones):\n\n{}\nhow the battles ended (share of the battles):\n\n{}",
             match &self.parameter_2 {
                 Some(p2) => format!("{} × {p2}", self.parameter),
                 None => self.parameter.clone(),
             },
             self.ruleset,
             self.seed,
-            t.render()
+            rates.render(),
+            ends.render()
         )
     }
 
@@ -233,6 +251,11 @@ impl SweepReport {
                 "b_ci95_low",
                 "b_ci95_high",
                 "draws",
+                "destroyed",
+                "captured",
+                "escaped",
+                "disengaged",
+                "unfinished",
             ]
             .map(String::from),
         );
@@ -256,6 +279,7 @@ impl SweepReport {
                 ]);
             }
             row.push(p.draws.to_string());
+            row.extend(OutcomeKind::ALL.map(|k| p.outcomes.of(k).to_string()));
             w.write_record(&row).map_err(fail)?;
         }
         let bytes = w
@@ -287,15 +311,7 @@ mod tests {
                 .apply(&r, &json!(v))
                 .unwrap();
         }
-        let opts = SimOptions {
-            a: "UFP frigate".into(),
-            b: "Transport".into(),
-            battles: 300,
-            seed: 3,
-            threads: None,
-            scenario: None,
-            first: None,
-        };
+        let opts = SimOptions::new("UFP frigate", "Transport", 300, 3);
         let axis = |values| Axis {
             parameter: Parameter::new(&r, "/combat/crew/gunnery").unwrap(),
             values,

@@ -685,15 +685,7 @@ mod tests {
     #[test]
     fn the_turn_limit_is_the_scenarios_else_the_rulesets() {
         let rules = crate::rules::load::load("startrek").unwrap();
-        let mut opts = SimOptions {
-            a: "UFP frigate".into(),
-            b: "Transport".into(),
-            battles: 2_000_000,
-            seed: 1,
-            threads: None,
-            scenario: None,
-            first: None,
-        };
+        let mut opts = SimOptions::new("UFP frigate", "Transport", 2_000_000, 1);
         assert_eq!(opts.turn_limit(&rules), 500);
         let e = simulate(&rules, &opts).unwrap_err().to_string();
         assert!(

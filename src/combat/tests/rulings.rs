@@ -283,13 +283,8 @@ fn r9_a_standard_battle_starts_with_shields_up_and_simulations_alternate() {
     // Simulations alternate the first move, and say how each half went.
     let r = rules();
     let mut opts = crate::combat::SimOptions {
-        a: "UFP frigate".into(),
-        b: "Pirate frigate".into(),
-        battles: 20,
-        seed: 3,
         threads: Some(1),
-        scenario: None,
-        first: None,
+        ..crate::combat::SimOptions::new("UFP frigate", "Pirate frigate", 20, 3)
     };
     let s = crate::combat::simulate(&r, &opts).unwrap();
     assert_eq!(s.first, First::Alternate);

@@ -166,13 +166,10 @@ fn simulate(
         }
     }
     let opts = SimOptions {
-        a: a.to_string(),
-        b: b.to_string(),
-        battles: n as u64,
-        seed,
         threads,
         scenario,
         first,
+        ..SimOptions::new(a, b, n as u64, seed)
     };
     // Sides without a script play the default tactic, with the ruleset's style.
     let built_in = checked(r.with(DefaultTactic::of))?;

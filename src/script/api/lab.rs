@@ -147,15 +147,7 @@ fn sweep(
             parameter: Parameter::new(rules, path)?,
             values,
         };
-        let opts = SimOptions {
-            a: a.to_string(),
-            b: b.to_string(),
-            battles: n,
-            seed,
-            threads: None,
-            scenario: None,
-            first: None,
-        };
+        let opts = SimOptions::new(a, b, n, seed);
         let total = n * axis.values.len() as u64;
         engine_call(|| {
             crate::progress::with_battles(Some(total), |tick| {
