@@ -192,7 +192,11 @@ fn with_flag_hint(e: Error) -> Error {
         Conflict::MissingSection(_) => e,
         Conflict::Options(names) => e.reworded(|m| {
             names.iter().fold(m.to_string(), |m, name| {
-                m.replace(&format!("`{name}`"), &format!("--{name}"))
+                // A script's key (`max_rows`) is the command line's flag (`--max-rows`).
+                m.replace(
+                    &format!("`{name}`"),
+                    &format!("--{}", name.replace('_', "-")),
+                )
             })
         }),
     }

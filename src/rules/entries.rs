@@ -210,7 +210,10 @@ mod tests {
     #[test]
     fn an_entry_is_its_line_and_the_lines_under_it() {
         let text = "a {\n  b = 1 +\n    2 *\n  c = 3\n}\n";
-        assert_eq!(blanked(text, "2 *"), "a {\n         \n       \n  c = 3\n}\n");
+        assert_eq!(
+            blanked(text, "2 *"),
+            "a {\n         \n       \n  c = 3\n}\n"
+        );
         let nested = "ships {\n  \"A\" {\n    x = 1\n  \"B\" { x = 2 }\n}\n";
         assert_eq!(
             blanked(nested, "\"A\""),

@@ -168,10 +168,12 @@ pub fn parse_stream(
         }
         total_rows += 1;
         if total_rows > max_rows {
-            return Err(at(0).at(format!(
+            // The way out is an option: the CLI names it `--max-rows`, a script its key.
+            let message = format!(
                 "more than {max_rows} rows (one per player per game): rate with a larger \
-                 --max-rows, or split the history"
-            )));
+                 `max_rows`, or split the history"
+            );
+            return Err(Error::options(&["max_rows"], message).with_place(Place::Span(at(0))));
         }
         // Cells stay bytes until they are needed as text: most rows repeat the game and
         // period of the row before.
