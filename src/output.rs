@@ -1,4 +1,7 @@
 //! Plain-text tables for people; every engine result also serialises to JSON.
+//!
+//! Rendering is pure: a report is laid out for the `Layout` it is given (a width and whether to
+//! colour); only the command line asks the terminal, once.
 
 /// Column alignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -7,11 +10,37 @@ pub enum Align {
     Right,
 }
 
-/// A simple text table: a header row, rows of cells, columns padded to fit.
+/// How text for people is laid out: the width tables and prose fit (`None`: as wide as they
+/// need) and whether headers are bold. The library alone, scripts and pipes get `PLAIN`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Layout {
+    pub width: Option<usize>,
+    pub color: bool,
+}
+
+impl Layout {
+    /// As wide as it needs, no colour.
+    pub const PLAIN: Layout = Layout {
+        width: None,
+        color: false,
+    };
+
+    /// Fitted to `width` columns, no colour.
+    pub fn fitted(width: usize) -> Layout {
+        Layout {
+            width: Some(width),
+            color: false,
+        }
+    }
+}
+
+/// A simple text table: a header row, rows of cells, columns padded to fit. Key columns (the
+/// first, and any marked with `key`) stay when the table must shrink; the others go first.
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     headers: Vec<String>,
     align: Vec<Align>,
+    key: Vec<bool>,
     rows: Vec<Vec<String>>,
 }
 
@@ -24,8 +53,22 @@ impl Table {
                 .map(|c| crate::names::escaped(c.0).into_owned())
                 .collect(),
             align: columns.iter().map(|c| c.1).collect(),
+            key: (0..columns.len()).map(|i| i == 0).collect(),
             rows: Vec::new(),
         }
+    }
+
+    /// Mark the columns with these headers as key columns: what the table is read for (names,
+    /// points, shares), kept when others are dropped to fit.
+    pub fn key(&mut self, headers: &[&str]) -> &mut Table {
+        for h in headers {
+            let i = self.headers.iter().position(|x| x == h);
+            debug_assert!(i.is_some(), "no column {h:?} to mark as key");
+            if let Some(i) = i {
+                self.key[i] = true;
+            }
+        }
+        self
     }
 
     /// A row; a cell's control characters (a newline or an escape in a name) are written out
@@ -44,14 +87,11 @@ impl Table {
         self.rows.is_empty()
     }
 
-    /// The table as text, fitted to `max_width()`: the widest text column wraps first, then
-    /// columns drop from the right, with a note naming them (`--wide` shows everything).
-    pub fn render(&self) -> String {
-        self.render_within(max_width())
-    }
-
-    /// The table as text within `limit` columns (`None`: as wide as it needs).
-    pub fn render_within(&self, limit: Option<usize>) -> String {
+    /// The table as text for `layout`: within its width, key columns kept and the others
+    /// dropped from the right (with a note naming them; `--wide` shows everything), text
+    /// columns wrapped to fit; headers bold when it colours.
+    pub fn render(&self, layout: Layout) -> String {
+        let limit = layout.width;
         let n = self.headers.len();
         let mut widths: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
         for r in &self.rows {
@@ -61,7 +101,7 @@ impl Table {
         }
         let mut shown: Vec<usize> = (0..n).collect();
         if let Some(limit) = limit {
-            fit(&mut widths, &mut shown, &self.headers, &self.align, limit);
+            shown = self.fit(&mut widths, limit);
         }
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
@@ -87,7 +127,10 @@ impl Table {
         };
         let mut head = String::new();
         line(&self.headers, &mut head);
-        out.push_str(&crate::style::header(head.trim_end_matches('\n')));
+        out.push_str(&crate::style::header(
+            head.trim_end_matches('\n'),
+            layout.color,
+        ));
         out.push('\n');
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
         line(&rule, &mut out);
@@ -112,38 +155,47 @@ impl Table {
         }
         out
     }
+
+    /// The columns shown within `limit`, narrowing `widths` of text columns to fit: columns go
+    /// from the right, the others before key ones (the first never), until the rest fits with
+    /// text columns wrapped; then the widest text columns wrap, each no narrower than
+    /// `NARROWEST_WRAP` or its header.
+    fn fit(&self, widths: &mut [usize], limit: usize) -> Vec<usize> {
+        let floor = |i: usize| match self.align[i] {
+            Align::Left => NARROWEST_WRAP
+                .max(self.headers[i].chars().count())
+                .min(widths[i]),
+            Align::Right => widths[i],
+        };
+        let narrowest: Vec<usize> = (0..widths.len()).map(floor).collect();
+        let mut shown: Vec<usize> = (0..widths.len()).collect();
+        while total(&narrowest, &shown) > limit && shown.len() > 1 {
+            let drop = (1..shown.len())
+                .rev()
+                .find(|&j| !self.key[shown[j]])
+                .unwrap_or(shown.len() - 1);
+            shown.remove(drop);
+        }
+        let mut text: Vec<usize> = shown
+            .iter()
+            .copied()
+            .filter(|&i| self.align[i] == Align::Left)
+            .collect();
+        text.sort_by_key(|&i| std::cmp::Reverse(widths[i]));
+        for i in text {
+            let over = total(widths, &shown).saturating_sub(limit);
+            widths[i] -= over.min(widths[i] - narrowest[i]);
+        }
+        shown
+    }
 }
 
 /// The narrowest a wrapped text column gets.
 const NARROWEST_WRAP: usize = 12;
 
-/// Make the columns fit `limit`: wrap the widest text column, then drop columns from the right
-/// (never the first).
-fn fit(
-    widths: &mut [usize],
-    shown: &mut Vec<usize>,
-    headers: &[String],
-    align: &[Align],
-    limit: usize,
-) {
-    let total = |widths: &[usize], shown: &[usize]| {
-        shown.iter().map(|&i| widths[i]).sum::<usize>() + 2 * shown.len().saturating_sub(1)
-    };
-    let over = total(widths, shown).saturating_sub(limit);
-    if over > 0 {
-        let widest_text = shown
-            .iter()
-            .copied()
-            .filter(|&i| align[i] == Align::Left)
-            .max_by_key(|&i| widths[i]);
-        if let Some(i) = widest_text {
-            let floor = NARROWEST_WRAP.max(headers[i].chars().count());
-            widths[i] = widths[i].saturating_sub(over).max(floor.min(widths[i]));
-        }
-    }
-    while shown.len() > 1 && total(widths, shown) > limit {
-        shown.pop();
-    }
+/// Columns' total width with two spaces between them.
+fn total(widths: &[usize], shown: &[usize]) -> usize {
+    shown.iter().map(|&i| widths[i]).sum::<usize>() + 2 * shown.len().saturating_sub(1)
 }
 
 /// A cell's text in lines of at most `width` characters, broken at spaces where it can.
@@ -184,10 +236,10 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// Lines of prose fitted to the width tables fit (`max_width`): a longer line breaks at spaces,
-/// its continuations indented two spaces. Unchanged when nothing asked for fitting.
-pub fn fit_prose(text: &str) -> String {
-    let Some(limit) = max_width() else {
+/// Lines of prose fitted to `layout`'s width: a longer line breaks at spaces, its
+/// continuations indented two spaces. Unchanged when the layout has no width.
+pub fn fit_prose(text: &str, layout: Layout) -> String {
+    let Some(limit) = layout.width else {
         return text.to_string();
     };
     let mut out = String::with_capacity(text.len());
@@ -208,51 +260,6 @@ pub fn fit_prose(text: &str) -> String {
         }
     }
     out
-}
-
-/// How wide tables may be: the terminal's width (or `COLUMNS`) once the command line has
-/// asked for fitting (`fit_tables`), else unlimited (pipes, scripts, the library).
-pub fn max_width() -> Option<usize> {
-    if !FIT.load(std::sync::atomic::Ordering::Relaxed) {
-        return None;
-    }
-    if let Some(columns) = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse().ok())
-    {
-        return Some(std::cmp::max(columns, 20));
-    }
-    terminal_width()
-}
-
-static FIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Fit tables to the terminal from now on (the CLI, unless `--wide`).
-pub fn fit_tables(fit: bool) {
-    FIT.store(fit, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// Standard output's terminal width, if it is a terminal.
-fn terminal_width() -> Option<usize> {
-    use std::io::IsTerminal;
-    if !std::io::stdout().is_terminal() {
-        return None;
-    }
-    let mut size = libc::winsize {
-        ws_row: 0,
-        ws_col: 0,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: TIOCGWINSZ fills the winsize it is given; a failure leaves it zero.
-    let asked = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ as _, &mut size) };
-    (asked == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
-}
-
-impl std::fmt::Display for Table {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.render())
-    }
 }
 
 /// Print a value as pretty JSON followed by a newline.
@@ -313,7 +320,7 @@ mod tests {
         let mut t = Table::new(&[("name", Align::Left), ("pts", Align::Right)]);
         t.row(["Ana\nXXR 1", "1"]).row(["Bo\u{1b}[31m", "0"]);
         assert_eq!(
-            t.render_within(None),
+            t.render(Layout::PLAIN),
             "name           pts\n\
              -------------  ---\n\
              Ana\\u{a}XXR 1    1\n\
@@ -373,8 +380,8 @@ mod tests {
 
     #[test]
     fn a_table_that_fits_is_as_it_was() {
-        let wide = ships().render_within(None);
-        assert_eq!(ships().render_within(Some(200)), wide);
+        let wide = ships().render(Layout::PLAIN);
+        assert_eq!(ships().render(Layout::fitted(200)), wide);
         assert_eq!(
             wide.lines().next(),
             Some("ship               aliases                         shields  speed")
@@ -383,7 +390,7 @@ mod tests {
 
     #[test]
     fn the_widest_text_column_wraps_first() {
-        let out = ships().render_within(Some(50));
+        let out = ships().render(Layout::fitted(50));
         assert!(out.lines().all(|l| l.chars().count() <= 50), "{out}");
         assert_eq!(
             out,
@@ -398,7 +405,7 @@ mod tests {
 
     #[test]
     fn then_columns_drop_from_the_right_with_a_note() {
-        let out = ships().render_within(Some(40));
+        let out = ships().render(Layout::fitted(40));
         assert!(
             out.ends_with("(1 more column to fit the terminal:\nspeed; --wide shows them)\n"),
             "{out}"

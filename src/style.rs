@@ -74,9 +74,14 @@ fn warning_style() -> Style {
     Style::new().bold().fg_color(Some(AnsiColor::Yellow.into()))
 }
 
-/// A table's header row, bold.
-pub fn header(text: &str) -> String {
-    paint(Stream::Out, header_style(), text)
+/// A table's header row, bold when `color`.
+pub fn header(text: &str, color: bool) -> String {
+    if color {
+        let style = header_style();
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
 }
 
 /// `error:` in bold red, for standard error.
@@ -151,7 +156,7 @@ mod tests {
     #[test]
     fn the_library_alone_is_plain() {
         // Until the command line chooses, nothing is coloured (library tests compare text).
-        assert_eq!(header("ship  shields"), "ship  shields");
+        assert_eq!(header("ship  shields", false), "ship  shields");
         assert_eq!(error_label(), "error:");
         assert_eq!(warning_label(), "warning:");
     }

@@ -194,7 +194,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&if json {
                 super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
-                report.render()
+                report.render(super::layout())
             })?;
             Ok(())
         }
@@ -311,7 +311,7 @@ pub fn run(args: Args) -> Result<()> {
                     super::print(&if json {
                         super::json_with_ruleset(&strip_turns(report), &Identity::of(&r))
                     } else {
-                        report.render()
+                        report.render(super::layout())
                     })?;
                 }
                 Some(other) => {
@@ -331,8 +331,8 @@ pub fn run(args: Args) -> Result<()> {
                     } else {
                         super::print(&format!(
                             "{}\n{}\n{}\n",
-                            cmp.base.render(),
-                            cmp.variant.render(),
+                            cmp.base.render(super::layout()),
+                            cmp.variant.render(super::layout()),
                             cmp.verdict
                         ))?;
                     }
@@ -475,7 +475,7 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
          Vm/M: most energy into maneuvers a turn / free 60° turns a move\n\
          EqR, EqS: repair teams, security teams\n\
          energy: generator output a turn + battery capacity\n",
-        t.render()
+        t.render(super::layout())
     ))?;
     Ok(())
 }

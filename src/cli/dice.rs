@@ -69,7 +69,7 @@ pub fn run(args: Args) -> Result<()> {
         report.min,
         report.max,
         trim_number(mean, 4),
-        t.render()
+        t.render(super::layout())
     ))?;
     Ok(())
 }

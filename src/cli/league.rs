@@ -231,7 +231,7 @@ pub fn run(args: Args) -> Result<()> {
             } else if csv {
                 s.to_csv()
             } else {
-                let mut text = s.render(|seed| format!("--seed {seed}"));
+                let mut text = s.render(|seed| format!("--seed {seed}"), super::layout());
                 text.push_str(&berger_hint(&s, &options, &teams));
                 text
             })?;
@@ -349,7 +349,7 @@ pub fn run(args: Args) -> Result<()> {
             } else if csv {
                 table.to_csv()
             } else {
-                table.render()
+                table.render(super::layout())
             })?;
             Ok(())
         }

@@ -20,6 +20,7 @@ mod topics;
 
 use arbiter::error::{Conflict, ErrorKind};
 use arbiter::io::policy::Policy;
+use arbiter::output::Layout;
 use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::Error;
 use clap::{Parser, Subcommand};
@@ -109,7 +110,7 @@ pub fn main() -> i32 {
         }
     };
     arbiter::style::choose(cli.color);
-    arbiter::output::fit_tables(!cli.wide);
+    LAYOUT.get_or_init(|| terminal_layout(cli.wide));
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = read_policy(&cli.allow_read).and_then(|policy| {
         arbiter::io::policy::enter(Some(policy), || dispatch(cli.command, &cli.allow_read))
@@ -126,6 +127,41 @@ pub fn main() -> i32 {
             }
             1
         }
+    }
+}
+
+/// How this run lays out text for people, decided once from the terminal and the flags.
+static LAYOUT: std::sync::OnceLock<Layout> = std::sync::OnceLock::new();
+
+/// The layout reports render with (plain until the command line is parsed).
+pub(crate) fn layout() -> Layout {
+    LAYOUT.get().copied().unwrap_or(Layout::PLAIN)
+}
+
+/// The narrowest width tables are fitted to, however narrow `COLUMNS` says the screen is.
+const NARROWEST_SCREEN: usize = 20;
+
+/// Ask the terminal once: tables fit `COLUMNS`, else standard output's terminal width (a
+/// pipe gets whole tables), unless `--wide`; colour as `--color` and the stream decide.
+fn terminal_layout(wide: bool) -> Layout {
+    let columns = || {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .map(|c| c.max(NARROWEST_SCREEN))
+    };
+    let terminal = || {
+        terminal_size::terminal_size_of(std::io::stdout())
+            .map(|(terminal_size::Width(w), _)| usize::from(w))
+            .filter(|&w| w > 0)
+    };
+    Layout {
+        width: if wide {
+            None
+        } else {
+            columns().or_else(terminal)
+        },
+        color: arbiter::style::colored(arbiter::style::Stream::Out),
     }
 }
 

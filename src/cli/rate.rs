@@ -146,10 +146,10 @@ pub fn run(args: Args) -> Result<()> {
         let id = arbiter::rules::pin::Identity::of(&rules);
         super::print(&super::json_with_ruleset(&report, &id))?;
     } else {
-        let mut text = report.table(args.all);
+        let mut text = report.table(args.all, super::layout());
         if args.history || args.player.is_some() {
             text.push('\n');
-            text.push_str(&report.history_table(args.player.as_deref()));
+            text.push_str(&report.history_table(args.player.as_deref(), super::layout()));
         }
         super::print(&text)?;
     }
@@ -183,6 +183,6 @@ fn run_backtest(
     super::print(&if args.json {
         arbiter::output::json_string(&report)
     } else {
-        report.table()
+        report.table(super::layout())
     })
 }

@@ -209,7 +209,7 @@ pub fn run(args: Args) -> Result<()> {
                     r.description.clone(),
                 ]);
             }
-            super::print(&t.render())?;
+            super::print(&t.render(super::layout()))?;
             Ok(())
         }
         RulesCommand::Check { files } => {

@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&if args.json {
                 super::json_with_ruleset(&report, &arbiter::rules::pin::Identity::of(&rules))
             } else {
-                report.table()
+                report.table(super::layout())
             })?;
         }
         Some(vs) => {
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&if args.json {
                 arbiter::output::json_string(&comparison)
             } else {
-                comparison.table()
+                comparison.table(super::layout())
             })?;
         }
     }

@@ -568,7 +568,7 @@ fn show_pairing(
             score(b),
         ]);
     }
-    let mut out = format!("Round {round}\n{}", t.render());
+    let mut out = format!("Round {round}\n{}", t.render(super::layout()));
     if let Some(b) = pairing.bye {
         out += &format!("bye: {} {}\n", b + 1, field.entrants[b].name);
     }
@@ -793,7 +793,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     for r in rows {
         table.row(r);
     }
-    super::print(&table.render())
+    super::print(&table.render(super::layout()))
 }
 
 fn num(v: f64) -> String {

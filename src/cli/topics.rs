@@ -88,7 +88,7 @@ fn styled(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         if line.starts_with('#') {
-            out.push_str(&arbiter::style::header(line));
+            out.push_str(&arbiter::style::header(line, super::layout().color));
         } else {
             out.push_str(line);
         }

@@ -311,7 +311,7 @@ fn rate(
 impl LadderReport {
     /// Per ship class and pairing, the first tactic's share as side a, as side b, and both;
     /// then the ratings.
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         // A share of nothing decided is no share.
         let of = |w: u64, l: u64| {
@@ -382,9 +382,9 @@ impl LadderReport {
             self.battles,
             self.ruleset,
             self.seed,
-            t.render(),
+            t.render(layout),
             self.system,
-            r.render()
+            r.render(layout)
         )
     }
 }

@@ -135,7 +135,7 @@ pub struct PlayerChange {
 
 impl RatingReport {
     /// Final standings, best first; provisional players only with `all`.
-    pub fn table(&self, all: bool) -> String {
+    pub fn table(&self, all: bool, layout: crate::output::Layout) -> String {
         let uncertain = self.players.iter().any(|p| p.deviation.is_some());
         let conservative = self.conservative.filter(|_| uncertain);
         let mut cols = vec![
@@ -186,7 +186,7 @@ impl RatingReport {
             self.system,
             self.ruleset,
             self.games_rated,
-            t.render()
+            t.render(layout)
         );
         if self.ranked_by == "conservative" {
             if let Some(c) = conservative {
@@ -213,7 +213,7 @@ impl RatingReport {
     }
 
     /// Each game's changes; only `player`'s lines when given.
-    pub fn history_table(&self, player: Option<&str>) -> String {
+    pub fn history_table(&self, player: Option<&str>, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("game", Align::Right),
             ("period", Align::Left),
@@ -259,7 +259,7 @@ impl RatingReport {
                 ]);
             }
         }
-        let mut text = t.render();
+        let mut text = t.render(layout);
         if periods {
             text.push_str(if self.system == "glicko2" {
                 "\n* a rating period: `before` is the rating at the period's start, `after` at its end (Glicko-2 rates a period's games together)\n"

@@ -366,7 +366,7 @@ fn settings(p: &Parameter, o: &BalanceOptions) -> Result<Search> {
 }
 
 impl BalanceReport {
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, Align, Table};
         let mut t = Table::new(&[
             ("value", Align::Right),
@@ -409,7 +409,7 @@ impl BalanceReport {
             percent(self.ci95[0]),
             percent(self.ci95[1]),
             percent(self.target),
-            t.render(),
+            t.render(layout),
             self.battles,
             self.fixed_size_battles,
             saved

@@ -206,7 +206,7 @@ impl MatrixReport {
         (c.a_wins as f64 + c.draws as f64 / 2.0) / c.battles.max(1) as f64
     }
 
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         // Rows and columns by number (names are long); the key names them.
         let mut cols: Vec<(String, Align)> =
@@ -252,8 +252,8 @@ impl MatrixReport {
             self.ships.len(),
             self.ruleset,
             self.seed,
-            t.render(),
-            s.render()
+            t.render(layout),
+            s.render(layout)
         )
     }
 

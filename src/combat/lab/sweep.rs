@@ -170,7 +170,7 @@ impl SweepReport {
             .unwrap_or_default()
     }
 
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, Align, Table};
         let columns = self.columns();
         let aligns: Vec<(&str, Align)> = columns
@@ -208,7 +208,7 @@ impl SweepReport {
             },
             self.ruleset,
             self.seed,
-            t.render()
+            t.render(layout)
         )
     }
 

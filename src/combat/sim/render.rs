@@ -27,7 +27,7 @@ impl SimReport {
             .join(", ")
     }
 
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         let mut t = Table::new(&[
             ("ship", Align::Left),
@@ -118,6 +118,11 @@ impl SimReport {
             );
         }
         let fit = crate::output::fit_prose;
-        format!("{}{}\n{}", fit(&headline), t.render(), fit(&out))
+        format!(
+            "{}{}\n{}",
+            fit(&headline, layout),
+            t.render(layout),
+            fit(&out, layout)
+        )
     }
 }
