@@ -62,7 +62,8 @@ impl Table {
     /// points, shares), kept when others are dropped to fit.
     pub fn key(&mut self, headers: &[&str]) -> &mut Table {
         for h in headers {
-            let i = self.headers.iter().position(|x| x == h);
+            let h = crate::names::escaped(h);
+            let i = self.headers.iter().position(|x| *x == h);
             debug_assert!(i.is_some(), "no column {h:?} to mark as key");
             if let Some(i) = i {
                 self.key[i] = true;
@@ -156,19 +157,32 @@ impl Table {
         out
     }
 
-    /// The columns shown within `limit`, narrowing `widths` of text columns to fit: columns go
-    /// from the right, the others before key ones (the first never), until the rest fits with
-    /// text columns wrapped; then the widest text columns wrap, each no narrower than
-    /// `NARROWEST_WRAP` or its header.
+    /// The columns shown within `limit`, narrowing `widths` to fit: columns go from the right,
+    /// the others before key ones (the first never), until the rest fits at its narrowest;
+    /// then long headers wrap at spaces, then the widest text columns wrap, each no narrower
+    /// than `NARROWEST_WRAP` (or its longest header word).
     fn fit(&self, widths: &mut [usize], limit: usize) -> Vec<usize> {
-        let floor = |i: usize| match self.align[i] {
-            Align::Left => NARROWEST_WRAP
-                .max(self.headers[i].chars().count())
-                .min(widths[i]),
-            Align::Right => widths[i],
-        };
-        let narrowest: Vec<usize> = (0..widths.len()).map(floor).collect();
-        let mut shown: Vec<usize> = (0..widths.len()).collect();
+        let n = widths.len();
+        let longest_word = |text: &str| text.split(' ').map(|w| w.chars().count()).max();
+        let (mut cells, mut cell_words) = (vec![0; n], vec![0; n]);
+        for r in &self.rows {
+            for (i, c) in r.iter().enumerate().take(n) {
+                cells[i] = cells[i].max(c.chars().count());
+                cell_words[i] = cell_words[i].max(longest_word(c).unwrap_or(0));
+            }
+        }
+        let word = |i: usize| longest_word(&self.headers[i]).unwrap_or(0);
+        // Headers wrap first (a line more, once), then text cells (lines more in every row);
+        // a column that is not key goes before a word in it would be cut.
+        let unwrapped: Vec<usize> = (0..n).map(|i| cells[i].max(word(i))).collect();
+        let narrowest: Vec<usize> = (0..n)
+            .map(|i| match self.align[i] {
+                Align::Left if self.key[i] => word(i).max(NARROWEST_WRAP.min(cells[i])),
+                Align::Left => word(i).max(NARROWEST_WRAP.min(cells[i]).max(cell_words[i])),
+                Align::Right => unwrapped[i],
+            })
+            .collect();
+        let mut shown: Vec<usize> = (0..n).collect();
         while total(&narrowest, &shown) > limit && shown.len() > 1 {
             let drop = (1..shown.len())
                 .rev()
@@ -176,12 +190,19 @@ impl Table {
                 .unwrap_or(shown.len() - 1);
             shown.remove(drop);
         }
-        let mut text: Vec<usize> = shown
-            .iter()
-            .copied()
-            .filter(|&i| self.align[i] == Align::Left)
-            .collect();
-        text.sort_by_key(|&i| std::cmp::Reverse(widths[i]));
+        // Headers: the widest narrows a character at a time, so long headers share the room.
+        while total(widths, &shown) > limit {
+            let widest = shown
+                .iter()
+                .copied()
+                .filter(|&i| widths[i] > unwrapped[i])
+                .max_by_key(|&i| (widths[i], std::cmp::Reverse(i)));
+            let Some(i) = widest else { break };
+            widths[i] -= 1;
+        }
+        // Text: the widest text column wraps first, as far as it must.
+        let mut text = shown.clone();
+        text.sort_by_key(|&i| std::cmp::Reverse(widths[i] - narrowest[i]));
         for i in text {
             let over = total(widths, &shown).saturating_sub(limit);
             widths[i] -= over.min(widths[i] - narrowest[i]);
@@ -411,6 +432,106 @@ mod tests {
             "{out}"
         );
         assert!(out.lines().all(|l| l.chars().count() <= 40), "{out}");
+    }
+
+    fn standings() -> Table {
+        let mut t = Table::new(&[
+            ("#", Align::Right),
+            ("team", Align::Left),
+            ("P", Align::Right),
+            ("W", Align::Right),
+            ("for", Align::Right),
+            ("against", Align::Right),
+            ("diff", Align::Right),
+            ("points", Align::Right),
+        ]);
+        t.key(&["team", "points"]);
+        t.row(["1", "Gouged Eye", "5", "4", "12", "3", "+9", "13"]);
+        t.row(["2", "Chaos All-Stars", "5", "1", "4", "11", "-7", "3"]);
+        t
+    }
+
+    #[test]
+    fn key_columns_stay_when_others_go() {
+        let out = standings().render(Layout::fitted(32));
+        assert!(out.lines().all(|l| l.chars().count() <= 32), "{out}");
+        assert_eq!(
+            out.lines().next(),
+            Some("#  team             P  W  points"),
+            "{out}"
+        );
+        assert!(out.contains("1  Gouged Eye       5  4      13"), "{out}");
+        assert!(
+            out.ends_with(
+                "(3 more columns to fit the\nterminal: for, against, diff;\n--wide shows them)\n"
+            ),
+            "{out}"
+        );
+        // Narrower still, the key text column wraps before a key column goes.
+        let out = standings().render(Layout::fitted(24));
+        assert!(out.lines().all(|l| l.chars().count() <= 24), "{out}");
+        assert!(out.starts_with("#  team           points\n"), "{out}");
+        assert!(
+            out.contains("2  Chaos               3\n   All-Stars\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn long_headers_wrap_before_columns_go() {
+        let mut t = Table::new(&[
+            ("shields", Align::Left),
+            ("UFP heavy cruiser win rate", Align::Right),
+            ("Klingon battle cruiser win rate", Align::Right),
+        ]);
+        t.key(&[
+            "UFP heavy cruiser win rate",
+            "Klingon battle cruiser win rate",
+        ]);
+        t.row(["8", "29.0%", "38.0%"]);
+        let out = t.render(Layout::fitted(30));
+        assert!(out.lines().all(|l| l.chars().count() <= 30), "{out}");
+        assert!(!out.contains("--wide"), "nothing dropped: {out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() > 3, "the headers wrap: {out}");
+        assert!(lines[0].starts_with("shields  "), "{out}");
+        assert_eq!(
+            lines.last(),
+            Some(&"8            29.0%       38.0%"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_column_that_is_not_key_goes_before_a_word_in_it_is_cut() {
+        let mut t = Table::new(&[
+            ("name", Align::Left),
+            ("file", Align::Left),
+            ("description", Align::Left),
+        ]);
+        t.key(&["description"]);
+        t.row([
+            "cep",
+            "rulesets/cep.yaml",
+            "CEP scenario scoring (points = result)",
+        ]);
+        let out = t.render(Layout::fitted(30));
+        assert!(out.starts_with("name  description\n"), "{out}");
+        assert!(out.contains("file; --wide"), "{out}");
+    }
+
+    #[test]
+    fn headers_are_bold_only_when_the_layout_colours() {
+        let mut t = Table::new(&[("ship", Align::Left)]);
+        t.row(["Transport"]);
+        let plain = t.render(Layout::PLAIN);
+        let bold = t.render(Layout {
+            width: None,
+            color: true,
+        });
+        assert_eq!(plain, "ship\n---------\nTransport\n");
+        assert!(bold.starts_with("\u{1b}[1mship"), "{bold:?}");
+        assert!(bold.ends_with("---------\nTransport\n"), "{bold:?}");
     }
 
     #[test]

@@ -52,6 +52,7 @@ pub fn run(args: Args) -> Result<()> {
         ("at least", Align::Right),
         ("", Align::Left),
     ]);
+    t.key(&["chance"]);
     let mut at_least = 1.0f64;
     for (i, p) in probs.iter().enumerate() {
         let bar = "#".repeat(((p / top) * 40.0).round() as usize);

@@ -559,6 +559,7 @@ fn show_pairing(
         ("black", Align::Left),
         ("pts", Align::Right),
     ]);
+    t.key(&["white", "black"]);
     for (board, &(w, b)) in pairing.pairs.iter().enumerate() {
         t.row([
             (board + 1).to_string(),
@@ -790,6 +791,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
         .map(|(i, h)| (h.as_str(), if i == 2 { Align::Left } else { Align::Right }))
         .collect();
     let mut table = Table::new(&cols);
+    table.key(&["name", "points"]);
     for r in rows {
         table.row(r);
     }

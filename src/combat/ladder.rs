@@ -332,6 +332,7 @@ impl LadderReport {
             ("draws", Align::Right),
             ("escapes", Align::Right),
         ]);
+        t.key(&["tactic", "vs", "both"]);
         for (k, m) in self.matches.iter().enumerate() {
             // Each pairing once: the match with its first tactic as a, and the return match.
             let Some(back) = self.matches[k + 1..]
@@ -366,6 +367,7 @@ impl LadderReport {
             ("losses", Align::Right),
             ("share", Align::Right),
         ]);
+        r.key(&["rating", "share"]);
         for s in &self.tactics {
             r.row([
                 s.tactic.clone(),

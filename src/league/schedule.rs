@@ -439,6 +439,7 @@ impl Schedule {
             ("away", crate::output::Align::Right),
             ("breaks", crate::output::Align::Right),
         ]);
+        t.key(&["home", "away"]);
         for b in &self.breaks {
             t.row([
                 b.team.to_string(),

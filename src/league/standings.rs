@@ -117,6 +117,7 @@ impl Standings {
             ("diff", Align::Right),
             ("points", Align::Right),
         ]);
+        t.key(&["team", "points"]);
         let mut last = 0;
         for s in &self.standings {
             let pos = if s.position == last {

@@ -278,6 +278,7 @@ impl BacktestReport {
             ("Brier", Align::Right),
             ("accuracy", Align::Right),
         ]);
+        t.key(&["log-loss"]);
         for s in &self.systems {
             let best = s.system == self.best;
             t.row([

@@ -461,6 +461,7 @@ impl CepReport {
             ("exact", Align::Right),
             ("points", Align::Right),
         ]);
+        t.key(&["points"]);
         for p in &self.players {
             t.row([
                 p.name.clone(),

@@ -85,6 +85,7 @@ impl Comparison {
             (&rb, Align::Right),
             ("difference", Align::Right),
         ]);
+        t.key(&[&ra, &rb]);
         for p in &self.players {
             t.row([
                 p.name.clone(),

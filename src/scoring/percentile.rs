@@ -126,6 +126,7 @@ impl PercentileReport {
             ("bonus", Align::Right),
             ("points", Align::Right),
         ]);
+        t.key(&["points"]);
         for p in &self.players {
             t.row([
                 p.name.clone(),

@@ -200,6 +200,7 @@ impl PotReport {
             ("points", Align::Right),
             ("change", Align::Right),
         ]);
+        t.key(&["points"]);
         for p in &self.players {
             t.row([
                 p.name.clone(),

@@ -155,6 +155,7 @@ impl RatingReport {
         ]);
         let header: Vec<(&str, Align)> = cols.iter().map(|(n, a)| (n.as_str(), *a)).collect();
         let mut t = Table::new(&header);
+        t.key(&["player", "rating"]);
         let mut sorted: Vec<&PlayerRating> = self.players.iter().collect();
         sorted.sort_by_key(|p| p.rank);
         let hidden = sorted.iter().filter(|p| p.provisional && !all).count();
@@ -223,6 +224,7 @@ impl RatingReport {
             ("after", Align::Right),
             ("change", Align::Right),
         ]);
+        t.key(&["player", "change"]);
         let mut periods = false;
         for g in &self.games {
             for (j, c) in g.players.iter().enumerate() {

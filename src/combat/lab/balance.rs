@@ -375,6 +375,7 @@ impl BalanceReport {
             ("battles", Align::Right),
             ("verdict", Align::Left),
         ]);
+        t.key(&["share", "verdict"]);
         for s in &self.tried {
             t.row([
                 super::sweep::shown(&s.value),

@@ -216,6 +216,7 @@ impl MatrixReport {
         }
         let refs: Vec<(&str, Align)> = cols.iter().map(|(c, a)| (c.as_str(), *a)).collect();
         let mut t = Table::new(&refs);
+        t.key(&["ship"]);
         for (i, a) in self.ships.iter().enumerate() {
             let mut row = vec![(i + 1).to_string(), a.clone()];
             for b in &self.ships {
@@ -235,6 +236,7 @@ impl MatrixReport {
             ("rating", Align::Right),
             ("points", Align::Right),
         ]);
+        s.key(&["rating", "points"]);
         let mut order: Vec<&Strength> = self.strength.iter().collect();
         order.sort_by(|x, y| y.rating.total_cmp(&x.rating));
         for st in order {

@@ -182,6 +182,11 @@ impl SweepReport {
             })
             .collect();
         let mut t = Table::new(&aligns);
+        let (a, b) = self.names();
+        t.key(&[&format!("{a} win rate"), &format!("{b} win rate")]);
+        if let Some(p2) = &self.parameter_2 {
+            t.key(&[p2]);
+        }
         for p in &self.points {
             let mut row = vec![shown(&p.value)];
             if let Some(v) = &p.value_2 {
@@ -199,15 +204,18 @@ impl SweepReport {
             ]);
             t.row(row);
         }
-        let (a, b) = self.names();
-        format!(
-            "{a} vs {b}: sweep of {} (ruleset {}, seed {}, the same battles at every point)\n\n{}",
+        let headline = format!(
+            "{a} vs {b}: sweep of {} (ruleset {}, seed {}, the same battles at every point)",
             match &self.parameter_2 {
                 Some(p2) => format!("{} × {p2}", self.parameter),
                 None => self.parameter.clone(),
             },
             self.ruleset,
             self.seed,
+        );
+        format!(
+            "{}\n\n{}",
+            crate::output::fit_prose(&headline, layout),
             t.render(layout)
         )
     }

@@ -38,6 +38,7 @@ impl SimReport {
             ("captured", Align::Right),
             ("escaped", Align::Right),
         ]);
+        t.key(&["win rate"]);
         let names = self.side_names();
         for (s, name) in [&self.a, &self.b].into_iter().zip(&names) {
             t.row([
