@@ -405,15 +405,17 @@ fn rules_and_scenario(
     let named = scen
         .as_ref()
         .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
-    let ruleset = arbiter::rules::resolve::Choice {
-        typed: rules.as_deref(),
-        named: named.map(|(r, _)| (r, scenario)),
-        default: DEFAULT_COMBAT,
-    }
-    .load(arbiter::rules::resolve::needs_nothing, |e| match named {
-        Some((_, doc)) => e.placed_at(doc, "/rules"),
-        None => e,
-    })?
+    let ruleset = super::chosen(
+        arbiter::rules::resolve::Choice {
+            typed: rules.as_deref(),
+            named: named.map(|(r, _)| (r, scenario)),
+            default: DEFAULT_COMBAT,
+        }
+        .load(arbiter::rules::resolve::needs_nothing, |e| match named {
+            Some((_, doc)) => e.placed_at(doc, "/rules"),
+            None => e,
+        })?,
+    )
     .ruleset;
     Ok((ruleset, scen))
 }

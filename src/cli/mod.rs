@@ -48,6 +48,12 @@ pub struct Cli {
     /// Print tables whole, however wide (by default they fit the terminal or COLUMNS)
     #[arg(long, global = true)]
     wide: bool,
+    /// Say nothing on standard error but errors (no `wrote FILE`, no warnings)
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Also say why: which ruleset each command used, and why that one
+    #[arg(short, long, global = true)]
+    verbose: bool,
     /// Let files (and scripts) read files below DIR too (repeatable). Without it, what a file
     /// names (`extends`, `rules:`, hooks) must sit beside it, in the current folder, or be
     /// typed on the command line
@@ -105,11 +111,19 @@ pub fn main() -> i32 {
                 eprintln!("{}", serde_json::json!({"error": {"message": message}}));
             } else {
                 let _ = e.print();
+                if let Some(tip) = quoting_tip(&e) {
+                    eprintln!("{tip}");
+                }
             }
             return code;
         }
     };
     arbiter::style::choose(cli.color);
+    arbiter::style::set_verbosity(match (cli.quiet, cli.verbose) {
+        (true, _) => arbiter::style::Verbosity::Quiet,
+        (_, true) => arbiter::style::Verbosity::Verbose,
+        _ => arbiter::style::Verbosity::Normal,
+    });
     LAYOUT.get_or_init(|| terminal_layout(cli.wide));
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = read_policy(&cli.allow_read).and_then(|policy| {
@@ -128,6 +142,12 @@ pub fn main() -> i32 {
             1
         }
     }
+}
+
+/// The ruleset a command chose, said with `-v`.
+pub(crate) fn chosen(c: arbiter::rules::resolve::Chosen) -> arbiter::rules::resolve::Chosen {
+    arbiter::style::explain(&c.why());
+    c
 }
 
 /// How this run lays out text for people, decided once from the terminal and the flags.
@@ -188,6 +208,26 @@ fn dispatch(command: Command, allow_read: &[String]) -> Result<(), Error> {
         Command::Man(a) => man::run(a),
         Command::Lsp => arbiter::lsp::serve(),
     }
+}
+
+/// A word the command did not expect, where a name with spaces was probably typed unquoted
+/// (`league record s.yaml Gouged Eye Chaos All-Stars 2 1`): say to quote it.
+fn quoting_tip(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as Kind};
+    if e.kind() != Kind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if word.starts_with('-') {
+        return None;
+    }
+    Some(
+        "tip: a name with spaces is one argument: put it in quotes, as in \
+         \"Gouged Eye\" or 'Chaos All-Stars'"
+            .to_string(),
+    )
 }
 
 /// The `--color` the command line gives, read before clap parses it.

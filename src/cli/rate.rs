@@ -92,15 +92,17 @@ pub fn run(args: Args) -> Result<()> {
     if args.sort {
         file.sort_by_date();
     }
-    let rules = arbiter::rules::resolve::Choice {
-        typed: args.rules.as_deref(),
-        named: file.rules.as_deref().map(|n| (n, Some(args.file.as_str()))),
-        default: arbiter::rules::builtin::DEFAULT_RATING,
-    }
-    .load(arbiter::rules::resolve::needs_scoring, |e| {
-        file.source
-            .locate(Error::new("/rules", e.unplaced_message()))
-    })?
+    let rules = super::chosen(
+        arbiter::rules::resolve::Choice {
+            typed: args.rules.as_deref(),
+            named: file.rules.as_deref().map(|n| (n, Some(args.file.as_str()))),
+            default: arbiter::rules::builtin::DEFAULT_RATING,
+        }
+        .load(arbiter::rules::resolve::needs_scoring, |e| {
+            file.source
+                .locate(Error::new("/rules", e.unplaced_message()))
+        })?,
+    )
     .ruleset;
     if args.backtest {
         return run_backtest(&args, &file, &rules);

@@ -32,16 +32,18 @@ pub fn run(args: Args) -> Result<()> {
             None => "which ruleset? give --rules figf, --rules advciv or a ruleset file",
         }));
     }
-    let chosen = arbiter::rules::resolve::Choice {
-        typed: args.rules.as_deref(),
-        named: input.rules().map(|r| (r, file.as_deref())),
-        default: "",
-    }
-    .load(arbiter::rules::resolve::needs_scoring, |e| match &doc {
-        // A bad `rules:` in the game file is reported at that line.
-        Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
-        _ => e,
-    })?;
+    let chosen = super::chosen(
+        arbiter::rules::resolve::Choice {
+            typed: args.rules.as_deref(),
+            named: input.rules().map(|r| (r, file.as_deref())),
+            default: "",
+        }
+        .load(arbiter::rules::resolve::needs_scoring, |e| match &doc {
+            // A bad `rules:` in the game file is reported at that line.
+            Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
+            _ => e,
+        })?,
+    );
     let (rules, reference) = (chosen.ruleset, chosen.reference);
     match &args.vs {
         None => {

@@ -414,7 +414,7 @@ fn tiebreak_help() -> String {
 
 /// A ruleset's Swiss section, chosen as every input's ruleset is (`rules::resolve`).
 fn swiss_rules(choice: resolve::Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
-    let chosen = choice.load(resolve::needs_swiss, |e| e.context(record))?;
+    let chosen = super::chosen(choice.load(resolve::needs_swiss, |e| e.context(record))?);
     let swiss = chosen.ruleset.swiss.clone();
     Ok((swiss.expect("checked by needs_swiss"), chosen.ruleset))
 }
