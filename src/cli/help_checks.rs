@@ -12,7 +12,7 @@ fn every_command() -> Vec<(String, clap::Command)> {
             walk(&path, sub, out);
         }
     }
-    let mut root = super::Cli::command();
+    let mut root = super::command();
     root.build();
     let mut out = Vec::new();
     walk("", &root, &mut out);

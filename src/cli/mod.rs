@@ -33,11 +33,7 @@ use std::io::Write;
     // `help` is ours (topics, then commands), so `arbiter help dice` can be the notation.
     disable_help_subcommand = true,
     about = "Settle how to score a game, schedule a league, or whether a ship is balanced — \
-             from one ruleset file",
-    after_help = "Built-in rulesets: cep, figf, advciv, elo, bloodbowl, startrek \
-        (see `arbiter rules list`).\
-        \nEvery command that reads a ruleset takes --rules NAME|PATH.\
-        \nReference pages: `arbiter help rules|formulas|dice|scripting`; manual pages: `arbiter man`."
+             from one ruleset file"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -94,13 +90,29 @@ enum Command {
     Lsp,
 }
 
+/// The command line's definition, with the words made from the built-in registry (the list
+/// of built-in rulesets), for parsing, `--help`, `man` and completions alike.
+pub(crate) fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().after_help(format!(
+        "Built-in rulesets: {} (see `arbiter rules list`).\
+         \nEvery command that reads a ruleset takes --rules NAME|PATH.\
+         \nReference pages: `arbiter help rules|formulas|dice|scripting`; manual pages: \
+         `arbiter man`.",
+        arbiter::rules::builtin::names().join(", ")
+    ))
+}
+
 /// Parse the command line, run, and return the process exit code.
 pub fn main() -> i32 {
     arbiter::io::install_interrupt_cleanup();
     arbiter::script::hook::install();
     // Chosen before parsing, so that clap's own messages follow --color too.
     arbiter::style::choose(color_asked().unwrap_or_default());
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let code = e.exit_code();
