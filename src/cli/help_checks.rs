@@ -1,7 +1,6 @@
 //! Checks over the whole command tree: every argument explains itself, and examples stay whole
 //! at 80 columns.
 #![cfg(test)]
-use clap::CommandFactory;
 
 /// Every command of the tree with its path ("arbiter combat sim"), parents first.
 fn every_command() -> Vec<(String, clap::Command)> {
