@@ -1,4 +1,7 @@
 //! Plain-text tables for people; every engine result also serialises to JSON.
+//!
+//! Rendering is pure: a report is laid out for the `Layout` it is given (a width and whether to
+//! colour); only the command line asks the terminal, once.
 
 /// Column alignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -7,11 +10,37 @@ pub enum Align {
     Right,
 }
 
-/// A simple text table: a header row, rows of cells, columns padded to fit.
+/// How text for people is laid out: the width tables and prose fit (`None`: as wide as they
+/// need) and whether headers are bold. The library alone, scripts and pipes get `PLAIN`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Layout {
+    pub width: Option<usize>,
+    pub color: bool,
+}
+
+impl Layout {
+    /// As wide as it needs, no colour.
+    pub const PLAIN: Layout = Layout {
+        width: None,
+        color: false,
+    };
+
+    /// Fitted to `width` columns, no colour.
+    pub fn fitted(width: usize) -> Layout {
+        Layout {
+            width: Some(width),
+            color: false,
+        }
+    }
+}
+
+/// A simple text table: a header row, rows of cells, columns padded to fit. Key columns (the
+/// first, and any marked with `key`) stay when the table must shrink; the others go first.
 #[derive(Debug, Clone, Default)]
 pub struct Table {
     headers: Vec<String>,
     align: Vec<Align>,
+    key: Vec<bool>,
     rows: Vec<Vec<String>>,
 }
 
@@ -24,8 +53,23 @@ impl Table {
                 .map(|c| crate::names::escaped(c.0).into_owned())
                 .collect(),
             align: columns.iter().map(|c| c.1).collect(),
+            key: (0..columns.len()).map(|i| i == 0).collect(),
             rows: Vec::new(),
         }
+    }
+
+    /// Mark the columns with these headers as key columns: what the table is read for (names,
+    /// points, shares), kept when others are dropped to fit.
+    pub fn key(&mut self, headers: &[&str]) -> &mut Table {
+        for h in headers {
+            let h = crate::names::escaped(h);
+            let i = self.headers.iter().position(|x| *x == h);
+            debug_assert!(i.is_some(), "no column {h:?} to mark as key");
+            if let Some(i) = i {
+                self.key[i] = true;
+            }
+        }
+        self
     }
 
     /// A row; a cell's control characters (a newline or an escape in a name) are written out
@@ -44,14 +88,11 @@ impl Table {
         self.rows.is_empty()
     }
 
-    /// The table as text, fitted to `max_width()`: the widest text column wraps first, then
-    /// columns drop from the right, with a note naming them (`--wide` shows everything).
-    pub fn render(&self) -> String {
-        self.render_within(max_width())
-    }
-
-    /// The table as text within `limit` columns (`None`: as wide as it needs).
-    pub fn render_within(&self, limit: Option<usize>) -> String {
+    /// The table as text for `layout`: within its width, key columns kept and the others
+    /// dropped from the right (with a note naming them; `--wide` shows everything), text
+    /// columns wrapped to fit; headers bold when it colours.
+    pub fn render(&self, layout: Layout) -> String {
+        let limit = layout.width;
         let n = self.headers.len();
         let mut widths: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
         for r in &self.rows {
@@ -61,7 +102,7 @@ impl Table {
         }
         let mut shown: Vec<usize> = (0..n).collect();
         if let Some(limit) = limit {
-            fit(&mut widths, &mut shown, &self.headers, &self.align, limit);
+            shown = self.fit(&mut widths, limit);
         }
         let mut out = String::new();
         let line = |cells: &[String], out: &mut String| {
@@ -87,7 +128,10 @@ impl Table {
         };
         let mut head = String::new();
         line(&self.headers, &mut head);
-        out.push_str(&crate::style::header(head.trim_end_matches('\n')));
+        out.push_str(&crate::style::header(
+            head.trim_end_matches('\n'),
+            layout.color,
+        ));
         out.push('\n');
         let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
         line(&rule, &mut out);
@@ -112,38 +156,67 @@ impl Table {
         }
         out
     }
+
+    /// The columns shown within `limit`, narrowing `widths` to fit: columns go from the right,
+    /// the others before key ones (the first never), until the rest fits at its narrowest;
+    /// then long headers wrap at spaces, then the widest text columns wrap, each no narrower
+    /// than `NARROWEST_WRAP` (or its longest header word).
+    fn fit(&self, widths: &mut [usize], limit: usize) -> Vec<usize> {
+        let n = widths.len();
+        let longest_word = |text: &str| text.split(' ').map(|w| w.chars().count()).max();
+        let (mut cells, mut cell_words) = (vec![0; n], vec![0; n]);
+        for r in &self.rows {
+            for (i, c) in r.iter().enumerate().take(n) {
+                cells[i] = cells[i].max(c.chars().count());
+                cell_words[i] = cell_words[i].max(longest_word(c).unwrap_or(0));
+            }
+        }
+        let word = |i: usize| longest_word(&self.headers[i]).unwrap_or(0);
+        // Headers wrap first (a line more, once), then text cells (lines more in every row);
+        // a column that is not key goes before a word in it would be cut.
+        let unwrapped: Vec<usize> = (0..n).map(|i| cells[i].max(word(i))).collect();
+        let narrowest: Vec<usize> = (0..n)
+            .map(|i| match self.align[i] {
+                Align::Left if self.key[i] => word(i).max(NARROWEST_WRAP.min(cells[i])),
+                Align::Left => word(i).max(NARROWEST_WRAP.min(cells[i]).max(cell_words[i])),
+                Align::Right => unwrapped[i],
+            })
+            .collect();
+        let mut shown: Vec<usize> = (0..n).collect();
+        while total(&narrowest, &shown) > limit && shown.len() > 1 {
+            let drop = (1..shown.len())
+                .rev()
+                .find(|&j| !self.key[shown[j]])
+                .unwrap_or(shown.len() - 1);
+            shown.remove(drop);
+        }
+        // Headers: the widest narrows a character at a time, so long headers share the room.
+        while total(widths, &shown) > limit {
+            let widest = shown
+                .iter()
+                .copied()
+                .filter(|&i| widths[i] > unwrapped[i])
+                .max_by_key(|&i| (widths[i], std::cmp::Reverse(i)));
+            let Some(i) = widest else { break };
+            widths[i] -= 1;
+        }
+        // Text: the widest text column wraps first, as far as it must.
+        let mut text = shown.clone();
+        text.sort_by_key(|&i| std::cmp::Reverse(widths[i] - narrowest[i]));
+        for i in text {
+            let over = total(widths, &shown).saturating_sub(limit);
+            widths[i] -= over.min(widths[i] - narrowest[i]);
+        }
+        shown
+    }
 }
 
 /// The narrowest a wrapped text column gets.
 const NARROWEST_WRAP: usize = 12;
 
-/// Make the columns fit `limit`: wrap the widest text column, then drop columns from the right
-/// (never the first).
-fn fit(
-    widths: &mut [usize],
-    shown: &mut Vec<usize>,
-    headers: &[String],
-    align: &[Align],
-    limit: usize,
-) {
-    let total = |widths: &[usize], shown: &[usize]| {
-        shown.iter().map(|&i| widths[i]).sum::<usize>() + 2 * shown.len().saturating_sub(1)
-    };
-    let over = total(widths, shown).saturating_sub(limit);
-    if over > 0 {
-        let widest_text = shown
-            .iter()
-            .copied()
-            .filter(|&i| align[i] == Align::Left)
-            .max_by_key(|&i| widths[i]);
-        if let Some(i) = widest_text {
-            let floor = NARROWEST_WRAP.max(headers[i].chars().count());
-            widths[i] = widths[i].saturating_sub(over).max(floor.min(widths[i]));
-        }
-    }
-    while shown.len() > 1 && total(widths, shown) > limit {
-        shown.pop();
-    }
+/// Columns' total width with two spaces between them.
+fn total(widths: &[usize], shown: &[usize]) -> usize {
+    shown.iter().map(|&i| widths[i]).sum::<usize>() + 2 * shown.len().saturating_sub(1)
 }
 
 /// A cell's text in lines of at most `width` characters, broken at spaces where it can.
@@ -184,10 +257,10 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// Lines of prose fitted to the width tables fit (`max_width`): a longer line breaks at spaces,
-/// its continuations indented two spaces. Unchanged when nothing asked for fitting.
-pub fn fit_prose(text: &str) -> String {
-    let Some(limit) = max_width() else {
+/// Lines of prose fitted to `layout`'s width: a longer line breaks at spaces, its
+/// continuations indented two spaces. Unchanged when the layout has no width.
+pub fn fit_prose(text: &str, layout: Layout) -> String {
+    let Some(limit) = layout.width else {
         return text.to_string();
     };
     let mut out = String::with_capacity(text.len());
@@ -208,51 +281,6 @@ pub fn fit_prose(text: &str) -> String {
         }
     }
     out
-}
-
-/// How wide tables may be: the terminal's width (or `COLUMNS`) once the command line has
-/// asked for fitting (`fit_tables`), else unlimited (pipes, scripts, the library).
-pub fn max_width() -> Option<usize> {
-    if !FIT.load(std::sync::atomic::Ordering::Relaxed) {
-        return None;
-    }
-    if let Some(columns) = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse().ok())
-    {
-        return Some(std::cmp::max(columns, 20));
-    }
-    terminal_width()
-}
-
-static FIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Fit tables to the terminal from now on (the CLI, unless `--wide`).
-pub fn fit_tables(fit: bool) {
-    FIT.store(fit, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// Standard output's terminal width, if it is a terminal.
-fn terminal_width() -> Option<usize> {
-    use std::io::IsTerminal;
-    if !std::io::stdout().is_terminal() {
-        return None;
-    }
-    let mut size = libc::winsize {
-        ws_row: 0,
-        ws_col: 0,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: TIOCGWINSZ fills the winsize it is given; a failure leaves it zero.
-    let asked = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ as _, &mut size) };
-    (asked == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
-}
-
-impl std::fmt::Display for Table {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.render())
-    }
 }
 
 /// Print a value as pretty JSON followed by a newline.
@@ -313,7 +341,7 @@ mod tests {
         let mut t = Table::new(&[("name", Align::Left), ("pts", Align::Right)]);
         t.row(["Ana\nXXR 1", "1"]).row(["Bo\u{1b}[31m", "0"]);
         assert_eq!(
-            t.render_within(None),
+            t.render(Layout::PLAIN),
             "name           pts\n\
              -------------  ---\n\
              Ana\\u{a}XXR 1    1\n\
@@ -373,8 +401,8 @@ mod tests {
 
     #[test]
     fn a_table_that_fits_is_as_it_was() {
-        let wide = ships().render_within(None);
-        assert_eq!(ships().render_within(Some(200)), wide);
+        let wide = ships().render(Layout::PLAIN);
+        assert_eq!(ships().render(Layout::fitted(200)), wide);
         assert_eq!(
             wide.lines().next(),
             Some("ship               aliases                         shields  speed")
@@ -383,7 +411,7 @@ mod tests {
 
     #[test]
     fn the_widest_text_column_wraps_first() {
-        let out = ships().render_within(Some(50));
+        let out = ships().render(Layout::fitted(50));
         assert!(out.lines().all(|l| l.chars().count() <= 50), "{out}");
         assert_eq!(
             out,
@@ -398,12 +426,112 @@ mod tests {
 
     #[test]
     fn then_columns_drop_from_the_right_with_a_note() {
-        let out = ships().render_within(Some(40));
+        let out = ships().render(Layout::fitted(40));
         assert!(
             out.ends_with("(1 more column to fit the terminal:\nspeed; --wide shows them)\n"),
             "{out}"
         );
         assert!(out.lines().all(|l| l.chars().count() <= 40), "{out}");
+    }
+
+    fn standings() -> Table {
+        let mut t = Table::new(&[
+            ("#", Align::Right),
+            ("team", Align::Left),
+            ("P", Align::Right),
+            ("W", Align::Right),
+            ("for", Align::Right),
+            ("against", Align::Right),
+            ("diff", Align::Right),
+            ("points", Align::Right),
+        ]);
+        t.key(&["team", "points"]);
+        t.row(["1", "Gouged Eye", "5", "4", "12", "3", "+9", "13"]);
+        t.row(["2", "Chaos All-Stars", "5", "1", "4", "11", "-7", "3"]);
+        t
+    }
+
+    #[test]
+    fn key_columns_stay_when_others_go() {
+        let out = standings().render(Layout::fitted(32));
+        assert!(out.lines().all(|l| l.chars().count() <= 32), "{out}");
+        assert_eq!(
+            out.lines().next(),
+            Some("#  team             P  W  points"),
+            "{out}"
+        );
+        assert!(out.contains("1  Gouged Eye       5  4      13"), "{out}");
+        assert!(
+            out.ends_with(
+                "(3 more columns to fit the\nterminal: for, against, diff;\n--wide shows them)\n"
+            ),
+            "{out}"
+        );
+        // Narrower still, the key text column wraps before a key column goes.
+        let out = standings().render(Layout::fitted(24));
+        assert!(out.lines().all(|l| l.chars().count() <= 24), "{out}");
+        assert!(out.starts_with("#  team           points\n"), "{out}");
+        assert!(
+            out.contains("2  Chaos               3\n   All-Stars\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn long_headers_wrap_before_columns_go() {
+        let mut t = Table::new(&[
+            ("shields", Align::Left),
+            ("UFP heavy cruiser win rate", Align::Right),
+            ("Klingon battle cruiser win rate", Align::Right),
+        ]);
+        t.key(&[
+            "UFP heavy cruiser win rate",
+            "Klingon battle cruiser win rate",
+        ]);
+        t.row(["8", "29.0%", "38.0%"]);
+        let out = t.render(Layout::fitted(30));
+        assert!(out.lines().all(|l| l.chars().count() <= 30), "{out}");
+        assert!(!out.contains("--wide"), "nothing dropped: {out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines.len() > 3, "the headers wrap: {out}");
+        assert!(lines[0].starts_with("shields  "), "{out}");
+        assert_eq!(
+            lines.last(),
+            Some(&"8            29.0%       38.0%"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_column_that_is_not_key_goes_before_a_word_in_it_is_cut() {
+        let mut t = Table::new(&[
+            ("name", Align::Left),
+            ("file", Align::Left),
+            ("description", Align::Left),
+        ]);
+        t.key(&["description"]);
+        t.row([
+            "cep",
+            "rulesets/cep.yaml",
+            "CEP scenario scoring (points = result)",
+        ]);
+        let out = t.render(Layout::fitted(30));
+        assert!(out.starts_with("name  description\n"), "{out}");
+        assert!(out.contains("file; --wide"), "{out}");
+    }
+
+    #[test]
+    fn headers_are_bold_only_when_the_layout_colours() {
+        let mut t = Table::new(&[("ship", Align::Left)]);
+        t.row(["Transport"]);
+        let plain = t.render(Layout::PLAIN);
+        let bold = t.render(Layout {
+            width: None,
+            color: true,
+        });
+        assert_eq!(plain, "ship\n---------\nTransport\n");
+        assert!(bold.starts_with("\u{1b}[1mship"), "{bold:?}");
+        assert!(bold.ends_with("---------\nTransport\n"), "{bold:?}");
     }
 
     #[test]

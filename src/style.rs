@@ -11,6 +11,40 @@ const NEVER: u8 = 0;
 const AUTO: u8 = 1;
 const ALWAYS: u8 = 2;
 
+/// How much arbiter says on standard error besides errors: `-q` nothing more, `-v` also why
+/// it did what it did (which ruleset, and why).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verbosity {
+    Quiet,
+    Normal,
+    Verbose,
+}
+
+static VERBOSITY: AtomicU8 = AtomicU8::new(Verbosity::Normal as u8);
+
+/// Set how much the program says (`-q`, `-v`).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+fn verbosity() -> u8 {
+    VERBOSITY.load(Ordering::Relaxed)
+}
+
+/// A note on standard error (`wrote season.yaml`), unless `-q`.
+pub fn note(text: &str) {
+    if verbosity() > Verbosity::Quiet as u8 {
+        eprintln!("{}", printable(text, Stream::Err));
+    }
+}
+
+/// Why arbiter did something (`ruleset startrek: the command's default`), only with `-v`.
+pub fn explain(text: &str) {
+    if verbosity() == Verbosity::Verbose as u8 {
+        eprintln!("{}", printable(text, Stream::Err));
+    }
+}
+
 /// Where text goes.
 #[derive(Debug, Clone, Copy)]
 pub enum Stream {
@@ -74,9 +108,14 @@ fn warning_style() -> Style {
     Style::new().bold().fg_color(Some(AnsiColor::Yellow.into()))
 }
 
-/// A table's header row, bold.
-pub fn header(text: &str) -> String {
-    paint(Stream::Out, header_style(), text)
+/// A table's header row, bold when `color`.
+pub fn header(text: &str, color: bool) -> String {
+    if color {
+        let style = header_style();
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
 }
 
 /// `error:` in bold red, for standard error.
@@ -101,6 +140,9 @@ pub fn report_error(e: &crate::error::Error) {
 
 /// Print a warning on standard error: `warning: TEXT`.
 pub fn warn(text: &str) {
+    if verbosity() == Verbosity::Quiet as u8 {
+        return;
+    }
     eprintln!("{} {}", warning_label(), printable(text, Stream::Err));
 }
 
@@ -151,7 +193,7 @@ mod tests {
     #[test]
     fn the_library_alone_is_plain() {
         // Until the command line chooses, nothing is coloured (library tests compare text).
-        assert_eq!(header("ship  shields"), "ship  shields");
+        assert_eq!(header("ship  shields", false), "ship  shields");
         assert_eq!(error_label(), "error:");
         assert_eq!(warning_label(), "warning:");
     }

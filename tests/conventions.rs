@@ -284,3 +284,56 @@ fn report_prose_wraps_to_the_width_too() {
         "{fitted}"
     );
 }
+
+#[test]
+fn a_fitted_table_keeps_its_key_columns() {
+    let teams = "Gouged Eye\nChaos All-Stars\nReikland Reavers\nDarkside Cowboys\n";
+    let (_dir, season) = new_season(teams, &[]);
+    ok(&[
+        "league",
+        "record",
+        &season,
+        "Gouged Eye",
+        "Chaos All-Stars",
+        "2",
+        "1",
+    ]);
+    let at_40 = Test::new()
+        .args(["league", "table", &season])
+        .env("COLUMNS", "40")
+        .run()
+        .stdout;
+    assert!(at_40.lines().all(|l| l.chars().count() <= 40), "{at_40}");
+    let header = at_40.lines().next().unwrap();
+    assert!(
+        header.contains("team") && header.ends_with("points"),
+        "{at_40}"
+    );
+    assert!(at_40.contains("--wide shows them"), "{at_40}");
+    // The winner's 3 points are on its line.
+    let winner = at_40.lines().find(|l| l.contains("Gouged Eye")).unwrap();
+    assert!(winner.ends_with(" 3"), "{at_40}");
+
+    let sweep = [
+        "combat",
+        "sweep",
+        "UFP heavy cruiser",
+        "Klingon battle cruiser",
+        "--set",
+        "ships.UFP heavy cruiser.shields=8..12:2",
+        "-n",
+        "40",
+    ];
+    let at_80 = Test::new().args(sweep).env("COLUMNS", "80").run().stdout;
+    assert!(at_80.lines().all(|l| l.chars().count() <= 80), "{at_80}");
+    let whole = Test::new().args(sweep).run().stdout;
+    // Every win rate of the whole table is still shown at 80 columns.
+    let rates = |t: &str| {
+        t.split_whitespace()
+            .filter(|w| w.ends_with('%') && !w.contains('–') && *w != "95%")
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rates(&at_80), rates(&whole), "{at_80}");
+    assert_eq!(rates(&whole).len(), 6, "{whole}");
+}

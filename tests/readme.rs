@@ -103,3 +103,27 @@ fn every_readme_command_works_as_written() {
     }
     assert!(ran >= 25, "only {ran} README commands ran");
 }
+
+#[test]
+fn the_readme_help_and_man_name_every_built_in_ruleset() {
+    let listed = crate::common::ok(&["rules", "list", "--wide"]);
+    let names: Vec<&str> = listed
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(names.len(), 8, "{listed}");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    let help = crate::common::ok(&["--help"]).replace('\n', " ");
+    let man = crate::common::ok(&["man"]).replace("\\-", "-");
+    for name in names {
+        assert!(readme.contains(&format!("`{name}`")), "README lacks {name}");
+        assert!(
+            help.contains(&format!(" {name},")) || help.contains(&format!(" {name} (")),
+            "--help lacks {name}: {help}"
+        );
+        assert!(man.contains(&format!(" {name}")), "man lacks {name}");
+    }
+}

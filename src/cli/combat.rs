@@ -194,7 +194,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&if json {
                 super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
-                report.render()
+                report.render(super::layout())
             })?;
             Ok(())
         }
@@ -310,7 +310,7 @@ pub fn run(args: Args) -> Result<()> {
                     super::print(&if json {
                         super::json_with_ruleset(&strip_turns(report), &Identity::of(&r))
                     } else {
-                        report.render()
+                        report.render(super::layout())
                     })?;
                 }
                 Some(other) => {
@@ -330,8 +330,8 @@ pub fn run(args: Args) -> Result<()> {
                     } else {
                         super::print(&format!(
                             "{}\n{}\n{}\n",
-                            cmp.base.render(),
-                            cmp.variant.render(),
+                            cmp.base.render(super::layout()),
+                            cmp.variant.render(super::layout()),
                             cmp.verdict
                         ))?;
                     }
@@ -404,15 +404,17 @@ fn rules_and_scenario(
     let named = scen
         .as_ref()
         .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
-    let ruleset = arbiter::rules::resolve::Choice {
-        typed: rules.as_deref(),
-        named: named.map(|(r, _)| (r, scenario)),
-        default: DEFAULT_COMBAT,
-    }
-    .load(arbiter::rules::resolve::needs_nothing, |e| match named {
-        Some((_, doc)) => e.placed_at(doc, "/rules"),
-        None => e,
-    })?
+    let ruleset = super::chosen(
+        arbiter::rules::resolve::Choice {
+            typed: rules.as_deref(),
+            named: named.map(|(r, _)| (r, scenario)),
+            default: DEFAULT_COMBAT,
+        }
+        .load(arbiter::rules::resolve::needs_nothing, |e| match named {
+            Some((_, doc)) => e.placed_at(doc, "/rules"),
+            None => e,
+        })?,
+    )
     .ruleset;
     Ok((ruleset, scen))
 }
@@ -474,7 +476,7 @@ fn ships(r: &Ruleset, json: bool) -> Result<()> {
          Vm/M: most energy into maneuvers a turn / free 60° turns a move\n\
          EqR, EqS: repair teams, security teams\n\
          energy: generator output a turn + battery capacity\n",
-        t.render()
+        t.render(super::layout())
     ))?;
     Ok(())
 }

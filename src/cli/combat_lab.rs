@@ -177,10 +177,10 @@ pub fn run(command: LabCommand) -> Result<()> {
                 Some("-") => super::print(&report.csv()?),
                 Some(path) => {
                     super::write_atomically(path, &report.csv()?)?;
-                    super::print(&report.render())
+                    super::print(&report.render(super::layout()))
                 }
                 None if json => super::print(&super::json_with_ruleset(&report, &Identity::of(&r))),
-                None => super::print(&report.render()),
+                None => super::print(&report.render(super::layout())),
             }
         }
         LabCommand::Matrix {
@@ -219,7 +219,7 @@ pub fn run(command: LabCommand) -> Result<()> {
                 super::print(&format!(
                     "{}\npoints as a ruleset overlay (each ship's `value`), to paste into a \
                      ruleset:\n\n{}",
-                    report.render(),
+                    report.render(super::layout()),
                     edit::text(report.points_overlay(), Syntax::Rules)
                 ))
             }
@@ -254,7 +254,7 @@ pub fn run(command: LabCommand) -> Result<()> {
             super::print(&if json {
                 super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
-                report.render("--min/--max")
+                report.render("--min/--max", super::layout())
             })
         }
     }
@@ -281,6 +281,10 @@ pub fn sim_to_precision(
         stripped.report.by_turn.clear();
         super::print(&super::json_with_ruleset(&stripped, &Identity::of(r)))
     } else {
-        super::print(&format!("{}{}\n", report.report.render(), report.stopped))
+        super::print(&format!(
+            "{}{}\n",
+            report.report.render(super::layout()),
+            report.stopped
+        ))
     }
 }

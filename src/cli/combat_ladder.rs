@@ -133,7 +133,7 @@ pub fn run(args: Args) -> Result<()> {
     super::print(&if args.json {
         super::json_with_ruleset(&report, &Identity::of(&r))
     } else {
-        report.render()
+        report.render(super::layout())
     })
 }
 

@@ -1,6 +1,5 @@
 //! `arbiter completions SHELL`: shell completion scripts from clap_complete.
 use arbiter::Result;
-use clap::CommandFactory;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -13,7 +12,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let mut cmd = super::Cli::command();
+    let mut cmd = super::command();
     let mut buf = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "arbiter", &mut buf);
     super::print(&String::from_utf8_lossy(&buf))?;

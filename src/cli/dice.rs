@@ -52,6 +52,7 @@ pub fn run(args: Args) -> Result<()> {
         ("at least", Align::Right),
         ("", Align::Left),
     ]);
+    t.key(&["chance"]);
     let mut at_least = 1.0f64;
     for (i, p) in probs.iter().enumerate() {
         let bar = "#".repeat(((p / top) * 40.0).round() as usize);
@@ -69,7 +70,7 @@ pub fn run(args: Args) -> Result<()> {
         report.min,
         report.max,
         trim_number(mean, 4),
-        t.render()
+        t.render(super::layout())
     ))?;
     Ok(())
 }

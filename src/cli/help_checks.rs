@@ -1,7 +1,6 @@
 //! Checks over the whole command tree: every argument explains itself, and examples stay whole
 //! at 80 columns.
 #![cfg(test)]
-use clap::CommandFactory;
 
 /// Every command of the tree with its path ("arbiter combat sim"), parents first.
 fn every_command() -> Vec<(String, clap::Command)> {
@@ -12,7 +11,7 @@ fn every_command() -> Vec<(String, clap::Command)> {
             walk(&path, sub, out);
         }
     }
-    let mut root = super::Cli::command();
+    let mut root = super::command();
     root.build();
     let mut out = Vec::new();
     walk("", &root, &mut out);

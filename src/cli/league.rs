@@ -231,7 +231,7 @@ pub fn run(args: Args) -> Result<()> {
             } else if csv {
                 s.to_csv()
             } else {
-                let mut text = s.render(|seed| format!("--seed {seed}"));
+                let mut text = s.render(|seed| format!("--seed {seed}"), super::layout());
                 text.push_str(&berger_hint(&s, &options, &teams));
                 text
             })?;
@@ -349,7 +349,7 @@ pub fn run(args: Args) -> Result<()> {
             } else if csv {
                 table.to_csv()
             } else {
-                table.render()
+                table.render(super::layout())
             })?;
             Ok(())
         }
@@ -364,6 +364,14 @@ impl PlanArgs {
             .clone()
             .unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_LEAGUE.to_string());
         let rules = load::load(&name)?;
+        arbiter::style::explain(&format!(
+            "ruleset `{}`: {}",
+            rules.name,
+            match self.rules {
+                Some(_) => "chosen on the command line",
+                None => "the command's default",
+            }
+        ));
         let mut o = ScheduleOptions::from_rules(rules.league.as_ref())?;
         if let Some(m) = &self.method {
             o.method = Method::parse(m)?;
@@ -500,8 +508,13 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
 /// rules it names are no longer the ones it began under.
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
     if let Some(text) = &season.embedded_rules {
+        arbiter::style::explain(&format!("ruleset: the copy embedded in {season_path}"));
         return pin::embedded(season_path, text, season.ruleset.as_ref());
     }
+    arbiter::style::explain(&format!(
+        "ruleset `{}`: named by {season_path}'s `rules:` line",
+        season.rules
+    ));
     let rules = load::load_beside(&season.rules, Some(season_path))
         .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))?;
     if let Some(warning) = season

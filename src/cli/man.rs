@@ -3,7 +3,6 @@
 use super::topics::{self, Topic};
 use arbiter::io::Replace;
 use arbiter::{Error, Result};
-use clap::CommandFactory;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -59,7 +58,7 @@ const MANUAL: &str = "Arbiter Manual";
 
 /// Every page, (file name, roff text): commands in section 1, topics in section 7.
 pub fn pages() -> Result<Vec<(String, String)>> {
-    let mut cmd = super::Cli::command();
+    let mut cmd = super::command();
     cmd.build();
     let mut pages = Vec::new();
     command_pages(&cmd, &mut pages)?;

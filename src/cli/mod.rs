@@ -20,6 +20,7 @@ mod topics;
 
 use arbiter::error::{Conflict, ErrorKind};
 use arbiter::io::policy::Policy;
+use arbiter::output::Layout;
 use arbiter::rules::builtin::DEFAULT_COMBAT;
 use arbiter::Error;
 use clap::{Parser, Subcommand};
@@ -32,11 +33,7 @@ use std::io::Write;
     // `help` is ours (topics, then commands), so `arbiter help dice` can be the notation.
     disable_help_subcommand = true,
     about = "Settle how to score a game, schedule a league, or whether a ship is balanced — \
-             from one ruleset file",
-    after_help = "Built-in rulesets: cep, figf, advciv, elo, bloodbowl, startrek \
-        (see `arbiter rules list`).\
-        \nEvery command that reads a ruleset takes --rules NAME|PATH.\
-        \nReference pages: `arbiter help rules|formulas|dice|scripting`; manual pages: `arbiter man`."
+             from one ruleset file"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -47,6 +44,12 @@ pub struct Cli {
     /// Print tables whole, however wide (by default they fit the terminal or COLUMNS)
     #[arg(long, global = true)]
     wide: bool,
+    /// Say nothing on standard error but errors (no `wrote FILE`, no warnings)
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Also say why: which ruleset each command used, and why that one
+    #[arg(short, long, global = true)]
+    verbose: bool,
     /// Let files (and scripts) read files below DIR too (repeatable). Without it, what a file
     /// names (`extends`, `rules:`, hooks) must sit beside it, in the current folder, or be
     /// typed on the command line
@@ -87,13 +90,29 @@ enum Command {
     Lsp,
 }
 
+/// The command line's definition, with the words made from the built-in registry (the list
+/// of built-in rulesets), for parsing, `--help`, `man` and completions alike.
+pub(crate) fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().after_help(format!(
+        "Built-in rulesets: {} (see `arbiter rules list`).\
+         \nEvery command that reads a ruleset takes --rules NAME|PATH.\
+         \nReference pages: `arbiter help rules|formulas|dice|scripting`; manual pages: \
+         `arbiter man`.",
+        arbiter::rules::builtin::names().join(", ")
+    ))
+}
+
 /// Parse the command line, run, and return the process exit code.
 pub fn main() -> i32 {
     arbiter::io::install_interrupt_cleanup();
     arbiter::script::hook::install();
     // Chosen before parsing, so that clap's own messages follow --color too.
     arbiter::style::choose(color_asked().unwrap_or_default());
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let code = e.exit_code();
@@ -104,12 +123,20 @@ pub fn main() -> i32 {
                 eprintln!("{}", serde_json::json!({"error": {"message": message}}));
             } else {
                 let _ = e.print();
+                if let Some(tip) = quoting_tip(&e) {
+                    eprintln!("{tip}");
+                }
             }
             return code;
         }
     };
     arbiter::style::choose(cli.color);
-    arbiter::output::fit_tables(!cli.wide);
+    arbiter::style::set_verbosity(match (cli.quiet, cli.verbose) {
+        (true, _) => arbiter::style::Verbosity::Quiet,
+        (_, true) => arbiter::style::Verbosity::Verbose,
+        _ => arbiter::style::Verbosity::Normal,
+    });
+    LAYOUT.get_or_init(|| terminal_layout(cli.wide));
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = read_policy(&cli.allow_read).and_then(|policy| {
         arbiter::io::policy::enter(Some(policy), || dispatch(cli.command, &cli.allow_read))
@@ -126,6 +153,47 @@ pub fn main() -> i32 {
             }
             1
         }
+    }
+}
+
+/// The ruleset a command chose, said with `-v`.
+pub(crate) fn chosen(c: arbiter::rules::resolve::Chosen) -> arbiter::rules::resolve::Chosen {
+    arbiter::style::explain(&c.why());
+    c
+}
+
+/// How this run lays out text for people, decided once from the terminal and the flags.
+static LAYOUT: std::sync::OnceLock<Layout> = std::sync::OnceLock::new();
+
+/// The layout reports render with (plain until the command line is parsed).
+pub(crate) fn layout() -> Layout {
+    LAYOUT.get().copied().unwrap_or(Layout::PLAIN)
+}
+
+/// The narrowest width tables are fitted to, however narrow `COLUMNS` says the screen is.
+const NARROWEST_SCREEN: usize = 20;
+
+/// Ask the terminal once: tables fit `COLUMNS`, else standard output's terminal width (a
+/// pipe gets whole tables), unless `--wide`; colour as `--color` and the stream decide.
+fn terminal_layout(wide: bool) -> Layout {
+    let columns = || {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .map(|c| c.max(NARROWEST_SCREEN))
+    };
+    let terminal = || {
+        terminal_size::terminal_size_of(std::io::stdout())
+            .map(|(terminal_size::Width(w), _)| usize::from(w))
+            .filter(|&w| w > 0)
+    };
+    Layout {
+        width: if wide {
+            None
+        } else {
+            columns().or_else(terminal)
+        },
+        color: arbiter::style::colored(arbiter::style::Stream::Out),
     }
 }
 
@@ -152,6 +220,26 @@ fn dispatch(command: Command, allow_read: &[String]) -> Result<(), Error> {
         Command::Man(a) => man::run(a),
         Command::Lsp => arbiter::lsp::serve(),
     }
+}
+
+/// A word the command did not expect, where a name with spaces was probably typed unquoted
+/// (`league record s.yaml Gouged Eye Chaos All-Stars 2 1`): say to quote it.
+fn quoting_tip(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind as Kind};
+    if e.kind() != Kind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if word.starts_with('-') {
+        return None;
+    }
+    Some(
+        "tip: a name with spaces is one argument: put it in quotes, as in \
+         \"Gouged Eye\" or 'Chaos All-Stars'"
+            .to_string(),
+    )
 }
 
 /// The `--color` the command line gives, read before clap parses it.

@@ -100,15 +100,17 @@ pub fn run(args: Args) -> Result<()> {
     if args.sort {
         file.sort_by_date();
     }
-    let rules = arbiter::rules::resolve::Choice {
-        typed: args.rules.as_deref(),
-        named: file.rules.as_deref().map(|n| (n, Some(args.file.as_str()))),
-        default: arbiter::rules::builtin::DEFAULT_RATING,
-    }
-    .load(arbiter::rules::resolve::needs_scoring, |e| {
-        file.source
-            .locate(Error::new("/rules", e.unplaced_message()))
-    })?
+    let rules = super::chosen(
+        arbiter::rules::resolve::Choice {
+            typed: args.rules.as_deref(),
+            named: file.rules.as_deref().map(|n| (n, Some(args.file.as_str()))),
+            default: arbiter::rules::builtin::DEFAULT_RATING,
+        }
+        .load(arbiter::rules::resolve::needs_scoring, |e| {
+            file.source
+                .locate(Error::new("/rules", e.unplaced_message()))
+        })?,
+    )
     .ruleset;
     if args.backtest {
         return run_backtest(&args, &file, &rules);
@@ -158,10 +160,10 @@ pub fn run(args: Args) -> Result<()> {
         let id = arbiter::rules::pin::Identity::of(&rules);
         super::print(&super::json_with_ruleset(&report, &id))?;
     } else {
-        let mut text = report.table(args.all, "--all");
+        let mut text = report.table(args.all, "--all", super::layout());
         if args.history || args.player.is_some() {
             text.push('\n');
-            text.push_str(&report.history_table(args.player.as_deref()));
+            text.push_str(&report.history_table(args.player.as_deref(), super::layout()));
         }
         super::print(&text)?;
     }
@@ -246,6 +248,6 @@ fn run_backtest(
     super::print(&if args.json {
         arbiter::output::json_string(&report)
     } else {
-        report.table()
+        report.table(super::layout())
     })
 }

@@ -40,6 +40,7 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
         history: args.history,
         allow_write: args.allow_write,
         allow_read: allow_read.to_vec(),
+        layout: super::layout(),
         limits: arbiter::script::run::ChosenLimits {
             max_seconds: args.max_seconds,
             max_memory_mb: args.max_memory,

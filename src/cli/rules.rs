@@ -199,6 +199,7 @@ pub fn run(args: Args) -> Result<()> {
                 ("ships", Align::Right),
                 ("description", Align::Left),
             ]);
+            t.key(&["description"]);
             for name in builtin::names() {
                 let r = load::load(name)?;
                 let (_, file, _) = builtin::find(name).expect("built-in");
@@ -209,7 +210,7 @@ pub fn run(args: Args) -> Result<()> {
                     r.description.clone(),
                 ]);
             }
-            super::print(&t.render())?;
+            super::print(&t.render(super::layout()))?;
             Ok(())
         }
         RulesCommand::Check { files } => {

@@ -32,16 +32,18 @@ pub fn run(args: Args) -> Result<()> {
             None => "which ruleset? give --rules figf, --rules advciv or a ruleset file",
         }));
     }
-    let chosen = arbiter::rules::resolve::Choice {
-        typed: args.rules.as_deref(),
-        named: input.rules().map(|r| (r, file.as_deref())),
-        default: "",
-    }
-    .load(arbiter::rules::resolve::needs_scoring, |e| match &doc {
-        // A bad `rules:` in the game file is reported at that line.
-        Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
-        _ => e,
-    })?;
+    let chosen = super::chosen(
+        arbiter::rules::resolve::Choice {
+            typed: args.rules.as_deref(),
+            named: input.rules().map(|r| (r, file.as_deref())),
+            default: "",
+        }
+        .load(arbiter::rules::resolve::needs_scoring, |e| match &doc {
+            // A bad `rules:` in the game file is reported at that line.
+            Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
+            _ => e,
+        })?,
+    );
     let (rules, reference) = (chosen.ruleset, chosen.reference);
     match &args.vs {
         None => {
@@ -49,7 +51,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&if args.json {
                 super::json_with_ruleset(&report, &arbiter::rules::pin::Identity::of(&rules))
             } else {
-                report.table()
+                report.table(super::layout())
             })?;
         }
         Some(vs) => {
@@ -64,7 +66,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&if args.json {
                 arbiter::output::json_string(&comparison)
             } else {
-                comparison.table()
+                comparison.table(super::layout())
             })?;
         }
     }

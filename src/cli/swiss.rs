@@ -476,7 +476,7 @@ fn show_pairing(round: &RoundPairing, json: bool, ruleset: Option<&Identity>) ->
     super::print(&match (json, ruleset) {
         (true, Some(id)) => super::json_with_ruleset(round, id),
         (true, None) => json_string(round),
-        (false, _) => round.render(),
+        (false, _) => round.render(super::layout()),
     })
 }
 
@@ -559,6 +559,6 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     } else if csv {
         s.to_csv()
     } else {
-        s.render()
+        s.render(super::layout())
     })
 }

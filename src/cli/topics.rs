@@ -1,7 +1,6 @@
 //! `arbiter help [TOPIC | COMMAND...]`: reference pages on the languages arbiter reads (the
 //! texts live in doc/help/), or a command's own help, as clap's `help` subcommand gives it.
 use arbiter::Result;
-use clap::CommandFactory;
 
 /// A reference page: its name after `arbiter help`, a line for the list, and its text.
 pub struct Topic {
@@ -88,7 +87,7 @@ fn styled(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         if line.starts_with('#') {
-            out.push_str(&arbiter::style::header(line));
+            out.push_str(&arbiter::style::header(line, super::layout().color));
         } else {
             out.push_str(line);
         }
@@ -167,7 +166,7 @@ fn unknown(word: &str, commands: &[String], first: bool) -> ! {
         message.push_str(&format!("topics: {}; ", topics.join(", ")));
     }
     message.push_str(&format!("commands: {}", commands.join(", ")));
-    let mut root = super::Cli::command();
+    let mut root = super::command();
     root.build();
     let help = root
         .find_subcommand_mut("help")
@@ -179,7 +178,7 @@ fn unknown(word: &str, commands: &[String], first: bool) -> ! {
 /// The long help of `arbiter WORDS...` (of arbiter itself when there are none), as clap's own
 /// `help` subcommand prints it; an unknown name is a usage error that lists what is known.
 fn command_help(words: &[String]) -> Result<()> {
-    let mut cmd = super::Cli::command();
+    let mut cmd = super::command();
     cmd.build();
     let mut current = &mut cmd;
     for (depth, word) in words.iter().enumerate() {

@@ -315,7 +315,7 @@ fn rate(
 impl LadderReport {
     /// Per ship class and pairing, the first tactic's share as side a, as side b, and both;
     /// then the ratings.
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         // A share of nothing decided is no share.
         let of = |w: u64, l: u64| {
@@ -336,6 +336,7 @@ impl LadderReport {
             ("draws", Align::Right),
             ("escapes", Align::Right),
         ]);
+        t.key(&["tactic", "vs", "both"]);
         for (k, m) in self.matches.iter().enumerate() {
             // Each pairing once: the match with its first tactic as a, and the return match.
             let Some(back) = self.matches[k + 1..]
@@ -370,6 +371,7 @@ impl LadderReport {
             ("losses", Align::Right),
             ("share", Align::Right),
         ]);
+        r.key(&["rating", "share"]);
         for s in &self.tactics {
             r.row([
                 s.tactic.clone(),
@@ -386,9 +388,9 @@ impl LadderReport {
             self.battles,
             self.ruleset,
             self.seed,
-            t.render(),
+            t.render(layout),
             self.system,
-            r.render()
+            r.render(layout)
         )
     }
 }

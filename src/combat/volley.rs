@@ -152,7 +152,7 @@ pub fn volley_classes(
 
 impl VolleyReport {
     /// A table for people.
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         let mut t = Table::new(&[
             ("one volley", Align::Left),
@@ -191,7 +191,7 @@ impl VolleyReport {
             self.target,
             self.shot,
             self.range,
-            t.render()
+            t.render(layout)
         )
     }
 }

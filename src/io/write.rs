@@ -94,7 +94,7 @@ pub fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
     })();
     drop(guard);
     result.map_err(|e| fail(&e))?;
-    eprintln!("wrote {path}");
+    crate::style::note(&format!("wrote {path}"));
     Ok(())
 }
 

@@ -376,7 +376,7 @@ impl Schedule {
     /// The schedule for people: rounds in the source's layout, then carry-over, seed and
     /// breaks (and the carry-over matrix when it was asked for). `repeat` says how the caller
     /// asks for the same seed again (the CLI's flag, say).
-    pub fn render(&self, repeat: impl Fn(u64) -> String) -> String {
+    pub fn render(&self, repeat: impl Fn(u64) -> String, layout: crate::output::Layout) -> String {
         let width = self
             .teams
             .iter()
@@ -439,6 +439,7 @@ impl Schedule {
             ("away", crate::output::Align::Right),
             ("breaks", crate::output::Align::Right),
         ]);
+        t.key(&["home", "away"]);
         for b in &self.breaks {
             t.row([
                 b.team.to_string(),
@@ -447,16 +448,16 @@ impl Schedule {
                 b.breaks.to_string(),
             ]);
         }
-        out.push_str(&t.render());
+        out.push_str(&t.render(layout));
         if let Some(m) = &self.carryover.matrix {
             out.push_str("\ncarry-over matrix (row: the team met, column: the team met next)\n");
-            out.push_str(&matrix_table(&self.teams, m));
+            out.push_str(&matrix_table(&self.teams, m, layout));
         }
         out
     }
 }
 
-fn matrix_table(teams: &[Team], matrix: &[Vec<u32>]) -> String {
+fn matrix_table(teams: &[Team], matrix: &[Vec<u32>], layout: crate::output::Layout) -> String {
     use crate::output::{Align, Table};
     let labels: Vec<String> = teams.iter().map(|t| t.to_string()).collect();
     let mut columns: Vec<(&str, Align)> = vec![("", Align::Left)];
@@ -473,7 +474,7 @@ fn matrix_table(teams: &[Team], matrix: &[Vec<u32>]) -> String {
         }));
         t.row(cells);
     }
-    t.render()
+    t.render(layout)
 }
 
 /// Compact JSON of one part of the schedule.

@@ -103,7 +103,7 @@ pub fn standings(rules: &Ruleset, season: &Season) -> Result<Standings> {
 
 impl Standings {
     /// The table for people.
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{Align, Table};
         let mut t = Table::new(&[
             ("#", Align::Right),
@@ -117,6 +117,7 @@ impl Standings {
             ("diff", Align::Right),
             ("points", Align::Right),
         ]);
+        t.key(&["team", "points"]);
         let mut last = 0;
         for s in &self.standings {
             let pos = if s.position == last {
@@ -127,7 +128,7 @@ impl Standings {
             last = s.position;
             t.row(row_cells(pos, s, format!("{:+}", s.difference)));
         }
-        let table = t.render();
+        let table = t.render(layout);
         let mut out = String::new();
         out.push_str(&format!(
             "\n{} of {} matches played",
@@ -140,7 +141,7 @@ impl Standings {
             out.push_str(&format!("; ties broken by {}", self.tiebreakers.join(", ")));
         }
         out.push_str("\nP played, W won, D drawn, L lost, diff for minus against; = level with the place above\n");
-        format!("{table}{}", crate::output::fit_prose(&out))
+        format!("{table}{}", crate::output::fit_prose(&out, layout))
     }
 
     /// CSV with the JSON's columns.

@@ -84,6 +84,24 @@ impl Choice<'_> {
     }
 }
 
+impl Chosen {
+    /// Which ruleset this is and why, in words (`ruleset `cep`: named by the input's `rules:`
+    /// line`).
+    pub fn why(&self) -> String {
+        let why = match self.how {
+            How::Typed => "chosen on the command line (or by the script)",
+            How::Named => "named by the input's `rules:` line",
+            How::Default => "the command's default",
+        };
+        let name = &self.ruleset.name;
+        if *name == self.reference {
+            format!("ruleset `{name}`: {why}")
+        } else {
+            format!("ruleset `{name}` from {}: {why}", self.reference)
+        }
+    }
+}
+
 /// How a record (a season, a tournament) at `record` writes down a ruleset typed on the
 /// command line as `typed`, so that reading its `rules:` beside the record finds the same
 /// file from any folder: a built-in's name as it is; a path, from the record's folder.

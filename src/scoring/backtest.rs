@@ -268,7 +268,7 @@ fn interval(sorted: &[f64], level: f64) -> Option<(f64, f64)> {
 }
 
 impl BacktestReport {
-    pub fn table(&self) -> String {
+    pub fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("system", Align::Left),
             ("log-loss", Align::Right),
@@ -278,6 +278,7 @@ impl BacktestReport {
             ("Brier", Align::Right),
             ("accuracy", Align::Right),
         ]);
+        t.key(&["log-loss"]);
         for s in &self.systems {
             let best = s.system == self.best;
             t.row([
@@ -349,7 +350,7 @@ impl BacktestReport {
             "Backtest ({}): each game forecast from the ratings before it; lower log-loss and Brier are better; intervals: {}% bootstrap, `vs best` paired (the same resamples for every system)\n\n{}{}",
             self.ruleset,
             trim_number(self.level * 100.0, 1),
-            t.render(),
+            t.render(layout),
             verdict
         )
     }

@@ -445,7 +445,7 @@ fn plain(e: crate::Error) -> String {
 
 impl CepReport {
     /// The factors per player, so anyone can redo the arithmetic.
-    pub fn table(&self) -> String {
+    pub fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("player", Align::Left),
             ("side", Align::Left),
@@ -461,6 +461,7 @@ impl CepReport {
             ("exact", Align::Right),
             ("points", Align::Right),
         ]);
+        t.key(&["points"]);
         for p in &self.players {
             t.row([
                 p.name.clone(),
@@ -490,7 +491,7 @@ impl CepReport {
             trim_number(self.game_value, 4),
             trim_number(self.residue, 4),
             trim_number(self.violence, 4),
-            t.render()
+            t.render(layout)
         )
     }
 }

@@ -72,7 +72,7 @@ pub fn compare(rules: &Ruleset, vs: &Ruleset, input: &ScoreInput) -> Result<Comp
 }
 
 impl Comparison {
-    pub fn table(&self) -> String {
+    pub fn table(&self, layout: crate::output::Layout) -> String {
         let (ra, rb) = (self.rules.clone(), self.vs.clone());
         let (ra, rb) = if ra == rb {
             (format!("{ra} (1)"), format!("{rb} (2)"))
@@ -85,6 +85,7 @@ impl Comparison {
             (&rb, Align::Right),
             ("difference", Align::Right),
         ]);
+        t.key(&[&ra, &rb]);
         for p in &self.players {
             t.row([
                 p.name.clone(),
@@ -97,6 +98,11 @@ impl Comparison {
                 },
             ]);
         }
-        format!("{}\n{}\n{}", self.a.table(), self.b.table(), t.render())
+        format!(
+            "{}\n{}\n{}",
+            self.a.table(layout),
+            self.b.table(layout),
+            t.render(layout)
+        )
     }
 }

@@ -66,11 +66,11 @@ pub struct Headline {
 
 impl ScoreReport {
     /// The table for people, with every factor.
-    pub fn table(&self) -> String {
+    pub fn table(&self, layout: crate::output::Layout) -> String {
         match self {
-            ScoreReport::Cep(r) => r.table(),
-            ScoreReport::Percentile(r) => r.table(),
-            ScoreReport::Pot(r) => r.table(),
+            ScoreReport::Cep(r) => r.table(layout),
+            ScoreReport::Percentile(r) => r.table(layout),
+            ScoreReport::Pot(r) => r.table(layout),
         }
     }
 

@@ -118,7 +118,7 @@ pub fn score(
 }
 
 impl PercentileReport {
-    pub fn table(&self) -> String {
+    pub fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("player", Align::Left),
             ("score", Align::Right),
@@ -126,6 +126,7 @@ impl PercentileReport {
             ("bonus", Align::Right),
             ("points", Align::Right),
         ]);
+        t.key(&["points"]);
         for p in &self.players {
             t.row([
                 p.name.clone(),
@@ -139,7 +140,7 @@ impl PercentileReport {
             "FIGF percentile ({}): score / winner · scale; winner + bonus + gap to the \
              runner-up\n\n{}",
             self.ruleset,
-            t.render()
+            t.render(layout)
         )
     }
 }

@@ -189,7 +189,7 @@ fn sums_of(groups: &[Vec<usize>], most: usize) -> Vec<bool> {
 }
 
 impl PotReport {
-    pub fn table(&self) -> String {
+    pub fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("player", Align::Left),
             ("score", Align::Right),
@@ -200,6 +200,7 @@ impl PotReport {
             ("points", Align::Right),
             ("change", Align::Right),
         ]);
+        t.key(&["points"]);
         for p in &self.players {
             t.row([
                 p.name.clone(),
@@ -221,7 +222,7 @@ impl PotReport {
             self.ruleset,
             self.pot,
             self.game_spread,
-            t.render()
+            t.render(layout)
         );
         if self.exact_shares {
             text.push_str("\nthe rounded shares add up to more than the pot: the floors are of the exact shares\n");

@@ -136,7 +136,7 @@ pub struct PlayerChange {
 impl RatingReport {
     /// Final standings, best first; provisional players only with `all`. `list_all` says how
     /// the caller asks for them (the CLI's `--all`).
-    pub fn table(&self, all: bool, list_all: &str) -> String {
+    pub fn table(&self, all: bool, list_all: &str, layout: crate::output::Layout) -> String {
         let uncertain = self.players.iter().any(|p| p.deviation.is_some());
         let conservative = self.conservative.filter(|_| uncertain);
         let mut cols = vec![
@@ -156,6 +156,7 @@ impl RatingReport {
         ]);
         let header: Vec<(&str, Align)> = cols.iter().map(|(n, a)| (n.as_str(), *a)).collect();
         let mut t = Table::new(&header);
+        t.key(&["player", "rating"]);
         let mut sorted: Vec<&PlayerRating> = self.players.iter().collect();
         sorted.sort_by_key(|p| p.rank);
         let hidden = sorted.iter().filter(|p| p.provisional && !all).count();
@@ -187,7 +188,7 @@ impl RatingReport {
             self.system,
             self.ruleset,
             self.games_rated,
-            t.render()
+            t.render(layout)
         );
         if self.ranked_by == "conservative" {
             if let Some(c) = conservative {
@@ -214,7 +215,7 @@ impl RatingReport {
     }
 
     /// Each game's changes; only `player`'s lines when given.
-    pub fn history_table(&self, player: Option<&str>) -> String {
+    pub fn history_table(&self, player: Option<&str>, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("game", Align::Right),
             ("period", Align::Left),
@@ -224,6 +225,7 @@ impl RatingReport {
             ("after", Align::Right),
             ("change", Align::Right),
         ]);
+        t.key(&["player", "change"]);
         let mut periods = false;
         for g in &self.games {
             for (j, c) in g.players.iter().enumerate() {
@@ -260,7 +262,7 @@ impl RatingReport {
                 ]);
             }
         }
-        let mut text = t.render();
+        let mut text = t.render(layout);
         if periods {
             text.push_str(if self.system == "glicko2" {
                 "\n* a rating period: `before` is the rating at the period's start, `after` at its end (Glicko-2 rates a period's games together)\n"

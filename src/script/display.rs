@@ -1,23 +1,23 @@
 //! Script values shown for people: maps and lists of maps as tables, numbers tidy.
 use super::api::dice::Roller;
 use super::handle::{Node, RulesHandle};
-use crate::output::{trim_number, Align, Table};
+use crate::output::{trim_number, Align, Layout, Table};
 use rhai::{Array, Dynamic, Map, INT};
 
-/// The text the REPL prints for a result (empty for `()`).
-pub fn render(value: &Dynamic) -> String {
+/// The text the REPL prints for a result (empty for `()`), laid out for `layout`.
+pub fn render(value: &Dynamic, layout: Layout) -> String {
     if value.is_unit() {
         return String::new();
     }
     if let Some(r) = value.clone().try_cast::<RulesHandle>() {
-        return render_ruleset(&r);
+        return render_ruleset(&r, layout);
     }
     if let Some(n) = value.clone().try_cast::<Node>() {
         return match n.value() {
             Ok(v) => format!(
                 "{}\n{}",
                 n.shown(),
-                render(&super::api::convert::json_to_dynamic(&v))
+                render(&super::api::convert::json_to_dynamic(&v), layout)
             ),
             Err(e) => format!("{e}\n"),
         };
@@ -32,11 +32,11 @@ pub fn render(value: &Dynamic) -> String {
         return "a seeded dice roller\n".to_string();
     }
     if let Some(map) = value.read_lock::<Map>() {
-        return render_map(&map);
+        return render_map(&map, layout);
     }
     if let Some(items) = value.read_lock::<Array>() {
         if !items.is_empty() && items.iter().all(|v| v.is_map()) {
-            return render_rows(&items);
+            return render_rows(&items, layout);
         }
     }
     format!("{}\n", cell(value))
@@ -92,7 +92,7 @@ fn is_nested(v: &Dynamic) -> bool {
 }
 
 /// Scalars as a key/value table, then each nested map or list under its key.
-fn render_map(map: &Map) -> String {
+fn render_map(map: &Map, layout: Layout) -> String {
     let keys = ordered_keys(map);
     let mut t = Table::new(&[("key", Align::Left), ("value", Align::Left)]);
     for k in keys.iter().filter(|k| !is_nested(&map[k.as_str()])) {
@@ -101,14 +101,14 @@ fn render_map(map: &Map) -> String {
     let mut out = if t.is_empty() {
         String::new()
     } else {
-        t.render()
+        t.render(layout)
     };
     for k in keys.iter().filter(|k| is_nested(&map[k.as_str()])) {
         if !out.is_empty() {
             out.push('\n');
         }
         out.push_str(&format!("{k}:\n"));
-        out.push_str(&indent(&render(&map[k.as_str()])));
+        out.push_str(&indent(&render(&map[k.as_str()], layout)));
     }
     if out.is_empty() {
         out.push_str("#{}\n");
@@ -117,7 +117,7 @@ fn render_map(map: &Map) -> String {
 }
 
 /// A list of maps as one table, a column per key (in order of first appearance).
-fn render_rows(items: &Array) -> String {
+fn render_rows(items: &Array, layout: Layout) -> String {
     let mut columns: Vec<String> = Vec::new();
     let mut numeric: Vec<bool> = Vec::new();
     for item in items {
@@ -156,7 +156,7 @@ fn render_rows(items: &Array) -> String {
             );
         }
     }
-    t.render()
+    t.render(layout)
 }
 
 fn is_number(v: &Dynamic) -> bool {
@@ -176,7 +176,7 @@ fn indent(text: &str) -> String {
 }
 
 /// A ruleset: its name, then its ships as a table.
-fn render_ruleset(r: &RulesHandle) -> String {
+fn render_ruleset(r: &RulesHandle, layout: Layout) -> String {
     let tree = r.tree();
     let mut out = format!("ruleset `{}`", r.name());
     if let Some(d) = tree.get("description").and_then(|d| d.as_str()) {
@@ -204,7 +204,7 @@ fn render_ruleset(r: &RulesHandle) -> String {
         .unwrap_or_default();
     if !ships.is_empty() {
         out.push('\n');
-        out.push_str(&render_rows(&ships));
+        out.push_str(&render_rows(&ships, layout));
     }
     let sections: Vec<&str> = ["scoring", "league", "combat", "script"]
         .into_iter()
@@ -229,7 +229,7 @@ mod tests {
     fn a_map_of_scalars_is_a_key_value_table_in_numeric_order() {
         let v =
             super::super::api::convert::json_to_dynamic(&json!({"12": 0.25, "2": 0.5, "3": 0.25}));
-        let text = render(&v);
+        let text = render(&v, Layout::PLAIN);
         let rows: Vec<&str> = text
             .lines()
             .skip(2)
@@ -243,7 +243,7 @@ mod tests {
         let v = super::super::api::convert::json_to_dynamic(
             &json!([{"points": 31, "name": "Teniente"}, {"points": 16.5, "name": "Capitán"}]),
         );
-        let text = render(&v);
+        let text = render(&v, Layout::PLAIN);
         let lines: Vec<&str> = text.lines().collect();
         assert!(
             lines[0].starts_with("name") && lines[0].trim_end().ends_with("points"),

@@ -41,6 +41,8 @@ pub struct ReplOptions {
     pub allow_read: Vec<String>,
     /// History file; default $ARBITER_HISTORY, else ~/.arbiter_history.
     pub history: Option<PathBuf>,
+    /// How results are laid out (the terminal's width, colour).
+    pub layout: crate::output::Layout,
 }
 
 /// Run the REPL. Interactive at a terminal; otherwise reads standard input and returns an
@@ -62,6 +64,7 @@ pub fn repl(options: &ReplOptions) -> Result<i32> {
     let mut session_state = Repl {
         runner: Runner::new(session),
         entries: 0,
+        layout: options.layout,
     };
     if terminal {
         interactive(&mut session_state, options)?;
@@ -74,6 +77,7 @@ pub fn repl(options: &ReplOptions) -> Result<i32> {
 struct Repl {
     runner: Runner,
     entries: usize,
+    layout: crate::output::Layout,
 }
 
 /// What one entry did.
@@ -98,7 +102,7 @@ impl Repl {
         if self.runner.exit_code.is_some() {
             return Ok(Outcome::Quit);
         }
-        Ok(Outcome::Shown(render(&value)))
+        Ok(Outcome::Shown(render(&value, self.layout)))
     }
 
     fn command(&mut self, command: &str) -> Result<Outcome> {
@@ -123,12 +127,12 @@ impl Repl {
                 if self.runner.exit_code.is_some() {
                     return Ok(Outcome::Quit);
                 }
-                Ok(Outcome::Shown(render(&value)))
+                Ok(Outcome::Shown(render(&value, self.layout)))
             }
             "rules" | "rules!" => {
                 if arg.is_empty() {
                     return match self.runner.session.current() {
-                        Ok(r) => Ok(Outcome::Shown(render(&rhai::Dynamic::from(r)))),
+                        Ok(r) => Ok(Outcome::Shown(render(&rhai::Dynamic::from(r), self.layout))),
                         Err(e) => Err(e),
                     };
                 }

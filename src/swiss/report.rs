@@ -8,7 +8,7 @@ use serde::Serialize;
 
 impl Standings {
     /// The table for people: rank, player, name, points, one column per tie-break.
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         let header = self.header();
         let cols: Vec<(&str, Align)> = header
             .iter()
@@ -16,10 +16,11 @@ impl Standings {
             .map(|(i, h)| (h.as_str(), if i == 2 { Align::Left } else { Align::Right }))
             .collect();
         let mut table = Table::new(&cols);
+        table.key(&["name", "points"]);
         for r in &self.standings {
             table.row(cells(r));
         }
-        table.render()
+        table.render(layout)
     }
 
     /// CSV with the table's columns.
@@ -97,7 +98,7 @@ impl RoundPairing {
     }
 
     /// The boards for people: numbers, names and each player's points so far.
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         let player = |n: usize| format!("{n} {}", self.players[n - 1].0);
         let score = |n: usize| super::trf::show_tenths(self.players[n - 1].1);
         let mut t = Table::new(&[
@@ -107,6 +108,7 @@ impl RoundPairing {
             ("black", Align::Left),
             ("pts", Align::Right),
         ]);
+        t.key(&["white", "black"]);
         for (board, p) in self.pairs.iter().enumerate() {
             t.row([
                 (board + 1).to_string(),
@@ -116,7 +118,7 @@ impl RoundPairing {
                 score(p.black),
             ]);
         }
-        let mut out = format!("Round {}\n{}", self.round, t.render());
+        let mut out = format!("Round {}\n{}", self.round, t.render(layout));
         if let Some(b) = self.bye {
             out += &format!("bye: {}\n", player(b));
         }

@@ -382,7 +382,7 @@ fn settings(p: &Parameter, o: &BalanceOptions) -> Result<Search> {
 impl BalanceReport {
     /// The report for people; `range` names the options that set the range's ends as the
     /// caller takes them (the CLI's `--min/--max`).
-    pub fn render(&self, range: &str) -> String {
+    pub fn render(&self, range: &str, layout: crate::output::Layout) -> String {
         use crate::output::{percent, Align, Table};
         let mut t = Table::new(&[
             ("value", Align::Right),
@@ -392,6 +392,7 @@ impl BalanceReport {
             ("undecided", Align::Right),
             ("verdict", Align::Left),
         ]);
+        t.key(&["share", "verdict"]);
         for s in &self.tried {
             t.row([
                 super::sweep::shown(&s.value),
@@ -434,7 +435,7 @@ impl BalanceReport {
             percent(self.ci95[0]),
             percent(self.ci95[1]),
             percent(self.target),
-            t.render(),
+            t.render(layout),
             self.battles,
             self.fixed_size_battles,
             saved

@@ -265,7 +265,7 @@ impl MatrixReport {
         out
     }
 
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         // Rows and columns by number (names are long); the key names them.
         let mut cols: Vec<(String, Align)> =
@@ -275,6 +275,7 @@ impl MatrixReport {
         }
         let refs: Vec<(&str, Align)> = cols.iter().map(|(c, a)| (c.as_str(), *a)).collect();
         let mut t = Table::new(&refs);
+        t.key(&["ship"]);
         for (i, a) in self.ships.iter().enumerate() {
             let mut row = vec![(i + 1).to_string(), a.clone()];
             for b in &self.ships {
@@ -294,6 +295,7 @@ impl MatrixReport {
             ("rating", Align::Right),
             ("points", Align::Right),
         ]);
+        s.key(&["rating", "points"]);
         let mut order: Vec<&Strength> = self.strength.iter().collect();
         order.sort_by(|x, y| y.rating.total_cmp(&x.rating));
         for st in order {
@@ -345,8 +347,8 @@ impl MatrixReport {
             self.ruleset,
             self.seed,
             split.join(", "),
-            t.render(),
-            s.render()
+            t.render(layout),
+            s.render(layout)
         )
     }
 
@@ -481,7 +483,7 @@ mod tests {
         assert!((d.higher_vs_rest - 0.95).abs() < 1e-9);
         assert!((d.lower_vs_rest - 0.3).abs() < 1e-9);
         assert!(m
-            .render()
+            .render(crate::output::Layout::PLAIN)
             .contains("A ranks above B though it scores 40.0% against it"));
     }
 }

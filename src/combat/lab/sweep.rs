@@ -164,7 +164,7 @@ impl SweepReport {
     /// Two tables that fit 80 columns: the win rates (over all battles, and side a's share
     /// of the decided ones), then how the battles ended, with the outcome names every
     /// lab command uses.
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, Align, Table};
         let grid = self.parameter_2.is_some();
         let keys = |p: &SweepPoint| {
@@ -190,6 +190,7 @@ impl SweepReport {
             "95% CI",
             "a of decided",
         ]));
+        rates.key(&["a wins", "b wins", "a of decided"]);
         let kinds = OutcomeKind::ALL.map(|k| k.name());
         let mut ends = Table::new(&heads(&kinds));
         for p in &self.points {
@@ -225,8 +226,8 @@ impl SweepReport {
             },
             self.ruleset,
             self.seed,
-            rates.render(),
-            ends.render()
+            rates.render(layout),
+            ends.render(layout)
         )
     }
 

@@ -27,7 +27,7 @@ impl SimReport {
             .join(", ")
     }
 
-    pub fn render(&self) -> String {
+    pub fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         let mut t = Table::new(&[
             ("ship", Align::Left),
@@ -38,6 +38,7 @@ impl SimReport {
             ("captured", Align::Right),
             ("escaped", Align::Right),
         ]);
+        t.key(&["win rate"]);
         let names = self.side_names();
         for (s, name) in [&self.a, &self.b].into_iter().zip(&names) {
             t.row([
@@ -118,6 +119,11 @@ impl SimReport {
             );
         }
         let fit = crate::output::fit_prose;
-        format!("{}{}\n{}", fit(&headline), t.render(), fit(&out))
+        format!(
+            "{}{}\n{}",
+            fit(&headline, layout),
+            t.render(layout),
+            fit(&out, layout)
+        )
     }
 }
