@@ -216,16 +216,20 @@ impl SweepReport {
             Some(p2) => format!("value = {}, value 2 = {p2}", self.parameter),
             None => format!("value = {}", self.parameter),
         };
-        format!(
+        let headline = format!(
             "sweep of {}\n{value}\na = {a}, b = {b}; ruleset {}, seed {}, the same battles \
-             at every point\n\nwin rates (of all battles; a's share of the decided \
-             ones):\n\n{}\nhow the battles ended (share of the battles):\n\n{}",
+             at every point",
             match &self.parameter_2 {
                 Some(p2) => format!("{} × {p2}", self.parameter),
                 None => self.parameter.clone(),
             },
             self.ruleset,
             self.seed,
+        );
+        format!(
+            "{}\n\nwin rates (of all battles; a's share of the decided ones):\n\n{}\nhow the \
+             battles ended (share of the battles):\n\n{}",
+            crate::output::fit_prose(&headline, layout),
             rates.render(layout),
             ends.render(layout)
         )
