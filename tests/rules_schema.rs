@@ -5,6 +5,18 @@
 use crate::common::*;
 use serde_json::{json, Value};
 
+/// Every built-in ruleset, as `rules list` names them.
+const BUILT_INS: [&str; 8] = [
+    "cep",
+    "figf",
+    "advciv",
+    "elo",
+    "bloodbowl",
+    "swiss",
+    "bloodbowl-swiss",
+    "startrek",
+];
+
 fn schema() -> Value {
     serde_json::from_str(&ok(&["rules", "schema"])).expect("the schema is JSON")
 }
@@ -30,16 +42,7 @@ fn every_built_in_ruleset_validates_against_the_schema() {
         schema["$schema"],
         json!("https://json-schema.org/draft/2020-12/schema")
     );
-    for name in [
-        "cep",
-        "figf",
-        "advciv",
-        "elo",
-        "bloodbowl",
-        "swiss",
-        "bloodbowl-swiss",
-        "startrek",
-    ] {
+    for name in BUILT_INS {
         let doc = yaml(&ok(&["rules", "show", name, "--format", "yaml"]));
         assert_eq!(errors(&schema, &doc), Vec::<String>::new(), "{name}");
     }
@@ -371,17 +374,7 @@ fn every_generated_ruleset_the_loader_accepts_validates_against_the_schema() {
     use rand::{Rng, SeedableRng};
     let schema = schema();
     let mut rng = rand_pcg::Pcg64::seed_from_u64(30);
-    let names = [
-        "cep",
-        "figf",
-        "advciv",
-        "elo",
-        "bloodbowl",
-        "swiss",
-        "bloodbowl-swiss",
-        "startrek",
-    ];
-    let bases: Vec<(&str, Value, Vec<String>)> = names
+    let bases: Vec<(&str, Value, Vec<String>)> = BUILT_INS
         .iter()
         .map(|name| {
             let doc = yaml(&ok(&["rules", "show", name, "--format", "yaml"]));
