@@ -4,7 +4,7 @@ use super::season::Season;
 use super::standings::Standings;
 
 use crate::html::{Column, Page, PageTable};
-use crate::output::{trim_number, Align};
+use crate::output::Align;
 
 /// The page. `title` is shown as its heading (the season file's name, say).
 pub fn page(title: &str, season: &Season, table: &Standings) -> String {
@@ -62,18 +62,11 @@ fn standings(table: &Standings) -> PageTable {
     ])
     .caption("Standings");
     for s in &table.standings {
-        t.row([
+        t.row(super::standings::row_cells(
             s.position.to_string(),
-            s.team.to_string(),
-            s.played.to_string(),
-            s.won.to_string(),
-            s.drawn.to_string(),
-            s.lost.to_string(),
-            s.scored.to_string(),
-            s.against.to_string(),
+            s,
             format!("{:+}", s.difference),
-            trim_number(s.points, 3),
-        ]);
+        ));
     }
     t
 }

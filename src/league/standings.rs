@@ -170,9 +170,9 @@ impl Standings {
     }
 }
 
-/// One standing's cells in the columns both the table and the CSV use; the position and the
+/// One standing's cells in the columns the table, the CSV and the page use; the position and the
 /// difference are written the way each wants them.
-fn row_cells(position: String, s: &Standing, difference: String) -> [String; 10] {
+pub(crate) fn row_cells(position: String, s: &Standing, difference: String) -> [String; 10] {
     [
         position,
         s.team.to_string(),
