@@ -139,8 +139,17 @@ pub fn swiss_rules(choice: Choice, record: &str) -> Result<(SwissRules, Ruleset)
     Ok((swiss.expect("checked by needs_swiss"), chosen.ruleset))
 }
 
-/// A tournament's own ruleset: a relative `rules:` is found beside the tournament file.
+/// A tournament's own ruleset: the copy embedded in it (`swiss new --embed-rules`), else the
+/// one its `rules:` names (a relative one is found beside the tournament file).
 pub fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
+    if let Some(text) = &t.embedded_rules {
+        let ruleset = crate::rules::pin::embedded(path, text, t.ruleset.as_ref())?;
+        if let Some(missing) = resolve::needs_swiss(&ruleset) {
+            return Err(Error::msg(format!("{path}: its embedded rules {missing}")));
+        }
+        let swiss = ruleset.swiss.clone().expect("checked by needs_swiss");
+        return Ok((swiss, ruleset));
+    }
     let choice = Choice {
         typed: None,
         named: Some((&t.rules, Some(path))),

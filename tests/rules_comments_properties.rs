@@ -80,13 +80,14 @@ fn text() -> impl Strategy<Value = String> {
     "[ -~ñ]{0,12}".prop_map(|t| t.trim_end().to_string())
 }
 
-/// A tree with comments at random places (the ones its nodes can have).
+/// A tree with comments at random places (the ones its nodes can have), and blank lines
+/// between groups of them.
 fn commented() -> impl Strategy<Value = (Value, Comments)> {
     root().prop_flat_map(|v| {
         let mut all = Vec::new();
         nodes(&v, "", false, &mut all);
         let n = all.len();
-        let picks = proptest::collection::vec((0..n, 0..3u8, text()), 0..12);
+        let picks = proptest::collection::vec((0..n, 0..5u8, text()), 0..12);
         (Just(v), Just(all), picks).prop_map(|(v, all, picks)| {
             let mut comments = Comments::default();
             for (i, place, text) in picks {
@@ -94,10 +95,15 @@ fn commented() -> impl Strategy<Value = (Value, Comments)> {
                 match place {
                     0 if !pointer.is_empty() => comments.add_before(pointer, text),
                     1 if !pointer.is_empty() => comments.add_after(pointer, text),
+                    // A blank line after the comment lines so far: between two groups, or
+                    // between a group and its node.
+                    3 if !pointer.is_empty() => comments.add_blank(pointer, false),
+                    4 if *collection => comments.add_blank(pointer, true),
                     _ if *collection => comments.add_end(pointer, text),
                     _ => {}
                 }
             }
+            comments.tidy_blanks();
             (v, comments)
         })
     })

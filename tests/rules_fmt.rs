@@ -115,3 +115,66 @@ fn the_shipped_rulesets_are_in_the_canonical_layout() {
         "{bloodbowl}"
     );
 }
+
+/// Blank lines between groups of comments, and between a group and the entry below it, are
+/// what people wrote: `fmt`, `convert` and `bundle` keep them (one for several). A header
+/// parted from `extends` by one stays the file's header.
+const GROUPS: &str = "# A house rule.\n\nextends startrek\n\n# Ships\n# (stronger)\n\nships {\n  \
+                      # the flagship\n\n  # stronger\n  \"UFP heavy cruiser\" { shields = 12 }\n  \
+                      # closing\n\n  # last\n}\n";
+
+#[test]
+fn blank_lines_between_comment_groups_survive_fmt_convert_and_bundle() {
+    let f = temp_file(GROUPS, ".rules");
+    assert_eq!(ok(&["rules", "fmt", path(&f)]), GROUPS);
+    let yaml = ok(&["rules", "convert", path(&f), "--to", "yaml"]);
+    assert_eq!(
+        yaml,
+        "# A house rule.\n\nextends: startrek\n\n# Ships\n# (stronger)\n\nships:\n  \
+         # the flagship\n\n  # stronger\n  UFP heavy cruiser: { shields: 12 }\n  # closing\n\n  \
+         # last\n"
+    );
+    let y = temp_file(&yaml, ".yaml");
+    assert_eq!(ok(&["rules", "fmt", path(&y)]), yaml);
+    assert_eq!(ok(&["rules", "convert", path(&y), "--to", "rules"]), GROUPS);
+    for (file, syntax) in [(&f, "rules"), (&y, "yaml")] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join(format!("bundle.{syntax}"));
+        let bundle_path = out.to_str().unwrap();
+        Test::new()
+            .args(["rules", "bundle", path(file), "-o", bundle_path])
+            .run();
+        let bundle = std::fs::read_to_string(bundle_path).unwrap();
+        let from = format!("# (from {})\n", path(file));
+        // The header stays above everything, not at `extends` (which the bundle has not).
+        let header = format!("\n\n{from}# A house rule.\n\n");
+        assert!(bundle.contains(&header), "{bundle}");
+        let (ships, flagship, closing) = match syntax {
+            "rules" => (
+                "# Ships\n# (stronger)\n\nships {\n",
+                "  # the flagship\n\n  # stronger\n  \"UFP heavy cruiser\" {\n",
+                "  # closing\n\n  # last\n}\n",
+            ),
+            _ => (
+                "# Ships\n# (stronger)\n\nships:\n",
+                "  # the flagship\n\n  # stronger\n  UFP heavy cruiser:\n",
+                "  # closing\n\n  # last\n",
+            ),
+        };
+        for kept in [ships, flagship, closing] {
+            assert!(bundle.contains(kept), "{kept:?} in\n{bundle}");
+        }
+    }
+}
+
+#[test]
+fn a_blank_line_above_a_comment_group_stays_and_blank_lines_at_the_edges_go() {
+    let messy = "\n\n# top\n\n\nname = x\n\n# a\n\n\n# b\nversion = \"1.0.0\"\nships {\n\n  # c\n  \
+                 \"UFP frigate\" { shields = 1 }\n\n  # d\n\n}\n";
+    let f = temp_file(messy, ".rules");
+    assert_eq!(
+        ok(&["rules", "fmt", path(&f)]),
+        "# top\n\nname = x\n\n# a\n\n# b\nversion = \"1.0.0\"\n\nships {\n\n  # c\n  \
+         \"UFP frigate\" { shields = 1 }\n\n  # d\n}\n"
+    );
+}

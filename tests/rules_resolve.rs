@@ -69,11 +69,80 @@ fn a_tournaments_typed_ruleset_is_found_from_the_tournament_file() {
         &["swiss", "record", "sw/t.yaml", "1", "1", "3", "1-0"],
         None,
     );
+    let warned = stderr(&out);
     assert!(
-        stderr(&out).contains("warning: sw/t.yaml: the ruleset has changed since it began"),
+        warned.contains("warning: sw/t.yaml: the ruleset has changed since it began"),
+        "{warned}"
+    );
+    // The warning names a command that exists.
+    assert!(
+        warned.contains("(`swiss new --embed-rules` keeps a tournament's rules with it)"),
+        "{warned}"
+    );
+    assert!(ok(&["swiss", "new", "--help"]).contains("--embed-rules"));
+}
+
+#[test]
+fn a_tournament_with_embedded_rules_is_counted_under_them_whatever_its_rules_file_says() {
+    let club = "extends swiss\nname = club\nswiss { points { win = 3 } }\n";
+    let t = Test::new()
+        .file("club.rules", club)
+        .file("players.csv", "name\nAna\nBo\nCy\nDi\n");
+    let dir = t.dir().to_path_buf();
+    t.args([
+        "swiss",
+        "new",
+        "t.yaml",
+        "--players",
+        "players.csv",
+        "--rounds",
+        "3",
+        "--rules",
+        "club.rules",
+        "--embed-rules",
+    ])
+    .run();
+    let began = stdout(&run_in(&dir, &["rules", "hash", "club.rules"], None))[..64].to_string();
+    let record = std::fs::read_to_string(dir.join("t.yaml")).unwrap();
+    assert!(record.contains("embedded_rules:"), "{record}");
+    for args in [
+        &["swiss", "pair", "t.yaml"][..],
+        &["swiss", "record", "t.yaml", "1", "1", "3", "1-0"],
+    ] {
+        let out = run_in(&dir, args, None);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    // The club's file changes (and then goes): the tournament keeps its rules, no warning.
+    std::fs::write(
+        dir.join("club.rules"),
+        "extends swiss\nname = club\nswiss { points { win = 2 } }\n",
+    )
+    .unwrap();
+    for _ in 0..2 {
+        let out = run_in(&dir, &["swiss", "table", "t.yaml", "--json"], None);
+        assert_eq!(stderr(&out), "");
+        let v = json_of(&out);
+        assert_eq!(v["standings"][0]["name"], "Ana");
+        assert_eq!(v["standings"][0]["points"], 3.0);
+        assert_eq!(v["ruleset_sha256"], began.as_str());
+        std::fs::remove_file(dir.join("club.rules")).ok();
+    }
+    let out = run_in(&dir, &["swiss", "record", "t.yaml", "1", "2", "4", "0-1"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    // Altered embedded rules are refused, and the file is left as it was.
+    let played = std::fs::read_to_string(dir.join("t.yaml")).unwrap();
+    let altered = played.replacen("win = 3", "win = 9", 1);
+    assert_ne!(altered, played);
+    std::fs::write(dir.join("t.yaml"), &altered).unwrap();
+    let out = run_in(&dir, &["swiss", "pair", "t.yaml"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("its embedded rules are not the ruleset it records"),
         "{}",
         stderr(&out)
     );
+    assert_eq!(std::fs::read_to_string(dir.join("t.yaml")).unwrap(), altered);
 }
 
 fn json_of(o: &std::process::Output) -> serde_json::Value {

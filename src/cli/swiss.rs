@@ -47,6 +47,8 @@ enum SwissCommand {
             \n  arbiter swiss new cup.yaml --players names.txt --rounds 5 --name \"Spring Cup\"\
             \n  arbiter swiss new bb.yaml --players coaches.csv --rounds 6 \\\
             \n      --rules bloodbowl-swiss\
+            \n  arbiter swiss new club.yaml --players coaches.csv --rounds 5 \\\
+            \n      --rules club.rules --embed-rules\
             \n  arbiter swiss new open.yaml --players entries.csv --rounds 9 --accelerate 5")]
     New {
         /// The tournament file to create (YAML)
@@ -72,6 +74,10 @@ enum SwissCommand {
         /// Replace an existing file
         #[arg(long)]
         force: bool,
+        /// Keep the whole ruleset (a bundle) in the tournament file, so the tournament is
+        /// always counted under the rules it began with
+        #[arg(long)]
+        embed_rules: bool,
     },
     /// Record a result: 1-0 0-1 1/2-1/2, forfeits +- -+ --
     #[command(after_help = "Examples:\
@@ -276,14 +282,18 @@ pub fn run(args: Args) -> Result<()> {
             name,
             accelerate,
             force,
+            embed_rules,
         } => new(
             &tournament,
             &players,
             rounds,
-            rules,
-            name,
-            accelerate,
-            force,
+            NewOptions {
+                rules,
+                name,
+                accelerate,
+                force,
+                embed_rules,
+            },
         ),
         SwissCommand::Record {
             tournament,
@@ -422,14 +432,17 @@ fn tiebreak_help() -> String {
     h
 }
 
-/// Warn when the tournament's ruleset is no longer the one it began under.
+/// Warn when the tournament's ruleset is no longer the one it began under (never with rules
+/// embedded in it: those are checked to be the ones it began under).
 fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
     if let Some(warning) = t
         .ruleset
         .as_ref()
         .and_then(|r| arbiter::rules::pin::drift(path, r, now))
     {
-        arbiter::style::warn(&warning);
+        arbiter::style::warn(&format!(
+            "{warning} (`swiss new --embed-rules` keeps a tournament's rules with it)"
+        ));
     }
 }
 
@@ -480,15 +493,23 @@ fn show_pairing(round: &RoundPairing, json: bool, ruleset: Option<&Identity>) ->
     })
 }
 
-fn new(
-    path: &str,
-    players: &str,
-    rounds: usize,
+/// `swiss new`'s options.
+struct NewOptions {
     rules: Option<String>,
     name: Option<String>,
     accelerate: Option<usize>,
     force: bool,
-) -> Result<()> {
+    embed_rules: bool,
+}
+
+fn new(path: &str, players: &str, rounds: usize, options: NewOptions) -> Result<()> {
+    let NewOptions {
+        rules,
+        name,
+        accelerate,
+        force,
+        embed_rules,
+    } = options;
     let choice = resolve::Choice {
         typed: rules.as_deref(),
         named: None,
@@ -522,6 +543,12 @@ fn new(
             .map_err(|e| e.context("--accelerate"))?;
     }
     t.ruleset = Some(Identity::of(&ruleset));
+    if embed_rules {
+        t.embedded_rules = Some(arbiter::rules::edit::show(
+            &ruleset,
+            arbiter::rules::edit::Syntax::Rules,
+        ));
+    }
     files::create_tournament(path, &t, force)?;
     super::print(&format!("{} players, {rounds} rounds\n", t.players.len()))
 }

@@ -7,7 +7,17 @@
 //! that section below it), to the section's end.
 use std::collections::{HashMap, HashSet};
 
-/// The comments of one node. Texts are what follows the `#`, trailing blanks removed.
+/// A blank line kept among comment lines: between two groups of them, or between a group and
+/// the node below it. A marker no comment's text can be (a text is one line).
+pub const BLANK: &str = "\n";
+
+/// Whether a comment line of a `Notes` is the blank-line marker.
+pub fn is_blank(text: &str) -> bool {
+    text == BLANK
+}
+
+/// The comments of one node. Texts are what follows the `#`, trailing blanks removed; a
+/// `BLANK` among `before` or `end` stands for a blank line written there.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Notes {
     /// Comment lines above the node.
@@ -57,7 +67,10 @@ impl Comments {
     pub fn count(&self) -> usize {
         self.by_pointer
             .values()
-            .map(|n| n.before.len() + n.end.len() + usize::from(n.after.is_some()))
+            .map(|n| {
+                let lines = n.before.iter().chain(&n.end);
+                lines.filter(|t| !is_blank(t)).count() + usize::from(n.after.is_some())
+            })
             .sum()
     }
 
@@ -71,6 +84,31 @@ impl Comments {
 
     pub fn add_end(&mut self, pointer: &str, text: String) {
         self.notes(pointer).end.push(text);
+    }
+
+    /// A blank line among the comment lines above `pointer` (`end`: at the end of its section
+    /// or list), where they have come to: between two groups, above the first or below the
+    /// last. One blank line stands for several.
+    pub fn add_blank(&mut self, pointer: &str, end: bool) {
+        let notes = self.notes(pointer);
+        let lines = if end { &mut notes.end } else { &mut notes.before };
+        if lines.last().is_none_or(|t| !is_blank(t)) {
+            lines.push(BLANK.to_string());
+        }
+    }
+
+    /// Blank lines that part no comment from anything are dropped (at the end of a section or
+    /// list; a node's only ones), so that what is read back is what the writers give.
+    pub fn tidy_blanks(&mut self) {
+        self.by_pointer.retain(|_, notes| {
+            while notes.end.last().is_some_and(|t| is_blank(t)) {
+                notes.end.pop();
+            }
+            if notes.before.iter().all(|t| is_blank(t)) {
+                notes.before.clear();
+            }
+            notes != &Notes::default()
+        });
     }
 
     /// A second comment at the end of the same node's lines joins the first (one line holds one).
@@ -95,35 +133,70 @@ pub struct Found {
 }
 
 impl Comments {
-    /// Make the file's header of `text` its own: the comment lines at the top that a blank
-    /// line parts from what follows are the file's (`""`'s `before`), not the first key's,
-    /// and are written back above everything with the blank line kept. `first` is the
-    /// pointer of the first key, which the attaching gave them to.
-    pub fn split_header(&mut self, text: &str, first: &str) {
-        let mut comment_lines = 0;
-        let mut header = 0;
-        for line in text.lines() {
-            let line = line.trim();
-            if line.starts_with('#') {
-                comment_lines += 1;
-            } else if line.is_empty() {
-                header = comment_lines;
-            } else {
-                break;
-            }
-        }
+    /// Make the file's header its own: the comment lines at the top that a blank line parts
+    /// from what follows are the file's (`""`'s `before`), not the first key's, and are
+    /// written back above everything with the blank line kept. `first` is the pointer of the
+    /// first key, which the attaching gave them to (with the blank lines among them).
+    pub fn split_header(&mut self, first: &str) {
         let Some(notes) = self.by_pointer.get_mut(first) else {
             return;
         };
-        if header == 0 || notes.before.len() < header {
+        let Some(last_blank) = notes.before.iter().rposition(|t| is_blank(t)) else {
             return;
-        }
-        let rest = notes.before.split_off(header);
-        let taken = std::mem::replace(&mut notes.before, rest);
+        };
+        let rest = notes.before.split_off(last_blank + 1);
+        let mut taken = std::mem::replace(&mut notes.before, rest);
+        taken.pop();
         if notes == &Notes::default() {
             self.by_pointer.remove(first);
         }
-        self.notes("").before.extend(taken);
+        // Blank lines at the top of the file part nothing.
+        let start = taken.iter().take_while(|t| is_blank(t)).count();
+        if start < taken.len() {
+            self.notes("").before.extend(taken.drain(start..));
+        }
+    }
+}
+
+/// Whether the line after the one at byte `pos` of `text` is blank: a comment followed by one
+/// keeps it (`Comments::add_blank`). The text's last line has no line after it.
+pub fn blank_line_follows(text: &str, pos: usize) -> bool {
+    let Some(newline) = text[pos..].find('\n') else {
+        return false;
+    };
+    let rest = &text[pos + newline + 1..];
+    rest.find('\n').is_some_and(|end| rest[..end].trim().is_empty())
+}
+
+/// Whether the line before the one at byte `pos` of `text` is blank.
+pub fn blank_line_precedes(text: &str, pos: usize) -> bool {
+    let Some(start) = text[..pos].rfind('\n') else {
+        return false;
+    };
+    let above = &text[..start];
+    let line = above.rfind('\n').map_or(above, |i| &above[i + 1..]);
+    line.trim().is_empty() && start > 0
+}
+
+/// Where a comment on a line of its own goes, with the blank lines around it kept: into the
+/// lines above `pointer`'s node, or (`end`) at the end of its section or list.
+pub fn place_own_line(
+    comments: &mut Comments,
+    text: &str,
+    found: Found,
+    pointer: &str,
+    end: bool,
+) {
+    if blank_line_precedes(text, found.pos) {
+        comments.add_blank(pointer, end);
+    }
+    if end {
+        comments.add_end(pointer, found.text);
+    } else {
+        comments.add_before(pointer, found.text);
+    }
+    if blank_line_follows(text, found.pos) {
+        comments.add_blank(pointer, end);
     }
 }
 
@@ -148,6 +221,13 @@ pub fn comment_text(rest_of_line: &str) -> String {
 
 /// A comment written back at `indent`.
 pub fn push_line(out: &mut String, indent: &str, text: &str) {
+    if is_blank(text) {
+        // Not at the top of the file, nor a second one where the layout has left one.
+        if !out.is_empty() && !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+        return;
+    }
     out.push_str(indent);
     out.push('#');
     out.push_str(text);

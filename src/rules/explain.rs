@@ -137,7 +137,12 @@ pub fn explain(
         .iter()
         .filter_map(|(file, c)| {
             let n = c.get(&pointer)?;
-            let mut lines: Vec<String> = n.before.iter().map(|l| l.trim().to_string()).collect();
+            let mut lines: Vec<String> = n
+                .before
+                .iter()
+                .filter(|l| !super::comments::is_blank(l))
+                .map(|l| l.trim().to_string())
+                .collect();
             lines.extend(n.after.iter().map(|l| l.trim().to_string()));
             let text = lines.join(" ");
             (!text.trim().is_empty()).then(|| (file.clone(), text))

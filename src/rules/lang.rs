@@ -89,7 +89,7 @@ pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut comments = super::lang_comments::attach(text, layout.unwrap_or_default());
     if let Some(first) = doc.value.as_object().and_then(|m| m.keys().next()) {
-        comments.split_header(text, &pointer_push("", first));
+        comments.split_header(&pointer_push("", first));
     }
     Ok((doc, comments))
 }
@@ -510,7 +510,10 @@ impl Writer<'_> {
     ) {
         let indent = "  ".repeat(depth);
         let mut previous_was_block = false;
-        for (i, (k, v)) in map.iter().enumerate() {
+        // Counted from the first statement written here: `extends` on its line is not one
+        // (it leaves its own blank line), so a block after it gets no second one.
+        let mut i = 0;
+        for (k, v) in map {
             if top && k == "extends" && writes_on_its_line(v) {
                 continue;
             }
@@ -521,6 +524,7 @@ impl Writer<'_> {
             if i > 0 && (is_block || previous_was_block) && depth <= 1 {
                 out.push('\n');
             }
+            i += 1;
             previous_was_block = is_block;
             push_before(out, &indent, notes);
             out.push_str(&indent);

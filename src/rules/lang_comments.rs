@@ -1,7 +1,7 @@
 //! Finding the comments of rules-language text and placing each at its node. Brackets make
 //! this exact: a comment line before a section's `}` (nothing of the section below it) is the
 //! section's end; any other comment line belongs to the key or item below it.
-use super::comments::{comment_text, Comments, Found};
+use super::comments::{comment_text, place_own_line, Comments, Found};
 use super::lang::Layout;
 use super::lines::LineIndex;
 
@@ -94,8 +94,10 @@ pub fn attach(text: &str, mut layout: Layout) -> Comments {
         let after = layout.anchors.partition_point(|a| a.0 < c.pos);
         if c.own_line {
             match layout.anchors.get(after) {
-                Some((pos, pointer)) if *pos < inside.close => comments.add_before(pointer, c.text),
-                _ => comments.add_end(&inside.pointer, c.text),
+                Some((pos, pointer)) if *pos < inside.close => {
+                    place_own_line(&mut comments, text, c, pointer, false)
+                }
+                _ => place_own_line(&mut comments, text, c, &inside.pointer, true),
             }
             continue;
         }
@@ -118,5 +120,6 @@ pub fn attach(text: &str, mut layout: Layout) -> Comments {
             (None, _) => comments.add_end("", c.text),
         }
     }
+    comments.tidy_blanks();
     comments
 }

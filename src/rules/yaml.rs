@@ -343,7 +343,7 @@ pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut comments = layout.unwrap_or_default().attach(text);
     if let Some(first) = doc.value.as_object().and_then(|m| m.keys().next()) {
-        comments.split_header(text, &super::doc::pointer_push("", first));
+        comments.split_header(&super::doc::pointer_push("", first));
     }
     Ok((doc, comments))
 }

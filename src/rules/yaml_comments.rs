@@ -5,7 +5,7 @@
 //!
 //! A list item that is itself a mapping or list may start on a line of its own (`-`); the
 //! `-` lines above an item count which of the nodes starting there a comment belongs to.
-use super::comments::{comment_text, Comments, Found};
+use super::comments::{comment_text, place_own_line, Comments, Found};
 use yaml_rust2::scanner::Marker;
 
 struct Anchor {
@@ -194,9 +194,15 @@ impl Layout {
                 Some(&l) if l < k.line => scan.indent[l],
                 _ => k.col,
             };
+            let before = |comments: &mut Comments, pointer: &str, c: Found| {
+                place_own_line(comments, text, c, pointer, false)
+            };
+            let end = |comments: &mut Comments, pointer: &str, c: Found| {
+                place_own_line(comments, text, c, pointer, true)
+            };
             if below.is_some_and(|k| c.col <= starts_at(k)) {
                 let at = self.pick(after, dashes);
-                comments.add_before(&self.anchors[at].pointer, c.text);
+                before(&mut comments, &self.anchors[at].pointer, c);
                 continue;
             }
             // Deeper than the key below: the end of a collection that closes before it.
@@ -211,16 +217,17 @@ impl Layout {
                 col.is_none_or(|col| col <= c.col)
             });
             match fits.or(closing.last()) {
-                Some(&o) => comments.add_end(&self.collections[o].pointer, c.text),
+                Some(&o) => end(&mut comments, &self.collections[o].pointer, c),
                 None => match below {
                     Some(_) => {
                         let at = self.pick(after, dashes);
-                        comments.add_before(&self.anchors[at].pointer, c.text)
+                        before(&mut comments, &self.anchors[at].pointer, c)
                     }
-                    None => comments.add_end("", c.text),
+                    None => end(&mut comments, "", c),
                 },
             }
         }
+        comments.tidy_blanks();
         comments
     }
 }

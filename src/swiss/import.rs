@@ -90,6 +90,7 @@ pub fn tournament(name: &str, rules: &str, field: &Field) -> Result<Tournament> 
         name: name.to_string(),
         rules: rules.to_string(),
         ruleset: None,
+        embedded_rules: None,
         rounds: field.total_rounds.max(played).max(1),
         first_colour: field.initial_colour.unwrap_or(Colour::White),
         players,

@@ -26,6 +26,10 @@ pub struct Tournament {
     /// when the rules it names have changed since).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset: Option<crate::rules::pin::Identity>,
+    /// The whole ruleset as it began (`swiss new --embed-rules`, in the rules language): the
+    /// tournament is then always counted under it, whatever `rules` names now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embedded_rules: Option<String>,
     pub rounds: usize,
     /// The colour of pairing number 1 in round 1.
     #[serde(default = "white")]
@@ -168,6 +172,7 @@ impl Tournament {
             name: name.trim().to_string(),
             rules: rules.to_string(),
             ruleset: None,
+            embedded_rules: None,
             rounds,
             first_colour: Colour::White,
             players: players

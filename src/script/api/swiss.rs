@@ -311,12 +311,21 @@ fn load(session: &Session, value: &Dynamic) -> ScriptResult<SwissTournament> {
         checked(t.check().map_err(|e| e.context("a tournament")))?;
         (t, None)
     };
-    let rules = ruleset_for(
-        session,
-        Some(&t.rules),
-        file.as_deref(),
-        Some(crate::rules::builtin::DEFAULT_SWISS),
-    )?;
+    // Rules embedded in the tournament (`swiss new --embed-rules`) are its rules.
+    let rules = match &t.embedded_rules {
+        Some(text) => {
+            let record = file.as_deref().unwrap_or("a tournament");
+            let recorded = t.ruleset.as_ref();
+            let ruleset = checked(crate::rules::pin::embedded(record, text, recorded))?;
+            RulesHandle::from_ruleset(ruleset, record)
+        }
+        None => ruleset_for(
+            session,
+            Some(&t.rules),
+            file.as_deref(),
+            Some(crate::rules::builtin::DEFAULT_SWISS),
+        )?,
+    };
     swiss_rules(&rules)?;
     Ok(SwissTournament {
         tournament: t,
