@@ -35,6 +35,7 @@ mod league_tiebreak;
 mod lsp;
 mod policy_races;
 mod rate_backtest;
+mod rate_fit;
 mod rate_history;
 mod rate_ladders;
 mod rate_rulings;

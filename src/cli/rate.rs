@@ -1,14 +1,16 @@
 //! `arbiter rate HISTORY [--rules R] [--history] [--player NAME] [--all] [--json]
-//! [--backtest [--systems S,...]] [--plot FILE.svg [--players A,B] [--bands]]`.
+//! [--backtest [--systems S,...]] [--fit [SYSTEM] [--holdout SHARE]]
+//! [--plot FILE.svg [--players A,B] [--bands]]`.
 
 use arbiter::rules::scoring::System;
 use arbiter::scoring::backtest::BacktestOptions;
+use arbiter::scoring::fit::FitOptions;
 use arbiter::scoring::{self, RateOptions};
 use arbiter::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  arbiter rate games.yaml            # its `rules:` picks the system\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --all --json   # provisional players too\n  arbiter rate games.csv --backtest  # which system predicts this club best\n  arbiter rate games.csv --backtest --systems elo,glicko2\n  arbiter rate games.yaml --plot ratings.svg --players Ana,Bo\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period` and `date`\n(YYYY-MM-DD); one row per player per game."
+    after_help = "Examples:\n  arbiter rate games.yaml            # its `rules:` picks the system\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --all --json   # provisional players too\n  arbiter rate games.csv --backtest  # which system predicts this club best\n  arbiter rate games.csv --backtest --systems elo,glicko2\n  arbiter rate games.csv --fit       # tune the system's parameters to this club\n  arbiter rate games.csv --fit glicko2 --holdout 0.3\n  arbiter rate games.yaml --plot ratings.svg --players Ana,Bo\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period` and `date`\n(YYYY-MM-DD); one row per player per game."
 )]
 pub struct Args {
     /// History file: YAML/JSON (`ratings:`, `games:`) or CSV
@@ -37,12 +39,25 @@ pub struct Args {
         requires = "backtest"
     )]
     systems: Vec<String>,
-    /// Bootstrap resamples of the backtest, for its 95% interval
-    #[arg(long, default_value_t = 1000, requires = "backtest")]
+    /// Bootstrap resamples of the backtest or fit, for their 95% intervals
+    #[arg(long, default_value_t = 1000)]
     resamples: usize,
     /// Seed of the bootstrap resamples: the same seed gives the same interval
-    #[arg(long, default_value_t = 1, requires = "backtest")]
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Tune the parameters of the ruleset's rating system (or of SYSTEM) to forecast this
+    /// history best, and print them as an overlay for the club's ruleset
+    #[arg(
+        long,
+        value_name = "SYSTEM",
+        num_args = 0..=1,
+        default_missing_value = "",
+        conflicts_with = "backtest"
+    )]
+    fit: Option<String>,
+    /// Share of the games, the last ones, the fit never sees and is compared on
+    #[arg(long, value_name = "SHARE", default_value_t = 0.25, requires = "fit")]
+    holdout: f64,
     /// Write each player's rating over the games as an SVG chart
     #[arg(long, value_name = "FILE.svg", conflicts_with = "backtest")]
     plot: Option<String>,
@@ -83,7 +98,7 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     // The backtest's own sizes, before a big history is read.
-    if args.backtest {
+    if args.backtest || args.fit.is_some() {
         if args.resamples == 0 {
             return Err(Error::msg(format!(
                 "--resamples 0 gives no interval and nothing to compare the systems on: give 1 to \
@@ -114,6 +129,9 @@ pub fn run(args: Args) -> Result<()> {
     .ruleset;
     if args.backtest {
         return run_backtest(&args, &file, &rules);
+    }
+    if let Some(system) = &args.fit {
+        return run_fit(&args, system, &file, &rules);
     }
     if args.json && (args.history || args.player.is_some()) && args.plot.is_none() {
         return stream_json(&args, &file, &rules);
@@ -221,6 +239,40 @@ fn stream_json(
     }
 }
 
+fn system_named(name: &str) -> Result<System> {
+    System::named(name).ok_or_else(|| {
+        let known: Vec<&str> = System::RATINGS.iter().map(|s| s.name()).collect();
+        Error::msg(arbiter::names::unknown("system", name, &known))
+    })
+}
+
+fn run_fit(
+    args: &Args,
+    system: &str,
+    file: &scoring::HistoryFile,
+    rules: &arbiter::rules::Ruleset,
+) -> Result<()> {
+    let system = match system.trim() {
+        "" => None,
+        name => Some(system_named(name)?),
+    };
+    let report = file.fit(
+        rules,
+        system,
+        FitOptions {
+            holdout: args.holdout,
+            resamples: args.resamples,
+            seed: args.seed,
+            level: LEVEL,
+        },
+    )?;
+    super::print(&if args.json {
+        arbiter::output::json_string(&report)
+    } else {
+        report.table(super::layout())
+    })
+}
+
 fn run_backtest(
     args: &Args,
     file: &scoring::HistoryFile,
@@ -228,10 +280,7 @@ fn run_backtest(
 ) -> Result<()> {
     let mut systems = Vec::new();
     for name in &args.systems {
-        let system = System::named(name).ok_or_else(|| {
-            let known: Vec<&str> = System::RATINGS.iter().map(|s| s.name()).collect();
-            Error::msg(arbiter::names::unknown("system", name, &known))
-        })?;
+        let system = system_named(name)?;
         if !systems.contains(&system) {
             systems.push(system);
         }

@@ -19,7 +19,7 @@ pub enum System {
     Pot,
     /// Elo: two-player, and multiplayer Elo for free-for-all tables.
     Elo,
-    /// Weng-Lin (OpenSkill) Bayesian rating, from the skillratings crate.
+    /// Weng-Lin (OpenSkill) Bayesian rating: Plackett–Luce, Bradley–Terry or Thurstone–Mosteller.
     WengLin,
     /// TrueSkill Bayesian rating, from the skillratings crate.
     #[serde(rename = "trueskill")]
@@ -77,6 +77,10 @@ fn yes() -> bool {
 
 fn is_true(b: &bool) -> bool {
     *b
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
@@ -295,6 +299,47 @@ pub struct EloRules {
     pub range: Option<Range>,
 }
 
+/// Weng and Lin's models, as python `openskill` names them.
+#[derive(
+    Debug, Clone, Copy, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum WengLinModel {
+    /// Plackett–Luce: a finishing order as successive choices of the best of those left.
+    PlackettLuce,
+    /// Bradley–Terry over every pair of players (logistic).
+    #[default]
+    BradleyTerryFull,
+    /// Bradley–Terry over the nearest places only.
+    BradleyTerryPart,
+    /// Thurstone–Mosteller over every pair (normal, with a draw margin).
+    ThurstoneMostellerFull,
+    /// Thurstone–Mosteller over the nearest places only.
+    ThurstoneMostellerPart,
+}
+
+impl WengLinModel {
+    fn is_default(&self) -> bool {
+        *self == WengLinModel::default()
+    }
+}
+
+fn default_window() -> usize {
+    4
+}
+
+fn is_default_window(w: &usize) -> bool {
+    *w == default_window()
+}
+
+fn default_draw_margin() -> f64 {
+    0.1
+}
+
+fn is_default_draw_margin(x: &f64) -> bool {
+    *x == default_draw_margin()
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WengLinRules {
@@ -306,6 +351,23 @@ pub struct WengLinRules {
     pub beta: f64,
     /// Lower bound of the uncertainty updates.
     pub tolerance: f64,
+    /// Uncertainty added before each game (τ, openskill's `tau`), so ratings keep moving;
+    /// none: 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dynamics: f64,
+    /// Which of Weng and Lin's models: plackett_luce, bradley_terry_full (the default),
+    /// bradley_terry_part, thurstone_mosteller_full or thurstone_mosteller_part.
+    #[serde(default, skip_serializing_if = "WengLinModel::is_default")]
+    pub model: WengLinModel,
+    /// The partial models compare a player with this many places either side (openskill: 4).
+    #[serde(default = "default_window", skip_serializing_if = "is_default_window")]
+    pub window: usize,
+    /// The Thurstone–Mosteller models' draw margin ε (openskill: 0.1).
+    #[serde(
+        default = "default_draw_margin",
+        skip_serializing_if = "is_default_draw_margin"
+    )]
+    pub draw_margin: f64,
     /// The ratings this system's numbers live between, [low, high]: a starting rating outside is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<Range>,
@@ -350,6 +412,12 @@ pub struct Glicko2Rules {
     pub convergence: f64,
     /// The largest volatility a history may start a player with.
     pub max_volatility: f64,
+    /// Days that count as one rating period of idle time when games are dated: a player
+    /// away for n whole such spans has their deviation widened n times, as after n periods
+    /// without games (explicit `period`s count instead where the games have them); none:
+    /// dates widen nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_period: Option<f64>,
     /// Round the rating and deviation after each period to this many decimals of the
     /// Glicko-2 scale (μ, φ), as Glickman's worked example does; none: exact.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1,14 +1,13 @@
 //! Which rating system predicts a club best: every game is forecast from the ratings before
 //! it, under each system, and scored by log-loss, Brier score and accuracy, with a block
 //! bootstrap over the games for how sure the comparison is.
+use super::bootstrap::{block_means, interval};
 use super::game::Invalid;
 use super::prepared::Prepared;
 use super::rating_report::Prediction;
 use super::ratings::{rate_prepared_as, scoring_rules, RateOptions};
 use crate::output::{percent, trim_number, Align, Table};
 use crate::rules::scoring::System;
-use rand::{RngCore, SeedableRng};
-use rayon::prelude::*;
 use serde::Serialize;
 
 /// How the bootstrap runs (the caller's choice, not the ruleset's).
@@ -141,43 +140,13 @@ pub fn backtest(
     }
     let games = prepared.games.len();
     let resamples = options.resamples;
-    // The bootstrap draws blocks of consecutive games (∛n long), not single games: a
-    // forecast leans on the games before it, and blocks keep that dependence. The same
-    // blocks for every system, so their log-losses compare pair by pair; each resample has
-    // its own generator, seeded from the seed and its number, so the intervals do not
-    // depend on the thread count.
-    let block = ((games as f64).cbrt().ceil() as usize).max(1);
-    let blocks = games.div_ceil(block);
-    let block_sums: Vec<Vec<f64>> = forecasts
+    // The same resamples for every system, so their log-losses compare pair by pair.
+    let losses: Vec<Vec<f64>> = forecasts
         .iter()
-        .map(|(_, f)| {
-            f.chunks(block)
-                .map(|c| c.iter().map(|p| p.log_loss).sum())
-                .collect()
-        })
+        .map(|(_, f)| f.iter().map(|p| p.log_loss).collect())
         .collect();
-    let block_len: Vec<f64> = (0..blocks)
-        .map(|b| (games.min((b + 1) * block) - b * block) as f64)
-        .collect();
-    let per_resample: Vec<Vec<f64>> = (0..resamples)
-        .into_par_iter()
-        .map(|r| {
-            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(
-                options.seed ^ (r as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            );
-            let mut sums = vec![0.0; block_sums.len()];
-            let mut count = 0.0;
-            for _ in 0..blocks {
-                // A uniform pick of a block (multiply-shift: no division).
-                let b = ((rng.next_u64() as u128 * blocks as u128) >> 64) as usize;
-                count += block_len[b];
-                for (sum, l) in sums.iter_mut().zip(&block_sums) {
-                    *sum += l[b];
-                }
-            }
-            sums.iter().map(|s| s / count).collect()
-        })
-        .collect();
+    let series: Vec<&[f64]> = losses.iter().map(|l| l.as_slice()).collect();
+    let per_resample = block_means(&series, resamples, options.seed);
     let means: Vec<Vec<f64>> = (0..forecasts.len())
         .map(|k| per_resample.iter().map(|m| m[k]).collect())
         .collect();
@@ -254,17 +223,6 @@ pub fn backtest(
             wins / resamples as f64
         },
     })
-}
-
-/// The central `level` interval of sorted values.
-fn interval(sorted: &[f64], level: f64) -> Option<(f64, f64)> {
-    if sorted.is_empty() {
-        return None;
-    }
-    let tail = (1.0 - level) / 2.0;
-    let at =
-        |q: f64| sorted[((q * (sorted.len() - 1) as f64).round() as usize).min(sorted.len() - 1)];
-    Some((at(tail), at(1.0 - tail)))
 }
 
 impl BacktestReport {

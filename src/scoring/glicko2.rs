@@ -2,9 +2,7 @@
 //! are rated together against their opponents' ratings at the period's start, and an idle
 //! period widens the deviation.
 use crate::rules::scoring::Glicko2Rules;
-use skillratings::glicko2::{
-    decay_deviation, expected_score, glicko2_rating_period, Glicko2Config, Glicko2Rating,
-};
+use skillratings::glicko2::{expected_score, glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 /// A player's Glicko-2 numbers.
@@ -72,18 +70,24 @@ fn rounded(x: f64, digits: Option<u32>) -> f64 {
     }
 }
 
-/// The deviation after `periods` rating periods without a game: √(φ² + σ²) each, never above
-/// a new player's.
-pub fn idle(player: Glicko, periods: i64, rules: &Glicko2Rules) -> Glicko {
-    let mut p = player.lib();
-    for _ in 0..periods.max(0) {
-        if p.deviation >= rules.deviation {
-            break;
-        }
-        p = decay_deviation(&p);
+/// The deviation after `periods` rating periods without a game: each is the paper's step 6,
+/// φ* = √(φ² + σ²) on the Glicko-2 scale, so n of them are √(φ² + n·σ²) (σ, the volatility,
+/// does not change while idle); never above a new player's.
+pub fn idle(player: Glicko, periods: f64, rules: &Glicko2Rules) -> Glicko {
+    if !(periods > 0.0) {
+        return player;
     }
+    let phi = player.deviation / GLICKO2_SCALE;
+    let widened =
+        (phi * phi + periods * player.volatility * player.volatility).sqrt() * GLICKO2_SCALE;
     Glicko {
-        deviation: p.deviation.min(rules.deviation),
+        deviation: if widened.is_finite() {
+            widened
+                .max(player.deviation)
+                .min(rules.deviation.max(player.deviation))
+        } else {
+            rules.deviation.max(player.deviation)
+        },
         ..player
     }
 }
@@ -105,6 +109,7 @@ mod tests {
             tau: 0.5,
             convergence: 0.000001,
             max_volatility: 0.5,
+            days_per_period: None,
             digits: Some(4),
             range: None,
             conservative: Some(2.0),
@@ -154,14 +159,19 @@ mod tests {
 
     #[test]
     fn idle_periods_widen_the_deviation_up_to_a_new_players() {
-        let once = idle(g(1500.0, 50.0), 1, &rules());
+        let once = idle(g(1500.0, 50.0), 1.0, &rules());
         // √((50/173.7178)² + 0.06²) · 173.7178 = 51.0749
         assert!((once.deviation - 51.0749).abs() < 1e-3, "{once:?}");
-        assert!(idle(g(1500.0, 50.0), 5, &rules()).deviation > once.deviation);
-        assert_eq!(
-            idle(g(1500.0, 340.0), 1_000_000_000, &rules()).deviation,
-            350.0
+        assert!(idle(g(1500.0, 50.0), 5.0, &rules()).deviation > once.deviation);
+        assert_eq!(idle(g(1500.0, 340.0), 1.0e9, &rules()).deviation, 350.0);
+        assert_eq!(idle(g(1500.0, 50.0), 0.0, &rules()), g(1500.0, 50.0));
+        // n idle periods are n steps of φ* = √(φ² + σ²): 5 of them from 50 by hand,
+        // √((50/173.7178)² + 5 · 0.06²) · 173.7178 = 55.16.
+        let five = idle(g(1500.0, 50.0), 5.0, &rules()).deviation;
+        let by_hand = ((50.0f64 / 173.7178).powi(2) + 5.0 * 0.06 * 0.06).sqrt() * 173.7178;
+        assert!(
+            (five - by_hand).abs() < 1e-9 && (five - 55.16).abs() < 0.01,
+            "{five}"
         );
-        assert_eq!(idle(g(1500.0, 50.0), 0, &rules()), g(1500.0, 50.0));
     }
 }

@@ -10,10 +10,13 @@
 //! * [`ScoreInput::from_doc`], [`parse_history`] + [`HistoryFile::rate`]: documents and texts
 //!   to engine input, with located errors (`crate::files` reads the files)
 pub mod backtest;
+pub mod bootstrap;
 pub mod cep;
 pub mod compare;
 pub mod dates;
 pub mod elo;
+pub mod fit;
+pub mod fit_ranges;
 pub mod game;
 pub mod glicko2;
 pub mod history;
@@ -32,6 +35,7 @@ pub mod ratings;
 #[cfg(test)]
 mod ratings_properties;
 pub mod trueskill;
+pub mod weng_lin;
 
 pub use compare::{compare, Comparison};
 pub use game::{
@@ -298,6 +302,16 @@ impl HistoryFile {
     ) -> Result<backtest::BacktestReport> {
         backtest::backtest(ruleset, &self.prepared, systems, options)
             .map_err(|e| self.source.locate(e))
+    }
+
+    /// Fit `system`'s parameters (the ruleset's own system when None) to the history.
+    pub fn fit(
+        &self,
+        ruleset: &Ruleset,
+        system: Option<System>,
+        options: fit::FitOptions,
+    ) -> Result<fit::FitReport> {
+        fit::fit(ruleset, &self.prepared, system, options).map_err(|e| self.source.locate(e))
     }
 
     /// Rate the games in the order they were played (by date, then period), whatever the

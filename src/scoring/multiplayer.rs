@@ -1,9 +1,6 @@
-//! Free-for-all ratings: multiplayer Elo (the spec's formula), and the Bayesian Weng-Lin and
-//! TrueSkill systems of the skillratings crate (each player a team of one).
+//! Free-for-all Elo: multiplayer Elo (the spec's formula); the Bayesian systems are in
+//! `weng_lin` and `trueskill`.
 use super::elo::expected;
-use crate::rules::scoring::WengLinRules;
-use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
-use skillratings::MultiTeamOutcome;
 
 /// Multiplayer Elo changes for N players with `ratings`, finishing at `places` (1 = first;
 /// tied players hold the average of the places they share), with K factors `k`.
@@ -45,46 +42,6 @@ pub fn elo_changes(ratings: &[f64], places: &[f64], k: &[f64], scale: f64, out: 
         let s = (n as f64 - places[a]) / pairs;
         out.push(k[a] * (n as f64 - 1.0) * (s - e / pairs));
     }
-}
-
-/// New (rating, uncertainty) of every player of a Weng-Lin free-for-all; `ranks` 1 = first,
-/// tied players share a rank.
-pub fn weng_lin(players: &[(f64, f64)], ranks: &[usize], rules: &WengLinRules) -> Vec<(f64, f64)> {
-    let config = WengLinConfig {
-        beta: rules.beta,
-        uncertainty_tolerance: rules.tolerance,
-    };
-    let teams: Vec<[WengLinRating; 1]> = players
-        .iter()
-        .map(|p| {
-            [WengLinRating {
-                rating: p.0,
-                uncertainty: p.1,
-            }]
-        })
-        .collect();
-    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
-        .iter()
-        .zip(ranks)
-        .map(|(t, r)| (&t[..], MultiTeamOutcome::new(*r)))
-        .collect();
-    weng_lin_multi_team(&input, &config)
-        .into_iter()
-        .map(|t| (t[0].rating, t[0].uncertainty))
-        .collect()
-}
-
-/// The chance that `a` (μ, σ) finishes above `b` under Weng-Lin.
-pub fn weng_lin_expected(a: (f64, f64), b: (f64, f64), rules: &WengLinRules) -> f64 {
-    let config = WengLinConfig {
-        beta: rules.beta,
-        uncertainty_tolerance: rules.tolerance,
-    };
-    let r = |p: (f64, f64)| WengLinRating {
-        rating: p.0,
-        uncertainty: p.1,
-    };
-    skillratings::weng_lin::expected_score(&r(a), &r(b), &config).0
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::glicko2::{self, Glicko};
 use super::history::{prepare, History};
 use super::prepared::Prepared;
 use super::rating_report::{GameChanges, PlayerChange, PlayerRating, Prediction, RatingReport};
-use super::{elo, multiplayer, percentile, pot, trueskill};
+use super::{elo, multiplayer, percentile, pot, trueskill, weng_lin};
 use crate::error::{Error, Place};
 use crate::rules::formula::{Compiled, NumberOrFormula};
 use crate::rules::scoring::{
@@ -219,6 +219,9 @@ fn check_parameters(name: &str, rules: &ScoringRules) -> Result<(), Invalid> {
                 checks.push(("glicko2.tau", g.tau, above, positive));
                 checks.push(("glicko2.convergence", g.convergence, above, positive));
                 checks.push(("glicko2.max_volatility", g.max_volatility, above, positive));
+                if let Some(d) = g.days_per_period {
+                    checks.push(("glicko2.days_per_period", d, above, positive));
+                }
                 if let Some(c) = g.conservative {
                     checks.push(("glicko2.conservative", c, at_least, not_negative));
                 }
@@ -230,6 +233,19 @@ fn check_parameters(name: &str, rules: &ScoringRules) -> Result<(), Invalid> {
                 checks.push(("weng_lin.uncertainty", w.uncertainty, above, positive));
                 checks.push(("weng_lin.beta", w.beta, above, positive));
                 checks.push(("weng_lin.tolerance", w.tolerance, at_least, not_negative));
+                checks.push(("weng_lin.dynamics", w.dynamics, at_least, not_negative));
+                checks.push((
+                    "weng_lin.draw_margin",
+                    w.draw_margin,
+                    at_least,
+                    not_negative,
+                ));
+                checks.push((
+                    "weng_lin.window",
+                    w.window as f64,
+                    "a whole number above 0",
+                    positive,
+                ));
                 if let Some(c) = w.conservative {
                     checks.push(("weng_lin.conservative", c, at_least, not_negative));
                 }
@@ -367,6 +383,21 @@ pub fn rate_prepared_as(
 ) -> Result<RatingReport, Invalid> {
     let rules = scoring_rules(ruleset)?.with_system(system);
     Rater::new(&ruleset.name, &rules, prepared, options)?.run()
+}
+
+/// Each game's log-loss, forecast from the ratings before it, rating with `rules` (the fit
+/// tries many parameter sets on one history).
+pub(crate) fn forecast_losses(
+    name: &str,
+    rules: &ScoringRules,
+    prepared: &Prepared,
+) -> Result<Vec<f64>, Invalid> {
+    let options = RateOptions {
+        record_games: false,
+        predict: true,
+    };
+    let report = Rater::new(name, rules, prepared, options)?.run()?;
+    Ok(report.predictions.iter().map(|p| p.log_loss).collect())
 }
 
 /// Whether `ruleset` can rate games of finishing orders with `system`, checked before any
@@ -610,13 +641,18 @@ impl<'a> Rater<'a> {
         Ok(report)
     }
 
-    /// TrueSkill's dynamics τ: σ² grows by τ² before each game, or with rating periods by τ²
+    /// TrueSkill's and Weng-Lin's dynamics τ: σ² grows by τ² before each game, or with rating periods by τ²
     /// for each period since the player's last (none within a period: its games are evidence
     /// about one skill). An idle player's σ grows no further than a newcomer's.
     fn grow_sigma(&mut self, i: usize, by_period: bool, now: Option<i64>) {
-        let Engine::TrueSkill(t) = &self.engine else {
-            return;
+        let (dynamics, uncertainty) = match &self.engine {
+            Engine::TrueSkill(t) => (t.dynamics, t.uncertainty),
+            Engine::WengLin(w) => (w.dynamics, w.uncertainty),
+            _ => return,
         };
+        if dynamics == 0.0 {
+            return;
+        }
         let steps = match (by_period, self.state.last_position[i], now) {
             (false, ..) => 1,
             (true, Some(last), Some(now)) => (now - last).max(0),
@@ -626,10 +662,10 @@ impl<'a> Rater<'a> {
             return;
         }
         let s = self.state.sigma[i];
-        let tau2 = t.dynamics * t.dynamics;
+        let tau2 = dynamics * dynamics;
         let once = (s * s + tau2).sqrt();
         let grown = (s * s + steps as f64 * tau2).sqrt();
-        self.state.sigma[i] = grown.min(once.max(t.uncertainty));
+        self.state.sigma[i] = grown.min(once.max(uncertainty));
     }
 
     /// A player sits down at a game: a newcomer gets the initial rating, a returning player
@@ -739,9 +775,18 @@ impl<'a> Rater<'a> {
                 self.state.rating[i] = after;
                 self.state.known_sum += after - before;
             }
-            Engine::Glicko2(rules) if periods > 0 => {
-                let g = glicko2::idle(self.glicko(i), periods, rules);
-                self.state.sigma[i] = g.deviation;
+            Engine::Glicko2(rules) => {
+                // Numbered periods count where the games have them; else whole spans of
+                // `days_per_period` between dated games.
+                let elapsed = match rules.days_per_period {
+                    _ if periods > 0 => periods as f64,
+                    Some(span) => (days as f64 / span).floor(),
+                    None => 0.0,
+                };
+                if elapsed > 0.0 {
+                    let g = glicko2::idle(self.glicko(i), elapsed, rules);
+                    self.state.sigma[i] = g.deviation;
+                }
             }
             _ => {}
         }
@@ -918,11 +963,9 @@ impl<'a> Rater<'a> {
         match &self.engine {
             Engine::Elo { scale, .. } => elo::expected(s.rating[i], s.rating[j], *scale),
             Engine::Glicko2(_) => glicko2::expected(self.glicko(i), self.glicko(j)),
-            Engine::WengLin(w) => multiplayer::weng_lin_expected(
-                (s.rating[i], s.sigma[i]),
-                (s.rating[j], s.sigma[j]),
-                w,
-            ),
+            Engine::WengLin(w) => {
+                weng_lin::expected((s.rating[i], s.sigma[i]), (s.rating[j], s.sigma[j]), w)
+            }
             Engine::TrueSkill(t) => {
                 trueskill::expected((s.rating[i], s.sigma[i]), (s.rating[j], s.sigma[j]), t)
             }
@@ -1000,7 +1043,7 @@ impl<'a> Rater<'a> {
                     .map(|&i| (state.rating[i], state.sigma[i]))
                     .collect();
                 let after = match &self.engine {
-                    Engine::WengLin(w) => multiplayer::weng_lin(&before, p.ranks, w),
+                    Engine::WengLin(w) => weng_lin::rate(&before, p.ranks, w),
                     Engine::TrueSkill(t) => {
                         // σ has grown by τ already (per game, or per period): see `arrive`.
                         let still = TrueSkillRules {
