@@ -135,6 +135,9 @@ pub fn swiss_players(path: &str) -> Result<PlayerList> {
 /// names the choice in messages.
 pub fn swiss_rules(choice: Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
     let chosen = choice.load(resolve::needs_swiss, |e| e.context(record))?;
+    if crate::style::is_verbose() {
+        crate::style::explain(&chosen.why());
+    }
     let swiss = chosen.ruleset.swiss.clone();
     Ok((swiss.expect("checked by needs_swiss"), chosen.ruleset))
 }

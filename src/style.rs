@@ -38,6 +38,11 @@ pub fn note(text: &str) {
     }
 }
 
+/// Whether `-v` asked for the reasons (so that what only `-v` prints is only then computed).
+pub fn is_verbose() -> bool {
+    verbosity() == Verbosity::Verbose as u8
+}
+
 /// Why arbiter did something (`ruleset startrek: the command's default`), only with `-v`.
 pub fn explain(text: &str) {
     if verbosity() == Verbosity::Verbose as u8 {

@@ -7,6 +7,7 @@ const TOPICS: &[(&str, &str)] = &[
     ("rules", "# The rules language"),
     ("formulas", "# Formulas"),
     ("dice", "# Dice notation"),
+    ("league", "# Leagues"),
     ("ratings", "# Ratings"),
     ("scripting", "# Scripting: rhai scripts and the REPL"),
 ];

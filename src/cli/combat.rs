@@ -169,7 +169,20 @@ const DEFAULT_SEED: u64 = 1;
 
 pub fn run(args: Args) -> Result<()> {
     match args.command {
-        CombatCommand::Ships { rules, json } => ships(&load::load(&rules)?, json),
+        CombatCommand::Ships { rules, json } => {
+            let r = super::chosen(arbiter::rules::resolve::Chosen {
+                ruleset: load::load(&rules)?,
+                how: if rules == DEFAULT_COMBAT {
+                    arbiter::rules::resolve::How::Default
+                } else {
+                    arbiter::rules::resolve::How::Typed
+                },
+                reference: rules,
+            })
+            .ruleset;
+            arbiter::style::explain(&format!("{} ships", r.ships.len()));
+            ships(&r, json)
+        }
         CombatCommand::Ladder(args) => super::combat_ladder::run(args),
         CombatCommand::Volley {
             attacker,
@@ -527,6 +540,7 @@ pub(super) fn plot_svg(report: &SimReport) -> Result<String> {
         x_labels: None,
         x_format: &whole,
         y_format: &share,
+        y_ticks: None,
     };
     super::line_chart::svg(&chart, &lines)
 }

@@ -87,7 +87,14 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
     if hi - lo < 1e-9 {
         (lo, hi) = (lo - 1.0, hi + 1.0);
     }
-    let percent = |y: &f64| arbiter::output::percent(*y);
+    let (low, high) = lines
+        .iter()
+        .flat_map(|l| l.2.iter())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| {
+            (l.min(p.1).min(p.2), h.max(p.1).max(p.3))
+        });
+    let (y, ticks) = percent_axis(low, high);
+    let percent = |y: &f64| format!("{:.0}%", y * 100.0);
     let plain = |x: &f64| arbiter::output::trim_number(*x, 3);
     let chart = Chart {
         caption: format!(
@@ -96,12 +103,13 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
         ),
         size: (960, 540),
         x: lo..hi,
-        y: 0f64..1f64,
+        y,
         x_desc: report.parameter.clone(),
         y_desc: "win rate (band: 95% interval)".into(),
-        x_labels: None,
+        x_labels: whole_steps(&xs),
         x_format: &plain,
         y_format: &percent,
+        y_ticks: Some(ticks),
     };
     let drawn: Vec<ChartLine> = lines
         .into_iter()
@@ -116,25 +124,84 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
     super::line_chart::svg(&chart, &drawn)
 }
 
+/// For whole-number values (shields, torpedoes), a label count that puts labels on whole
+/// numbers only (plotters would halve the steps of a short range: 5.5 shields).
+fn whole_steps(xs: &[f64]) -> Option<usize> {
+    if xs.is_empty() || xs.iter().any(|x| x.fract() != 0.0) {
+        return None;
+    }
+    let (lo, hi) = xs
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| {
+            (l.min(*x), h.max(*x))
+        });
+    Some(((hi - lo) as usize + 1).clamp(2, MOST_Y_LABELS as usize + 1))
+}
+
+/// Steps between y labels, as shares: whole percents, and few enough for ten labels at most.
+const PERCENT_STEPS: &[f64] = &[0.01, 0.02, 0.05, 0.1, 0.2, 0.25];
+const MOST_Y_LABELS: f64 = 10.0;
+
+/// A y axis for win rates from `low` to `high`: the range they span, widened to whole steps
+/// (within 0–100%), and a label at every step, each a whole percent.
+fn percent_axis(low: f64, high: f64) -> (std::ops::Range<f64>, Vec<f64>) {
+    let (low, high) = if low.is_finite() && high.is_finite() && low <= high {
+        (low.clamp(0.0, 1.0), high.clamp(0.0, 1.0))
+    } else {
+        (0.0, 1.0)
+    };
+    // Steps are counted in whole percents so that no label comes out as 12.000000001%.
+    let (lo_pc, hi_pc) = (low * 100.0, high * 100.0);
+    for &step in PERCENT_STEPS {
+        let s = (step * 100.0).round();
+        let from = ((lo_pc + 1e-9) / s).floor() * s;
+        let mut to = ((hi_pc - 1e-9) / s).ceil() * s;
+        if to <= from {
+            to = from + s;
+        }
+        let (from, to) = (from.max(0.0), to.min(100.0));
+        if (to - from) / s <= MOST_Y_LABELS {
+            let count = ((to - from) / s).round() as usize;
+            let ticks = (0..=count).map(|k| (from + s * k as f64) / 100.0).collect();
+            return ((from / 100.0)..(to / 100.0), ticks);
+        }
+    }
+    let ticks = (0..=10).map(|k| k as f64 / 10.0).collect();
+    (0.0..1.0, ticks)
+}
+
 /// A heatmap: the row ship's score (wins and half the draws) against each column ship, red for
 /// losing through white for even to blue for winning, the score written in each cell.
 pub fn matrix_svg(report: &MatrixReport) -> Result<String> {
     let n = report.ships.len();
     let (label_w, top, cell) = (230i32, 200i32, 46i32);
+    let title = [
+        "row ship's score against the column ship".to_string(),
+        format!(
+            "({} battles a cell, draws as halves; 50 is even)",
+            report.cells.first().map(|c| c.battles).unwrap_or(0)
+        ),
+    ];
+    // Wide enough for the grid and for the title's longer line (a generous width a
+    // character: the viewer's sans-serif font is not known here).
+    let title_w = title
+        .iter()
+        .map(|l| (l.chars().count() as f64 * TITLE_SIZE as f64 * 0.6).ceil() as i32)
+        .max()
+        .unwrap_or(0);
     let size = (
-        (label_w + cell * n as i32 + 20) as u32,
+        (label_w + cell * n as i32 + 20).max(title_w + 20) as u32,
         (top + cell * n as i32 + 60) as u32,
     );
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let title = format!(
-            "row ship's score against the column ship ({} battles a cell, draws as halves)",
-            report.cells.first().map(|c| c.battles).unwrap_or(0)
-        );
-        root.draw(&Text::new(title, (10, 10), ("sans-serif", 16)))
-            .map_err(|e| fail(&e))?;
+        for (k, line) in title.iter().enumerate() {
+            let y = 10 + k as i32 * (TITLE_SIZE + 6);
+            root.draw(&Text::new(line.clone(), (10, y), ("sans-serif", TITLE_SIZE)))
+                .map_err(|e| fail(&e))?;
+        }
         let small = ("sans-serif", 12).into_font();
         for (i, name) in report.ships.iter().enumerate() {
             let y = top + cell * i as i32 + cell / 2 - 6;
@@ -179,6 +246,9 @@ pub fn matrix_svg(report: &MatrixReport) -> Result<String> {
     Ok(svg)
 }
 
+/// The matrix title's font size (pixels).
+const TITLE_SIZE: i32 = 16;
+
 /// 0 → red, ½ → white, 1 → blue.
 fn heat(score: f64) -> RGBColor {
     let s = score.clamp(0.0, 1.0);
@@ -190,5 +260,28 @@ fn heat(score: f64) -> RGBColor {
     } else {
         let t = (s - 0.5) / 0.5;
         RGBColor(mix(255, 31, t), mix(255, 119, t), mix(255, 180, t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent_axis;
+
+    #[test]
+    fn the_y_axis_spans_the_data_in_whole_percents() {
+        let (r, ticks) = percent_axis(0.42, 0.61);
+        // 19 points wide: steps of 2, from 42% to 62%.
+        assert_eq!((r.start, r.end), (0.42, 0.62));
+        assert_eq!(ticks.len(), 11);
+        let (r, ticks) = percent_axis(0.0, 1.0);
+        assert_eq!((r.start, r.end), (0.0, 1.0));
+        assert_eq!(ticks.len(), 11);
+        for t in percent_axis(0.123, 0.987).1 {
+            let pc = t * 100.0;
+            assert!((pc - pc.round()).abs() < 1e-9, "{pc}");
+        }
+        // A flat line still gets a range.
+        let (r, _) = percent_axis(0.5, 0.5);
+        assert!(r.end > r.start && r.start <= 0.5 && r.end >= 0.5);
     }
 }

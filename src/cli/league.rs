@@ -3,7 +3,9 @@ use arbiter::calendar::{Date, Every};
 use arbiter::league::calendar::CalendarOptions;
 use arbiter::league::season::{RecordRequest, Season};
 use arbiter::league::teams::Teams;
-use arbiter::league::{html, schedule, standings, Method, ScheduleOptions, SearchBudget};
+use arbiter::league::{
+    html, schedule, standings, HomeAway, Method, ScheduleOptions, SearchBudget,
+};
 use arbiter::rules::pin::{self, Identity};
 use arbiter::rules::{edit, load, Ruleset};
 use arbiter::{Error, Result};
@@ -35,6 +37,11 @@ struct PlanArgs {
     /// Play the rounds in a seeded random order
     #[arg(long)]
     shuffle: bool,
+    /// source (home and away as the method gives them: the source's tables for rotation) or
+    /// balanced (every team's home and away games within one, breaks as few as the pairings
+    /// allow); default: source for `schedule`, balanced for `new`
+    #[arg(long, value_name = "source|balanced")]
+    home_away: Option<String>,
     /// Seed for --shuffle and the balanced search (drawn and printed when absent)
     #[arg(long)]
     seed: Option<u64>,
@@ -206,7 +213,7 @@ pub fn run(args: Args) -> Result<()> {
         } => {
             let source = teams;
             let teams = arbiter::files::teams(&source)?;
-            let (ruleset, mut options) = plan.options()?;
+            let (ruleset, mut options) = plan.options(HomeAway::Source)?;
             options.matrix = carryover;
             let s = schedule(&options, &teams)?;
             if let Some(path) = &calendar.ics {
@@ -232,7 +239,7 @@ pub fn run(args: Args) -> Result<()> {
                 s.to_csv()
             } else {
                 let mut text = s.render(|seed| format!("--seed {seed}"), super::layout());
-                text.push_str(&berger_hint(&s, &options, &teams));
+                text.push_str(&balance_hint(&s, &options, &teams));
                 text
             })?;
             Ok(())
@@ -246,7 +253,7 @@ pub fn run(args: Args) -> Result<()> {
             embed_rules,
         } => {
             let teams = arbiter::files::teams(&teams)?;
-            let (rules_name, options) = plan.options()?;
+            let (rules_name, options) = plan.options(HomeAway::Balanced)?;
             let s = schedule(&options, &teams)?;
             // Recorded so that it is found from the season file wherever the command runs.
             let recorded = arbiter::rules::resolve::recorded_reference(&rules_name, &season);
@@ -268,7 +275,11 @@ pub fn run(args: Args) -> Result<()> {
             if let Some(seed) = s.seed {
                 note.push_str(&format!(", seed {seed}"));
             }
-            note.push_str(&format!("; ruleset {rules_name})\n"));
+            note.push_str(&format!(
+                "; home/away {}; ruleset {rules_name})\n",
+                s.home_away.name()
+            ));
+            note.push_str(&s.venue_summary(super::layout()));
             super::print(&note)?;
             Ok(())
         }
@@ -358,7 +369,7 @@ pub fn run(args: Args) -> Result<()> {
 
 impl PlanArgs {
     /// The ruleset's name and the schedule options: the ruleset's defaults, then the flags.
-    fn options(&self) -> Result<(String, ScheduleOptions)> {
+    fn options(&self, home_away: HomeAway) -> Result<(String, ScheduleOptions)> {
         let name = self
             .rules
             .clone()
@@ -380,6 +391,10 @@ impl PlanArgs {
             o.legs = l;
         }
         o.shuffle |= self.shuffle;
+        o.home_away = match &self.home_away {
+            Some(h) => HomeAway::parse(h).map_err(|e| e.context("--home-away"))?,
+            None => home_away,
+        };
         o.seed = self.seed;
         if self.seed.is_some() && !o.shuffle && o.method != Method::Balanced {
             return Err(Error::msg(format!(
@@ -403,27 +418,31 @@ impl PlanArgs {
     }
 }
 
-/// The rotation (the source's tables) can leave home and away poorly balanced; when the
-/// Berger tables do better for these teams, say so.
-fn berger_hint(s: &arbiter::league::Schedule, options: &ScheduleOptions, teams: &Teams) -> String {
-    if s.method != Method::Rotation {
+/// Home and away as the method gives them (the source's tables, say) can be lopsided; when
+/// re-choosing them for these same pairings does better, say so.
+fn balance_hint(
+    s: &arbiter::league::Schedule,
+    options: &ScheduleOptions,
+    teams: &Teams,
+) -> String {
+    if s.home_away == HomeAway::Balanced {
         return String::new();
     }
-    let mut berger = options.clone();
-    berger.method = Method::Berger;
-    berger.matrix = false;
-    let Ok(b) = schedule(&berger, teams) else {
+    let mut fair = options.clone();
+    fair.home_away = HomeAway::Balanced;
+    fair.matrix = false;
+    let Ok(b) = schedule(&fair, teams) else {
         return String::new();
     };
-    let (rb, bb) = (s.total_breaks(), b.total_breaks());
-    let (rs, bs) = (s.venue_spread(), b.venue_spread());
-    if bb >= rb && bs >= rs {
+    let (sb, bb) = (s.total_breaks(), b.total_breaks());
+    let (ss, bs) = (s.venue_spread(), b.venue_spread());
+    if bb >= sb && bs >= ss {
         return String::new();
     }
     format!(
-        "\nhint: --method berger balances home and away better for these teams: {bb} breaks \
-         in all instead of {rb}, and no team more than {bs} games from an even split \
-         instead of {rs}\n"
+        "\nhint: --home-away balanced keeps these pairings and evens out home and away:\n  \
+         every team's home and away games differ by at most {bs} instead of up to {ss},\n  \
+         and {bb} breaks in all instead of {sb} (see `arbiter help league`)\n"
     )
 }
 

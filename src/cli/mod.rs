@@ -97,9 +97,13 @@ pub(crate) fn command() -> clap::Command {
     Cli::command().after_help(format!(
         "Built-in rulesets: {} (see `arbiter rules list`).\
          \nEvery command that reads a ruleset takes --rules NAME|PATH.\
-         \nReference pages: `arbiter help rules|formulas|dice|scripting`; manual pages: \
-         `arbiter man`.",
-        arbiter::rules::builtin::names().join(", ")
+         \nReference pages: `arbiter help {}`; manual pages: `arbiter man`.",
+        arbiter::rules::builtin::names().join(", "),
+        topics::TOPICS
+            .iter()
+            .map(|t| t.name)
+            .collect::<Vec<_>>()
+            .join("|")
     ))
 }
 
@@ -158,8 +162,23 @@ pub fn main() -> i32 {
 
 /// The ruleset a command chose, said with `-v`.
 pub(crate) fn chosen(c: arbiter::rules::resolve::Chosen) -> arbiter::rules::resolve::Chosen {
-    arbiter::style::explain(&c.why());
+    if arbiter::style::is_verbose() {
+        arbiter::style::explain(&c.why());
+    }
     c
+}
+
+/// Said with `-v`: how long a step took (`paired round 3 in 12 ms`).
+pub(crate) fn explain_time(what: &str, started: std::time::Instant) {
+    if arbiter::style::is_verbose() {
+        let s = started.elapsed().as_secs_f64();
+        let took = if s < 1.0 {
+            format!("{:.1} ms", s * 1000.0)
+        } else {
+            format!("{s:.2} s")
+        };
+        arbiter::style::explain(&format!("{what} in {took}"));
+    }
 }
 
 /// How this run lays out text for people, decided once from the terminal and the flags.

@@ -457,7 +457,9 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
     let text = read_text(file)?;
     if trf::is_trf(file, &text) {
         let field = trf::parse(file, &text, true)?;
+        let started = std::time::Instant::now();
         let pairing = dutch::pair(&field).map_err(|e| Error::msg(format!("{file}: {e}")))?;
+        super::explain_time("paired the TRF's next round (FIDE Dutch)", started);
         if let Some(out) = trf_path {
             write_file(
                 out,
@@ -471,7 +473,16 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
     let (round, id) = with_file_lock(file, || {
         let mut t = files::tournament(file)?;
         let (rules, now) = files::tournament_rules(&t, file)?;
+        let started = std::time::Instant::now();
         let (field, pairing) = t.pair_next(&rules).map_err(|e| e.context(file))?;
+        super::explain_time(
+            &format!(
+                "paired round {} of {} players (FIDE Dutch)",
+                t.paired.len(),
+                t.players.len()
+            ),
+            started,
+        );
         if let Some(out) = trf_path {
             write_file(
                 out,
@@ -573,7 +584,12 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
         warn_drift(&t, path, &now);
         (t.name.clone(), field, rules, now)
     };
+    let started = std::time::Instant::now();
     let s = standings(&field, &rules.tiebreakers);
+    super::explain_time(
+        &format!("standings with {} tie-breaks", rules.tiebreakers.len()),
+        started,
+    );
     if let Some(out) = html {
         return write_file(
             out,

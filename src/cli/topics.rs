@@ -27,6 +27,11 @@ pub const TOPICS: &[Topic] = &[
         text: include_str!("../../doc/help/dice.md"),
     },
     Topic {
+        name: "league",
+        summary: "leagues: schedule methods, home and away, breaks, seasons, tie-breakers",
+        text: include_str!("../../doc/help/league.md"),
+    },
+    Topic {
         name: "ratings",
         summary: "rating systems: periods, idle time, leaderboards, the backtest",
         text: include_str!("../../doc/help/ratings.md"),
@@ -49,12 +54,13 @@ const PAGE_WIDTH: usize = 78;
         \n  arbiter help scripting\
         \n  arbiter help combat sim\
         \n\
-        \nTopics: rules (the rules language), formulas, dice (dice notation), scripting (rhai and \
-        the REPL). A topic's name comes first: `arbiter help rules` is the rules language; the \
+        \nTopics: rules (the rules language), formulas, dice (dice notation), league (schedules, \
+        home and away, seasons), ratings (rating systems), scripting (rhai and the REPL). A topic's name comes first: `arbiter help rules` is the rules language; the \
         `rules` command's own help is `arbiter rules --help` (or `arbiter help rules list`, for a \
         subcommand).")]
 pub struct Args {
-    /// A topic (rules, formulas, dice, scripting), or a command and its subcommands (combat sim);
+    /// A topic (rules, formulas, dice, league, ratings, scripting), or a command and its
+    /// subcommands (combat sim);
     /// none: the list of commands
     #[arg(value_name = "TOPIC|COMMAND")]
     words: Vec<String>,

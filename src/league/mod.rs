@@ -11,6 +11,7 @@ pub mod calendar;
 pub mod carryover;
 pub mod fixtures;
 pub mod galois;
+pub mod home_away;
 pub mod html;
 pub mod plan;
 pub mod rotation;
@@ -22,6 +23,7 @@ pub mod teams;
 pub mod tiebreak;
 
 pub use carryover::Carryover;
+pub use home_away::HomeAway;
 pub use schedule::{schedule, Match, Method, Round, Schedule, ScheduleOptions};
 pub use search::SearchBudget;
 pub use season::{RecordRequest, Season};

@@ -5,6 +5,7 @@ use super::balanced::{balanced, is_power_of_two, MAX_BALANCED_TEAMS};
 use super::berger::{berger, fide_double};
 use super::breaks::venues;
 use super::carryover::{carryover, Carryover};
+use super::home_away::{balance, HomeAway};
 use super::plan::{mirrored, Plan, RoundPlan};
 use super::rotation::rotation;
 use super::search::{SearchBudget, SearchReport};
@@ -67,6 +68,8 @@ pub struct ScheduleOptions {
     pub matrix: bool,
     /// Effort of the balanced search (n not a power of two).
     pub search: SearchBudget,
+    /// Home and away as the method gives them, or re-chosen for even counts and few breaks.
+    pub home_away: HomeAway,
 }
 
 impl Default for ScheduleOptions {
@@ -78,6 +81,7 @@ impl Default for ScheduleOptions {
             seed: None,
             matrix: false,
             search: SearchBudget::default(),
+            home_away: HomeAway::Source,
         }
     }
 }
@@ -135,6 +139,7 @@ pub struct Schedule {
     pub method: Method,
     pub legs: u32,
     pub shuffled: bool,
+    pub home_away: HomeAway,
     pub rounds: Vec<Round>,
     /// Carry-over of the first leg as played (later legs repeat its pairings).
     pub carryover: Carryover,
@@ -202,6 +207,14 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
     if options.shuffle {
         base.shuffle(&mut rng);
     }
+    if options.home_away == HomeAway::Balanced {
+        let breaks_of = |plan: &Plan| -> u32 {
+            let legs = lay_out_legs(plan, options.method, options.legs);
+            let order: Vec<&RoundPlan> = legs.iter().flatten().collect();
+            venues(&order, n).iter().map(|v| v.breaks).sum()
+        };
+        balance(&mut base, n, options.legs, &mut rng, breaks_of);
+    }
     let legs: Vec<Plan> = lay_out_legs(&base, options.method, options.legs);
     let order: Vec<&RoundPlan> = legs.iter().flatten().collect();
     let all = teams.all();
@@ -240,6 +253,7 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
         method: options.method,
         legs: options.legs,
         shuffled: options.shuffle,
+        home_away: options.home_away,
         rounds,
         carryover: carry,
         breaks,
@@ -283,6 +297,29 @@ impl Schedule {
             .unwrap_or(0)
     }
 
+    /// Breaks in all, then each team's home and away games and breaks (a table that fits
+    /// `layout`).
+    pub fn venue_summary(&self, layout: crate::output::Layout) -> String {
+        let mut out = format!("breaks: {} in all\n\n", self.total_breaks());
+        let mut t = crate::output::Table::new(&[
+            ("team", crate::output::Align::Left),
+            ("home", crate::output::Align::Right),
+            ("away", crate::output::Align::Right),
+            ("breaks", crate::output::Align::Right),
+        ]);
+        t.key(&["home", "away"]);
+        for b in &self.breaks {
+            t.row([
+                b.team.to_string(),
+                b.home.to_string(),
+                b.away.to_string(),
+                b.breaks.to_string(),
+            ]);
+        }
+        out.push_str(&t.render(layout));
+        out
+    }
+
     pub fn total_breaks(&self) -> u32 {
         self.breaks.iter().map(|b| b.breaks).sum()
     }
@@ -305,6 +342,7 @@ impl Schedule {
         field(&mut out, "method", compact(&self.method));
         field(&mut out, "legs", self.legs.to_string());
         field(&mut out, "shuffled", self.shuffled.to_string());
+        field(&mut out, "home_away", compact(&self.home_away));
         out.push_str("  \"rounds\": [\n");
         for (i, r) in self.rounds.iter().enumerate() {
             out.push_str("    ");
@@ -410,6 +448,9 @@ impl Schedule {
                 ""
             }
         ));
+        if self.home_away == HomeAway::Balanced {
+            out.push_str("home/away: balanced (each team's home and away within one)\n");
+        }
         out.push_str(&format!(
             "carry-over: {} (lower bound {})\n",
             self.carryover.value, self.carryover.lower_bound
@@ -432,23 +473,7 @@ impl Schedule {
                 repeat(seed)
             ));
         }
-        out.push_str(&format!("breaks: {} in all\n\n", self.total_breaks()));
-        let mut t = crate::output::Table::new(&[
-            ("team", crate::output::Align::Left),
-            ("home", crate::output::Align::Right),
-            ("away", crate::output::Align::Right),
-            ("breaks", crate::output::Align::Right),
-        ]);
-        t.key(&["home", "away"]);
-        for b in &self.breaks {
-            t.row([
-                b.team.to_string(),
-                b.home.to_string(),
-                b.away.to_string(),
-                b.breaks.to_string(),
-            ]);
-        }
-        out.push_str(&t.render(layout));
+        out.push_str(&self.venue_summary(layout));
         if let Some(m) = &self.carryover.matrix {
             out.push_str("\ncarry-over matrix (row: the team met, column: the team met next)\n");
             out.push_str(&matrix_table(&self.teams, m, layout));

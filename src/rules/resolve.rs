@@ -94,10 +94,13 @@ impl Chosen {
             How::Default => "the command's default",
         };
         let name = &self.ruleset.name;
+        // The hash's first 12 digits, as `rules hash` prints it whole: enough to tell apart.
+        let hash = super::pin::hash(&self.ruleset);
+        let short = hash.get(..12).unwrap_or(&hash);
         if *name == self.reference {
-            format!("ruleset `{name}`: {why}")
+            format!("ruleset `{name}` (sha256 {short}…): {why}")
         } else {
-            format!("ruleset `{name}` from {}: {why}", self.reference)
+            format!("ruleset `{name}` from {} (sha256 {short}…): {why}", self.reference)
         }
     }
 }

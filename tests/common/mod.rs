@@ -88,6 +88,8 @@ pub fn temp_file(contents: &str, suffix: &str) -> tempfile::NamedTempFile {
 
 /// A fresh season of `teams` (one name a line) in a temporary directory, made by `league new`
 /// with `extra` arguments: the directory (kept alive by the caller) and the season's path.
+/// Home and away are the source's tables (the matches the tests record are written from
+/// them) unless `extra` says otherwise.
 #[track_caller]
 pub fn new_season(teams: &str, extra: &[&str]) -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
@@ -95,6 +97,9 @@ pub fn new_season(teams: &str, extra: &[&str]) -> (tempfile::TempDir, String) {
     std::fs::write(&list, teams).unwrap();
     let season = dir.path().join("season.yaml").to_str().unwrap().to_string();
     let mut args = vec!["league", "new", &season, "--teams", list.to_str().unwrap()];
+    if !extra.contains(&"--home-away") {
+        args.extend_from_slice(&["--home-away", "source"]);
+    }
     args.extend_from_slice(extra);
     ok(&args);
     (dir, season)
