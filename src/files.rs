@@ -19,6 +19,29 @@ pub fn season(path: &str) -> Result<Season> {
     Season::from_doc(&read_doc(path)?)
 }
 
+/// A season's own ruleset: the copy embedded in it, else its `rules:` (a relative path found
+/// beside the season file); with the warning to give when the ruleset has changed since the
+/// season recorded it.
+pub fn season_rules(path: &str, season: &Season) -> Result<(Ruleset, Option<String>)> {
+    if let Some(text) = &season.embedded_rules {
+        crate::style::explain(&format!("ruleset: the copy embedded in {path}"));
+        let rules = crate::rules::pin::embedded(path, text, season.ruleset.as_ref())?;
+        return Ok((rules, None));
+    }
+    crate::style::explain(&format!(
+        "ruleset `{}`: named by {path}'s `rules:` line",
+        season.rules
+    ));
+    let rules = crate::rules::load::load_beside(&season.rules, Some(path))
+        .map_err(|e| e.context(&format!("{path}: its ruleset `{}`", season.rules)))?;
+    let warning = season
+        .ruleset
+        .as_ref()
+        .and_then(|r| crate::rules::pin::drift(path, r, &rules))
+        .map(|w| format!("{w} (`league new --embed-rules` keeps a season's rules with it)"));
+    Ok((rules, warning))
+}
+
 /// Write a new season file; refuses to replace an existing one unless `replace`.
 pub fn create_season(path: &str, season: &Season, replace: bool) -> Result<()> {
     season.check_names().map_err(|(_, e)| e)?;

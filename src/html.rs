@@ -15,10 +15,17 @@ pub fn text(s: &str) -> String {
         .replace('\'', "&#39;")
 }
 
-/// The page style. Wide tables scroll inside their box; a table's key columns (`class="key"`:
-/// the name on the left, the points on the right) stay in view as they scroll.
+/// The page style: one stylesheet, inline in a page written alone, a file of its own in a site.
+/// Wide tables scroll inside their box; a table's key columns (`class="key"`: the name on the
+/// left, the points on the right) stay in view as they scroll, on a 360 px phone too. Colours
+/// keep at least 7:1 contrast for text; print drops the scrolling and the sticky columns.
 const STYLE: &str = r#"body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:60em;padding:0 1em;color:#1a1a1a;background:#fff;line-height:1.4}
 h1{font-size:1.6em;margin:.2em 0 .4em}h2{margin-top:1.5em}h3{margin:1.2em 0 .4em}
+a{color:#0645ad}a:visited{color:#4b2c85}
+nav{font-size:.95em;margin-bottom:.5em}nav a{margin-right:.2em}
+ul.links{padding-left:1.2em}ul.links li{margin:.25em 0}
+code{font-size:.9em;overflow-wrap:anywhere}
+figure{margin:1em 0;overflow-x:auto}figure img{width:100%;min-width:32em;height:auto;border:1px solid #bbb}figcaption{font-size:.9em;color:#333}
 .scroll{overflow-x:auto;margin-bottom:1.5em;max-width:100%}
 table{border-collapse:collapse}
 th,td{padding:.3em .6em;border-bottom:1px solid #bbb;white-space:nowrap;text-align:left;background:#fff}
@@ -28,15 +35,70 @@ tbody tr:nth-child(even) td,tbody tr:nth-child(even) th{background:#f2f2f2}
 caption{text-align:left;font-weight:bold;padding:.2em 0}
 .key-left{position:sticky;left:0;z-index:1;white-space:normal;min-width:6em;max-width:14em}
 .key-right{position:sticky;right:0;z-index:1;font-weight:bold}
-footer{margin-top:2em;color:#444;font-size:.9em}
-@media print{body{max-width:none;margin:0}.scroll{overflow:visible}.key-left,.key-right{position:static}a{color:inherit;text-decoration:none}}
+td.wrap{white-space:normal;min-width:20em}
+footer{margin-top:2em;color:#333;font-size:.9em;border-top:1px solid #bbb}
+@media print{body{max-width:none;margin:0;font-size:11pt}figure img{min-width:0}nav{display:none}.scroll{overflow:visible}.key-left,.key-right{position:static}a{color:inherit;text-decoration:none}tr,figure{break-inside:avoid}h2,h3{break-after:avoid}}
 "#;
+
+/// The stylesheet every page uses (a site writes it once, as its one CSS file).
+pub fn stylesheet() -> &'static str {
+    STYLE
+}
+
+/// A piece of a line of text: words, or words linking to another page of the site.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Inline {
+    Text(String),
+    Link {
+        words: String,
+        href: String,
+    },
+    /// A hash or a file name: shown as code, allowed to wrap anywhere on a phone.
+    Code(String),
+}
+
+impl Inline {
+    pub fn text(words: &str) -> Inline {
+        Inline::Text(words.to_string())
+    }
+
+    pub fn link(words: &str, href: &str) -> Inline {
+        Inline::Link {
+            words: words.to_string(),
+            href: href.to_string(),
+        }
+    }
+
+    pub fn code(words: &str) -> Inline {
+        Inline::Code(words.to_string())
+    }
+
+    fn write(&self, out: &mut String) {
+        match self {
+            Inline::Text(w) => out.push_str(&text(w)),
+            Inline::Link { words, href } => {
+                out.push_str(&format!("<a href=\"{}\">{}</a>", text(href), text(words)))
+            }
+            Inline::Code(w) => out.push_str(&format!("<code>{}</code>", text(w))),
+        }
+    }
+}
+
+fn inlines(parts: &[Inline]) -> String {
+    let mut out = String::new();
+    for p in parts {
+        p.write(&mut out);
+    }
+    out
+}
 
 /// One page: a title, then blocks of content in order.
 #[derive(Debug, Clone)]
 pub struct Page {
     title: String,
+    nav: Vec<Inline>,
     body: String,
+    footer: Vec<Vec<Inline>>,
 }
 
 impl Page {
@@ -44,8 +106,16 @@ impl Page {
     pub fn new(title: &str) -> Page {
         Page {
             title: title.to_string(),
+            nav: Vec::new(),
             body: String::new(),
+            footer: Vec::new(),
         }
+    }
+
+    /// Links above the title back up the site (the index first).
+    pub fn nav(&mut self, links: Vec<Inline>) -> &mut Page {
+        self.nav = links;
+        self
     }
 
     /// A heading of `level` (2 to 4: the page's own title is the level-1 heading).
@@ -62,21 +132,90 @@ impl Page {
         self
     }
 
+    /// A paragraph of words and links.
+    pub fn line(&mut self, parts: &[Inline]) -> &mut Page {
+        self.body.push_str(&format!("<p>{}</p>\n", inlines(parts)));
+        self
+    }
+
+    /// A list, one line of words and links an item.
+    pub fn list(&mut self, items: &[Vec<Inline>]) -> &mut Page {
+        self.body.push_str("<ul class=\"links\">\n");
+        for item in items {
+            self.body.push_str(&format!("<li>{}</li>\n", inlines(item)));
+        }
+        self.body.push_str("</ul>\n");
+        self
+    }
+
+    /// A picture (a chart) with its words for those who cannot see it, and a caption.
+    pub fn figure(&mut self, src: &str, alt: &str, caption: &str) -> &mut Page {
+        self.body.push_str(&format!(
+            "<figure><img src=\"{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>\n",
+            text(src),
+            text(alt),
+            text(caption)
+        ));
+        self
+    }
+
     /// A table, inside a box that scrolls sideways when the page is narrower than the table.
     pub fn table(&mut self, table: &PageTable) -> &mut Page {
         table.write(&mut self.body);
         self
     }
 
-    /// The whole document.
+    /// Name the ruleset the page was made under, with its sha256 (linked to its page in a site).
+    pub fn ruleset(&mut self, id: &crate::rules::pin::Identity, href: Option<&str>) -> &mut Page {
+        let named = match &id.version {
+            Some(v) => format!("{} {v}", id.name),
+            None => id.name.clone(),
+        };
+        let mut line = vec![Inline::text("Ruleset: ")];
+        line.push(match href {
+            Some(h) => Inline::link(&named, h),
+            None => Inline::text(&named),
+        });
+        line.extend([
+            Inline::text(", sha256 "),
+            Inline::code(&id.sha256),
+            Inline::text("."),
+        ]);
+        self.footer.push(line);
+        self
+    }
+
+    /// The whole document, its style inside it (a page posted alone).
     pub fn render(&self) -> String {
+        self.document(&format!("<style>\n{STYLE}</style>"))
+    }
+
+    /// The whole document, its style from `stylesheet` (a page of a site, beside its CSS file).
+    pub fn render_linked(&self, stylesheet: &str) -> String {
+        self.document(&format!(
+            "<link rel=\"stylesheet\" href=\"{}\">",
+            text(stylesheet)
+        ))
+    }
+
+    fn document(&self, style: &str) -> String {
         let title = text(&self.title);
+        let nav = if self.nav.is_empty() {
+            String::new()
+        } else {
+            let links: Vec<String> = self.nav.iter().map(|i| inlines(&[i.clone()])).collect();
+            format!("<nav aria-label=\"Site\">{}</nav>\n", links.join(" › "))
+        };
+        let mut footer = String::new();
+        for line in &self.footer {
+            footer.push_str(&format!("<p>{}</p>", inlines(line)));
+        }
         format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <meta name=\"generator\" content=\"arbiter\">\n<title>{title}</title>\n\
-             <style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{}\
-             <footer><p>Made with arbiter.</p></footer>\n</body>\n</html>\n",
+             {style}\n</head>\n<body>\n{nav}<h1>{title}</h1>\n{}\
+             <footer>{footer}<p>Made with arbiter.</p></footer>\n</body>\n</html>\n",
             self.body
         )
     }
@@ -88,6 +227,7 @@ pub struct Column {
     header: String,
     align: Align,
     key: Option<Key>,
+    wrap: bool,
 }
 
 /// A key column stays in view while the others scroll: the row's name on the left, its points
@@ -105,6 +245,15 @@ impl Column {
             header: header.to_string(),
             align,
             key: None,
+            wrap: false,
+        }
+    }
+
+    /// A column of sentences (a value's meaning), wrapped rather than kept on one line.
+    pub fn prose(header: &str) -> Column {
+        Column {
+            wrap: true,
+            ..Column::new(header, Align::Left)
         }
     }
 
@@ -125,12 +274,43 @@ impl Column {
     }
 }
 
+/// A cell of a page table: its words, and the page they link to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    words: String,
+    href: Option<String>,
+}
+
+impl Cell {
+    pub fn text(words: impl ToString) -> Cell {
+        Cell {
+            words: words.to_string(),
+            href: None,
+        }
+    }
+
+    /// Words linking to `href` (none: plain words).
+    pub fn link(words: impl ToString, href: Option<String>) -> Cell {
+        Cell {
+            words: words.to_string(),
+            href,
+        }
+    }
+
+    fn html(&self) -> String {
+        match &self.href {
+            Some(h) => format!("<a href=\"{}\">{}</a>", text(h), text(&self.words)),
+            None => text(&self.words),
+        }
+    }
+}
+
 /// A table for a page: a caption, columns and rows of plain text (escaped when written).
 #[derive(Debug, Clone)]
 pub struct PageTable {
     caption: Option<String>,
     columns: Vec<Column>,
-    rows: Vec<Vec<String>>,
+    rows: Vec<Vec<Cell>>,
 }
 
 impl PageTable {
@@ -148,12 +328,20 @@ impl PageTable {
         self
     }
 
-    /// A row; missing cells are left empty, extra cells dropped.
+    /// A row of plain words; missing cells are left empty, extra cells dropped.
     pub fn row<S: ToString>(&mut self, cells: impl IntoIterator<Item = S>) -> &mut PageTable {
-        let mut cells: Vec<String> = cells.into_iter().map(|c| c.to_string()).collect();
-        cells.resize(self.columns.len(), String::new());
+        self.cells(cells.into_iter().map(Cell::text).collect())
+    }
+
+    /// A row of cells, some of them links; missing cells are left empty, extra cells dropped.
+    pub fn cells(&mut self, mut cells: Vec<Cell>) -> &mut PageTable {
+        cells.resize(self.columns.len(), Cell::text(""));
         self.rows.push(cells);
         self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
     }
 
     fn write(&self, out: &mut String) {
@@ -175,7 +363,11 @@ impl PageTable {
             for (c, cell) in self.columns.iter().zip(row) {
                 let tag = if c.key == Some(Key::Left) { "th" } else { "td" };
                 let scope = if tag == "th" { " scope=\"row\"" } else { "" };
-                out.push_str(&format!("<{tag}{scope}{}>{}</{tag}>", class(c), text(cell)));
+                out.push_str(&format!(
+                    "<{tag}{scope}{}>{}</{tag}>",
+                    class(c),
+                    cell.html()
+                ));
             }
             out.push_str("</tr>\n");
         }
@@ -187,6 +379,9 @@ fn class(c: &Column) -> String {
     let mut names = Vec::new();
     if c.align == Align::Right {
         names.push("n");
+    }
+    if c.wrap {
+        names.push("wrap");
     }
     match c.key {
         Some(Key::Left) => names.push("key-left"),

@@ -16,6 +16,7 @@ pub mod rules;
 pub mod scoped;
 pub mod scoring;
 pub mod script;
+pub mod site;
 pub mod stop;
 pub mod style;
 pub mod swiss;

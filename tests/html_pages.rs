@@ -102,6 +102,10 @@ fn the_league_page_is_well_formed_and_keeps_names_as_text() {
     let captions: Vec<String> = select(&doc, "caption").iter().map(text).collect();
     assert_eq!(captions[0], "Standings");
     assert_eq!(captions[1], "Round 1");
+    // The page names the ruleset it was made under and its sha256.
+    let hash = ok(&["rules", "hash", "bloodbowl"]);
+    let hash = hash.split_whitespace().next().unwrap();
+    assert!(text(&select(&doc, "footer")[0]).contains(hash), "{html}");
 }
 
 #[test]
@@ -142,4 +146,7 @@ fn the_swiss_page_is_well_formed_with_tiebreaks_in_words() {
     assert_eq!(names.len(), 4);
     assert!(names.contains(&HOSTILE.to_string()), "{names:?}");
     assert!(html.contains("Club &lt;Open&gt; &amp; &#39;Blitz&#39;"));
+    let hash = ok(&["rules", "hash", "swiss"]);
+    let hash = hash.split_whitespace().next().unwrap();
+    assert!(text(&select(&doc, "footer")[0]).contains(hash), "{html}");
 }

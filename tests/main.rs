@@ -72,6 +72,7 @@ mod script_examples;
 mod script_hooks;
 mod script_policy_properties;
 mod script_sandbox;
+mod site;
 mod swiss_accelerated;
 mod swiss_late_entry;
 mod swiss_pair;

@@ -352,7 +352,7 @@ pub fn run(args: Args) -> Result<()> {
             let id = Identity::of(&rules);
             if let Some(path) = page {
                 let title = page_title(&season, &s, &rules);
-                super::write_atomically(&path, &html::page(&title, &s, &table))?;
+                super::write_atomically(&path, &html::page(&title, &s, &table, &id))?;
                 return Ok(());
             }
             super::print(&if json {
@@ -526,24 +526,9 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
 /// Rules embedded in the season are the season's rules; otherwise a warning says when the
 /// rules it names are no longer the ones it began under.
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
-    if let Some(text) = &season.embedded_rules {
-        arbiter::style::explain(&format!("ruleset: the copy embedded in {season_path}"));
-        return pin::embedded(season_path, text, season.ruleset.as_ref());
-    }
-    arbiter::style::explain(&format!(
-        "ruleset `{}`: named by {season_path}'s `rules:` line",
-        season.rules
-    ));
-    let rules = load::load_beside(&season.rules, Some(season_path))
-        .map_err(|e| e.context(&format!("{season_path}: its ruleset `{}`", season.rules)))?;
-    if let Some(warning) = season
-        .ruleset
-        .as_ref()
-        .and_then(|r| pin::drift(season_path, r, &rules))
-    {
-        arbiter::style::warn(&format!(
-            "{warning} (`league new --embed-rules` keeps a season's rules with it)"
-        ));
+    let (rules, warning) = arbiter::files::season_rules(season_path, season)?;
+    if let Some(w) = warning {
+        arbiter::style::warn(&w);
     }
     Ok(rules)
 }

@@ -15,6 +15,7 @@ mod repl;
 mod rules;
 mod run;
 mod score;
+mod site;
 mod swiss;
 mod topics;
 
@@ -73,6 +74,9 @@ enum Command {
     Swiss(swiss::Args),
     /// Starship combat: ships, volley odds, duels, simulations
     Combat(combat::Args),
+    /// A club's static site: standings, fixtures, teams, rounds, ratings and rulesets as
+    /// HTML pages, from a club file
+    Site(site::Args),
     /// Interactive rhai session over every engine
     Repl(repl::Args),
     /// Run a rhai script
@@ -232,6 +236,7 @@ fn dispatch(command: Command, allow_read: &[String]) -> Result<(), Error> {
         Command::League(a) => league::run(a),
         Command::Swiss(a) => swiss::run(a),
         Command::Combat(a) => combat::run(a),
+        Command::Site(a) => site::run(a),
         Command::Repl(a) => repl::run(a, allow_read),
         Command::Run(a) => run::run(a, allow_read),
         Command::Completions(a) => completions::run(a),

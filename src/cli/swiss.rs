@@ -593,7 +593,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     if let Some(out) = html {
         return write_file(
             out,
-            &arbiter::swiss::html::page(&title, &s),
+            &arbiter::swiss::html::page(&title, &s, &Identity::of(&now)),
             Replace::Output,
         );
     }

@@ -3,6 +3,7 @@
 //!
 //! * `read_text`: only regular files, a bounded size, UTF-8 (BOM dropped), empty refused.
 //! * `write_file`: atomic, through symlinks, modes kept, never over an input or a read-only file.
+//! * `create_folder`: a folder to write a set of files into (a site).
 //! * `with_file_lock`: read-change-write a file under a lock held on the file itself.
 //! * `policy`: which files a script, and the rulesets it loads, may read.
 //! * `FileKind`/`Format`: the one table of extensions.
@@ -20,7 +21,9 @@ pub use format::{FileKind, Format};
 pub use listing::entries_of_kinds;
 pub use lock::with_file_lock;
 pub use read::{io_error, open_text_stream, read_text, MAX_FILE_BYTES, MAX_STREAM_BYTES};
-pub use write::{remove_temporaries, write_atomically, write_file, Replace};
+pub use write::{
+    create_folder, remove_temporaries, write_atomically, write_file, write_file_quietly, Replace,
+};
 
 /// On Ctrl-C (or SIGTERM), remove the temporary file of any write in progress, then exit with
 /// the usual 130; unless the work in progress is interruptible (a REPL entry), which then stops

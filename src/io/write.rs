@@ -31,6 +31,13 @@ pub fn write_atomically(path: &str, contents: &str) -> Result<()> {
 /// refused, and so is any file this run read, unless the write is that file's own update.
 /// Says `wrote FILE` on standard error.
 pub fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
+    write_file_quietly(path, contents, replace)?;
+    crate::style::note(&format!("wrote {path}"));
+    Ok(())
+}
+
+/// `write_file` without the `wrote FILE` (a command writing many files says so once).
+pub fn write_file_quietly(path: &str, contents: &str, replace: Replace) -> Result<()> {
     let target = through_links(Path::new(path)).map_err(|e| io_error(path, &e))?;
     if target != Path::new(path) {
         stays_in_its_folder(path, &target)?;
@@ -94,8 +101,22 @@ pub fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
     })();
     drop(guard);
     result.map_err(|e| fail(&e))?;
-    crate::style::note(&format!("wrote {path}"));
     Ok(())
+}
+
+/// Make a folder to write files into (and the folders above it); one already there is fine,
+/// anything else by that name is an error.
+pub fn create_folder(path: &str) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => return Ok(()),
+        Ok(_) => {
+            return Err(Error::msg(format!(
+                "{path}: is a file, not a folder; name a folder to write into"
+            )))
+        }
+        Err(_) => {}
+    }
+    std::fs::create_dir_all(path).map_err(|e| io_error(path, &e))
 }
 
 /// The file a path finally names, symlinks followed (a dangling link names its missing target).

@@ -1,14 +1,33 @@
-//! A static HTML page of a season a club can post: the table, the results by round and the
-//! matches still to play, built with the crate's one page builder (`crate::html`).
+//! The HTML of a season a club can post: the table, the results by round and the matches
+//! still to play, built with the crate's one page builder (`crate::html`). `page` is the
+//! page `league table --html` writes; the site (`crate::site`) lays the same tables out over
+//! several pages, its team names linking to each team's page.
 use super::season::Season;
 use super::standings::Standings;
+use super::teams::Team;
 
-use crate::html::{Column, Page, PageTable};
+use crate::html::{Cell, Column, Page, PageTable};
 use crate::output::Align;
+use crate::rules::pin::Identity;
+
+/// Where a team's name links to (a site's team page), if anywhere.
+pub type TeamLink<'a> = &'a dyn Fn(&Team) -> Option<String>;
 
 /// The page. `title` is shown as its heading (the season file's name, say).
-pub fn page(title: &str, season: &Season, table: &Standings) -> String {
+pub fn page(title: &str, season: &Season, table: &Standings, ruleset: &Identity) -> String {
     let mut page = Page::new(title);
+    let none = |_: &Team| None;
+    page.paragraph(&summary(table));
+    page.heading(2, "Table").table(&standings(table, &none));
+    page.heading(2, "Rounds");
+    for r in rounds(season, None, &none) {
+        page.table(&r);
+    }
+    page.ruleset(ruleset, None).render()
+}
+
+/// "5 of 12 matches played; ties broken by head to head, ...".
+pub fn summary(table: &Standings) -> String {
     let mut summary = format!("{} of {} matches played", table.played, table.scheduled);
     if !table.tiebreakers.is_empty() {
         summary.push_str(&format!(
@@ -16,9 +35,13 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
             table.tiebreakers.join(", ").replace('_', " ")
         ));
     }
-    page.paragraph(&format!("{summary}."));
-    page.heading(2, "Table").table(&standings(table));
-    page.heading(2, "Rounds");
+    format!("{summary}.")
+}
+
+/// One captioned table per round: home, score, away (`–` until played); only `team`'s matches
+/// when one is given (rounds it plays no part in are left out).
+pub fn rounds(season: &Season, team: Option<&Team>, link: TeamLink) -> Vec<PageTable> {
+    let mut out = Vec::new();
     for r in &season.schedule.rounds {
         let mut t = PageTable::new(vec![
             Column::new("Home", Align::Left),
@@ -27,6 +50,9 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
         ])
         .caption(&format!("Round {}", r.round));
         for m in &r.matches {
+            if team.is_some_and(|t| *t != m.home && *t != m.away) {
+                continue;
+            }
             let result = season
                 .results
                 .iter()
@@ -35,18 +61,26 @@ pub fn page(title: &str, season: &Season, table: &Standings) -> String {
                 Some(x) => format!("{} – {}", x.home_score, x.away_score),
                 None => "–".to_string(),
             };
-            t.row([m.home.to_string(), score, m.away.to_string()]);
+            t.cells(vec![
+                Cell::link(&m.home, link(&m.home)),
+                Cell::text(score),
+                Cell::link(&m.away, link(&m.away)),
+            ]);
         }
         if let Some(b) = &r.bye {
-            t.row([format!("rests: {b}")]);
+            if team.is_none_or(|t| t == b) {
+                t.row([format!("rests: {b}")]);
+            }
         }
-        page.table(&t);
+        if !t.is_empty() {
+            out.push(t);
+        }
     }
-    page.render()
+    out
 }
 
 /// The standings table: the team and its points stay in view on a narrow screen.
-fn standings(table: &Standings) -> PageTable {
+pub fn standings(table: &Standings, link: TeamLink) -> PageTable {
     let number = |h: &str| Column::new(h, Align::Right);
     let mut t = PageTable::new(vec![
         number("#"),
@@ -62,11 +96,11 @@ fn standings(table: &Standings) -> PageTable {
     ])
     .caption("Standings");
     for s in &table.standings {
-        t.row(super::standings::row_cells(
-            s.position.to_string(),
-            s,
-            format!("{:+}", s.difference),
-        ));
+        let cells =
+            super::standings::row_cells(s.position.to_string(), s, format!("{:+}", s.difference));
+        let mut row: Vec<Cell> = cells.into_iter().map(Cell::text).collect();
+        row[1] = Cell::link(&s.team, link(&s.team));
+        t.cells(row);
     }
     t
 }

@@ -133,21 +133,7 @@ pub fn explain(
         .as_ref()
         .and_then(|t| edit::value_at(t, &segments))
         .cloned();
-    let notes = comments
-        .iter()
-        .filter_map(|(file, c)| {
-            let n = c.get(&pointer)?;
-            let mut lines: Vec<String> = n
-                .before
-                .iter()
-                .filter(|l| !super::comments::is_blank(l))
-                .map(|l| l.trim().to_string())
-                .collect();
-            lines.extend(n.after.iter().map(|l| l.trim().to_string()));
-            let text = lines.join(" ");
-            (!text.trim().is_empty()).then(|| (file.clone(), text))
-        })
-        .collect();
+    let notes = notes(&pointer, comments);
     Ok(Explanation {
         path: edit::show_path(&segments),
         pointer,
@@ -159,6 +145,25 @@ pub fn explain(
         source: ruleset.map(|r| r.source.clone()).filter(|s| !s.is_empty()),
         notes,
     })
+}
+
+/// What the ruleset files say about the value at `pointer`: `(file, text)`, nearest file first.
+pub fn notes(pointer: &str, comments: &[(String, Comments)]) -> Vec<(String, String)> {
+    comments
+        .iter()
+        .filter_map(|(file, c)| {
+            let n = c.get(pointer)?;
+            let mut lines: Vec<String> = n
+                .before
+                .iter()
+                .filter(|l| !super::comments::is_blank(l))
+                .map(|l| l.trim().to_string())
+                .collect();
+            lines.extend(n.after.iter().map(|l| l.trim().to_string()));
+            let text = lines.join(" ");
+            (!text.trim().is_empty()).then(|| (file.clone(), text))
+        })
+        .collect()
 }
 
 impl Explanation {
@@ -187,8 +192,8 @@ impl Explanation {
     }
 }
 
-/// A value on one line, shortened: a whole section is summarised by its keys.
-fn shown(v: &Value) -> String {
+/// A value on one line, shortened: a whole section is summarised by its keys (as `rules explain` shows it).
+pub fn shown(v: &Value) -> String {
     let text = match v {
         Value::Object(m) if m.len() > 6 => {
             let keys: Vec<&str> = m.keys().take(6).map(String::as_str).collect();

@@ -310,7 +310,12 @@ pub fn chain(reference: &str) -> Result<Vec<Link>> {
 /// The ruleset a reference extends, resolved and checked (`None` if it extends nothing), with
 /// the name it gives it.
 pub fn base_of(reference: &str) -> Result<Option<(String, Ruleset)>> {
-    let (doc, dir) = match locate(reference, None)? {
+    base_of_beside(reference, None)
+}
+
+/// `base_of` for a reference named inside a file in `dir` (a club file's `rulesets:`).
+pub fn base_of_beside(reference: &str, dir: Option<&Path>) -> Result<Option<(String, Ruleset)>> {
+    let (doc, dir) = match locate(reference, dir)? {
         Origin::Builtin(name, file, text) => (
             parse_text(&format!("<built-in {name}>"), text, Format::of(file))?,
             None,

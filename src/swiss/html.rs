@@ -1,19 +1,39 @@
-//! A static HTML page of a Swiss tournament's standings a club can post, built with the crate's
-//! one page builder (`crate::html`), as the league's page is.
+//! The HTML of a Swiss tournament a club can post, built with the crate's one page builder
+//! (`crate::html`), as the league's is: `page` is what `swiss table --html` writes; the site
+//! (`crate::site`) uses the standings table and each round's boards on pages of their own.
 use super::standings::Standings;
+use super::tournament::Tournament;
 
-use crate::html::{Column, Page, PageTable};
+use crate::html::{Cell, Column, Page, PageTable};
 use crate::output::{trim_number, Align};
+use crate::rules::pin::Identity;
 
 /// The page: `title` is the tournament's name (a plain "Standings" when it has none); one column
 /// per tie-break, headed in words.
-pub fn page(title: &str, s: &Standings) -> String {
-    let tiebreaks = &s.tiebreakers;
+pub fn page(title: &str, s: &Standings, ruleset: &Identity) -> String {
     let title = if title.trim().is_empty() {
         "Standings"
     } else {
         title
     };
+    let mut page = Page::new(title);
+    if let Some(line) = tiebreak_line(s) {
+        page.paragraph(&line);
+    }
+    page.table(&standings(s)).ruleset(ruleset, None).render()
+}
+
+/// "Ties broken by Buchholz cut1, ..." (none without tie-breaks).
+pub fn tiebreak_line(s: &Standings) -> Option<String> {
+    if s.tiebreakers.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = s.tiebreakers.iter().map(|t| words(t)).collect();
+    Some(format!("Ties broken by {}.", named.join(", ")))
+}
+
+/// The standings with one column per tie-break; the name and the points stay in view.
+pub fn standings(s: &Standings) -> PageTable {
     let mut columns = vec![
         Column::new("Rank", Align::Right),
         Column::new("No.", Align::Right),
@@ -21,7 +41,7 @@ pub fn page(title: &str, s: &Standings) -> String {
         Column::points("Points"),
     ];
     columns.extend(
-        tiebreaks
+        s.tiebreakers
             .iter()
             .map(|t| Column::new(&words(t), Align::Right)),
     );
@@ -36,12 +56,51 @@ pub fn page(title: &str, s: &Standings) -> String {
         row.extend(r.tiebreaks.values().map(|v| points(*v)));
         table.row(row);
     }
-    let mut page = Page::new(title);
-    if !tiebreaks.is_empty() {
-        let named: Vec<String> = tiebreaks.iter().map(|t| words(t)).collect();
-        page.paragraph(&format!("Ties broken by {}.", named.join(", ")));
+    table
+}
+
+/// Round `round`'s boards (1-based): white, result (`–` until played), black, and the player
+/// who sat the round out on the pairing bye.
+pub fn round(t: &Tournament, round: usize) -> PageTable {
+    let mut table = PageTable::new(vec![
+        Column::new("Board", Align::Right),
+        Column::name("White"),
+        Column::new("Result", Align::Left),
+        Column::new("Black", Align::Left),
+    ])
+    .caption(&format!("Round {round}"));
+    let name = |n: usize| {
+        t.players
+            .get(n.wrapping_sub(1))
+            .map_or_else(|| n.to_string(), |p| format!("{} ({n})", p.name))
+    };
+    let Some(paired) = t.paired.get(round.wrapping_sub(1)) else {
+        return table;
+    };
+    for (i, b) in paired.boards.iter().enumerate() {
+        let result = b.result.as_deref().map_or("–".to_string(), shown_result);
+        table.cells(vec![
+            Cell::text(i + 1),
+            Cell::text(name(b.white)),
+            Cell::text(result),
+            Cell::text(name(b.black)),
+        ]);
     }
-    page.table(&table).render()
+    if let Some(p) = paired.bye {
+        table.row([String::new(), name(p), "bye".to_string()]);
+    }
+    table
+}
+
+/// A result as a club reads it: `1/2-1/2` as `½–½`, forfeits in words.
+fn shown_result(r: &str) -> String {
+    match r {
+        "1/2-1/2" => "½–½".to_string(),
+        "+-" => "1–0 forfeit".to_string(),
+        "-+" => "0–1 forfeit".to_string(),
+        "--" => "double forfeit".to_string(),
+        other => other.replace('-', "–"),
+    }
 }
 
 fn points(v: f64) -> String {
