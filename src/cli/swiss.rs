@@ -546,7 +546,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
         warn_drift(&t, path, &now);
         (t.name.clone(), field, rules, now)
     };
-    let s = standings(&field, &rules.tiebreakers);
+    let s = standings(&field, &rules);
     if let Some(out) = html {
         return write_file(
             out,
