@@ -74,6 +74,7 @@ mod script_policy_properties;
 mod script_sandbox;
 mod site;
 mod swiss_accelerated;
+mod swiss_fide_exercise;
 mod swiss_late_entry;
 mod swiss_pair;
 mod swiss_real;

@@ -64,7 +64,7 @@ fn extends_takes_a_bare_hyphenated_builtin_name() {
 fn the_shipped_bloodbowl_swiss_is_named_so() {
     let ran = Test::new().args(["rules", "hash", "bloodbowl-swiss"]).run();
     assert!(
-        ran.stdout.ends_with("  bloodbowl-swiss 1.0.1\n"),
+        ran.stdout.ends_with("  bloodbowl-swiss 1.1.0\n"),
         "{}",
         ran.stdout
     );

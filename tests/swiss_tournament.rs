@@ -32,11 +32,12 @@ fn tie_breaks_by_hand_with_byes_and_a_withdrawal() {
     // Scores: A 2, C 1.5, B 1 (draw + half bye), E 1 (bye), D 0.
     // Buchholz counts an unplayed round as a game against the player's own score:
     // A: D 0 + E 1 = 1; B: C 1.5 + own 1 = 2.5; C: B 1 + D 0 = 1; D: A 2 + C 1.5 = 3.5;
-    // E: own 1 + A 2 = 3. Cut-1 drops the lowest.
+    // E: own 1 + A 2 = 3. Cut-1 drops the lowest. WIN (C.07 7.1) counts the rounds that
+    // earned a win's points, E's pairing-allocated bye too.
     let want = [
         ("A", 1, 2.0, 1.0, 1.0, 1.0, 2.0),
         ("C", 2, 1.5, 1.0, 1.0, 0.5, 1.0),
-        ("E", 3, 1.0, 2.0, 3.0, 1.0, 0.0),
+        ("E", 3, 1.0, 2.0, 3.0, 1.0, 1.0),
         ("B", 4, 1.0, 1.5, 2.5, 1.25, 0.0),
         ("D", 5, 0.0, 2.0, 3.5, 0.0, 0.0),
     ];
@@ -47,7 +48,7 @@ fn tie_breaks_by_hand_with_byes_and_a_withdrawal() {
         assert_eq!(r["tiebreaks"]["buchholz_cut1"], cut1, "{name}");
         assert_eq!(r["tiebreaks"]["buchholz"], bh, "{name}");
         assert_eq!(r["tiebreaks"]["sonneborn_berger"], sb, "{name}");
-        assert_eq!(r["tiebreaks"]["wins"], wins, "{name}");
+        assert_eq!(r["tiebreaks"]["win"], wins, "{name}");
     }
     // Round 3 leaves the withdrawn D out: four players, no bye, no rematch.
     let p = json(&["swiss", "pair", path(&f), "--json"]);

@@ -585,7 +585,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
         (t.name.clone(), field, rules, now)
     };
     let started = std::time::Instant::now();
-    let s = standings(&field, &rules.tiebreakers);
+    let s = standings(&field, &rules);
     super::explain_time(
         &format!("standings with {} tie-breaks", rules.tiebreakers.len()),
         started,

@@ -90,13 +90,13 @@ mod tests {
         ),
         (
             "swiss",
-            "1.1.0",
-            "721788c6fbdf663da07f1e873b25bfa060486e7459ff96cec678fd701c375b14",
+            "1.2.0",
+            "7bac99d084d0c7879deba810203eb41f6094123dc6eced80330376fc25d62a9f",
         ),
         (
             "bloodbowl-swiss",
-            "1.0.1",
-            "9e5042c9daa1f53acff1cb278b7be8bca10f191972a9cdb7fa414102261eb59b",
+            "1.1.0",
+            "514849a20e86b3ffb2092dc4c52b5caf45bce0964f344de4dde259736f40a755",
         ),
         (
             "startrek",

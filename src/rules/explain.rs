@@ -32,6 +32,39 @@ pub struct Explanation {
     pub source: Option<String>,
     /// Comments the ruleset files put on this key, nearest file first: `(file, text)`.
     pub notes: Vec<(String, String)>,
+    /// For a list of named choices (tie-breaks): what each name in the value means, or every
+    /// name's meaning when the value is not set: `(name, meaning)`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub meanings: Vec<(String, String)>,
+}
+
+/// The named choices a key's values come from, with their meanings (each tie-break's FIDE
+/// article is in its meaning).
+fn choices(segments: &[String]) -> &'static [(&'static str, &'static str)] {
+    match segments {
+        [section, key, ..] if section == "swiss" && key == "tiebreakers" => super::swiss::TIEBREAKS,
+        [section, key, ..] if section == "league" && key == "tiebreakers" => {
+            super::league::TIEBREAKERS
+        }
+        _ => &[],
+    }
+}
+
+/// The meanings of the names `value` holds (one name, or a list), or all of them.
+fn meanings_of(
+    known: &[(&'static str, &'static str)],
+    value: Option<&Value>,
+) -> Vec<(String, String)> {
+    let named: Vec<&str> = match value {
+        Some(Value::String(s)) => vec![s.as_str()],
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        _ => known.iter().map(|k| k.0).collect(),
+    };
+    named
+        .iter()
+        .filter_map(|n| known.iter().find(|k| k.0 == *n))
+        .map(|(n, m)| (n.to_string(), m.to_string()))
+        .collect()
 }
 
 /// The comments of a ruleset and of every file it extends, nearest first.
@@ -134,6 +167,7 @@ pub fn explain(
         .and_then(|t| edit::value_at(t, &segments))
         .cloned();
     let notes = notes(&pointer, comments);
+    let meanings = meanings_of(choices(&segments), value.as_ref());
     Ok(Explanation {
         path: edit::show_path(&segments),
         pointer,
@@ -144,6 +178,7 @@ pub fn explain(
         ruleset: ruleset.map(|r| r.name.clone()),
         source: ruleset.map(|r| r.source.clone()).filter(|s| !s.is_empty()),
         notes,
+        meanings,
     })
 }
 
@@ -184,6 +219,9 @@ impl Explanation {
         }
         for (file, note) in &self.notes {
             out.push_str(&format!("  {file}: {note}\n"));
+        }
+        for (name, meaning) in &self.meanings {
+            out.push_str(&format!("  {name}: {meaning}\n"));
         }
         if let Some(s) = &self.source {
             out.push_str(&format!("  source: {s}\n"));

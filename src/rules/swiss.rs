@@ -11,8 +11,9 @@ pub const SYSTEMS: &[&str] = &["dutch"];
 pub const TIEBREAKS: &[(&str, &str)] = &[
     (
         "buchholz",
-        "sum of the opponents' scores, each counting the rounds he chose not to play as \
-         draws; the player's own unplayed rounds count his own score (C.07 8.1, 16.3, 16.4)",
+        "sum of the opponents' scores, each counting as draws the rounds he did not play after \
+         the last round he played or was given (a withdrawal); the player's own unplayed \
+         rounds count his own score (C.07 8.1, 16.3, 16.4)",
     ),
     (
         "buchholz_cut1",
@@ -26,7 +27,9 @@ pub const TIEBREAKS: &[(&str, &str)] = &[
     ),
     (
         "sonneborn_berger",
-        "opponents' scores weighted by the result against each (C.07 9.1)",
+        "opponents' scores, counted as for the Buchholz, weighted by the result against each; \
+         an unplayed round weighs the player's own score by what it earned (C.07 9.1, 16.3, \
+         16.4)",
     ),
     (
         "direct_encounter",
@@ -52,6 +55,20 @@ pub const TIEBREAKS: &[(&str, &str)] = &[
         "average rating of the opponents met over the board (C.07 10.1, ARO)",
     ),
     (
+        "performance_rating",
+        "tournament performance rating: the average rating of the rated opponents met over \
+         the board plus the rating difference dp the ruleset's `performance` table gives for \
+         the share of those games' points, in hundredths (C.07 10.2, TPR; FIDE B.02 8.1.1)",
+    ),
+    (
+        "perfect_performance",
+        "perfect tournament performance: the lowest rating whose expected score against the \
+         rated opponents met over the board, by the ruleset's `performance` table, reaches \
+         the points scored in those games; a zero score is the lowest opponent's rating plus \
+         the table's dp for 0, a perfect score the highest's plus its dp for 1 (C.07 10.3, \
+         PTP; FIDE B.02 8.1.2)",
+    ),
+    (
         "progressive",
         "sum of the running score after each round (C.07 7.5, PS)",
     ),
@@ -71,14 +88,40 @@ pub struct SwissRules {
     #[serde(default)]
     pub points: SwissPoints,
     /// Tie-breaks after points, in order, by name (buchholz, buchholz_cut1, sonneborn_berger,
-    /// direct_encounter, wins, ...: the schema lists them all).
+    /// direct_encounter, win, ...: `rules explain` gives each one's FIDE C.07 article).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiebreakers: Vec<String>,
     /// Accelerated pairings (FIDE C.04.5.1, the Baku method) for the tournaments that ask for
     /// them (`swiss new --accelerate N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub acceleration: Option<SwissAcceleration>,
+    /// The FIDE rating tables the performance tie-breaks read (`performance_rating`,
+    /// `perfect_performance`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub performance: Option<SwissPerformance>,
 }
+
+/// FIDE's conversion tables between a share of the points and a rating difference (FIDE
+/// Handbook B.02, 8.1.1 and 8.1.2).
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SwissPerformance {
+    /// The rating difference dp for a share p of the points, p = 0.00, 0.01, ... 1.00
+    /// (101 values, B.02 8.1.1).
+    pub rating_difference: Vec<i32>,
+    /// The largest rating difference D at which the higher-rated player's expected score is
+    /// 0.50, 0.51, ... 0.99 (50 values, B.02 8.1.2); beyond the last it is 1.00, and the
+    /// lower-rated player's is the rest of 1.
+    pub expected_score_until: Vec<u32>,
+}
+
+/// Hundredths of a point from a share of 0 to 1: the `rating_difference` table has one more.
+pub const PERFORMANCE_STEPS: usize = 100;
+/// Expected scores from 0.50 to 0.99 by hundredths: the `expected_score_until` table's length.
+pub const EXPECTED_SCORE_STEPS: usize = 50;
+
+/// The tie-breaks that read the `performance` tables.
+const NEEDS_PERFORMANCE: &[&str] = &["performance_rating", "perfect_performance"];
 
 /// The Baku acceleration: the top half of the field, rounded up to an even number of
 /// players, has virtual points added to its pairing score (never to its standings) in the
@@ -200,6 +243,9 @@ impl SwissRules {
                 }
             }
         }
+        if let Some(p) = &self.performance {
+            p.validate(doc, &pointer_push(pointer, "performance"))?;
+        }
         let known: Vec<&str> = TIEBREAKS.iter().map(|t| t.0).collect();
         let list = pointer_push(pointer, "tiebreakers");
         for (i, name) in self.tiebreakers.iter().enumerate() {
@@ -210,6 +256,15 @@ impl SwissRules {
             if self.tiebreakers[..i].contains(name) {
                 return Err(doc.error_at(&at, format!("tie-break `{name}` is listed twice")));
             }
+            if NEEDS_PERFORMANCE.contains(&name.as_str()) && self.performance.is_none() {
+                return Err(doc.error_at(
+                    &at,
+                    format!(
+                        "tie-break `{name}` reads FIDE's rating tables: give them in \
+                         `swiss.performance` (or extend the built-in `swiss`, which has them)"
+                    ),
+                ));
+            }
         }
         Ok(())
     }
@@ -217,5 +272,72 @@ impl SwissRules {
     /// A point value in tenths (validated to be whole tenths).
     pub fn tenths(v: f64) -> u32 {
         (v * 10.0).round() as u32
+    }
+}
+
+impl SwissPerformance {
+    fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+        let dp = pointer_push(pointer, "rating_difference");
+        if self.rating_difference.len() != PERFORMANCE_STEPS + 1 {
+            return Err(doc.error_at(
+                &dp,
+                format!(
+                    "give {} rating differences, for p = 0.00, 0.01, ... 1.00 (this has {})",
+                    PERFORMANCE_STEPS + 1,
+                    self.rating_difference.len()
+                ),
+            ));
+        }
+        if let Some(i) = (1..self.rating_difference.len())
+            .find(|&i| self.rating_difference[i] < self.rating_difference[i - 1])
+        {
+            return Err(doc.error_at(
+                &pointer_push(&dp, &i.to_string()),
+                "a larger share of the points cannot give a smaller rating difference",
+            ));
+        }
+        let pd = pointer_push(pointer, "expected_score_until");
+        if self.expected_score_until.len() != EXPECTED_SCORE_STEPS {
+            return Err(doc.error_at(
+                &pd,
+                format!(
+                    "give {EXPECTED_SCORE_STEPS} rating differences, the last for each \
+                     expected score 0.50, 0.51, ... 0.99 (this has {})",
+                    self.expected_score_until.len()
+                ),
+            ));
+        }
+        if let Some(i) = (1..self.expected_score_until.len())
+            .find(|&i| self.expected_score_until[i] <= self.expected_score_until[i - 1])
+        {
+            return Err(doc.error_at(
+                &pointer_push(&pd, &i.to_string()),
+                "each expected score starts where the one before ends: the differences rise",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The rating difference for `hundredths` of the points (0 to 100).
+    pub fn dp(&self, hundredths: u32) -> i32 {
+        self.rating_difference[(hundredths as usize).min(PERFORMANCE_STEPS)]
+    }
+
+    /// The expected score, in hundredths, of a player `difference` rating points above his
+    /// opponent (below, when negative).
+    pub fn expected(&self, difference: i64) -> u32 {
+        let d = difference.unsigned_abs();
+        let half = (PERFORMANCE_STEPS / 2) as u32;
+        let higher = self
+            .expected_score_until
+            .iter()
+            .position(|&limit| d <= u64::from(limit))
+            .unwrap_or(self.expected_score_until.len()) as u32
+            + half;
+        if difference >= 0 {
+            higher
+        } else {
+            PERFORMANCE_STEPS as u32 - higher
+        }
     }
 }

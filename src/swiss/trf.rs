@@ -410,7 +410,8 @@ fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
         let mut opponent = None;
         if opp_text != "    " {
             blank = false;
-            if opp_text != "0000" {
+            // No opponent: `0000`, or a bare `0` as some programs write it.
+            if !opp_text.trim().trim_start_matches('0').is_empty() {
                 match line.number_at(start, start + 4, "the opponent")? {
                     Some(o) if o >= 1 && o as usize <= MAX_PLAYERS => {
                         if o as usize == number {

@@ -395,10 +395,7 @@ fn standings(t: &SwissTournament) -> ScriptResult<Dynamic> {
     let swiss = swiss_rules(&t.rules)?;
     let s = checked(engine_call(|| {
         let field = t.tournament.field(&swiss, false)?;
-        Ok(crate::swiss::standings::standings(
-            &field,
-            &swiss.tiebreakers,
-        ))
+        Ok(crate::swiss::standings::standings(&field, &swiss))
     }))?;
     report_under(&t.rules, &s)
 }
