@@ -467,3 +467,467 @@ fn completion_comes_from_the_cursors_place_in_a_broken_buffer() {
     );
     stop(child, c);
 }
+
+/// The server started in `dir` with its cache folder in `cache`, opening `dir` as the
+/// workspace.
+fn start_in(dir: &std::path::Path, cache: &std::path::Path) -> (std::process::Child, Client) {
+    let mut child = Command::new(BIN)
+        .arg("lsp")
+        .current_dir(dir)
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut c = Client {
+        stdin: child.stdin.take().unwrap(),
+        incoming: read_messages(child.stdout.take().unwrap()),
+        next_id: 0,
+    };
+    let root = format!("file://{}", dir.display());
+    let init = c.request(
+        "initialize",
+        json!({"capabilities": {}, "processId": null, "rootUri": root}),
+    );
+    let caps = &init["result"]["capabilities"];
+    for capability in [
+        "definitionProvider",
+        "documentSymbolProvider",
+        "workspaceSymbolProvider",
+        "documentFormattingProvider",
+        "documentRangeFormattingProvider",
+        "renameProvider",
+    ] {
+        assert_eq!(caps[capability], json!(true), "{capability}: {caps}");
+    }
+    assert_eq!(caps["codeActionProvider"]["codeActionKinds"], json!(["quickfix"]));
+    c.notify("initialized", json!({}));
+    (child, c)
+}
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+}
+
+/// The 0-based line of the first line of `text` that contains `needle`.
+fn line_of(text: &str, needle: &str) -> u32 {
+    text.lines().position(|l| l.contains(needle)).unwrap() as u32
+}
+
+/// Apply LSP text edits (ASCII text: UTF-16 columns are bytes) to `text`.
+fn apply(text: &str, edits: &Value) -> String {
+    let offsets: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let byte = |p: &Value| {
+        let line = p["line"].as_u64().unwrap() as usize;
+        match offsets.get(line) {
+            Some(o) => (o + p["character"].as_u64().unwrap() as usize).min(text.len()),
+            None => text.len(),
+        }
+    };
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                byte(&e["range"]["start"]),
+                byte(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (from, to, new) in edits {
+        out.replace_range(from..to, &new);
+    }
+    out
+}
+
+const BASE: &str = "extends startrek\nname = club\nships {\n  \"UFP heavy cruiser\" {\n    shields = 14\n  }\n  new \"Scout\" {\n    shields = 4\n    hull = 1D6/1D3\n    max_speed = 4\n    maneuverability = 2\n    phasers = 1D6\n    torpedoes = 0\n    cloak = false\n    repair_teams = 1\n    security_teams = 1\n    size = small\n  }\n}\n";
+
+/// Go to definition: from `extends` to the base file, from an overlay entry to the entry it
+/// changes in the nearest base that has it (a built-in opening as a read-only copy in the cache
+/// folder), from a size class or a ship named as a value to its entry.
+#[test]
+fn definitions_lead_through_extends_to_the_entry_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.rules"), BASE).unwrap();
+    let house = "extends \"club.rules\"\nships {\n  \"UFP heavy cruiser\" {\n    shields = 15\n    size = medium\n  }\n  \"Klingon battle cruiser\" { shields = 8 }\n}\ntactic { rival = \"Scout\" }\n";
+    let uri = format!("file://{}", dir.path().join("house.rules").display());
+    let club = dir.path().canonicalize().unwrap().join("club.rules");
+    let club_uri = format!("file://{}", club.display());
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    open(&mut c, &uri, house);
+    c.notification("textDocument/publishDiagnostics");
+
+    let d = c.request("textDocument/definition", at(&uri, 0, 12));
+    assert_eq!(d["result"]["uri"], json!(club_uri), "{d}");
+    assert_eq!(d["result"]["range"]["start"], json!({"line": 0, "character": 0}));
+
+    // The ship's key: its entry in club.rules; its `shields`: the field there.
+    let d = c.request("textDocument/definition", at(&uri, 2, 6));
+    assert_eq!(d["result"]["uri"], json!(club_uri), "{d}");
+    assert_eq!(
+        d["result"]["range"],
+        json!({"start": {"line": 3, "character": 2}, "end": {"line": 3, "character": 21}})
+    );
+    let d = c.request("textDocument/definition", at(&uri, 3, 5));
+    assert_eq!(
+        d["result"]["range"],
+        json!({"start": {"line": 4, "character": 4}, "end": {"line": 4, "character": 11}}),
+        "{d}"
+    );
+
+    // A ship club.rules does not change: the built-in, as a read-only file in the cache.
+    let d = c.request("textDocument/definition", at(&uri, 6, 10));
+    let builtin = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/startrek.rules"
+    ))
+    .unwrap();
+    let copy = d["result"]["uri"].as_str().unwrap().strip_prefix("file://").unwrap().to_string();
+    assert!(copy.starts_with(&cache.path().display().to_string()), "{d}");
+    assert!(copy.ends_with("/startrek.rules"), "{d}");
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), builtin);
+    assert!(std::fs::metadata(&copy).unwrap().permissions().readonly());
+    let klingon = line_of(&builtin, "\"Klingon battle cruiser\" {");
+    assert_eq!(d["result"]["range"]["start"], json!({"line": klingon, "character": 2}));
+
+    // A size class named as a value: its entry in combat.sizes of the built-in.
+    let d = c.request("textDocument/definition", at(&uri, 4, 13));
+    let medium = line_of(&builtin, "    medium { damaged");
+    assert_eq!(d["result"]["range"]["start"], json!({"line": medium, "character": 4}), "{d}");
+    // A ship named as a value: where club.rules adds it.
+    let d = c.request("textDocument/definition", at(&uri, 8, 19));
+    assert_eq!(d["result"]["uri"], json!(club_uri), "{d}");
+    assert_eq!(d["result"]["range"]["start"], json!({"line": 6, "character": 2}), "{d}");
+    // Nothing to go to on a number.
+    let d = c.request("textDocument/definition", at(&uri, 3, 15));
+    assert_eq!(d["result"], Value::Null, "{d}");
+    stop(child, c);
+}
+
+/// A base outside what a file may name is never read: a diagnostic says so, and going to
+/// definition from its `extends` goes nowhere.
+#[test]
+fn an_extends_outside_the_read_policy_is_a_diagnostic_and_no_definition() {
+    let root = tempfile::tempdir().unwrap();
+    let inside = root.path().join("club");
+    let outside = root.path().join("elsewhere");
+    std::fs::create_dir_all(&inside).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("secret.rules"), "extends startrek\n").unwrap();
+    let uri = format!("file://{}", inside.join("house.rules").display());
+    let cache = tempfile::tempdir().unwrap();
+    let (child, mut c) = start_in(&inside, cache.path());
+    open(&mut c, &uri, "extends \"../elsewhere/secret.rules\"\nships {\n  sh\n}\n");
+    let d = c.notification("textDocument/publishDiagnostics");
+    let messages = d["diagnostics"].to_string();
+    assert!(messages.contains("outside what a file may name"), "{d}");
+    let d = c.request("textDocument/definition", at(&uri, 0, 14));
+    assert_eq!(d["result"], Value::Null, "{d}");
+    let s = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    assert!(s.get("error").is_none(), "{s}");
+    stop(child, c);
+}
+
+fn symbol<'a>(symbols: &'a Value, name: &str) -> &'a Value {
+    symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("no {name} in {symbols}"))
+}
+
+/// The outline: sections, their ships and torpedo kinds, each with the range it spans (to its
+/// closing brace) and the range of its name; a half-typed entry does not hide the others.
+#[test]
+fn document_symbols_outline_sections_ships_and_kinds() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let uri = format!("file://{}", dir.path().join("house.rules").display());
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    let text = "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = 15\n  }\n  \"Gorn attack cruiser\" { shields = = }\n}\ncombat {\n  torpedoes {\n    new quantum { damage = 7D6, energy = 1, loss_per_hex = 1 }\n  }\n}\n";
+    open(&mut c, &uri, text);
+    c.notification("textDocument/publishDiagnostics");
+    let r = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let roots = &r["result"];
+    let names: Vec<&str> = roots.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["extends", "ships", "combat"], "{r}");
+    let ships = symbol(roots, "ships");
+    assert_eq!(ships["kind"], json!(3), "namespace: {ships}");
+    assert_eq!(
+        ships["range"],
+        json!({"start": {"line": 1, "character": 0}, "end": {"line": 6, "character": 1}})
+    );
+    let ufp = symbol(&ships["children"], "UFP heavy cruiser");
+    assert_eq!(ufp["kind"], json!(23), "struct: {ufp}");
+    assert_eq!(
+        ufp["range"],
+        json!({"start": {"line": 2, "character": 2}, "end": {"line": 4, "character": 3}})
+    );
+    assert_eq!(
+        ufp["selectionRange"],
+        json!({"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 21}})
+    );
+    assert_eq!(symbol(&ufp["children"], "shields")["detail"], json!("15"));
+    let torpedoes = symbol(&symbol(roots, "combat")["children"], "torpedoes");
+    let quantum = symbol(&torpedoes["children"], "quantum");
+    assert_eq!(quantum["kind"], json!(22), "enum member: {quantum}");
+    assert_eq!(quantum["range"]["end"], json!({"line": 9, "character": 62}), "{quantum}");
+    stop(child, c);
+}
+
+/// Workspace symbols: the ships, kinds and ruleset names of every ruleset in the open folder
+/// (below it too), matched by the letters typed.
+#[test]
+fn workspace_symbols_find_ships_across_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("clubs")).unwrap();
+    std::fs::write(dir.path().join("clubs/club.rules"), BASE).unwrap();
+    std::fs::write(
+        dir.path().join("fleet.yaml"),
+        "extends: startrek\nships:\n  +Scout cutter:\n    shields: 3\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("notes.yaml"), "- not: [a ruleset\n").unwrap();
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    let r = c.request("workspace/symbol", json!({"query": "scout"}));
+    let mut found: Vec<(String, String, u64)> = r["result"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{r}"))
+        .iter()
+        .map(|s| {
+            let file = s["location"]["uri"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+            (s["name"].as_str().unwrap().to_string(), file, s["location"]["range"]["start"]["line"].as_u64().unwrap())
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            ("Scout".to_string(), "club.rules".to_string(), 6),
+            ("Scout cutter".to_string(), "fleet.yaml".to_string(), 2)
+        ]
+    );
+    let r = c.request("workspace/symbol", json!({"query": "club"}));
+    assert_eq!(r["result"][0]["name"], json!("club"), "{r}");
+    assert_eq!(r["result"][0]["containerName"], json!("ruleset"), "{r}");
+    stop(child, c);
+}
+
+/// Formatting gives the edits that turn the buffer into exactly what `rules fmt` prints; range
+/// formatting only those on the lines asked for.
+#[test]
+fn formatting_edits_give_the_rules_fmt_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let path = dir.path().join("house.rules");
+    let uri = format!("file://{}", path.display());
+    let text = "extends startrek\n# the club's\nships {\n\"UFP heavy cruiser\" {shields=15}\n}\ncombat {\n      sensor_range=12\n}\n";
+    std::fs::write(&path, text).unwrap();
+    let fmt = run_in(dir.path(), &["rules", "fmt", "house.rules"], None);
+    assert!(fmt.status.success());
+    let expected = String::from_utf8(fmt.stdout).unwrap();
+    assert_ne!(expected, text);
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    open(&mut c, &uri, text);
+    c.notification("textDocument/publishDiagnostics");
+    let options = json!({"tabSize": 2, "insertSpaces": true});
+    let r = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": options}),
+    );
+    assert_eq!(apply(text, &r["result"]), expected, "{r}");
+    // Line 0 is already laid out: no edit.
+    let r = c.request(
+        "textDocument/rangeFormatting",
+        json!({"textDocument": {"uri": uri}, "options": options,
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}}),
+    );
+    assert_eq!(r["result"], json!([]), "{r}");
+    let r = c.request(
+        "textDocument/rangeFormatting",
+        json!({"textDocument": {"uri": uri}, "options": options,
+               "range": {"start": {"line": 6, "character": 0}, "end": {"line": 6, "character": 5}}}),
+    );
+    let edits = r["result"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{r}");
+    assert_eq!(edits[0]["range"]["start"]["line"], json!(6), "{r}");
+    assert!(edits[0]["newText"].as_str().unwrap().contains("  sensor_range = 12\n"), "{r}");
+    // A buffer that does not parse cannot be laid out: an error, never edits.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "ships {\n  \"UFP\n"}]}),
+    );
+    let r = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": options}),
+    );
+    assert!(r["error"]["message"].as_str().is_some(), "{r}");
+    stop(child, c);
+}
+
+/// Rename a ship: its key, the values naming it in the document, and the ruleset of the folder
+/// that extends the document; a number under the cursor cannot be renamed.
+#[test]
+fn rename_reaches_every_mention_and_the_files_that_extend_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let club = dir.path().join("club.rules");
+    std::fs::write(&club, BASE).unwrap();
+    let fleet = "extends: club.rules\nships:\n  Scout:\n    shields: 5\n";
+    std::fs::write(dir.path().join("fleet.yaml"), fleet).unwrap();
+    std::fs::write(dir.path().join("other.yaml"), "extends: startrek\nships:\n  Scout: {}\n").unwrap();
+    let uri = format!("file://{}", club.display());
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    let text = format!("{BASE}tactic {{ rival = \"Scout\" }}\n");
+    open(&mut c, &uri, &text);
+    c.notification("textDocument/publishDiagnostics");
+    let mut params = at(&uri, 19, 19);
+    params["newName"] = json!("Long Scout");
+    let r = c.request("textDocument/rename", params);
+    let changes = &r["result"]["changes"];
+    let mine = &changes[uri.as_str()];
+    assert_eq!(mine.as_array().map(Vec::len), Some(2), "{r}");
+    let renamed = apply(&text, mine);
+    assert!(renamed.contains("  new \"Long Scout\" {\n") && renamed.contains("rival = \"Long Scout\""), "{renamed}");
+    assert!(!renamed.contains("\"Scout\""), "{renamed}");
+    let fleet_uri = format!("file://{}", dir.path().canonicalize().unwrap().join("fleet.yaml").display());
+    let theirs = changes
+        .as_object()
+        .unwrap()
+        .iter()
+        .find(|(k, _)| k.ends_with("/fleet.yaml"))
+        .map(|(_, v)| v)
+        .unwrap_or_else(|| panic!("fleet.yaml is not renamed: {r} ({fleet_uri})"));
+    assert_eq!(apply(fleet, theirs), fleet.replace("Scout:", "Long Scout:"));
+    assert!(!changes.to_string().contains("other.yaml"), "{r}");
+    let mut params = at(&uri, 4, 15);
+    params["newName"] = json!("x");
+    let r = c.request("textDocument/rename", params);
+    assert!(r["error"]["message"].as_str().unwrap().contains("only a ship"), "{r}");
+    stop(child, c);
+}
+
+/// Every "did you mean" diagnostic has a quick fix that writes the suggestion in its place.
+#[test]
+fn a_did_you_mean_diagnostic_has_a_quick_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let uri = format!("file://{}", dir.path().join("house.rules").display());
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    let text = "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    sheilds = 4\n  }\n  \"Klingon battle cruisr\" { shields = 3 }\n}\n";
+    open(&mut c, &uri, text);
+    let d = c.notification("textDocument/publishDiagnostics");
+    let diagnostics = d["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 2, "{d}");
+    assert_eq!(
+        diagnostics[0]["range"],
+        json!({"start": {"line": 3, "character": 4}, "end": {"line": 3, "character": 11}}),
+        "{d}"
+    );
+    let r = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri},
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 7, "character": 0}},
+               "context": {"diagnostics": diagnostics}}),
+    );
+    let actions = r["result"].as_array().unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(actions.len(), 2, "{r}");
+    assert_eq!(actions[0]["kind"], json!("quickfix"));
+    assert_eq!(actions[0]["title"], json!("Change `sheilds` to `shields`"));
+    assert_eq!(actions[0]["diagnostics"][0]["range"], diagnostics[0]["range"]);
+    let mut fixed = text.to_string();
+    for a in actions {
+        fixed = apply(&fixed, &a["edit"]["changes"][uri.as_str()]);
+    }
+    assert_eq!(
+        fixed,
+        text.replace("sheilds", "shields").replace("cruisr", "cruiser")
+    );
+    // Fixed, the file has no problem left.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+    stop(child, c);
+}
+
+/// Hover on an entry that changes a base's value names the value inherited and the base.
+#[test]
+fn hover_shows_the_inherited_value_and_its_base() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("club.rules"), BASE).unwrap();
+    let uri = format!("file://{}", dir.path().join("house.rules").display());
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    let text = "extends \"club.rules\"\nships {\n  \"UFP heavy cruiser\" {\n    shields = 15\n    max_speed = 4\n  }\n}\n";
+    open(&mut c, &uri, text);
+    c.notification("textDocument/publishDiagnostics");
+    let shown = |c: &mut Client, line, character| {
+        let r = c.request("textDocument/hover", at(&uri, line, character));
+        r["result"]["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    let club = dir.path().canonicalize().unwrap().join("club.rules");
+    let h = shown(&mut c, 3, 5);
+    assert!(h.contains(&format!("Inherited from {}: `14`", club.display())), "{h}");
+    let h = shown(&mut c, 4, 5);
+    assert!(h.contains("Inherited from startrek (built-in): `3`"), "{h}");
+    stop(child, c);
+}
+
+/// Records are not rulesets: a game record opened in the editor has no diagnostic, and a
+/// scenario naming a ship its ruleset lacks gets the one `combat sim --scenario` gives, at the
+/// same line and column; its ship names complete and lead to their entry.
+#[test]
+fn a_record_is_checked_as_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
+    let game = std::fs::read_to_string(format!("{examples}/cep-game.yaml")).unwrap();
+    let ambush = std::fs::read_to_string(format!("{examples}/ambush.yaml")).unwrap();
+    let scenario = ambush.replace("ship: UFP frigate", "ship: UFP frigat");
+    std::fs::write(dir.path().join("ambush.yaml"), &scenario).unwrap();
+    let cli = run_in(dir.path(), &["combat", "sim", "--scenario", "ambush.yaml", "-n", "10"], None);
+    assert!(!cli.status.success());
+    let said = String::from_utf8(cli.stderr).unwrap();
+
+    let (child, mut c) = start_in(dir.path(), cache.path());
+    let game_uri = format!("file://{}", dir.path().join("game.yaml").display());
+    open(&mut c, &game_uri, &game);
+    let d = c.notification("textDocument/publishDiagnostics");
+    assert_eq!(d["diagnostics"], json!([]), "{d}");
+
+    let uri = format!("file://{}", dir.path().join("ambush.yaml").display());
+    open(&mut c, &uri, &scenario);
+    let d = c.notification("textDocument/publishDiagnostics");
+    let diagnostics = d["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{d}");
+    let message = diagnostics[0]["message"].as_str().unwrap();
+    let start = &diagnostics[0]["range"]["start"];
+    let line = line_of(&scenario, "ship: UFP frigat");
+    assert_eq!(start["line"], json!(line), "{d}");
+    let place = format!(
+        "ambush.yaml:{}:{}: {message}",
+        line + 1,
+        start["character"].as_u64().unwrap() + 1
+    );
+    assert!(said.contains(&place), "{said}\nvs {place}");
+
+    let ships = labels(&mut c, &uri, line, 8);
+    assert!(ships.contains(&"UFP frigate".to_string()), "{ships:?}");
+    let bird = line_of(&scenario, "ship: Klingon bird of prey");
+    let r = c.request("textDocument/definition", at(&uri, bird, 12));
+    assert!(r["result"]["uri"].as_str().unwrap_or_default().ends_with("/startrek.rules"), "{r}");
+    stop(child, c);
+}

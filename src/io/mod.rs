@@ -9,6 +9,7 @@
 //! * `FileKind`/`Format`: the one table of extensions.
 //! * `entries_of_kinds`: a folder's names, for completion (nothing is opened).
 //! * `install_interrupt_cleanup`: Ctrl-C removes the temporary file of a write in progress.
+pub mod cache;
 mod format;
 mod inputs;
 mod listing;

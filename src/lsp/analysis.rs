@@ -3,6 +3,7 @@
 //! where the cursor is. Pure functions of the text, so a hostile document can only give
 //! diagnostics; positions are 0-based lines and UTF-16 columns, as the protocol counts.
 use super::context;
+use super::records::{self, Kind};
 use crate::error::Place as ErrorPlace;
 use crate::rules::doc::Doc;
 use crate::rules::{explain, load, recover, schema, Format, Ruleset};
@@ -16,6 +17,8 @@ pub const MAX_DOCUMENT_BYTES: usize = crate::io::MAX_FILE_BYTES as usize;
 pub struct Problem {
     pub line: u32,
     pub character: u32,
+    /// Where the word at the problem ends (UTF-16 column of the same line).
+    pub end: u32,
     pub message: String,
 }
 
@@ -26,7 +29,8 @@ pub struct Document<'a> {
 }
 
 impl Document<'_> {
-    fn dir(&self) -> Option<&Path> {
+    /// The folder its relative `extends` are found in.
+    pub fn dir(&self) -> Option<&Path> {
         Path::new(self.name)
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
@@ -49,6 +53,18 @@ impl Document<'_> {
         load::ruleset_from_doc(&resolved)
     }
 
+    /// What the document holds: a ruleset, or a record (told by a modeline or its keys; only
+    /// a file with a top-level `rules` line is parsed to tell).
+    pub fn kind(&self) -> Kind {
+        let named = self.text.lines().any(|l| l.starts_with("rules"));
+        let modeline = self.text.lines().take(5).any(|l| l.contains("arbiter:"));
+        if !named && !modeline {
+            return Kind::Ruleset;
+        }
+        let doc = self.parsed().ok();
+        records::kind_of(self.text, doc.as_ref())
+    }
+
     /// The problems `rules check` reports: every one of the file (up to
     /// `recover::MAX_PROBLEMS`), each at its line and column.
     pub fn problems(&self) -> Vec<Problem> {
@@ -57,10 +73,13 @@ impl Document<'_> {
                 "{}: larger than {MAX_DOCUMENT_BYTES} bytes",
                 self.name
             ))],
-            false => {
-                let format = Format::of(self.name);
-                recover::check_text(self.name, self.text, format, self.name, self.dir()).1
-            }
+            false => match self.kind() {
+                Kind::Ruleset => {
+                    let format = Format::of(self.name);
+                    recover::check_text(self.name, self.text, format, self.name, self.dir()).1
+                }
+                record => records::check(record, self.name, self.text),
+            },
         };
         errors.iter().map(|e| self.problem(e)).collect()
     }
@@ -78,9 +97,16 @@ impl Document<'_> {
             }
             _ => e.message(),
         };
+        let character = utf16_column(self.text, line0, col.saturating_sub(1));
+        let word = super::tokens::Lines::new(self.text).token(line0 + 1, col.max(1)).end;
+        let end = match word.line as usize == line0 && word.character > character {
+            true => word.character,
+            false => character + 1,
+        };
         Problem {
             line: line0 as u32,
-            character: utf16_column(self.text, line0, col.saturating_sub(1)),
+            character,
+            end,
             message,
         }
     }
@@ -102,7 +128,8 @@ impl Document<'_> {
         let ruleset = self.ruleset().ok();
         let chain = explain::comment_chain_of_text(self.name, self.text, self.dir());
         let e = explain::explain(&pointer_or_root(&pointer), ruleset.as_ref(), &chain).ok()?;
-        Some(format!("```text\n{}```", e.text()))
+        let inherited = inherited(&doc, &pointer, self.dir()).unwrap_or_default();
+        Some(format!("```text\n{}```{inherited}", e.text()))
     }
 
     /// What may be written at the cursor, found from the text around it (never from a parse,
@@ -151,8 +178,9 @@ impl Document<'_> {
             .parsed()
             .and_then(|doc| load::resolve_loaded(doc, self.name, self.dir()));
         // The base too: a section being written (`ships:` still empty) hides its entries.
-        let base =
-            extends_target(self.text).and_then(|t| load::resolve_doc_beside(&t, self.dir()).ok());
+        let base = extends_target(self.text)
+            .or_else(|| rules_line(self.text))
+            .and_then(|t| load::resolve_doc_beside(&t, self.dir()).ok());
         parsed.into_iter().chain(base).map(|d| d.value).collect()
     }
 
@@ -161,7 +189,10 @@ impl Document<'_> {
         at.push(key.to_string());
         let names = |section: &str, what: &str| names_in(known, section, what);
         match (at.iter().map(String::as_str).collect::<Vec<_>>()).as_slice() {
-            ["extends"] => return self.extends_targets(),
+            ["extends"] | ["rules"] => return self.extends_targets(),
+            // A scenario's sides and a game record's ships name ships of the ruleset.
+            ["a" | "b", "ship"] => return names("/ships", "a ship"),
+            [.., "ships", _, "type"] => return names("/ships", "a ship"),
             ["ships", _, "size"] => return names("/combat/sizes", "a size class (combat.sizes)"),
             ["ships", _, "torpedo_kind"] => {
                 return names("/combat/torpedoes", "a torpedo kind (combat.torpedoes)")
@@ -213,6 +244,23 @@ impl Document<'_> {
         }));
         items
     }
+}
+
+/// What the nearest base that has `pointer` gives it, as a line of Markdown: the value this
+/// document changes (or the entry it adds to) and the base it comes from.
+fn inherited(doc: &Doc, pointer: &str, dir: Option<&Path>) -> Option<String> {
+    let chain = super::bases::chain(doc, dir);
+    chain.iter().find_map(|base| {
+        let found = super::bases::find(&base.doc, pointer)?;
+        let value = base.doc.value.pointer(&found)?;
+        let from = base.origin.shown();
+        Some(match value {
+            serde_json::Value::Object(_) | serde_json::Value::Array(_) => {
+                format!("\n\nChanges the entry `{found}` of {from}.")
+            }
+            scalar => format!("\n\nInherited from {from}: `{scalar}` (this file changes it)."),
+        })
+    })
 }
 
 /// Most folder entries looked at for `extends` targets.
@@ -299,6 +347,16 @@ fn extends_target(text: &str) -> Option<String> {
         Some(quoted) => quoted.split('"').next()?,
         None => rest.split_whitespace().next()?,
     };
+    (!target.is_empty()).then(|| target.to_string())
+}
+
+/// The ruleset a record's top-level `rules:` line names.
+fn rules_line(text: &str) -> Option<String> {
+    let line = text.lines().find(|l| l.starts_with("rules"))?;
+    let rest = line.strip_prefix("rules")?.trim_start();
+    let rest = rest.strip_prefix([':', '='])?.trim();
+    let rest = rest.split(" #").next().unwrap_or(rest).trim();
+    let target = rest.trim_matches(['"', '\'']);
     (!target.is_empty()).then(|| target.to_string())
 }
 

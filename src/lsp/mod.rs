@@ -1,6 +1,8 @@
 //! `arbiter lsp`: a language server over standard input and output (lsp-server's message
-//! types, lsp-types' protocol types) for `.rules` and ruleset YAML. It reads what the editor
-//! sends and, for `extends`, the files named through `crate::io`; it never writes a file.
+//! types, lsp-types' protocol types) for `.rules` and ruleset YAML, and the records that name
+//! a ruleset. It reads what the editor sends and, through `crate::io`, the files `extends`
+//! names (under the read policy) and the open folder's rulesets; the only files it writes
+//! are read-only copies of built-in rulesets in the cache folder, for go to definition.
 //!
 //! * `framing` reads each message's header and checks its length before the body is read
 //!   (at most `framing::MAX_MESSAGE_BYTES`, 64 MiB);
@@ -8,19 +10,28 @@
 //! * this loop keeps each open document's newest text and answers `shutdown` itself;
 //! * `worker` analyses on a thread of its own (loading a ruleset runs its hooks, under the
 //!   sandbox's limits), dropping analyses a newer change makes stale;
-//! * `analysis` is what is said about one document.
+//! * `analysis` is what is said about one document (diagnostics, hover, completion), `records`
+//!   tells a record from a ruleset and checks it;
+//! * `requests` answers the editor's requests: `navigate` (definition, symbols), `edits`
+//!   (formatting, rename, quick fixes), `workspace` (the open folder), over `bases` (the
+//!   chain a document extends) and `tokens` (where things are in the text).
 pub mod analysis;
+pub mod bases;
 pub mod context;
+pub mod edits;
 pub mod framing;
+pub mod navigate;
+pub mod records;
+pub mod requests;
+pub mod tokens;
 pub mod transport;
 pub mod worker;
+pub mod workspace;
 
 use crate::error::Result;
 use lsp_server::{ErrorCode, Message, Notification, Response};
-use lsp_types::{
-    CompletionOptions, HoverProviderCapability, ServerCapabilities, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Uri,
-};
+use lsp_types::Uri;
+use std::path::PathBuf;
 use std::sync::mpsc::Receiver;
 use transport::Out;
 use worker::{Documents, Job, Open, Worker};
@@ -33,14 +44,14 @@ pub fn serve() -> Result<()> {
     let (messages, failure) = transport::read_stdin(out.clone())?;
     // The input broke the protocol (or ended) before `initialize`: say how.
     let broken = || failure.take().map_or(Ok(()), Err);
-    if !initialize(&messages, &out)? {
+    let Some(root) = initialize(&messages, &out)? else {
         return broken();
-    }
+    };
     let documents = Documents::default();
     let server = Server {
         messages: &messages,
         out: &out,
-        worker: Worker::start(documents.clone(), out.clone())?,
+        worker: Worker::start(documents.clone(), out.clone(), root)?,
         documents,
     };
     if server.run() == Ended::InputClosed {
@@ -50,31 +61,50 @@ pub fn serve() -> Result<()> {
     broken()
 }
 
-/// Wait for `initialize` and answer it; false if the input ended (or said `exit`) first.
-fn initialize(messages: &Receiver<Message>, out: &Out) -> Result<bool> {
-    let capabilities = ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
-        hover_provider: Some(HoverProviderCapability::Simple(true)),
-        completion_provider: Some(CompletionOptions::default()),
-        ..Default::default()
-    };
+/// Wait for `initialize` and answer it, with the folder the editor opened (its first
+/// workspace folder, else its root, else the current folder); `None` if the input ended (or
+/// said `exit`) first.
+fn initialize(messages: &Receiver<Message>, out: &Out) -> Result<Option<Option<PathBuf>>> {
+    let capabilities = requests::capabilities();
     for message in messages {
         match message {
             Message::Request(r) if r.method == "initialize" => {
+                let root = root_folder(&r.params);
                 let result = serde_json::json!({ "capabilities": capabilities });
                 out.send(Response::new_ok(r.id, result));
-                return Ok(true);
+                return Ok(Some(root));
             }
             Message::Request(r) => out.send(Response::new_err(
                 r.id,
                 ErrorCode::ServerNotInitialized as i32,
                 format!("`{}` before `initialize`", r.method),
             )),
-            Message::Notification(n) if n.method == "exit" => return Ok(false),
+            Message::Notification(n) if n.method == "exit" => return Ok(None),
             _ => {}
         }
     }
-    Ok(false)
+    Ok(None)
+}
+
+/// The folder `initialize` names: a `file://` workspace folder or root URI, else `rootPath`,
+/// else the current folder.
+fn root_folder(params: &serde_json::Value) -> Option<PathBuf> {
+    let uris = [
+        params.pointer("/workspaceFolders/0/uri"),
+        params.pointer("/rootUri"),
+    ];
+    let from_uri = uris
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str())
+        .find(|u| u.starts_with("file:"))
+        .map(file_name);
+    let path = params.pointer("/rootPath").and_then(|p| p.as_str());
+    from_uri
+        .or(path.map(str::to_string))
+        .map(PathBuf::from)
+        .or_else(|| std::env::current_dir().ok())
+        .filter(|p| p.is_dir())
 }
 
 /// How the server's loop ended.

@@ -4,13 +4,14 @@
 //! hands the worker jobs naming documents; the worker takes every job queued when it is free,
 //! drops the analyses a later one makes stale (a document changed twenty times while a hook
 //! ran is analysed once, in its newest version), and answers requests in order.
-use super::analysis::Document;
+use super::analysis::{Document, Problem};
+use super::requests::{answer, Context};
 use super::transport::Out;
-use lsp_server::{Message, Notification, Request, Response};
+use lsp_server::{Message, Notification, Request};
 use lsp_types::{
-    CompletionItem, CompletionItemKind, Diagnostic, DiagnosticSeverity, Documentation, Hover,
-    HoverContents, MarkupContent, MarkupKind, Position, PublishDiagnosticsParams, Range, Uri,
+    Diagnostic, DiagnosticSeverity, Position, PublishDiagnosticsParams, Range, Uri,
 };
+use std::path::PathBuf;
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -68,13 +69,14 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub fn start(documents: Documents, out: Out) -> crate::Result<Worker> {
+    /// Start the worker; `root` is the folder the editor opened (workspace symbols, rename).
+    pub fn start(documents: Documents, out: Out, root: Option<PathBuf>) -> crate::Result<Worker> {
         let (jobs, queue) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("lsp-analysis".into())
             // A ruleset's hooks may recurse to the sandbox's call-level limit.
             .stack_size(64 * 1024 * 1024)
-            .spawn(move || work(&queue, &documents, &out))
+            .spawn(move || work(&queue, &documents, &out, root))
             .map_err(|e| crate::Error::msg(format!("lsp: cannot start the analysis: {e}")))?;
         Ok(Worker { jobs, thread })
     }
@@ -91,7 +93,7 @@ impl Worker {
     }
 }
 
-fn work(queue: &mpsc::Receiver<Job>, documents: &Documents, out: &Out) {
+fn work(queue: &mpsc::Receiver<Job>, documents: &Documents, out: &Out, root: Option<PathBuf>) {
     while let Ok(first) = queue.recv() {
         let waiting: Vec<Job> = std::iter::once(first).chain(queue.try_iter()).collect();
         for job in latest(waiting) {
@@ -103,11 +105,11 @@ fn work(queue: &mpsc::Receiver<Job>, documents: &Documents, out: &Out) {
                 },
                 Job::Closed(uri) => publish(&uri, Vec::new()),
                 Job::Answer(request) => {
-                    let uri = request.params["textDocument"]["uri"]
-                        .as_str()
-                        .unwrap_or_default();
-                    let open = snapshot(documents, uri);
-                    Some(Message::Response(answer(request, open.as_ref())))
+                    let cx = Context {
+                        documents,
+                        root: root.as_deref(),
+                    };
+                    Some(Message::Response(answer(request, &cx)))
                 }
             };
             if let Some(message) = reply {
@@ -130,19 +132,21 @@ fn diagnostics(open: &Open) -> Vec<Diagnostic> {
         name: &open.name,
         text: &open.text,
     };
-    doc.problems()
-        .into_iter()
-        .map(|p| {
-            let at = Position::new(p.line, p.character);
-            Diagnostic {
-                range: Range::new(at, Position::new(p.line, p.character + 1)),
-                severity: Some(DiagnosticSeverity::ERROR),
-                source: Some("arbiter".into()),
-                message: p.message,
-                ..Default::default()
-            }
-        })
-        .collect()
+    doc.problems().iter().map(diagnostic).collect()
+}
+
+/// A problem as the editor shows it: the word it is at underlined.
+pub fn diagnostic(p: &Problem) -> Diagnostic {
+    Diagnostic {
+        range: Range::new(
+            Position::new(p.line, p.character),
+            Position::new(p.line, p.end),
+        ),
+        severity: Some(DiagnosticSeverity::ERROR),
+        source: Some("arbiter".into()),
+        message: p.message.clone(),
+        ..Default::default()
+    }
 }
 
 fn publish(uri: &str, diagnostics: Vec<Diagnostic>) -> Option<Message> {
@@ -156,61 +160,6 @@ fn publish(uri: &str, diagnostics: Vec<Diagnostic>) -> Option<Message> {
         "textDocument/publishDiagnostics".into(),
         params,
     )))
-}
-
-fn answer(request: Request, open: Option<&Open>) -> Response {
-    let position = &request.params["position"];
-    let line = position["line"].as_u64().unwrap_or(0).min(u32::MAX as u64) as u32;
-    let character = position["character"]
-        .as_u64()
-        .unwrap_or(0)
-        .min(u32::MAX as u64) as u32;
-    let doc = open.map(|o| Document {
-        name: &o.name,
-        text: &o.text,
-    });
-    let result = match (request.method.as_str(), doc) {
-        ("textDocument/hover", Some(doc)) => match doc.hover(line, character) {
-            Some(text) => serde_json::to_value(Hover {
-                contents: HoverContents::Markup(MarkupContent {
-                    kind: MarkupKind::Markdown,
-                    value: text,
-                }),
-                range: None,
-            }),
-            None => Ok(serde_json::Value::Null),
-        },
-        ("textDocument/completion", Some(doc)) => {
-            let items: Vec<CompletionItem> = doc
-                .completions(line, character)
-                .into_iter()
-                .map(|item| CompletionItem {
-                    label: item.label,
-                    kind: Some(match item.value {
-                        true => CompletionItemKind::VALUE,
-                        false => CompletionItemKind::PROPERTY,
-                    }),
-                    documentation: item.documentation.map(|text| {
-                        Documentation::MarkupContent(MarkupContent {
-                            kind: MarkupKind::Markdown,
-                            value: text,
-                        })
-                    }),
-                    ..Default::default()
-                })
-                .collect();
-            serde_json::to_value(items)
-        }
-        ("textDocument/hover" | "textDocument/completion", None) => Ok(serde_json::Value::Null),
-        _ => {
-            return Response::new_err(
-                request.id,
-                lsp_server::ErrorCode::MethodNotFound as i32,
-                format!("arbiter lsp does not answer `{}`", request.method),
-            )
-        }
-    };
-    Response::new_ok(request.id, result.unwrap_or(serde_json::Value::Null))
 }
 
 #[cfg(test)]

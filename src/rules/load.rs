@@ -84,6 +84,28 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
     Err(Error::unknown("ruleset", reference, &builtin::names()))
 }
 
+/// Where a ruleset reference leads, and its text as written (nothing resolved): what an
+/// editor opens to show the base an `extends` names.
+pub enum Found {
+    /// A built-in: its name, its file under `rulesets/`, and its text.
+    Builtin(&'static str, &'static str, &'static str),
+    /// A file the read policy allowed, and its text.
+    File(PathBuf, String),
+}
+
+/// The ruleset `reference` names from a file in `relative_to` (`None`: as the person gave it),
+/// read through the policy as `extends` reads it.
+pub fn find_reference(reference: &str, relative_to: Option<&Path>) -> Result<Found> {
+    let relative_to = relative_to.filter(|d| !d.as_os_str().is_empty());
+    match locate(reference, relative_to)? {
+        Origin::Builtin(name, file, text) => Ok(Found::Builtin(name, file, text)),
+        Origin::File(permit) => {
+            let text = permit.read_text()?;
+            Ok(Found::File(permit.path().to_path_buf(), text))
+        }
+    }
+}
+
 /// Load a reference (built-in name or path) with its `extends` chain applied.
 pub fn resolve_doc(reference: &str) -> Result<Doc> {
     resolve(reference, None, &mut Vec::new())

@@ -69,6 +69,18 @@ pub fn check_text(
     (ruleset, errors)
 }
 
+/// The document as far as it parses: each entry with a syntax error blanked, the rest kept
+/// at its own line and column (what the language server lists and navigates in a buffer being
+/// typed). `None` when nothing can be trusted (a block left open to the end, say).
+pub fn parse_text_recovering(name: &str, text: &str, format: Format) -> Option<Doc> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let source = Arc::new(Source {
+        name: name.to_string(),
+        text: text.to_string(),
+    });
+    parse_recovering(&source, format).doc
+}
+
 struct Parsed {
     doc: Option<Doc>,
     errors: Vec<Error>,
