@@ -203,7 +203,11 @@ impl Page {
         let nav = if self.nav.is_empty() {
             String::new()
         } else {
-            let links: Vec<String> = self.nav.iter().map(|i| inlines(&[i.clone()])).collect();
+            let links: Vec<String> = self
+                .nav
+                .iter()
+                .map(|i| inlines(std::slice::from_ref(i)))
+                .collect();
             format!("<nav aria-label=\"Site\">{}</nav>\n", links.join(" › "))
         };
         let mut footer = String::new();

@@ -55,7 +55,8 @@ fn bash_completes_ship_names_quoted_for_combat_commands() {
         "{offered:?}"
     );
     // The second ship, after the first, and options still come after a dash.
-    let offered = bash_offers(&["arbiter", "combat", "sim", "UFP\\ heavy\\ cruiser", "Kl"]).unwrap();
+    let offered =
+        bash_offers(&["arbiter", "combat", "sim", "UFP\\ heavy\\ cruiser", "Kl"]).unwrap();
     assert_eq!(
         offered,
         [r"Klingon\ battle\ cruiser", r"Klingon\ bird\ of\ prey"]
@@ -75,7 +76,15 @@ fn bash_completes_help_topics() {
     let Some(offered) = bash_offers(&["arbiter", "help", ""]) else {
         return;
     };
-    for topic in ["rules", "formulas", "dice", "league", "ratings", "scripting", "combat"] {
+    for topic in [
+        "rules",
+        "formulas",
+        "dice",
+        "league",
+        "ratings",
+        "scripting",
+        "combat",
+    ] {
         assert!(offered.iter().any(|o| o == topic), "{topic}: {offered:?}");
     }
 }

@@ -31,7 +31,13 @@ fn balanced_home_and_away_keeps_the_pairings_and_evens_the_counts() {
             let n_s = n.to_string();
             let source = json(&["league", "schedule", &n_s, "--legs", legs]);
             let fair = json(&[
-                "league", "schedule", &n_s, "--legs", legs, "--home-away", "balanced",
+                "league",
+                "schedule",
+                &n_s,
+                "--legs",
+                legs,
+                "--home-away",
+                "balanced",
             ]);
             assert_eq!(source["home_away"], "source");
             assert_eq!(fair["home_away"], "balanced");
@@ -103,7 +109,10 @@ fn league_new_gives_every_team_home_games_and_says_so() {
         "--home-away",
         "source",
     ]);
-    let line = out.lines().find(|l| l.starts_with("Chaos All-Stars")).unwrap();
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Chaos All-Stars"))
+        .unwrap();
     let cells: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(&cells[2..4], ["0", "5"], "{line}");
 }

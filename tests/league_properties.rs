@@ -1,7 +1,9 @@
 //! Properties of every method for any league of up to 40 teams, through the library API the
 //! scripting layer uses: each team once a round, each pair once a leg, legs swapped, and the
 //! reported carry-over and breaks consistent with the schedule.
-use arbiter::league::{schedule, Method, Schedule, ScheduleOptions, SearchBudget, Team, Teams};
+use arbiter::league::{
+    schedule, HomeAway, Method, Schedule, ScheduleOptions, SearchBudget, Team, Teams,
+};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -97,7 +99,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
-    fn every_method_is_a_round_robin_per_leg(n in 2usize..=40, m in method(), legs in 1u32..=3, shuffle in any::<bool>(), seed in any::<u64>()) {
+    fn every_method_is_a_round_robin_per_leg(n in 2usize..=40, m in method(), legs in 1u32..=3, shuffle in any::<bool>(), balanced in any::<bool>(), seed in any::<u64>()) {
         let options = ScheduleOptions {
             method: m,
             legs,
@@ -105,9 +107,16 @@ proptest! {
             seed: Some(seed),
             matrix: false,
             search: SearchBudget { moves: Some(3000), seconds: None },
+            home_away: if balanced { HomeAway::Balanced } else { HomeAway::Source },
         };
         let s = schedule(&options, &Teams::Count(n)).unwrap();
         check(&s, n, legs)?;
+        // Balanced venues: every team's home and away counts differ by at most one.
+        if balanced {
+            for b in &s.breaks {
+                prop_assert!(b.home.abs_diff(b.away) <= 1, "{}: {} home, {} away", b.team, b.home, b.away);
+            }
+        }
     }
 
     #[test]

@@ -501,7 +501,10 @@ fn start_in(dir: &std::path::Path, cache: &std::path::Path) -> (std::process::Ch
     ] {
         assert_eq!(caps[capability], json!(true), "{capability}: {caps}");
     }
-    assert_eq!(caps["codeActionProvider"]["codeActionKinds"], json!(["quickfix"]));
+    assert_eq!(
+        caps["codeActionProvider"]["codeActionKinds"],
+        json!(["quickfix"])
+    );
     c.notify("initialized", json!({}));
     (child, c)
 }
@@ -567,7 +570,10 @@ fn definitions_lead_through_extends_to_the_entry_changed() {
 
     let d = c.request("textDocument/definition", at(&uri, 0, 12));
     assert_eq!(d["result"]["uri"], json!(club_uri), "{d}");
-    assert_eq!(d["result"]["range"]["start"], json!({"line": 0, "character": 0}));
+    assert_eq!(
+        d["result"]["range"]["start"],
+        json!({"line": 0, "character": 0})
+    );
 
     // The ship's key: its entry in club.rules; its `shields`: the field there.
     let d = c.request("textDocument/definition", at(&uri, 2, 6));
@@ -590,22 +596,38 @@ fn definitions_lead_through_extends_to_the_entry_changed() {
         "/rulesets/startrek.rules"
     ))
     .unwrap();
-    let copy = d["result"]["uri"].as_str().unwrap().strip_prefix("file://").unwrap().to_string();
+    let copy = d["result"]["uri"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("file://")
+        .unwrap()
+        .to_string();
     assert!(copy.starts_with(&cache.path().display().to_string()), "{d}");
     assert!(copy.ends_with("/startrek.rules"), "{d}");
     assert_eq!(std::fs::read_to_string(&copy).unwrap(), builtin);
     assert!(std::fs::metadata(&copy).unwrap().permissions().readonly());
     let klingon = line_of(&builtin, "\"Klingon battle cruiser\" {");
-    assert_eq!(d["result"]["range"]["start"], json!({"line": klingon, "character": 2}));
+    assert_eq!(
+        d["result"]["range"]["start"],
+        json!({"line": klingon, "character": 2})
+    );
 
     // A size class named as a value: its entry in combat.sizes of the built-in.
     let d = c.request("textDocument/definition", at(&uri, 4, 13));
     let medium = line_of(&builtin, "    medium { damaged");
-    assert_eq!(d["result"]["range"]["start"], json!({"line": medium, "character": 4}), "{d}");
+    assert_eq!(
+        d["result"]["range"]["start"],
+        json!({"line": medium, "character": 4}),
+        "{d}"
+    );
     // A ship named as a value: where club.rules adds it.
     let d = c.request("textDocument/definition", at(&uri, 8, 19));
     assert_eq!(d["result"]["uri"], json!(club_uri), "{d}");
-    assert_eq!(d["result"]["range"]["start"], json!({"line": 6, "character": 2}), "{d}");
+    assert_eq!(
+        d["result"]["range"]["start"],
+        json!({"line": 6, "character": 2}),
+        "{d}"
+    );
     // Nothing to go to on a number.
     let d = c.request("textDocument/definition", at(&uri, 3, 15));
     assert_eq!(d["result"], Value::Null, "{d}");
@@ -625,13 +647,20 @@ fn an_extends_outside_the_read_policy_is_a_diagnostic_and_no_definition() {
     let uri = format!("file://{}", inside.join("house.rules").display());
     let cache = tempfile::tempdir().unwrap();
     let (child, mut c) = start_in(&inside, cache.path());
-    open(&mut c, &uri, "extends \"../elsewhere/secret.rules\"\nships {\n  sh\n}\n");
+    open(
+        &mut c,
+        &uri,
+        "extends \"../elsewhere/secret.rules\"\nships {\n  sh\n}\n",
+    );
     let d = c.notification("textDocument/publishDiagnostics");
     let messages = d["diagnostics"].to_string();
     assert!(messages.contains("outside what a file may name"), "{d}");
     let d = c.request("textDocument/definition", at(&uri, 0, 14));
     assert_eq!(d["result"], Value::Null, "{d}");
-    let s = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let s = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
     assert!(s.get("error").is_none(), "{s}");
     stop(child, c);
 }
@@ -656,9 +685,17 @@ fn document_symbols_outline_sections_ships_and_kinds() {
     let text = "extends startrek\nships {\n  \"UFP heavy cruiser\" {\n    shields = 15\n  }\n  \"Gorn attack cruiser\" { shields = = }\n}\ncombat {\n  torpedoes {\n    new quantum { damage = 7D6, energy = 1, loss_per_hex = 1 }\n  }\n}\n";
     open(&mut c, &uri, text);
     c.notification("textDocument/publishDiagnostics");
-    let r = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let r = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
     let roots = &r["result"];
-    let names: Vec<&str> = roots.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = roots
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["extends", "ships", "combat"], "{r}");
     let ships = symbol(roots, "ships");
     assert_eq!(ships["kind"], json!(3), "namespace: {ships}");
@@ -680,7 +717,11 @@ fn document_symbols_outline_sections_ships_and_kinds() {
     let torpedoes = symbol(&symbol(roots, "combat")["children"], "torpedoes");
     let quantum = symbol(&torpedoes["children"], "quantum");
     assert_eq!(quantum["kind"], json!(22), "enum member: {quantum}");
-    assert_eq!(quantum["range"]["end"], json!({"line": 9, "character": 62}), "{quantum}");
+    assert_eq!(
+        quantum["range"]["end"],
+        json!({"line": 9, "character": 62}),
+        "{quantum}"
+    );
     stop(child, c);
 }
 
@@ -705,8 +746,18 @@ fn workspace_symbols_find_ships_across_the_folder() {
         .unwrap_or_else(|| panic!("{r}"))
         .iter()
         .map(|s| {
-            let file = s["location"]["uri"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
-            (s["name"].as_str().unwrap().to_string(), file, s["location"]["range"]["start"]["line"].as_u64().unwrap())
+            let file = s["location"]["uri"]
+                .as_str()
+                .unwrap()
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .to_string();
+            (
+                s["name"].as_str().unwrap().to_string(),
+                file,
+                s["location"]["range"]["start"]["line"].as_u64().unwrap(),
+            )
         })
         .collect();
     found.sort();
@@ -761,7 +812,13 @@ fn formatting_edits_give_the_rules_fmt_layout() {
     let edits = r["result"].as_array().unwrap();
     assert_eq!(edits.len(), 1, "{r}");
     assert_eq!(edits[0]["range"]["start"]["line"], json!(6), "{r}");
-    assert!(edits[0]["newText"].as_str().unwrap().contains("  sensor_range = 12\n"), "{r}");
+    assert!(
+        edits[0]["newText"]
+            .as_str()
+            .unwrap()
+            .contains("  sensor_range = 12\n"),
+        "{r}"
+    );
     // A buffer that does not parse cannot be laid out: an error, never edits.
     c.notify(
         "textDocument/didChange",
@@ -785,7 +842,11 @@ fn rename_reaches_every_mention_and_the_files_that_extend_it() {
     std::fs::write(&club, BASE).unwrap();
     let fleet = "extends: club.rules\nships:\n  Scout:\n    shields: 5\n";
     std::fs::write(dir.path().join("fleet.yaml"), fleet).unwrap();
-    std::fs::write(dir.path().join("other.yaml"), "extends: startrek\nships:\n  Scout: {}\n").unwrap();
+    std::fs::write(
+        dir.path().join("other.yaml"),
+        "extends: startrek\nships:\n  Scout: {}\n",
+    )
+    .unwrap();
     let uri = format!("file://{}", club.display());
     let (child, mut c) = start_in(dir.path(), cache.path());
     let text = format!("{BASE}tactic {{ rival = \"Scout\" }}\n");
@@ -798,9 +859,19 @@ fn rename_reaches_every_mention_and_the_files_that_extend_it() {
     let mine = &changes[uri.as_str()];
     assert_eq!(mine.as_array().map(Vec::len), Some(2), "{r}");
     let renamed = apply(&text, mine);
-    assert!(renamed.contains("  new \"Long Scout\" {\n") && renamed.contains("rival = \"Long Scout\""), "{renamed}");
+    assert!(
+        renamed.contains("  new \"Long Scout\" {\n") && renamed.contains("rival = \"Long Scout\""),
+        "{renamed}"
+    );
     assert!(!renamed.contains("\"Scout\""), "{renamed}");
-    let fleet_uri = format!("file://{}", dir.path().canonicalize().unwrap().join("fleet.yaml").display());
+    let fleet_uri = format!(
+        "file://{}",
+        dir.path()
+            .canonicalize()
+            .unwrap()
+            .join("fleet.yaml")
+            .display()
+    );
     let theirs = changes
         .as_object()
         .unwrap()
@@ -813,7 +884,13 @@ fn rename_reaches_every_mention_and_the_files_that_extend_it() {
     let mut params = at(&uri, 4, 15);
     params["newName"] = json!("x");
     let r = c.request("textDocument/rename", params);
-    assert!(r["error"]["message"].as_str().unwrap().contains("only a ship"), "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("only a ship"),
+        "{r}"
+    );
     stop(child, c);
 }
 
@@ -844,14 +921,18 @@ fn a_did_you_mean_diagnostic_has_a_quick_fix() {
     assert_eq!(actions.len(), 2, "{r}");
     assert_eq!(actions[0]["kind"], json!("quickfix"));
     assert_eq!(actions[0]["title"], json!("Change `sheilds` to `shields`"));
-    assert_eq!(actions[0]["diagnostics"][0]["range"], diagnostics[0]["range"]);
+    assert_eq!(
+        actions[0]["diagnostics"][0]["range"],
+        diagnostics[0]["range"]
+    );
     let mut fixed = text.to_string();
     for a in actions {
         fixed = apply(&fixed, &a["edit"]["changes"][uri.as_str()]);
     }
     assert_eq!(
         fixed,
-        text.replace("sheilds", "shields").replace("cruisr", "cruiser")
+        text.replace("sheilds", "shields")
+            .replace("cruisr", "cruiser")
     );
     // Fixed, the file has no problem left.
     c.notify(
@@ -876,11 +957,17 @@ fn hover_shows_the_inherited_value_and_its_base() {
     c.notification("textDocument/publishDiagnostics");
     let shown = |c: &mut Client, line, character| {
         let r = c.request("textDocument/hover", at(&uri, line, character));
-        r["result"]["contents"]["value"].as_str().unwrap_or_default().to_string()
+        r["result"]["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
     };
     let club = dir.path().canonicalize().unwrap().join("club.rules");
     let h = shown(&mut c, 3, 5);
-    assert!(h.contains(&format!("Inherited from {}: `14`", club.display())), "{h}");
+    assert!(
+        h.contains(&format!("Inherited from {}: `14`", club.display())),
+        "{h}"
+    );
     let h = shown(&mut c, 4, 5);
     assert!(h.contains("Inherited from startrek (built-in): `3`"), "{h}");
     stop(child, c);
@@ -898,7 +985,11 @@ fn a_record_is_checked_as_what_it_is() {
     let ambush = std::fs::read_to_string(format!("{examples}/ambush.yaml")).unwrap();
     let scenario = ambush.replace("ship: UFP frigate", "ship: UFP frigat");
     std::fs::write(dir.path().join("ambush.yaml"), &scenario).unwrap();
-    let cli = run_in(dir.path(), &["combat", "sim", "--scenario", "ambush.yaml", "-n", "10"], None);
+    let cli = run_in(
+        dir.path(),
+        &["combat", "sim", "--scenario", "ambush.yaml", "-n", "10"],
+        None,
+    );
     assert!(!cli.status.success());
     let said = String::from_utf8(cli.stderr).unwrap();
 
@@ -928,6 +1019,12 @@ fn a_record_is_checked_as_what_it_is() {
     assert!(ships.contains(&"UFP frigate".to_string()), "{ships:?}");
     let bird = line_of(&scenario, "ship: Klingon bird of prey");
     let r = c.request("textDocument/definition", at(&uri, bird, 12));
-    assert!(r["result"]["uri"].as_str().unwrap_or_default().ends_with("/startrek.rules"), "{r}");
+    assert!(
+        r["result"]["uri"]
+            .as_str()
+            .unwrap_or_default()
+            .ends_with("/startrek.rules"),
+        "{r}"
+    );
     stop(child, c);
 }

@@ -169,7 +169,8 @@ fn blank_lines_between_comment_groups_survive_fmt_convert_and_bundle() {
 
 #[test]
 fn a_blank_line_above_a_comment_group_stays_and_blank_lines_at_the_edges_go() {
-    let messy = "\n\n# top\n\n\nname = x\n\n# a\n\n\n# b\nversion = \"1.0.0\"\nships {\n\n  # c\n  \
+    let messy =
+        "\n\n# top\n\n\nname = x\n\n# a\n\n\n# b\nversion = \"1.0.0\"\nships {\n\n  # c\n  \
                  \"UFP frigate\" { shields = 1 }\n\n  # d\n\n}\n";
     let f = temp_file(messy, ".rules");
     assert_eq!(

@@ -127,7 +127,11 @@ fn a_tournament_with_embedded_rules_is_counted_under_them_whatever_its_rules_fil
         assert_eq!(v["ruleset_sha256"], began.as_str());
         std::fs::remove_file(dir.join("club.rules")).ok();
     }
-    let out = run_in(&dir, &["swiss", "record", "t.yaml", "1", "2", "4", "0-1"], None);
+    let out = run_in(
+        &dir,
+        &["swiss", "record", "t.yaml", "1", "2", "4", "0-1"],
+        None,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
     // Altered embedded rules are refused, and the file is left as it was.
@@ -142,7 +146,10 @@ fn a_tournament_with_embedded_rules_is_counted_under_them_whatever_its_rules_fil
         "{}",
         stderr(&out)
     );
-    assert_eq!(std::fs::read_to_string(dir.join("t.yaml")).unwrap(), altered);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("t.yaml")).unwrap(),
+        altered
+    );
 }
 
 fn json_of(o: &std::process::Output) -> serde_json::Value {

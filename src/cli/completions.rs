@@ -155,11 +155,19 @@ fn with_bash_ships(script: &str, cmd: &Command, ships: &[String]) -> String {
         .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
         .collect();
     for (_, v) in &commands {
-        valued.extend(v.iter().filter(|o| !valued.contains(o)).cloned().collect::<Vec<_>>());
+        valued.extend(
+            v.iter()
+                .filter(|o| !valued.contains(o))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
     }
     let mut cases = String::new();
     for (path, _) in &commands {
-        cases.push_str(&format!("        {}*) ships=1 ;;\n", quote(&format!("{path} "))));
+        cases.push_str(&format!(
+            "        {}*) ships=1 ;;\n",
+            quote(&format!("{path} "))
+        ));
     }
     let ship_list: Vec<String> = ships.iter().map(|s| quote(s)).collect();
     let wrapper = format!(

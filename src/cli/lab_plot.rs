@@ -199,8 +199,12 @@ pub fn matrix_svg(report: &MatrixReport) -> Result<String> {
         root.fill(&WHITE).map_err(|e| fail(&e))?;
         for (k, line) in title.iter().enumerate() {
             let y = 10 + k as i32 * (TITLE_SIZE + 6);
-            root.draw(&Text::new(line.clone(), (10, y), ("sans-serif", TITLE_SIZE)))
-                .map_err(|e| fail(&e))?;
+            root.draw(&Text::new(
+                line.clone(),
+                (10, y),
+                ("sans-serif", TITLE_SIZE),
+            ))
+            .map_err(|e| fail(&e))?;
         }
         let small = ("sans-serif", 12).into_font();
         for (i, name) in report.ships.iter().enumerate() {

@@ -3,9 +3,7 @@ use arbiter::calendar::{Date, Every};
 use arbiter::league::calendar::CalendarOptions;
 use arbiter::league::season::{RecordRequest, Season};
 use arbiter::league::teams::Teams;
-use arbiter::league::{
-    html, schedule, standings, HomeAway, Method, ScheduleOptions, SearchBudget,
-};
+use arbiter::league::{html, schedule, standings, HomeAway, Method, ScheduleOptions, SearchBudget};
 use arbiter::rules::pin::{self, Identity};
 use arbiter::rules::{edit, load, Ruleset};
 use arbiter::{Error, Result};
@@ -420,11 +418,7 @@ impl PlanArgs {
 
 /// Home and away as the method gives them (the source's tables, say) can be lopsided; when
 /// re-choosing them for these same pairings does better, say so.
-fn balance_hint(
-    s: &arbiter::league::Schedule,
-    options: &ScheduleOptions,
-    teams: &Teams,
-) -> String {
+fn balance_hint(s: &arbiter::league::Schedule, options: &ScheduleOptions, teams: &Teams) -> String {
     if s.home_away == HomeAway::Balanced {
         return String::new();
     }

@@ -10,7 +10,11 @@ pub fn cache_folder() -> PathBuf {
     let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
     let base = std::env::var_os("XDG_CACHE_HOME")
         .and_then(absolute)
-        .or_else(|| std::env::var_os("HOME").and_then(absolute).map(|h| h.join(".cache")))
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".cache"))
+        })
         .map(|c| c.join("arbiter"))
         .unwrap_or_else(|| std::env::temp_dir().join(format!("arbiter-{}", user_id())));
     base.join(format!("v{}", env!("CARGO_PKG_VERSION")))

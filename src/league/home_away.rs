@@ -195,7 +195,13 @@ pub fn even_out(plan: &mut Plan, n: usize) {
         seen[u] = true;
         let mut end = None;
         while let Some(t) = queue.pop_front() {
-            if t != u && (if forward { surplus[t] <= -1 } else { surplus[t] >= 1 }) {
+            if t != u
+                && (if forward {
+                    surplus[t] <= -1
+                } else {
+                    surplus[t] >= 1
+                })
+            {
                 end = Some(t);
                 break;
             }
@@ -269,13 +275,9 @@ mod tests {
             for legs in [1, 2, 3] {
                 let source = rotation(n);
                 let mut plan = source.clone();
-                balance(
-                    &mut plan,
-                    n,
-                    legs,
-                    &mut Pcg64Mcg::seed_from_u64(0),
-                    |p| report(p, n, legs).0,
-                );
+                balance(&mut plan, n, legs, &mut Pcg64Mcg::seed_from_u64(0), |p| {
+                    report(p, n, legs).0
+                });
                 assert_eq!(unordered(&plan), unordered(&source), "{n} teams");
                 let byes: Vec<_> = plan.iter().map(|r| r.bye).collect();
                 assert_eq!(byes, source.iter().map(|r| r.bye).collect::<Vec<_>>());
@@ -285,11 +287,7 @@ mod tests {
                 // leg's breaks again and one at the turn for every team that starts and
                 // ends a leg at different venues: the n − 2 with a break (even n), all n
                 // (odd n, an even number of games alternating).
-                let (leg, turn) = if n % 2 == 0 {
-                    (n - 2, n - 2)
-                } else {
-                    (0, n)
-                };
+                let (leg, turn) = if n % 2 == 0 { (n - 2, n - 2) } else { (0, n) };
                 let expected = legs as usize * leg + (legs as usize - 1) * turn;
                 assert_eq!(breaks as usize, expected, "{n} teams, {legs} legs");
             }

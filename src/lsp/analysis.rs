@@ -98,7 +98,9 @@ impl Document<'_> {
             _ => e.message(),
         };
         let character = utf16_column(self.text, line0, col.saturating_sub(1));
-        let word = super::tokens::Lines::new(self.text).token(line0 + 1, col.max(1)).end;
+        let word = super::tokens::Lines::new(self.text)
+            .token(line0 + 1, col.max(1))
+            .end;
         let end = match word.line as usize == line0 && word.character > character {
             true => word.character,
             false => character + 1,

@@ -54,7 +54,9 @@ pub fn builtin_folder() -> PathBuf {
 /// and the current folder), so a base elsewhere is never opened.
 pub fn open(reference: &str, dir: Option<&Path>) -> Result<Base> {
     let here = std::env::current_dir().ok();
-    let dir = dir.filter(|d| !d.as_os_str().is_empty()).or(here.as_deref());
+    let dir = dir
+        .filter(|d| !d.as_os_str().is_empty())
+        .or(here.as_deref());
     let (origin, text) = match load::find_reference(reference, dir)? {
         Found::Builtin(name, file, text) => (Origin::Builtin(name, file), text.to_string()),
         Found::File(path, text) => (Origin::File(path), text),
@@ -72,8 +74,16 @@ pub fn open(reference: &str, dir: Option<&Path>) -> Result<Base> {
 pub fn chain(doc: &Doc, dir: Option<&Path>) -> Vec<Base> {
     let mut bases: Vec<Base> = Vec::new();
     // A record names its ruleset with `rules:` instead.
-    let rules = doc.value.get("rules").and_then(|r| r.as_str()).map(String::from);
-    let mut next = pin::read_extends(doc).ok().flatten().map(|p| p.name).or(rules);
+    let rules = doc
+        .value
+        .get("rules")
+        .and_then(|r| r.as_str())
+        .map(String::from);
+    let mut next = pin::read_extends(doc)
+        .ok()
+        .flatten()
+        .map(|p| p.name)
+        .or(rules);
     let mut dir = dir.map(Path::to_path_buf);
     while let Some(reference) = next.take() {
         if bases.len() + 1 >= MAX_EXTENDS_DEPTH {

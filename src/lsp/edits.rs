@@ -58,7 +58,10 @@ fn hunks(old: &[&str], new: &[&str]) -> Vec<Hunk> {
         .zip(new[prefix..].iter().rev())
         .take_while(|(a, b)| a == b)
         .count();
-    let (a, b) = (&old[prefix..old.len() - suffix], &new[prefix..new.len() - suffix]);
+    let (a, b) = (
+        &old[prefix..old.len() - suffix],
+        &new[prefix..new.len() - suffix],
+    );
     if a.is_empty() && b.is_empty() {
         return Vec::new();
     }
@@ -124,8 +127,9 @@ pub fn rename(
     to: &str,
     folder: &[workspace::Ruleset],
 ) -> Result<Renamed, String> {
-    let name = renamable(doc, at)
-        .ok_or("only a ship, a torpedo kind or a size class can be renamed: put the cursor on one")?;
+    let name = renamable(doc, at).ok_or(
+        "only a ship, a torpedo kind or a size class can be renamed: put the cursor on one",
+    )?;
     if to.trim().is_empty() || to.contains(['\n', '\r']) {
         return Err("a new name is one line of text, not empty".into());
     }
@@ -161,7 +165,9 @@ fn renamable(doc: &Document, at: Position) -> Option<String> {
         let segments: Vec<String> = crate::pointer::pointer_segments(pointer).collect();
         if let Some(key) = place.key.as_ref().filter(|k| k.line == line) {
             let section = pointer.rfind('/').map_or("", |i| &pointer[..i]);
-            if named.contains(&section) && super::tokens::contains(lines.token(key.line, key.col), at) {
+            if named.contains(&section)
+                && super::tokens::contains(lines.token(key.line, key.col), at)
+            {
                 return segments.last().map(|s| bases::unmarked(s).to_string());
             }
         }
@@ -211,7 +217,10 @@ pub fn occurrences(text: &str, name: &str, to: &str, format: Format) -> Vec<Text
             }
             let end = i + wanted.len();
             let before = chars[..i].iter().rposition(|c| *c != ' ');
-            let after = chars[end..code].iter().position(|c| *c != ' ').map(|p| end + p);
+            let after = chars[end..code]
+                .iter()
+                .position(|c| *c != ' ')
+                .map(|p| end + p);
             let quoted = i > 0
                 && end < chars.len()
                 && matches!(chars[i - 1], '"' | '\'')
@@ -364,7 +373,16 @@ mod tests {
         let new = ["a\n", "B\n", "c\n", "d\n", "e\n"];
         assert_eq!(
             hunks(&old, &new),
-            [Hunk { old: 1..2, new: 1..2 }, Hunk { old: 4..4, new: 4..5 }]
+            [
+                Hunk {
+                    old: 1..2,
+                    new: 1..2
+                },
+                Hunk {
+                    old: 4..4,
+                    new: 4..5
+                }
+            ]
         );
         assert!(hunks(&old, &old).is_empty());
     }
@@ -376,11 +394,21 @@ mod tests {
         let edits = occurrences(text, "Scout", "Long Scout", Format::Rules);
         let at: Vec<(u32, u32, &str)> = edits
             .iter()
-            .map(|e| (e.range.start.line, e.range.start.character, e.new_text.as_str()))
+            .map(|e| {
+                (
+                    e.range.start.line,
+                    e.range.start.character,
+                    e.new_text.as_str(),
+                )
+            })
             .collect();
         assert_eq!(
             at,
-            [(1, 7, "Long Scout"), (4, 5, "\"Long Scout\""), (4, 13, "Long Scout")]
+            [
+                (1, 7, "Long Scout"),
+                (4, 5, "\"Long Scout\""),
+                (4, 13, "Long Scout")
+            ]
         );
         let yaml = "ships:\n  Scout:\n    size: small\nrivals: [Scout]\nx:\n  - Scout # Scout\n";
         let edits = occurrences(yaml, "Scout", "Long Scout", Format::Yaml);

@@ -114,7 +114,13 @@ fn season(name: &str, doc: &Doc) -> Result<()> {
     let season = Season::from_doc(doc)?;
     if season.embedded_rules.is_none() {
         let rules = season.rules.clone();
-        rules_of(name, doc, &rules, builtin::DEFAULT_LEAGUE, resolve::needs_nothing)?;
+        rules_of(
+            name,
+            doc,
+            &rules,
+            builtin::DEFAULT_LEAGUE,
+            resolve::needs_nothing,
+        )?;
     }
     Ok(())
 }
@@ -122,7 +128,13 @@ fn season(name: &str, doc: &Doc) -> Result<()> {
 fn scenario(name: &str, doc: &Doc) -> Result<()> {
     let scenario = Scenario::from_doc(doc)?;
     let rules = scenario.rules.as_deref().unwrap_or(builtin::DEFAULT_COMBAT);
-    let ruleset = rules_of(name, doc, rules, builtin::DEFAULT_COMBAT, resolve::needs_nothing)?;
+    let ruleset = rules_of(
+        name,
+        doc,
+        rules,
+        builtin::DEFAULT_COMBAT,
+        resolve::needs_nothing,
+    )?;
     scenario.resolve(&ruleset, &Context::new(&ruleset)?, Some(doc))?;
     Ok(())
 }
@@ -149,7 +161,10 @@ mod tests {
         let scenario = std::fs::read_to_string("examples/ambush.yaml").unwrap();
         assert_eq!(kind("s.yaml", &scenario), Kind::Scenario);
         assert_eq!(kind("h.yaml", "extends: startrek\n"), Kind::Ruleset);
-        assert_eq!(kind("h.yaml", "# arbiter: season\nrules: x\n"), Kind::Season);
+        assert_eq!(
+            kind("h.yaml", "# arbiter: season\nrules: x\n"),
+            Kind::Season
+        );
         assert_eq!(
             kind("t.yaml", "rules: swiss\nrounds: 5\nplayers: []\n"),
             Kind::Tournament

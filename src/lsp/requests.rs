@@ -84,7 +84,8 @@ pub fn answer(request: Request, cx: &Context) -> Response {
             }
         }
         "textDocument/codeAction" => {
-            let range = serde_json::from_value::<Range>(params["range"].clone()).unwrap_or_default();
+            let range =
+                serde_json::from_value::<Range>(params["range"].clone()).unwrap_or_default();
             json(code_actions(&doc, &uri, range))
         }
         _ => Value::Null,
@@ -176,6 +177,9 @@ fn workspace_symbols(cx: &Context, query: &str) -> Value {
     json(found)
 }
 
+// lsp-types keys WorkspaceEdit.changes by Uri, whose only interior mutability is a cache of
+// its parsed authority; its hash and equality are those of the text, so the key cannot move.
+#[allow(clippy::mutable_key_type)]
 fn workspace_edit(found: edits::Renamed, here: &Uri) -> WorkspaceEdit {
     let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
     for (file, edits) in found {
@@ -194,6 +198,7 @@ fn workspace_edit(found: edits::Renamed, here: &Uri) -> WorkspaceEdit {
 }
 
 /// The quick fixes of the "did you mean" diagnostics in `range`, each naming its diagnostic.
+#[allow(clippy::mutable_key_type)] // as in workspace_edit: lsp-types' own key type
 fn code_actions(doc: &Document, uri: &Uri, range: Range) -> Vec<CodeAction> {
     edits::quick_fixes(doc, doc.problems(), range)
         .into_iter()

@@ -75,7 +75,10 @@ impl<'a> Lines<'a> {
         let line = self.get(range.start.line as usize);
         let from = self.char_of(range.start);
         let to = self.char_of(range.end);
-        line.chars().skip(from).take(to.saturating_sub(from)).collect()
+        line.chars()
+            .skip(from)
+            .take(to.saturating_sub(from))
+            .collect()
     }
 
     /// Where the block or list opening at 1-based `line` and `col` closes (just past its
@@ -86,7 +89,11 @@ impl<'a> Lines<'a> {
         let mut quote: Option<char> = None;
         for l in line.saturating_sub(1)..self.count() {
             let chars: Vec<char> = self.get(l).chars().collect();
-            let from = if l + 1 == line { col.saturating_sub(1) } else { 0 };
+            let from = if l + 1 == line {
+                col.saturating_sub(1)
+            } else {
+                0
+            };
             if l + 1 == line && !matches!(chars.get(from), Some('{' | '[')) {
                 return None;
             }

@@ -8,11 +8,9 @@ use super::analysis::{Document, Problem};
 use super::requests::{answer, Context};
 use super::transport::Out;
 use lsp_server::{Message, Notification, Request};
-use lsp_types::{
-    Diagnostic, DiagnosticSeverity, Position, PublishDiagnosticsParams, Range, Uri,
-};
-use std::path::PathBuf;
+use lsp_types::{Diagnostic, DiagnosticSeverity, Position, PublishDiagnosticsParams, Range, Uri};
 use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 

@@ -73,7 +73,11 @@ fn files(root: &Path) -> Vec<PathBuf> {
                 if depth < MAX_DEPTH && name != "target" {
                     folders.push((entry.path(), depth + 1));
                 }
-            } else if kind.is_file() && [".rules", ".yaml", ".yml"].iter().any(|x| name.ends_with(x)) {
+            } else if kind.is_file()
+                && [".rules", ".yaml", ".yml"]
+                    .iter()
+                    .any(|x| name.ends_with(x))
+            {
                 found.push(entry.path());
             }
             if found.len() >= MAX_FILES {
@@ -107,7 +111,11 @@ pub fn symbols(rulesets: &[Ruleset], query: &str) -> Vec<Symbol> {
         let lines = Lines::new(&r.text);
         let sections: [(&str, SymbolKind, &'static str); 3] = [
             ("/ships", SymbolKind::STRUCT, "ships"),
-            ("/combat/torpedoes", SymbolKind::ENUM_MEMBER, "combat.torpedoes"),
+            (
+                "/combat/torpedoes",
+                SymbolKind::ENUM_MEMBER,
+                "combat.torpedoes",
+            ),
             ("/combat/sizes", SymbolKind::ENUM_MEMBER, "combat.sizes"),
         ];
         let mut add = |name: &str, pointer: &str, kind, container| {

@@ -91,7 +91,11 @@ impl Comments {
     /// last. One blank line stands for several.
     pub fn add_blank(&mut self, pointer: &str, end: bool) {
         let notes = self.notes(pointer);
-        let lines = if end { &mut notes.end } else { &mut notes.before };
+        let lines = if end {
+            &mut notes.end
+        } else {
+            &mut notes.before
+        };
         if lines.last().is_none_or(|t| !is_blank(t)) {
             lines.push(BLANK.to_string());
         }
@@ -165,7 +169,8 @@ pub fn blank_line_follows(text: &str, pos: usize) -> bool {
         return false;
     };
     let rest = &text[pos + newline + 1..];
-    rest.find('\n').is_some_and(|end| rest[..end].trim().is_empty())
+    rest.find('\n')
+        .is_some_and(|end| rest[..end].trim().is_empty())
 }
 
 /// Whether the line before the one at byte `pos` of `text` is blank.
@@ -180,13 +185,7 @@ pub fn blank_line_precedes(text: &str, pos: usize) -> bool {
 
 /// Where a comment on a line of its own goes, with the blank lines around it kept: into the
 /// lines above `pointer`'s node, or (`end`) at the end of its section or list.
-pub fn place_own_line(
-    comments: &mut Comments,
-    text: &str,
-    found: Found,
-    pointer: &str,
-    end: bool,
-) {
+pub fn place_own_line(comments: &mut Comments, text: &str, found: Found, pointer: &str, end: bool) {
     if blank_line_precedes(text, found.pos) {
         comments.add_blank(pointer, end);
     }

@@ -100,7 +100,10 @@ impl Chosen {
         if *name == self.reference {
             format!("ruleset `{name}` (sha256 {short}…): {why}")
         } else {
-            format!("ruleset `{name}` from {} (sha256 {short}…): {why}", self.reference)
+            format!(
+                "ruleset `{name}` from {} (sha256 {short}…): {why}",
+                self.reference
+            )
         }
     }
 }

@@ -74,7 +74,8 @@ fn rounded(x: f64, digits: Option<u32>) -> f64 {
 /// φ* = √(φ² + σ²) on the Glicko-2 scale, so n of them are √(φ² + n·σ²) (σ, the volatility,
 /// does not change while idle); never above a new player's.
 pub fn idle(player: Glicko, periods: f64, rules: &Glicko2Rules) -> Glicko {
-    if !(periods > 0.0) {
+    // Not a positive number of periods (zero, negative or NaN): nothing to widen.
+    if periods.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return player;
     }
     let phi = player.deviation / GLICKO2_SCALE;

@@ -194,7 +194,7 @@ fn tournament(club: &Club, entry: &Entry, rulesets: &mut Vec<RulesetIn>) -> Resu
     let (swiss, rules) =
         crate::files::tournament_rules(&t, &path).map_err(|e| club.error_at(entry, e))?;
     let field = t.field(&swiss, false).map_err(|e| e.context(&path))?;
-    let standings = crate::swiss::standings::standings(&field, &swiss.tiebreakers);
+    let standings = crate::swiss::standings::standings(&field, &swiss);
     let source = Source::Reference(t.rules.clone(), dir_of(&t.rules, &path));
     let ruleset = add_ruleset(rulesets, rules, source)?;
     Ok(TournamentIn {
