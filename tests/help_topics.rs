@@ -247,7 +247,7 @@ fn an_unknown_topic_is_a_usage_error_that_lists_topics_and_commands() {
     assert!(e.contains("no help topic or command `formulae`"), "{e}");
     assert!(e.contains("did you mean `formulas`?"), "{e}");
     assert!(
-        e.contains("topics: rules, formulas, dice, ratings, scripting"),
+        e.contains("topics: rules, formulas, dice, league, ratings, scripting"),
         "{e}"
     );
     let o = run(&["help", "combat", "simm"]);

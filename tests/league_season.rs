@@ -255,7 +255,15 @@ fn a_second_leg_takes_the_next_unplayed_meeting() {
 fn many_processes_recording_at_once_all_land() {
     let dir = tempfile::tempdir().unwrap();
     let season = dir.path().join("big.yaml").to_str().unwrap().to_string();
-    ok(&["league", "new", &season, "--teams", "12"]);
+    ok(&[
+        "league",
+        "new",
+        &season,
+        "--teams",
+        "12",
+        "--home-away",
+        "source",
+    ]);
     let schedule = json(&["league", "schedule", "12"]);
     let mut children = Vec::new();
     for r in schedule["rounds"].as_array().unwrap() {
@@ -413,6 +421,9 @@ fn fixtures_show_home_first_with_results_and_the_page_is_titled_by_the_season() 
         "4",
         "--name",
         "Old World Cup",
+        // The source's tables, which the fixtures below spell out.
+        "--home-away",
+        "source",
     ]);
     assert_eq!(made.status.code(), Some(0), "{}", stderr(&made));
     assert_eq!(
@@ -456,8 +467,10 @@ fn carry_over_counts_every_leg_and_a_seed_must_change_something() {
     assert!(e.contains("--seed changes nothing here"), "{e}");
     let hint = ok(&["league", "schedule", "6"]);
     assert!(
-        hint.contains("hint: --method berger balances home and away better"),
+        hint.contains(
+            "hint: --home-away balanced keeps these pairings and evens out home and away"
+        ),
         "{hint}"
     );
-    assert!(!ok(&["league", "schedule", "6", "--method", "berger"]).contains("hint:"));
+    assert!(!ok(&["league", "schedule", "6", "--home-away", "balanced"]).contains("hint:"));
 }

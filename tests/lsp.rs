@@ -811,12 +811,14 @@ fn formatting_edits_give_the_rules_fmt_layout() {
     );
     let edits = r["result"].as_array().unwrap();
     assert_eq!(edits.len(), 1, "{r}");
-    assert_eq!(edits[0]["range"]["start"]["line"], json!(6), "{r}");
+    // Line 6 sits in a block `rules fmt` writes on one line: the edit is that block's.
+    assert_eq!(edits[0]["range"]["start"]["line"], json!(5), "{r}");
+    assert_eq!(edits[0]["range"]["end"]["line"], json!(8), "{r}");
     assert!(
         edits[0]["newText"]
             .as_str()
             .unwrap()
-            .contains("  sensor_range = 12\n"),
+            .contains("combat { sensor_range = 12 }\n"),
         "{r}"
     );
     // A buffer that does not parse cannot be laid out: an error, never edits.

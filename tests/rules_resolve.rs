@@ -88,26 +88,29 @@ fn a_tournament_with_embedded_rules_is_counted_under_them_whatever_its_rules_fil
     let t = Test::new()
         .file("club.rules", club)
         .file("players.csv", "name\nAna\nBo\nCy\nDi\n");
-    let dir = t.dir().to_path_buf();
-    t.args([
-        "swiss",
-        "new",
-        "t.yaml",
-        "--players",
-        "players.csv",
-        "--rounds",
-        "3",
-        "--rules",
-        "club.rules",
-        "--embed-rules",
-    ])
-    .run();
+    // The run keeps the folder for the rest of the test.
+    let made = t
+        .args([
+            "swiss",
+            "new",
+            "t.yaml",
+            "--players",
+            "players.csv",
+            "--rounds",
+            "3",
+            "--rules",
+            "club.rules",
+            "--embed-rules",
+        ])
+        .run();
+    let dir = made.dir.path().to_path_buf();
     let began = stdout(&run_in(&dir, &["rules", "hash", "club.rules"], None))[..64].to_string();
     let record = std::fs::read_to_string(dir.join("t.yaml")).unwrap();
     assert!(record.contains("embedded_rules:"), "{record}");
     for args in [
         &["swiss", "pair", "t.yaml"][..],
         &["swiss", "record", "t.yaml", "1", "1", "3", "1-0"],
+        &["swiss", "record", "t.yaml", "1", "4", "2", "1/2-1/2"],
     ] {
         let out = run_in(&dir, args, None);
         assert!(out.status.success(), "{}", stderr(&out));
@@ -122,18 +125,17 @@ fn a_tournament_with_embedded_rules_is_counted_under_them_whatever_its_rules_fil
         let out = run_in(&dir, &["swiss", "table", "t.yaml", "--json"], None);
         assert_eq!(stderr(&out), "");
         let v = json_of(&out);
+        // A win is worth 3 as the tournament began (2 in the file now); a draw keeps swiss's 0.5.
         assert_eq!(v["standings"][0]["name"], "Ana");
         assert_eq!(v["standings"][0]["points"], 3.0);
+        assert_eq!(v["standings"][1]["points"], 0.5);
         assert_eq!(v["ruleset_sha256"], began.as_str());
         std::fs::remove_file(dir.join("club.rules")).ok();
     }
-    let out = run_in(
-        &dir,
-        &["swiss", "record", "t.yaml", "1", "2", "4", "0-1"],
-        None,
-    );
+    // With its rules file gone, the next round pairs under the embedded rules, no warning.
+    let out = run_in(&dir, &["swiss", "pair", "t.yaml"], None);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stderr(&out), "");
+    assert_eq!(stderr(&out), "wrote t.yaml\n");
     // Altered embedded rules are refused, and the file is left as it was.
     let played = std::fs::read_to_string(dir.join("t.yaml")).unwrap();
     let altered = played.replacen("win = 3", "win = 9", 1);

@@ -233,6 +233,9 @@ fn a_season_records_its_ruleset_warns_when_it_changes_and_embedded_rules_keep_it
             "4",
             "--rules",
             "club.rules",
+            // The source's tables: round 1 has 1 at home to 4.
+            "--home-away",
+            "source",
         ])
         .run();
     let season = t.read("s.yaml");
@@ -267,6 +270,8 @@ fn a_season_records_its_ruleset_warns_when_it_changes_and_embedded_rules_keep_it
             "--rules",
             "club.rules",
             "--embed-rules",
+            "--home-away",
+            "source",
         ])
         .run();
     let embedded = t.read("e.yaml").replace(

@@ -135,7 +135,16 @@ fn standings_of_a_season_file_is_the_table_commands_json() {
     let teams = dir.path().join("teams.txt");
     std::fs::write(&teams, "Orcs\nElves\nDwarfs\nSkaven\n").unwrap();
     let season = dir.path().join("season.yaml").to_str().unwrap().to_string();
-    ok(&["league", "new", &season, "--teams", teams.to_str().unwrap()]);
+    let list = teams.to_str().unwrap();
+    ok(&[
+        "league",
+        "new",
+        &season,
+        "--teams",
+        list,
+        "--home-away",
+        "source",
+    ]);
     for (h, a, hs, as_) in [
         ("Elves", "Dwarfs", "1", "1"),
         ("Orcs", "Skaven", "1", "1"),

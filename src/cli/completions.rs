@@ -26,14 +26,21 @@ pub fn run(args: Args) -> Result<()> {
 pub fn script(shell: Shell) -> Result<String> {
     let ships = ship_names()?;
     // Bash splits a word list at spaces, and ship names have spaces: its ships are completed
-    // by the function added below instead.
-    let listed_ships: &[String] = if shell == Shell::Bash { &[] } else { &ships };
+    // by the function added below instead. Fish's generator leaves positionals out, so its
+    // ships are lines of their own.
+    let listed_ships: &[String] = match shell {
+        Shell::Bash | Shell::Fish => &[],
+        _ => &ships,
+    };
     let mut cmd = with_known_names(super::command(), &[], listed_ships);
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut cmd, "arbiter", &mut buf);
     let mut text = String::from_utf8_lossy(&buf).into_owned();
     if shell == Shell::Bash {
         text = with_bash_ships(&text, &cmd, &ships);
+    }
+    if shell == Shell::Fish {
+        text.push_str(&fish_ships(&cmd, &ships));
     }
     Ok(text)
 }
@@ -140,6 +147,29 @@ fn ship_commands(cmd: &Command, path: &mut Vec<String>, out: &mut Vec<(String, V
         ship_commands(sub, path, out);
         path.pop();
     }
+}
+
+/// Fish: a `complete` line per ship command offering the ship names (fish splits `-a`'s
+/// text as a command line, so each name is quoted whole).
+fn fish_ships(cmd: &Command, ships: &[String]) -> String {
+    let mut commands = Vec::new();
+    ship_commands(cmd, &mut Vec::new(), &mut commands);
+    let quote = |s: &str| format!("'{}'", s.replace('\\', r"\\").replace('\'', r"\'"));
+    let names: Vec<String> = ships.iter().map(|s| quote(s)).collect();
+    let mut out = String::from("# Ship names, where a combat command takes ships.\n");
+    for (path, _) in &commands {
+        let mut words = path.split(' ');
+        let top = words.next().unwrap_or_default();
+        let mut condition = format!("__fish_arbiter_using_subcommand {top}");
+        for w in words {
+            condition.push_str(&format!("; and __fish_seen_subcommand_from {w}"));
+        }
+        out.push_str(&format!(
+            "complete -c arbiter -n \"{condition}\" -f -a \"{}\"\n",
+            names.join(" ")
+        ));
+    }
+    out
 }
 
 /// Bash: clap's function renamed, and a function in front of it that offers ship names

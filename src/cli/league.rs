@@ -265,7 +265,7 @@ pub fn run(args: Args) -> Result<()> {
             arbiter::files::create_season(&season, &new, force)?;
             let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
             let mut note = format!(
-                "{season}: {} teams, {} rounds, {games} matches ({}",
+                "{season}: {} teams, {} rounds, {games} matches\nmethod {}",
                 teams.len(),
                 s.rounds.len(),
                 s.method.name()
@@ -274,7 +274,7 @@ pub fn run(args: Args) -> Result<()> {
                 note.push_str(&format!(", seed {seed}"));
             }
             note.push_str(&format!(
-                "; home/away {}; ruleset {rules_name})\n",
+                "; home/away {}; ruleset {rules_name}\n",
                 s.home_away.name()
             ));
             note.push_str(&s.venue_summary(super::layout()));

@@ -86,6 +86,9 @@ pub struct Entry {
     /// An entry `key =` with nothing after it: where its `=` is. The parser then reads the
     /// next line's key as its value and fails there, a line late.
     pub dangling: Option<usize>,
+    /// An entry that is a key alone on its line (`sh`, half typed): where the key is. The
+    /// parser reads on for its `=` or `{` and fails at the next line, a line late.
+    pub lone: Option<std::ops::Range<usize>>,
 }
 
 /// The byte positions of strings left open at the end of their line.
@@ -109,6 +112,20 @@ pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
         matches!(c, '=' | ':' | '+' | '-' | '*' | '/' | '^').then_some((entry, c, at))
     };
     let line = lines.get(here)?;
+    if let Some(key) =
+        lone_key_above(text, &lines, here).filter(|_| pos >= line.start + line.indent)
+    {
+        let own = lines
+            .iter()
+            .rposition(|l| l.start <= key.start)
+            .unwrap_or_default();
+        return Some(Entry {
+            range: lines[own].start..lines[own].end,
+            block: lines[own].block,
+            dangling: None,
+            lone: Some(key),
+        });
+    }
     let stray_closer = line.closer && pos >= line.start + line.indent && pos <= line.end;
     let head = match (stray_closer, waiting(here)) {
         // The formula goes on over lines: the entry is all of them.
@@ -123,6 +140,7 @@ pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
                 range: lines[entry].start..end,
                 block: lines[entry].block,
                 dangling,
+                lone: None,
             });
         }
         (true, None) => {
@@ -130,6 +148,7 @@ pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
                 range: line.start..line.end,
                 block: line.block,
                 dangling: None,
+                lone: None,
             });
         }
         _ => (0..=here)
@@ -145,7 +164,25 @@ pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
         range: top.start..end,
         block: top.block,
         dangling: None,
+        lone: None,
     })
+}
+
+/// The key of the last line with code above line `here`, when that line is an entry holding
+/// nothing but one key (a word or a quoted name) and line `here` begins something else.
+fn lone_key_above(text: &str, lines: &[Line], here: usize) -> Option<Range<usize>> {
+    let above = (0..here).rev().find(|&j| lines[j].last.is_some())?;
+    let l = &lines[above];
+    let (_, last) = l.last?;
+    let code = &text[l.start + l.indent..=last];
+    let word = code
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    let quoted = code.len() >= 2
+        && code.starts_with('"')
+        && code.ends_with('"')
+        && !code[1..code.len() - 1].contains('"');
+    (l.head && (word || quoted)).then(|| l.start + l.indent..last + 1)
 }
 
 /// Whether a line reads as an entry of its own (`key = ...`, `name {`), not more of a formula.

@@ -595,6 +595,27 @@ impl Writer<'_> {
                 out.push('[');
                 push_after(out, notes);
                 out.push('\n');
+                let numbers = items.iter().all(Value::is_number);
+                let uncommented = (0..items.len()).all(|i| {
+                    self.comments
+                        .get(&self.comments.child(pointer, &i.to_string()))
+                        .is_none()
+                });
+                if numbers && uncommented {
+                    // A long table of numbers (a rating table) ten to a row, so that a row's
+                    // first entry is the index of a multiple of ten.
+                    for row in items.chunks(NUMBERS_PER_ROW) {
+                        let cells: Vec<String> = row
+                            .iter()
+                            .map(|n| n.as_number().map(number_text).unwrap_or_default())
+                            .collect();
+                        out.push_str(&format!("{inner}{},\n", cells.join(", ")));
+                    }
+                    push_end(out, &inner, notes);
+                    out.push_str(&"  ".repeat(depth));
+                    out.push(']');
+                    return true;
+                }
                 for (i, item) in items.iter().enumerate() {
                     let item_pointer = self.comments.child(pointer, &i.to_string());
                     let item_notes = self.comments.get(&item_pointer);
@@ -627,6 +648,9 @@ impl Writer<'_> {
         false
     }
 }
+
+/// Numbers a row when a list of numbers is too long for one line.
+const NUMBERS_PER_ROW: usize = 10;
 
 fn number_text(n: &Number) -> String {
     if n.is_f64() {

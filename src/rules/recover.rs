@@ -133,26 +133,32 @@ fn parse_recovering(source: &Arc<Source>, format: Format) -> Parsed {
         let pos = byte_of(&working, line, col);
         let found = match format {
             Format::Rules => entries::rules_entry(&working, pos)
-                .map(|en| (en.range, Block::Brace(en.block), en.dangling)),
-            Format::Yaml => {
-                entries::yaml_entry(&working, pos).map(|(r, parent)| (r, Block::Line(parent), None))
-            }
+                .map(|en| (en.range, Block::Brace(en.block), en.dangling, en.lone)),
+            Format::Yaml => entries::yaml_entry(&working, pos)
+                .map(|(r, parent)| (r, Block::Line(parent), None, None)),
         };
-        let Some((range, block, dangling)) =
+        let Some((range, block, dangling, lone)) =
             found.filter(|f| !working[f.0.clone()].trim().is_empty())
         else {
             errors.push(in_source(e, source));
             break;
         };
-        errors.push(match dangling {
-            Some(at) => {
+        errors.push(match (dangling, lone) {
+            (Some(at), _) => {
                 let key = working[range.start..at].trim();
                 let (line, col) = line_col(text, at);
                 Span::new(source, line, col).at(format!(
                     "`{key} =` has no value: write one after the `=` (or remove the line)"
                 ))
             }
-            None => in_source(e, source),
+            (None, Some(key)) => {
+                let (line, col) = line_col(text, key.start);
+                let key = &working[key];
+                Span::new(source, line, col).at(format!(
+                    "`{key}` has no value: write `{key} = ...` or `{key} {{ ... }}` (or remove the line)"
+                ))
+            }
+            (None, None) => in_source(e, source),
         });
         blocks.push(block);
         working = entries::blank(&working, range);
@@ -405,6 +411,27 @@ mod tests {
             p[1].starts_with("h.rules:7:3: this string is never closed"),
             "{p:#?}"
         );
+    }
+
+    #[test]
+    fn a_key_alone_on_its_line_is_one_problem_at_that_line() {
+        // Half typed in an editor: the parser reads on to the next line for the key's `=` or
+        // `{`; the problem is the key's line, and what follows it is still read.
+        let text = "extends startrek\nships {\n  sh\n  \"UFP heavy cruiser\" { sheilds = 3 }\n}\n";
+        let p = problems("h.rules", text);
+        assert_eq!(p.len(), 2, "{p:#?}");
+        assert!(
+            p[0].starts_with("h.rules:3:3: `sh` has no value: write `sh = ...` or `sh { ... }`"),
+            "{p:#?}"
+        );
+        assert!(
+            p[1].starts_with("h.rules:4:25: unknown field `sheilds`"),
+            "{p:#?}"
+        );
+        // The same word after a line waiting for more is the rest of a formula, not a key.
+        let text = "extends startrek\ncombat {\n  sensor_range = 4 +\n    six\n}\n";
+        let p = problems("h.rules", text);
+        assert!(!p.iter().any(|l| l.contains("has no value")), "{p:#?}");
     }
 
     #[test]
