@@ -10,7 +10,7 @@ use super::model::Ruleset;
 use crate::error::Result;
 use crate::io::Format;
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A key no ruleset uses (a control character), for probing a map's kind.
 const PROBE: &str = "\u{1}probe";
@@ -46,23 +46,30 @@ pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<(
         without
     };
     let mut kinds = Kinds::default();
+    // The names each map's unmatched entries add, and the names it had before them: once a
+    // map, not once a miss (an overlay of 20,000 new names is 20,000 misses of one map).
+    let mut added: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for u in unmatched.iter().filter(|u| !u.removal) {
+        added
+            .entry(u.parent.as_str())
+            .or_default()
+            .insert(u.key.as_str());
+    }
+    let mut known_in: HashMap<&str, Vec<&str>> = HashMap::new();
     for miss in unmatched {
         if !kinds.holds_names(&root, &miss.parent) {
             continue; // a field the base left out: the model checks its name
         }
-        let parent = node(&root, &miss.parent);
-        let added: Vec<&str> = unmatched
-            .iter()
-            .filter(|u| u.parent == miss.parent && !u.removal)
-            .map(|u| u.key.as_str())
-            .collect();
-        let known: Vec<&str> = parent
-            .and_then(Value::as_object)
-            .map(|m| m.keys().map(|k| k.as_str()))
-            .into_iter()
-            .flatten()
-            .filter(|k| !added.contains(k))
-            .collect();
+        let known = known_in.entry(miss.parent.as_str()).or_insert_with(|| {
+            let added = added.get(miss.parent.as_str());
+            node(&root, &miss.parent)
+                .and_then(Value::as_object)
+                .map(|m| m.keys().map(|k| k.as_str()))
+                .into_iter()
+                .flatten()
+                .filter(|k| !added.is_some_and(|a| a.contains(k)))
+                .collect()
+        });
         let section = shown_path(&miss.parent);
         let hint = crate::names::suggestion(&miss.key, known.iter().copied());
         if partial && hint.is_empty() && !miss.removal {
