@@ -290,7 +290,8 @@ pub fn from_prepared(p: &Prepared) -> History {
         if slot.has_scores {
             game.scores = Some(
                 (slot.from..slot.to)
-                    .map(|i| (name(i), p.scores[i]))
+                    .zip(p.scores_of(slot))
+                    .map(|(i, &s)| (name(i), s))
                     .collect(),
             );
         } else {

@@ -8,10 +8,9 @@
 //! Rows of one game are consecutive; equal places are a tie. Errors point at the row and
 //! cell. Positions are worked out only when there is an error, so big files load fast.
 use super::game::Invalid;
-use super::prepared::{NameState, Prepared, Ranking};
+use super::prepared::{Prepared, Ranking};
+use super::seen_games::SeenGames;
 use crate::error::{Error, Place, Result, Source, Span};
-use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 /// Where each game is in the file, to locate problems found after loading: the file is read
@@ -41,43 +40,6 @@ struct Columns {
 struct Open {
     period: Option<usize>,
     day: Option<i64>,
-}
-
-/// The games met so far, by a hash of their key and their number (no copy of each key: on a
-/// hash match the key is compared with the game's first row).
-#[derive(Default)]
-struct SeenGames {
-    first: HashMap<u64, usize, NameState>,
-    more: Vec<(u64, usize)>,
-}
-
-impl SeenGames {
-    /// Note game number `game` with `key`; `Err(first)` if the same key started game `first`.
-    fn insert(
-        &mut self,
-        key: &str,
-        game: usize,
-        index: &CsvIndex,
-    ) -> std::result::Result<(), usize> {
-        let mut h = self.first.hasher().build_hasher();
-        h.write(key.as_bytes());
-        let hash = h.finish();
-        let same = |g: usize| cell_text(index.first_row(g), index.columns.game) == key;
-        match self.first.get(&hash) {
-            None => {
-                self.first.insert(hash, game);
-                Ok(())
-            }
-            Some(&g) if same(g) => Err(g),
-            Some(_) => {
-                if let Some(&(_, g)) = self.more.iter().find(|&&(h2, g)| h2 == hash && same(g)) {
-                    return Err(g);
-                }
-                self.more.push((hash, game));
-                Ok(())
-            }
-        }
-    }
 }
 
 /// A history's CSV text (a script's, a test's).
@@ -156,13 +118,16 @@ pub fn parse_stream(
     // and text (for an error naming one of them).
     let mut rows: Vec<(usize, f64, usize)> = Vec::new();
     let mut row_lines: Vec<usize> = Vec::new();
+    // Kept from game to game (cleared, not freed): a row's text is one allocation less.
     let mut row_texts: Vec<String> = Vec::new();
+    let mut raw_buffer = String::new();
     let mut total_rows = 0usize;
     let mut record = csv::ByteRecord::new();
     while reader.read_byte_record(&mut record).map_err(csv_error)? {
         let line = record.position().map_or(1, |p| p.line() as usize);
-        let raw = record_text(&record);
-        let at = |k: usize| Span::new(&row_source(name, line, &raw), line, column_of(&raw, k));
+        record_text(&record, &mut raw_buffer);
+        let raw = raw_buffer.as_str();
+        let at = |k: usize| Span::new(&row_source(name, line, raw), line, column_of(raw, k));
         if std::str::from_utf8(record.as_slice()).is_err() {
             return Err(Span::new(&no_text(name), line, 1).at("not UTF-8 text (a binary file?)"));
         }
@@ -227,16 +192,17 @@ pub fn parse_stream(
                     &index,
                     &mut rows,
                     &row_lines,
-                    &row_texts,
+                    &row_texts[..row_lines.len()],
                     ranking,
                     o,
                 )?;
             }
             let game_number = index.lines.len();
             index.lines.push(line);
-            index.first_rows.push_str(&raw);
+            index.first_rows.push_str(raw);
             index.first_row_ends.push(index.first_rows.len());
-            if let Err(first) = seen.insert(text_of(game), game_number, &index) {
+            let same = |g: usize| cell_text(index.first_row(g), columns.game).as_bytes() == game;
+            if let Err(first) = seen.insert(text_of(game), game_number, same) {
                 let began = index.lines[first];
                 return Err(at(columns.game).at(format!(
                     "game `{}` began on line {began}, and other games' rows came between: \
@@ -247,7 +213,6 @@ pub fn parse_stream(
             key.clear();
             key.extend_from_slice(game);
             row_lines.clear();
-            row_texts.clear();
             open = Some(Open { period, day });
         }
         if open.as_ref().is_some_and(|o| o.period != period) {
@@ -264,8 +229,14 @@ pub fn parse_stream(
             return Err(at(columns.player).at(super::game::too_many("player")));
         }
         rows.push((prepared.names.id(player), value, row_lines.len()));
+        match row_texts.get_mut(row_lines.len()) {
+            Some(text) => {
+                text.clear();
+                text.push_str(raw);
+            }
+            None => row_texts.push(raw.to_string()),
+        }
         row_lines.push(line);
-        row_texts.push(raw);
     }
     if let Some(o) = open.take() {
         close(
@@ -273,7 +244,7 @@ pub fn parse_stream(
             &index,
             &mut rows,
             &row_lines,
-            &row_texts,
+            &row_texts[..row_lines.len()],
             ranking,
             o,
         )?;
@@ -364,9 +335,9 @@ fn no_text(name: &str) -> Arc<Source> {
     })
 }
 
-/// A record as a row of text: its cells joined by commas, quoted where they must be.
-fn record_text(record: &csv::ByteRecord) -> String {
-    let mut out = String::new();
+/// A record as a row of text in `out`: its cells joined by commas, quoted where they must be.
+fn record_text(record: &csv::ByteRecord, out: &mut String) {
+    out.clear();
     for (k, cell) in record.iter().enumerate() {
         if k > 0 {
             out.push(',');
@@ -380,7 +351,6 @@ fn record_text(record: &csv::ByteRecord) -> String {
             out.push_str(&cell);
         }
     }
-    out
 }
 
 /// The 1-based column (in characters) of cell `k` of a row.

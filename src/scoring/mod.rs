@@ -34,6 +34,7 @@ pub mod rating_steps;
 pub mod ratings;
 #[cfg(test)]
 mod ratings_properties;
+mod seen_games;
 pub mod trueskill;
 pub mod weng_lin;
 

@@ -148,10 +148,13 @@ pub struct Prepared {
     pub players: Vec<usize>,
     /// Average place, 1 = first (tied players hold the average of their places).
     pub places: Vec<f64>,
-    /// Competition rank (1, 1, 3).
-    pub ranks: Vec<usize>,
-    /// Final scores of score-based games (0 elsewhere).
-    pub scores: Vec<f64>,
+    /// Competition rank (1, 1, 3); at most a game's player cap, so 4 bytes (a million
+    /// games' ranks are 16 MB).
+    pub ranks: Vec<u32>,
+    /// Final scores of score-based games, up to the last one (0 before it for the others):
+    /// a history of places keeps none (32 MB a million four-player games). Read it through
+    /// `scores_of`.
+    scores: Vec<f64>,
     /// Period names, as written.
     pub periods: Vec<String>,
     period_ids: FastMap<usize>,
@@ -172,7 +175,15 @@ impl Prepared {
         self.players.reserve(players);
         self.places.reserve(players);
         self.ranks.reserve(players);
-        self.scores.reserve(players);
+    }
+
+    /// A game's final scores (all 0 for a game of places).
+    pub fn scores_of(&self, game: &GameSlot) -> &[f64] {
+        static ZEROS: [f64; super::game::MAX_PLAYERS_PER_GAME] =
+            [0.0; super::game::MAX_PLAYERS_PER_GAME];
+        self.scores
+            .get(game.from..game.to)
+            .unwrap_or(&ZEROS[..game.to - game.from])
     }
 
     /// Where each period stands in time: its number when every period is a whole number,
@@ -219,6 +230,13 @@ impl Prepared {
             Ranking::Descending => rows.sort_by(|a, b| b.1.total_cmp(&a.1)),
         }
         let from = self.players.len();
+        let has_scores = ranking == Ranking::Descending;
+        // A table past the cap (its callers refuse one) keeps its zeros: `scores_of` has
+        // only the cap's worth to lend.
+        let keep_scores = has_scores || rows.len() > super::game::MAX_PLAYERS_PER_GAME;
+        if keep_scores {
+            self.scores.resize(from, 0.0);
+        }
         let mut i = 0;
         while i < rows.len() {
             let j = (i..rows.len())
@@ -228,12 +246,10 @@ impl Prepared {
             for r in &rows[i..j] {
                 self.players.push(r.0);
                 self.places.push(average);
-                self.ranks.push(i + 1);
-                self.scores.push(if ranking == Ranking::Descending {
-                    r.1
-                } else {
-                    0.0
-                });
+                self.ranks.push((i + 1) as u32);
+                if keep_scores {
+                    self.scores.push(if has_scores { r.1 } else { 0.0 });
+                }
             }
             i = j;
         }
@@ -243,7 +259,7 @@ impl Prepared {
             period,
             label,
             day,
-            has_scores: ranking == Ranking::Descending,
+            has_scores,
             source: self.games.len(),
         });
         Ok(())
@@ -267,6 +283,40 @@ mod tests {
             })
             .collect();
         assert!(slots.len() > 2000, "{} slots of 4096", slots.len());
+    }
+
+    #[test]
+    fn only_games_of_scores_keep_their_scores() {
+        // Places, then scores, then places: each game reads its own scores, zeros for places.
+        let mut p = Prepared::default();
+        p.push_game(
+            &mut [(0, 1.0, 0), (1, 2.0, 1)],
+            Ranking::Ascending,
+            None,
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(p.scores.is_empty(), "a history of places keeps no scores");
+        p.push_game(
+            &mut [(0, 7.0, 0), (1, 9.0, 1)],
+            Ranking::Descending,
+            None,
+            None,
+            None,
+        )
+        .unwrap();
+        p.push_game(
+            &mut [(1, 2.0, 0), (0, 1.0, 1)],
+            Ranking::Ascending,
+            None,
+            None,
+            None,
+        )
+        .unwrap();
+        let scores: Vec<&[f64]> = p.games.iter().map(|g| p.scores_of(g)).collect();
+        assert_eq!(scores, [&[0.0, 0.0][..], &[9.0, 7.0], &[0.0, 0.0]]);
+        assert_eq!(p.ranks, [1, 2, 1, 2, 1, 2]);
     }
 
     #[test]

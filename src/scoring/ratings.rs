@@ -427,6 +427,9 @@ struct Rater<'a> {
     options: RateOptions,
     state: State,
     positions: Vec<i64>,
+    /// Every period is a whole number, so their order can be checked (worked out once: for
+    /// each game it made a million games' rating quadratic in the periods).
+    numbered: bool,
     /// Players of each period (a K formula's `field`).
     fields: Vec<usize>,
     initial: f64,
@@ -495,6 +498,7 @@ impl<'a> Rater<'a> {
             options,
             state,
             positions: prepared.period_positions(),
+            numbered: prepared.periods.iter().all(|p| p.parse::<i64>().is_ok()),
             initial,
             sink: None,
         })
@@ -562,7 +566,7 @@ impl<'a> Rater<'a> {
                 players: &prepared.players[game.from..game.to],
                 places: &prepared.places[game.from..game.to],
                 ranks: &prepared.ranks[game.from..game.to],
-                scores: &prepared.scores[game.from..game.to],
+                scores: prepared.scores_of(game),
             };
             scratch.records.clear();
             let field = game.period.map_or(slot.players.len(), |pd| self.fields[pd]);
@@ -823,12 +827,7 @@ impl<'a> Rater<'a> {
                 _ => *seen_day = Some((day, game.source)),
             }
         }
-        let numbered = self
-            .prepared
-            .periods
-            .iter()
-            .all(|p| p.parse::<i64>().is_ok());
-        if let (Some(pd), true) = (game.period, numbered) {
+        if let (Some(pd), true) = (game.period, self.numbered) {
             let position = self.positions[pd];
             match *seen_position {
                 Some((latest, at)) if position < latest => {
@@ -1042,8 +1041,9 @@ impl<'a> Rater<'a> {
                     .iter()
                     .map(|&i| (state.rating[i], state.sigma[i]))
                     .collect();
+                let ranks: Vec<usize> = p.ranks.iter().map(|&r| r as usize).collect();
                 let after = match &self.engine {
-                    Engine::WengLin(w) => weng_lin::rate(&before, p.ranks, w),
+                    Engine::WengLin(w) => weng_lin::rate(&before, &ranks, w),
                     Engine::TrueSkill(t) => {
                         // σ has grown by τ already (per game, or per period): see `arrive`.
                         let still = TrueSkillRules {
@@ -1051,7 +1051,7 @@ impl<'a> Rater<'a> {
                             ..(*t).clone()
                         };
                         let teams: Vec<Vec<(f64, f64)>> = before.iter().map(|&b| vec![b]).collect();
-                        trueskill::rate(&teams, p.ranks, &still)
+                        trueskill::rate(&teams, &ranks, &still)
                             .map_err(|m| Invalid::new("", m))?
                             .into_iter()
                             .map(|t| t[0])
@@ -1264,7 +1264,7 @@ impl<'a> Rater<'a> {
 struct Slot<'a> {
     players: &'a [usize],
     places: &'a [f64],
-    ranks: &'a [usize],
+    ranks: &'a [u32],
     scores: &'a [f64],
 }
 
