@@ -190,7 +190,11 @@ impl Document<'_> {
         let mut at: Vec<String> = path.to_vec();
         at.push(key.to_string());
         let names = |section: &str, what: &str| names_in(known, section, what);
-        match (at.iter().map(String::as_str).collect::<Vec<_>>()).as_slice() {
+        let segments: Vec<&str> = at.iter().map(String::as_str).collect();
+        if let Some(items) = super::formulas::items(&segments) {
+            return items;
+        }
+        match segments.as_slice() {
             ["extends"] | ["rules"] => return self.extends_targets(),
             // A scenario's sides and a game record's ships name ships of the ruleset.
             ["a" | "b", "ship"] => return names("/ships", "a ship"),
@@ -268,29 +272,45 @@ fn inherited(doc: &Doc, pointer: &str, dir: Option<&Path>) -> Option<String> {
 /// Most folder entries looked at for `extends` targets.
 const MAX_LISTED_FILES: usize = 1000;
 
-/// One completion: the text, what it means, and whether it is a value (else a key).
+/// One completion: the text, what it is, how it is written (a function's signature) and what
+/// it means.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
     pub label: String,
     pub documentation: Option<String>,
-    pub value: bool,
+    pub kind: ItemKind,
+    pub detail: Option<String>,
+}
+
+/// What a completion is, for the editor's icon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemKind {
+    Key,
+    Value,
+    /// A formula's function.
+    Function,
+    /// A formula's variable.
+    Variable,
+    /// A formula's word operator (`and`, `not`).
+    Operator,
 }
 
 impl Item {
-    fn key(label: String, documentation: Option<String>) -> Item {
+    pub fn new(kind: ItemKind, label: String, documentation: Option<String>) -> Item {
         Item {
             label,
             documentation,
-            value: false,
+            kind,
+            detail: None,
         }
     }
 
+    fn key(label: String, documentation: Option<String>) -> Item {
+        Item::new(ItemKind::Key, label, documentation)
+    }
+
     fn value(label: String, documentation: Option<String>) -> Item {
-        Item {
-            label,
-            documentation,
-            value: true,
-        }
+        Item::new(ItemKind::Value, label, documentation)
     }
 }
 
@@ -305,7 +325,10 @@ fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
         ["ships"] => items.extend(
             names_in(known, "/ships", "a ship")
                 .into_iter()
-                .map(|i| Item { value: false, ..i }),
+                .map(|i| Item {
+                    kind: ItemKind::Key,
+                    ..i
+                }),
         ),
         ["combat", "crew"] | ["ships", _, "crew"] => {
             let about = schema::describe(&["ships".into(), "_".into(), "crew".into()]);
@@ -489,7 +512,7 @@ mod tests {
         );
         let items = d.completions(3, 8);
         let buchholz = items.iter().find(|i| i.label == "buchholz").unwrap();
-        assert!(buchholz.value && buchholz.documentation.is_some());
+        assert!(buchholz.kind == ItemKind::Value && buchholz.documentation.is_some());
         let d = doc("s.rules", "scoring {\n  system = \n");
         let systems = labels(&d, 1, 11);
         assert!(systems.contains(&"cep".to_string()), "{systems:?}");
