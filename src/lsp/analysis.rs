@@ -144,7 +144,10 @@ impl Document<'_> {
             Format::Rules => context::rules_context(before),
             Format::Yaml => context::yaml_context(before),
         };
-        let known = self.known();
+        // Parsing the document and its base is most of a completion's time on a long file:
+        // done only for the completions that list names from them.
+        let known = std::cell::OnceCell::new();
+        let known = Known(&|| known.get_or_init(|| self.known()).as_slice());
         let mut items = match &ctx.value_of {
             None => key_items(&ctx.path, &known),
             Some(key) => self.value_items(&ctx.path, key, &known),
@@ -186,10 +189,10 @@ impl Document<'_> {
         parsed.into_iter().chain(base).map(|d| d.value).collect()
     }
 
-    fn value_items(&self, path: &[String], key: &str, known: &[serde_json::Value]) -> Vec<Item> {
+    fn value_items(&self, path: &[String], key: &str, known: &Known) -> Vec<Item> {
         let mut at: Vec<String> = path.to_vec();
         at.push(key.to_string());
-        let names = |section: &str, what: &str| names_in(known, section, what);
+        let names = |section: &str, what: &str| names_in(known.get(), section, what);
         let segments: Vec<&str> = at.iter().map(String::as_str).collect();
         if let Some(items) = super::formulas::items(&segments) {
             return items;
@@ -315,7 +318,7 @@ impl Item {
 }
 
 /// The keys of the block at `path`: the schema's, or the names a map of names holds.
-fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
+fn key_items(path: &[String], known: &Known) -> Vec<Item> {
     let segments: Vec<&str> = path.iter().map(String::as_str).collect();
     let mut items: Vec<Item> = schema::keys_at(path)
         .into_iter()
@@ -323,7 +326,7 @@ fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
         .collect();
     match segments.as_slice() {
         ["ships"] => items.extend(
-            names_in(known, "/ships", "a ship")
+            names_in(known.get(), "/ships", "a ship")
                 .into_iter()
                 .map(|i| Item {
                     kind: ItemKind::Key,
@@ -332,7 +335,7 @@ fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
         ),
         ["combat", "crew"] | ["ships", _, "crew"] => {
             let about = schema::describe(&["ships".into(), "_".into(), "crew".into()]);
-            let skills = names_in(known, "/combat/crew", "a crew skill");
+            let skills = names_in(known.get(), "/combat/crew", "a crew skill");
             items.extend(
                 skills
                     .into_iter()
@@ -342,6 +345,15 @@ fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
         _ => {}
     }
     items
+}
+
+/// The ruleset as far as it is known (`Document::known`), read when first asked for.
+struct Known<'a>(&'a dyn Fn() -> &'a [serde_json::Value]);
+
+impl Known<'_> {
+    fn get(&self) -> &[serde_json::Value] {
+        (self.0)()
+    }
 }
 
 /// The keys of the map at `pointer` of the ruleset as far as it is known.
