@@ -1030,3 +1030,47 @@ fn a_record_is_checked_as_what_it_is() {
     );
     stop(child, c);
 }
+
+/// Inside a formula: the variables this key's formula may read (each saying what it is), the
+/// functions with their signatures, in a half-typed `.rules` formula spanning lines and in a
+/// YAML one.
+#[test]
+fn a_formula_completes_its_variables_and_functions() {
+    let dir = tempfile::tempdir().unwrap();
+    let (child, mut c) = start(dir.path());
+    let uri = format!("file://{}", dir.path().join("long.rules").display());
+    let text = "extends cep\nscoring {\n  cep {\n    points = result * max(1,\n      tu";
+    open(&mut c, &uri, text);
+    c.notification("textDocument/publishDiagnostics");
+    let r = c.request("textDocument/completion", at(&uri, 4, 8));
+    let items = r["result"].as_array().unwrap_or_else(|| panic!("{r}"));
+    let item = |label: &str| {
+        items
+            .iter()
+            .find(|i| i["label"] == label)
+            .unwrap_or_else(|| panic!("no {label}: {r}"))
+    };
+    // CompletionItemKind: 3 function, 6 variable.
+    assert_eq!(item("turns")["kind"], json!(6));
+    let turns = item("turns")["documentation"]["value"].as_str().unwrap();
+    assert!(turns.contains("how many turns the game lasted"), "{turns}");
+    assert!(turns.contains("scoring.cep.points"), "{turns}");
+    assert_eq!(item("grade_index")["kind"], json!(6));
+    assert_eq!(item("max")["kind"], json!(3));
+    assert_eq!(item("clamp")["detail"], json!("clamp(x, lo, hi)"));
+    assert!(!items.iter().any(|i| i["label"] == "rating"), "{r}");
+    assert!(!items.iter().any(|i| i["label"] == "shields"), "{r}");
+
+    let uri = format!("file://{}", dir.path().join("k.yaml").display());
+    open(&mut c, &uri, "extends: elo\nscoring:\n  elo:\n    k: if ga");
+    c.notification("textDocument/publishDiagnostics");
+    let k = labels(&mut c, &uri, 3, 12);
+    for wanted in ["games", "idle_days", "field", "round", "and"] {
+        assert!(k.contains(&wanted.to_string()), "{wanted}: {k:?}");
+    }
+    // `initial` is the decay formula's, not k's.
+    assert!(!k.contains(&"initial".to_string()), "{k:?}");
+    stop(child, c);
+}
+
+mod typing;

@@ -144,7 +144,10 @@ impl Document<'_> {
             Format::Rules => context::rules_context(before),
             Format::Yaml => context::yaml_context(before),
         };
-        let known = self.known();
+        // Parsing the document and its base is most of a completion's time on a long file:
+        // done only for the completions that list names from them.
+        let known = std::cell::OnceCell::new();
+        let known = Known(&|| known.get_or_init(|| self.known()).as_slice());
         let mut items = match &ctx.value_of {
             None => key_items(&ctx.path, &known),
             Some(key) => self.value_items(&ctx.path, key, &known),
@@ -186,11 +189,15 @@ impl Document<'_> {
         parsed.into_iter().chain(base).map(|d| d.value).collect()
     }
 
-    fn value_items(&self, path: &[String], key: &str, known: &[serde_json::Value]) -> Vec<Item> {
+    fn value_items(&self, path: &[String], key: &str, known: &Known) -> Vec<Item> {
         let mut at: Vec<String> = path.to_vec();
         at.push(key.to_string());
-        let names = |section: &str, what: &str| names_in(known, section, what);
-        match (at.iter().map(String::as_str).collect::<Vec<_>>()).as_slice() {
+        let names = |section: &str, what: &str| names_in(known.get(), section, what);
+        let segments: Vec<&str> = at.iter().map(String::as_str).collect();
+        if let Some(items) = super::formulas::items(&segments) {
+            return items;
+        }
+        match segments.as_slice() {
             ["extends"] | ["rules"] => return self.extends_targets(),
             // A scenario's sides and a game record's ships name ships of the ruleset.
             ["a" | "b", "ship"] => return names("/ships", "a ship"),
@@ -268,34 +275,50 @@ fn inherited(doc: &Doc, pointer: &str, dir: Option<&Path>) -> Option<String> {
 /// Most folder entries looked at for `extends` targets.
 const MAX_LISTED_FILES: usize = 1000;
 
-/// One completion: the text, what it means, and whether it is a value (else a key).
+/// One completion: the text, what it is, how it is written (a function's signature) and what
+/// it means.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
     pub label: String,
     pub documentation: Option<String>,
-    pub value: bool,
+    pub kind: ItemKind,
+    pub detail: Option<String>,
+}
+
+/// What a completion is, for the editor's icon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemKind {
+    Key,
+    Value,
+    /// A formula's function.
+    Function,
+    /// A formula's variable.
+    Variable,
+    /// A formula's word operator (`and`, `not`).
+    Operator,
 }
 
 impl Item {
-    fn key(label: String, documentation: Option<String>) -> Item {
+    pub fn new(kind: ItemKind, label: String, documentation: Option<String>) -> Item {
         Item {
             label,
             documentation,
-            value: false,
+            kind,
+            detail: None,
         }
     }
 
+    fn key(label: String, documentation: Option<String>) -> Item {
+        Item::new(ItemKind::Key, label, documentation)
+    }
+
     fn value(label: String, documentation: Option<String>) -> Item {
-        Item {
-            label,
-            documentation,
-            value: true,
-        }
+        Item::new(ItemKind::Value, label, documentation)
     }
 }
 
 /// The keys of the block at `path`: the schema's, or the names a map of names holds.
-fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
+fn key_items(path: &[String], known: &Known) -> Vec<Item> {
     let segments: Vec<&str> = path.iter().map(String::as_str).collect();
     let mut items: Vec<Item> = schema::keys_at(path)
         .into_iter()
@@ -303,13 +326,16 @@ fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
         .collect();
     match segments.as_slice() {
         ["ships"] => items.extend(
-            names_in(known, "/ships", "a ship")
+            names_in(known.get(), "/ships", "a ship")
                 .into_iter()
-                .map(|i| Item { value: false, ..i }),
+                .map(|i| Item {
+                    kind: ItemKind::Key,
+                    ..i
+                }),
         ),
         ["combat", "crew"] | ["ships", _, "crew"] => {
             let about = schema::describe(&["ships".into(), "_".into(), "crew".into()]);
-            let skills = names_in(known, "/combat/crew", "a crew skill");
+            let skills = names_in(known.get(), "/combat/crew", "a crew skill");
             items.extend(
                 skills
                     .into_iter()
@@ -319,6 +345,15 @@ fn key_items(path: &[String], known: &[serde_json::Value]) -> Vec<Item> {
         _ => {}
     }
     items
+}
+
+/// The ruleset as far as it is known (`Document::known`), read when first asked for.
+struct Known<'a>(&'a dyn Fn() -> &'a [serde_json::Value]);
+
+impl Known<'_> {
+    fn get(&self) -> &[serde_json::Value] {
+        (self.0)()
+    }
 }
 
 /// The keys of the map at `pointer` of the ruleset as far as it is known.
@@ -489,7 +524,7 @@ mod tests {
         );
         let items = d.completions(3, 8);
         let buchholz = items.iter().find(|i| i.label == "buchholz").unwrap();
-        assert!(buchholz.value && buchholz.documentation.is_some());
+        assert!(buchholz.kind == ItemKind::Value && buchholz.documentation.is_some());
         let d = doc("s.rules", "scoring {\n  system = \n");
         let systems = labels(&d, 1, 11);
         assert!(systems.contains(&"cep".to_string()), "{systems:?}");

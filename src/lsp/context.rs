@@ -26,6 +26,8 @@ pub fn rules_context(before: &str) -> Context {
     let mut statement = String::new();
     let mut in_string = false;
     let mut in_comment = false;
+    // Round brackets open in a formula: its commas and line breaks do not end the statement.
+    let mut parens = 0usize;
     for c in before.chars() {
         if in_comment {
             in_comment = c != '\n';
@@ -64,7 +66,16 @@ pub fn rules_context(before: &str) -> Context {
             '}' | ']' => {
                 frames.pop();
                 statement.clear();
+                parens = 0;
             }
+            '(' | ')' => {
+                parens = match c {
+                    '(' => parens + 1,
+                    _ => parens.saturating_sub(1),
+                };
+                statement.push(c);
+            }
+            ';' | ',' | '\n' if parens > 0 => statement.push(' '),
             ';' | ',' => statement.clear(),
             '\n' => end_line(&mut statement),
             _ => statement.push(c),
@@ -235,6 +246,11 @@ mod tests {
             ctx(&["swiss"], Some("tiebreakers"), "son")
         );
         assert_eq!(rules_context("extends bl"), ctx(&[], Some("extends"), "bl"));
+        // Inside a formula's brackets a comma or a line break does not end the value.
+        assert_eq!(
+            rules_context("scoring {\n  cep {\n    points = max(1,\n      tur"),
+            ctx(&["scoring", "cep"], Some("points"), "tur")
+        );
         assert_eq!(
             rules_context("a { b = \"}\" # {\n}\ncombat {\n  crew {\n    gu"),
             ctx(&["combat", "crew"], None, "gu")

@@ -10,8 +10,9 @@
 //! * this loop keeps each open document's newest text and answers `shutdown` itself;
 //! * `worker` analyses on a thread of its own (loading a ruleset runs its hooks, under the
 //!   sandbox's limits), dropping analyses a newer change makes stale;
-//! * `analysis` is what is said about one document (diagnostics, hover, completion), `records`
-//!   tells a record from a ruleset and checks it;
+//! * `analysis` is what is said about one document (diagnostics, hover, completion), with
+//!   `formulas` for what a formula value may call and read; `records` tells a record from a
+//!   ruleset and checks it;
 //! * `requests` answers the editor's requests: `navigate` (definition, symbols), `edits`
 //!   (formatting, rename, quick fixes), `workspace` (the open folder), over `bases` (the
 //!   chain a document extends) and `tokens` (where things are in the text).
@@ -19,6 +20,7 @@ pub mod analysis;
 pub mod bases;
 pub mod context;
 pub mod edits;
+pub mod formulas;
 pub mod framing;
 pub mod navigate;
 pub mod records;

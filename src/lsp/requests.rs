@@ -2,7 +2,7 @@
 //! documents: hover, completion, definition, document and workspace symbols, formatting,
 //! rename and code actions. Each takes what it needs from the request's parameters, and a
 //! malformed one is answered with an error, never a panic.
-use super::analysis::Document;
+use super::analysis::{Document, ItemKind};
 use super::worker::{Documents, Open};
 use super::{edits, navigate, workspace};
 use lsp_server::{ErrorCode, Request, Response};
@@ -141,10 +141,14 @@ fn completion(doc: &Document, at: Position) -> Value {
         .into_iter()
         .map(|item| CompletionItem {
             label: item.label,
-            kind: Some(match item.value {
-                true => CompletionItemKind::VALUE,
-                false => CompletionItemKind::PROPERTY,
+            kind: Some(match item.kind {
+                ItemKind::Key => CompletionItemKind::PROPERTY,
+                ItemKind::Value => CompletionItemKind::VALUE,
+                ItemKind::Function => CompletionItemKind::FUNCTION,
+                ItemKind::Variable => CompletionItemKind::VARIABLE,
+                ItemKind::Operator => CompletionItemKind::OPERATOR,
             }),
+            detail: item.detail,
             documentation: item.documentation.map(|text| {
                 Documentation::MarkupContent(MarkupContent {
                     kind: MarkupKind::Markdown,

@@ -551,17 +551,12 @@ impl CombatRules {
                 "warp failures need bands with `up_to`, the last one may be open",
             ));
         }
-        let formula_vars: Vec<&str> = super::ship::SHIP_FORMULA_VARIABLES
-            .iter()
-            .copied()
-            .filter(|v| *v != "generator")
-            .collect();
         if let NumberOrFormula::Formula(f) = &self.generator {
-            f.check(&formula_vars)
+            f.check(&super::ship::ship_formula_variables("generator"))
                 .map_err(|e| doc.formula_error(&at("generator"), &e))?;
         }
         if let NumberOrFormula::Formula(f) = &self.battery {
-            f.check(super::ship::SHIP_FORMULA_VARIABLES)
+            f.check(&super::ship::ship_formula_variables("battery"))
                 .map_err(|e| doc.formula_error(&at("battery"), &e))?;
         }
         // Ships' references into this section.

@@ -12,6 +12,7 @@ pub mod edit;
 pub mod entries;
 pub mod explain;
 pub mod formula;
+pub mod formula_keys;
 pub mod grammar;
 pub mod lang;
 pub mod lang_comments;

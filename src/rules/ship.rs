@@ -80,15 +80,21 @@ pub const SHIP_FORMULA_VARIABLES: &[&str] = &[
     "generator",
 ];
 
+/// What the formula of a `generator` or `battery` field may read: the stats, and a battery
+/// also the generator's output (a generator cannot read itself).
+pub fn ship_formula_variables(field: &str) -> Vec<&'static str> {
+    SHIP_FORMULA_VARIABLES
+        .iter()
+        .copied()
+        .filter(|v| !(field == "generator" && *v == "generator"))
+        .collect()
+}
+
 impl Ship {
     pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         for (field, value) in [("generator", &self.generator), ("battery", &self.battery)] {
             if let Some(NumberOrFormula::Formula(f)) = value {
-                let allowed: Vec<&str> = SHIP_FORMULA_VARIABLES
-                    .iter()
-                    .copied()
-                    .filter(|v| !(field == "generator" && *v == "generator"))
-                    .collect();
+                let allowed = ship_formula_variables(field);
                 let p = super::doc::pointer_push(pointer, field);
                 f.check(&allowed).map_err(|e| doc.formula_error(&p, &e))?;
             }

@@ -136,6 +136,8 @@ pub struct FunctionInfo {
     pub name: &'static str,
     pub min_args: usize,
     pub max_args: usize,
+    /// How a call is written, its arguments named (`clamp(x, lo, hi)`).
+    pub signature: &'static str,
     pub help: &'static str,
 }
 
@@ -144,6 +146,7 @@ const fn function(
     name: &'static str,
     min_args: usize,
     max_args: usize,
+    signature: &'static str,
     help: &'static str,
 ) -> FunctionInfo {
     FunctionInfo {
@@ -151,6 +154,7 @@ const fn function(
         name,
         min_args,
         max_args,
+        signature,
         help,
     }
 }
@@ -162,6 +166,7 @@ pub const FUNCTIONS: &[FunctionInfo] = &[
         "min",
         1,
         usize::MAX,
+        "min(a, b, ...)",
         "smallest of the arguments",
     ),
     function(
@@ -169,6 +174,7 @@ pub const FUNCTIONS: &[FunctionInfo] = &[
         "max",
         1,
         usize::MAX,
+        "max(a, b, ...)",
         "largest of the arguments",
     ),
     function(
@@ -176,13 +182,15 @@ pub const FUNCTIONS: &[FunctionInfo] = &[
         "clamp",
         3,
         3,
-        "clamp(x, lo, hi): x kept inside [lo, hi]",
+        "clamp(x, lo, hi)",
+        "x kept inside [lo, hi]",
     ),
     function(
         Function::Round,
         "round",
         1,
         2,
+        "round(x) or round(x, d)",
         "round(x) to an integer, halves away from zero; round(x, d) to d decimals",
     ),
     function(
@@ -190,10 +198,18 @@ pub const FUNCTIONS: &[FunctionInfo] = &[
         "floor",
         1,
         1,
+        "floor(x)",
         "largest integer not above x",
     ),
-    function(Function::Ceil, "ceil", 1, 1, "smallest integer not below x"),
-    function(Function::Abs, "abs", 1, 1, "absolute value"),
+    function(
+        Function::Ceil,
+        "ceil",
+        1,
+        1,
+        "ceil(x)",
+        "smallest integer not below x",
+    ),
+    function(Function::Abs, "abs", 1, 1, "abs(x)", "absolute value"),
 ];
 
 impl FunctionInfo {
