@@ -482,7 +482,10 @@ mod tests {
         };
         let text = report.render(crate::output::Layout::fitted(80));
         assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
-        assert!(!text.contains("draws") && !text.contains("escapes"), "{text}");
+        assert!(
+            !text.contains("draws") && !text.contains("escapes"),
+            "{text}"
+        );
         // Both matches' 20 battles: 15 destroyed, 1 escaped, 4 unfinished.
         let row = text
             .lines()
