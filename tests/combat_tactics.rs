@@ -85,6 +85,22 @@ fn a_ladder_match_with_nothing_decided_has_no_share() {
     ]);
     for m in out["matches"].as_array().unwrap() {
         let decided = m["a_wins"].as_u64().unwrap() + m["b_wins"].as_u64().unwrap();
+        // The outcome split, under the lab's names, adds up to the battles.
+        let o = &m["outcomes"];
+        let kind = |k: &str| o[k].as_u64().unwrap_or_else(|| panic!("no `{k}` in {m}"));
+        let kinds = [
+            "destroyed",
+            "captured",
+            "escaped",
+            "disengaged",
+            "unfinished",
+        ];
+        assert_eq!(kinds.map(kind).iter().sum::<u64>(), 40, "{m}");
+        assert_eq!(kind("destroyed") + kind("captured"), decided, "{m}");
+        assert!(
+            m.get("draws").is_none() && m.get("escapes").is_none(),
+            "{m}"
+        );
         if m["ship"] == "Transport" {
             // Neither side has a weapon: every battle is a draw, and no share is 0.
             assert_eq!(decided, 0, "{m}");
@@ -141,4 +157,29 @@ fn a_scenario_side_changes_the_default_tactic_s_knobs() {
         ])
         .stdout_has("\"battles\": 50")
         .run();
+}
+
+#[test]
+fn the_ladder_shows_the_outcome_split_within_80_columns() {
+    let ran = Test::new()
+        .env("COLUMNS", "80")
+        .args([
+            "combat",
+            "ladder",
+            "--ships",
+            "Klingon bird of prey",
+            "-n",
+            "40",
+            "--seed",
+            "1",
+        ])
+        .stdout_has("destroyed  captured  escaped  disengaged  unfinished")
+        .run();
+    let long: Vec<&str> = ran
+        .stdout
+        .lines()
+        .filter(|l| l.chars().count() > 80)
+        .collect();
+    assert!(long.is_empty(), "{long:?}\n{}", ran.stdout);
+    assert!(!ran.stdout.contains("draws"), "{}", ran.stdout);
 }

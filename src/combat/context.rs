@@ -46,6 +46,13 @@ impl Loc {
         LOCATIONS[self as usize]
     }
 
+    /// Whether a repair here changes play: everywhere but the hangars, whose shuttles are out
+    /// of scope (ruling H1, doc/combat-rulings.md). Their damage only passes its excess on
+    /// to the hull, and a point repaired on the hull itself is worth more than one there.
+    pub fn repair_plays(self) -> bool {
+        self != Loc::Hangars
+    }
+
     /// Words for narration ("shield control").
     pub fn words(self) -> &'static str {
         match self {

@@ -70,7 +70,8 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
         } else {
             0
         };
-        if chance > 0 && self.rng.die(100) <= chance {
+        // The chance is out of the skill die's faces (the source's "50%" on the D100).
+        if chance > 0 && self.rng.die(ctx.thresholds.die) <= chance {
             if L::ON {
                 self.log.push(Event::Torpedo {
                     side: s as u8,

@@ -13,8 +13,9 @@
 //! overshoots again at 200). Elo stays bounded but imprecise at any period: its last rating
 //! is the end of a random walk of steps of K.
 use super::side::First;
-use super::sim::{simulate_with, wilson, SimOptions};
+use super::sim::{simulate_with, wilson, Outcomes, SimOptions};
 use super::tactics::Tactic;
+use super::turn::OutcomeKind;
 use crate::error::{Error, Result};
 use crate::rules::scoring::System;
 use crate::rules::Ruleset;
@@ -63,8 +64,8 @@ pub struct LadderMatch {
     pub battles: u64,
     pub a_wins: u64,
     pub b_wins: u64,
-    pub draws: u64,
-    pub escapes: u64,
+    /// How the battles ended, under the names `sim`, `sweep`, `balance` and `matrix` use.
+    pub outcomes: Outcomes,
     /// a's wins over the decided battles (None when none was decided), and its Wilson 95%
     /// interval.
     pub a_share: Option<f64>,
@@ -241,8 +242,7 @@ pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
                     battles: r.battles,
                     a_wins: r.a.wins,
                     b_wins: r.b.wins,
-                    draws: r.draws,
-                    escapes: r.escapes,
+                    outcomes: r.outcomes,
                     a_share: decided_share(r.a.wins, r.b.wins),
                     ci95: wilson(r.a.wins, r.a.wins + r.b.wins),
                 });
@@ -333,10 +333,14 @@ impl LadderReport {
             ("share as b", Align::Right),
             ("both", Align::Right),
             ("95% CI", Align::Right),
-            ("draws", Align::Right),
-            ("escapes", Align::Right),
         ]);
         t.key(&["tactic", "vs", "both"]);
+        // How the battles ended: its own table, as in `sweep`, so both fit 80 columns; the
+        // pairing in one column that wraps ("default vs" over "classic").
+        let mut heads = vec![("ship", Align::Left), ("tactics", Align::Left)];
+        heads.extend(OutcomeKind::ALL.map(|k| (k.name(), Align::Right)));
+        let mut ends = Table::new(&heads);
+        ends.key(&OutcomeKind::ALL.map(|k| k.name()));
         for (k, m) in self.matches.iter().enumerate() {
             // Each pairing once: the match with its first tactic as a, and the return match.
             let Some(back) = self.matches[k + 1..]
@@ -359,9 +363,11 @@ impl LadderReport {
                 } else {
                     format!("{}–{}", percent(ci[0]), percent(ci[1]))
                 },
-                (m.draws + back.draws).to_string(),
-                (m.escapes + back.escapes).to_string(),
             ]);
+            let outcomes = m.outcomes + back.outcomes;
+            let mut row = vec![m.ship.clone(), format!("{} vs {}", m.a, m.b)];
+            row.extend(OutcomeKind::ALL.map(|k| percent(outcomes.share(k))));
+            ends.row(row);
         }
         let mut r = Table::new(&[
             ("tactic", Align::Left),
@@ -382,13 +388,17 @@ impl LadderReport {
                 percent(s.share),
             ]);
         }
-        format!(
+        let headline = format!(
             "{} battles per ship, pairing and side (ruleset {}, seed {}); share: wins over \
-             decided battles\n\n{}\nratings ({}):\n{}",
-            self.battles,
-            self.ruleset,
-            self.seed,
+             decided battles",
+            self.battles, self.ruleset, self.seed
+        );
+        format!(
+            "{}\n\n{}\nhow the battles ended (share of each pairing's battles):\n\n{}\n\
+             ratings ({}):\n{}",
+            crate::output::fit_prose(&headline, layout),
             t.render(layout),
+            ends.render(layout),
             self.system,
             r.render(layout)
         )
@@ -446,6 +456,62 @@ mod tests {
     }
 
     #[test]
+    fn the_outcome_split_has_the_lab_s_names_and_fits_80_columns() {
+        let ended = |destroyed, escaped, unfinished| Outcomes {
+            destroyed,
+            escaped,
+            unfinished,
+            ..Outcomes::default()
+        };
+        let mut there = game("default", "classic", 6, 2);
+        there.ship = "Klingon battle cruiser".into();
+        there.battles = 10;
+        there.outcomes = ended(8, 1, 1);
+        let mut back = game("classic", "default", 3, 4);
+        back.ship = there.ship.clone();
+        back.battles = 10;
+        back.outcomes = ended(7, 0, 3);
+        let report = LadderReport {
+            ruleset: "startrek".into(),
+            system: "glicko2".into(),
+            battles: 10,
+            seed: 1,
+            ships: vec![there.ship.clone()],
+            tactics: Vec::new(),
+            matches: vec![there, back],
+        };
+        let text = report.render(crate::output::Layout::fitted(80));
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        assert!(
+            !text.contains("draws") && !text.contains("escapes"),
+            "{text}"
+        );
+        // Both matches' 20 battles: 15 destroyed, 1 escaped, 4 unfinished.
+        let row = text
+            .lines()
+            .find(|l| l.contains("default vs"))
+            .expect("the pairing's outcome row");
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(
+            cells[cells.len() - 5..],
+            ["75.0%", "0.0%", "5.0%", "0.0%", "20.0%"],
+            "{text}"
+        );
+        let header = text
+            .lines()
+            .find(|l| l.contains("destroyed"))
+            .expect("the outcome header");
+        assert_eq!(
+            header.split_whitespace().skip(2).collect::<Vec<_>>(),
+            OutcomeKind::ALL.map(|k| k.name())
+        );
+        // JSON: the same names, under `outcomes`.
+        let j = serde_json::to_value(&report.matches[1]).unwrap();
+        assert_eq!(j["outcomes"]["unfinished"], 3);
+        assert!(j.get("draws").is_none() && j.get("escapes").is_none());
+    }
+
+    #[test]
     fn wins_and_losses_are_spread_evenly() {
         let order = |w, l| {
             let mut s = Spread::new(w, l);
@@ -469,8 +535,10 @@ mod tests {
             battles: a_wins + b_wins,
             a_wins,
             b_wins,
-            draws: 0,
-            escapes: 0,
+            outcomes: Outcomes {
+                destroyed: a_wins + b_wins,
+                ..Outcomes::default()
+            },
             a_share: decided_share(a_wins, b_wins),
             ci95: wilson(a_wins, a_wins + b_wins),
         }

@@ -44,7 +44,12 @@
 //! * R11 no number in engine code: the halving divisor, a damaged generator's divisor
 //!   (`energy.damaged_generator_divisor`), inertia (`maneuvers.inertia`), torpedoes a turn
 //!   (`torpedoes_per_turn`) and the team size (`transport.team_size`, people lost with a
-//!   team) are ruleset data.
+//!   team) are ruleset data; a failure chance rolls the skill die, and the shields phase
+//!   takes as many operations as the ruleset's allowances give.
+//! * H1 shuttles are out of scope: hangar damage counts casualties and passes its excess to
+//!   the hull; the built-in tactics never repair the hangars (`Loc::repair_plays`).
+//! * B1 once activated, the auxiliary bridge halves the bridge's skills to the end of the
+//!   battle (`ShipState::aux_bridge_active`). H1 and B1: doc/combat-rulings.md.
 //!
 //! Other rulings where the spec is silent (each a flow choice, no number): a failed Piloting
 //! roll spends the maneuver's energy and leaves the ship where it was; free turns need no

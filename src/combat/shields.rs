@@ -11,7 +11,9 @@ use super::view::transfer_index;
 
 impl<R: Roller, L: Log> Battle<'_, R, L> {
     pub(crate) fn shields_phase(&mut self, s: usize) {
-        for _ in 0..24 {
+        // Every operation the tactic asks for is either refused (which ends the phase) or
+        // spends one of the ruleset's allowances: no more can come than those allow.
+        for _ in 0..self.ctx.shields.most_ops_per_phase() {
             let Some(op) = self.tactics[s].next_shield_op(&self.view(s)) else {
                 break;
             };

@@ -398,7 +398,13 @@ impl ShipState {
         while locs != 0 {
             let l = locs.trailing_zeros() as usize;
             locs &= locs - 1;
-            let level = self.level(class, Loc::ALL[l]);
+            let mut level = self.level(class, Loc::ALL[l]);
+            // "Una vez activado el puente auxiliar, se va a mitad de porcentaje en las
+            // habilidades mencionadas anteriormente": from the auxiliary bridge the bridge's
+            // skills stay at half for the rest of the battle, the main bridge repaired or not.
+            if Loc::ALL[l] == Loc::Bridge && self.aux_bridge_active() {
+                level = level.max(Condition::Damaged);
+            }
             if level >= Condition::Damaged && damaged & (1 << l) != 0 {
                 n += 1;
             }
@@ -417,6 +423,11 @@ impl ShipState {
             penalty,
             ctx.halving_divisor,
         )
+    }
+
+    /// The crew has moved to the auxiliary bridge (it stays there to the end of the battle).
+    pub fn aux_bridge_active(&self) -> bool {
+        self.aux_bridge && self.bridge_switch_left == 0
     }
 
     /// The bridge is out and the crew is still moving to the auxiliary bridge: no actions.

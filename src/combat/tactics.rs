@@ -339,6 +339,7 @@ impl super::tactics::Tactic for ClassicTactic {
         }
         let repairs: u32 = Loc::ALL
             .iter()
+            .filter(|l| l.repair_plays())
             .filter_map(|l| v.repair_cost(*l))
             .take(v.my_class.repair_teams as usize)
             .sum();
@@ -358,7 +359,8 @@ impl super::tactics::Tactic for ClassicTactic {
             return Some(RepairJob::EmergencyPower);
         }
         const URGENT: [Loc; 2] = [Loc::Hull, Loc::Engines];
-        const FIGHTING: [Loc; 8] = [
+        // Not the hangars: a repair there changes nothing (`Loc::repair_plays`).
+        const FIGHTING: [Loc; 7] = [
             Loc::Generator,
             Loc::Phasers,
             Loc::Sensors,
@@ -366,7 +368,6 @@ impl super::tactics::Tactic for ClassicTactic {
             Loc::ShieldControl,
             Loc::Torpedoes,
             Loc::Transporter,
-            Loc::Hangars,
         ];
         let ok = |l: Loc| v.can_repair(l).is_ok();
         // Hull or engines once damaged; then disabled or damaged fighting systems; then light

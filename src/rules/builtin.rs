@@ -100,8 +100,8 @@ mod tests {
         ),
         (
             "startrek",
-            "1.1.0",
-            "e8a36474652c39fb5aa1b08ba2ef8ef8b1502f68584318bba6cda7aa61869a69",
+            "1.2.0",
+            "acb35589abacba1c7d38b0401e04efec6ffd1a4d6219bd46c011029de2c2ba6a",
         ),
     ];
 

@@ -204,7 +204,9 @@ pub struct LevelEffect {
     /// Skills at half while the location is at this level or worse.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub halves: Vec<String>,
-    /// Percent chance that using the system fails (a torpedo that does not leave).
+    /// Chance that using the system fails (a torpedo that does not leave), rolled on the
+    /// skill die (`skill_rolls.die`; on the D100, a percent). The engine plays it on the
+    /// torpedoes only: the source's other one, the hangars', is out of scope (a ruling).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub failure_chance: u32,
     /// A skill rolled when the threshold is crossed; a failure adds `extra_casualties`.
@@ -261,6 +263,23 @@ pub struct ShieldRules {
     pub transfer_per_neighbour: u32,
     /// Generator points the shields may receive in one shields phase, in all (one face each).
     pub generator_points_per_turn: u32,
+}
+
+/// Most of each shields allowance a ruleset may give (a guard, not a rule: every point is a
+/// roll, and a phase of thousands of rolls is a runaway ruleset).
+pub const MAX_SHIELD_ALLOWANCE: u32 = 100;
+
+/// Ordered pairs of adjacent faces of a hex: six faces, each with two neighbours (geometry).
+const ADJACENT_FACE_PAIRS: u32 = 12;
+
+impl ShieldRules {
+    /// The most operations one shields phase can hold: a transfer into each face from each
+    /// neighbour as often as allowed, and the generator's points.
+    pub fn most_ops_per_phase(&self) -> u32 {
+        ADJACENT_FACE_PAIRS
+            .saturating_mul(self.transfer_per_neighbour)
+            .saturating_add(self.generator_points_per_turn)
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
@@ -492,10 +511,24 @@ impl CombatRules {
                 if let Some(s) = &effect.roll {
                     skill_known(s, &pointer_push(&lp, "roll"))?;
                 }
-                if effect.failure_chance > 100 {
+                if effect.failure_chance > sr.die {
                     return Err(doc.error_at(
                         &pointer_push(&lp, "failure_chance"),
-                        "a percent chance is at most 100",
+                        format!(
+                            "a chance rolled on the skill die is at most its {} faces",
+                            sr.die
+                        ),
+                    ));
+                }
+                // A chance no code reads would be a rule that silently does nothing.
+                if effect.failure_chance > 0 && *loc != "torpedoes" {
+                    return Err(doc.error_at(
+                        &pointer_push(&lp, "failure_chance"),
+                        format!(
+                            "`failure_chance` is played only on the torpedoes (a launch that \
+                             fails), not on `{loc}`: shuttles and other failing systems are \
+                             out of the engine's scope"
+                        ),
                     ));
                 }
             }
@@ -516,6 +549,23 @@ impl CombatRules {
                 &at("default_torpedo"),
                 format!("`{}` is not one of the torpedo kinds", self.default_torpedo),
             ));
+        }
+        for (key, n) in [
+            (
+                "transfer_per_neighbour",
+                self.shields.transfer_per_neighbour,
+            ),
+            (
+                "generator_points_per_turn",
+                self.shields.generator_points_per_turn,
+            ),
+        ] {
+            if n > MAX_SHIELD_ALLOWANCE {
+                return Err(doc.error_at(
+                    &pointer_push(&at("shields"), key),
+                    format!("must be at most {MAX_SHIELD_ALLOWANCE}"),
+                ));
+            }
         }
         if sr.halving_divisor == 0 {
             return Err(doc.error_at(

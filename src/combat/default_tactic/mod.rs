@@ -302,8 +302,11 @@ impl Tactic for DefaultTactic {
     }
 
     fn repair(&self, v: &View, team: u32) -> Option<RepairJob> {
-        let worth =
-            |l: Loc| v.can_repair(l).is_ok() && v.repair_chance(l) >= self.knobs.min_repair_chance;
+        let worth = |l: Loc| {
+            l.repair_plays()
+                && v.can_repair(l).is_ok()
+                && v.repair_chance(l) >= self.knobs.min_repair_chance
+        };
         // The hull first, even lightly damaged: past its first threshold it stops less of
         // every hit, and the excess of every other location ends there.
         if worth(Loc::Hull) {

@@ -40,6 +40,7 @@ fn spare_point(v: &View, toward: Facing) -> Option<ShieldOp> {
     v.can_reinforce(weaker.index()).ok()?;
     let repairs: u32 = Loc::ALL
         .iter()
+        .filter(|l| l.repair_plays())
         .filter_map(|l| v.repair_cost(*l))
         .take(v.my_class.repair_teams as usize)
         .sum();

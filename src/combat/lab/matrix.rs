@@ -324,19 +324,10 @@ impl MatrixReport {
         let total = self
             .cells
             .iter()
-            .fold(Outcomes::default(), |t, c| Outcomes {
-                destroyed: t.destroyed + c.outcomes.destroyed,
-                captured: t.captured + c.outcomes.captured,
-                escaped: t.escaped + c.outcomes.escaped,
-                disengaged: t.disengaged + c.outcomes.disengaged,
-                unfinished: t.unfinished + c.outcomes.unfinished,
-            });
+            .fold(Outcomes::default(), |t, c| t + c.outcomes);
         let split: Vec<String> = OutcomeKind::ALL
             .iter()
-            .map(|k| {
-                let n = total.of(*k) as f64 / total.total().max(1) as f64;
-                format!("{} {}", k.name(), percent(n))
-            })
+            .map(|k| format!("{} {}", k.name(), percent(total.share(*k))))
             .collect();
         format!(
             "{} ships, {battles} battles a cell, each side moving first in half (ruleset {}, \

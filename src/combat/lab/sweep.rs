@@ -205,10 +205,7 @@ impl SweepReport {
             ]);
             rates.row(row);
             let mut row = keys(p);
-            row.extend(
-                OutcomeKind::ALL
-                    .map(|k| percent(p.outcomes.of(k) as f64 / p.battles.max(1) as f64)),
-            );
+            row.extend(OutcomeKind::ALL.map(|k| percent(p.outcomes.share(k))));
             ends.row(row);
         }
         let (a, b) = self.names();

@@ -222,6 +222,26 @@ impl Outcomes {
     pub fn decided(&self) -> u64 {
         self.destroyed + self.captured
     }
+
+    /// One kind's share of all the battles (0 of none).
+    pub fn share(&self, kind: OutcomeKind) -> f64 {
+        self.of(kind) as f64 / self.total().max(1) as f64
+    }
+}
+
+/// Two runs' outcomes together (a report's sum over cells, matches or return matches).
+impl std::ops::Add for Outcomes {
+    type Output = Outcomes;
+
+    fn add(self, o: Outcomes) -> Outcomes {
+        Outcomes {
+            destroyed: self.destroyed + o.destroyed,
+            captured: self.captured + o.captured,
+            escaped: self.escaped + o.escaped,
+            disengaged: self.disengaged + o.disengaged,
+            unfinished: self.unfinished + o.unfinished,
+        }
+    }
 }
 
 /// Results by the side that moved first (R9).

@@ -468,3 +468,161 @@ fn lost_contact_disengages_and_the_cap_leaves_a_battle_unfinished() {
     assert_eq!(o.kind, OutcomeKind::Unfinished);
     assert_eq!(o.turns, f.ctx.disengage_turns - 1);
 }
+
+/// R11: "Si esta localización está averiada hay un 50% de que el torpedo no salga": the 50
+/// is rolled on the ruleset's skill die, not on a D100 of the engine's.
+#[test]
+fn r11_a_damaged_launcher_s_chance_rolls_the_ruleset_s_die() {
+    let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
+    let idle = Script::default();
+    // On the D100: 50 keeps the torpedo aboard, 51 lets it go (a Piloting roll of 40 at
+    // range 1 does not dodge, 5D6 of ones meets the shield).
+    for (rolls, left) in [(vec![50], 10), (vec![51, 40, 1, 1, 1, 1, 1], 9)] {
+        let mut b = f.battle(1, &rolls, [&idle, &idle]);
+        b.ships[0].damage[Loc::Torpedoes as usize] = 6;
+        b.launch_torpedo(0);
+        assert_eq!(b.ships[0].torpedoes, left, "{rolls:?}");
+        assert!(b.rng.exhausted());
+    }
+}
+
+#[test]
+#[should_panic(expected = "rigged roll 21 cannot come from a D20")]
+fn r11_the_failure_chance_die_is_the_skill_die() {
+    let mut f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
+    f.ctx.thresholds.die = 20;
+    let idle = Script::default();
+    let mut b = f.battle(1, &[21], [&idle, &idle]);
+    b.ships[0].damage[Loc::Torpedoes as usize] = 6;
+    // The engine asks the ruleset's D20 (a D100 of its own would take the 21).
+    b.launch_torpedo(0);
+}
+
+/// R1/R11: the shields phase takes every operation the ruleset's allowances give (a transfer
+/// into each face from each neighbour `transfer_per_neighbour` times, and the generator's
+/// points), however many: no count of the engine's cuts it short.
+#[test]
+fn r11_the_shields_phase_takes_what_the_allowances_give() {
+    let mut f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
+    f.ctx.shields.transfer_per_neighbour = 3;
+    let mut ops = Vec::new();
+    for to in 0..6u8 {
+        for from in [(to + 1) % 6, (to + 5) % 6] {
+            ops.extend([ShieldOp::Transfer { from, to }; 3]);
+        }
+    }
+    ops.push(ShieldOp::Reinforce { face: 0 });
+    // One more than the allowances give: never asked for (the phase has ended).
+    ops.push(ShieldOp::Transfer { from: 1, to: 0 });
+    assert_eq!(ops.len(), 38);
+    let tactic = Script {
+        shield_ops: Mutex::new(ops),
+        ..Script::default()
+    };
+    let idle = Script::default();
+    // 37 Shields rolls of 100, every one a failure: the faces keep their points, so every
+    // transfer stays legal.
+    let mut b = f.battle(4, &[100; 37], [&tactic, &idle]);
+    b.ships[0].shields = [5; 6];
+    b.ships[0].energy = 5;
+    b.shields_phase(0);
+    assert!(b.rng.exhausted(), "{} rolls of 37", b.rng.used());
+    assert_eq!(b.ships[0].transfers, [3; 12]);
+    assert_eq!(b.ships[0].generator_points_given, 1);
+    assert!(refusals(&b).is_empty());
+    assert_eq!(tactic.shield_ops.lock().unwrap().len(), 1);
+    assert_eq!(f.ctx.shields.most_ops_per_phase(), 37);
+}
+
+/// B1 (doc/combat-rulings.md): "Hacer el cambio dedica un turno entero en el que no se puede
+/// hacer nada. Una vez activado el puente auxiliar, se va a mitad de porcentaje en las
+/// habilidades mencionadas anteriormente": from then on, repaired or not.
+#[test]
+fn b1_the_auxiliary_bridge_halves_to_the_end_of_the_battle() {
+    let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
+    let mut s = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
+    let gunnery = |s: &ShipState| s.skill(&f.a, &f.ctx, Skill::Gunnery, 0);
+    assert_eq!(gunnery(&s), 60);
+    // 11 points: badly damaged (large: beyond 10); the crew starts moving.
+    let mut rng = Rigged::new(&[]);
+    let mut t = Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut s,
+        side: 0,
+    };
+    t.damage_location(&mut rng, &mut Recorder::default(), Loc::Bridge, 11, None);
+    assert!(s.aux_bridge && s.bridge_out(&f.a) && !s.aux_bridge_active());
+    // The switching turn done, the bridge repaired to light damage, then to none: Gunnery,
+    // Shields, Sensors, Piloting, Navigation and Life support stay at half, once.
+    s.bridge_switch_left = 0;
+    for damage in [11, 6, 2, 0] {
+        s.damage[Loc::Bridge as usize] = damage;
+        assert_eq!(gunnery(&s), 30, "bridge damage {damage}");
+        for skill in [Skill::Shields, Skill::Sensors, Skill::Piloting] {
+            assert_eq!(s.skill(&f.a, &f.ctx, skill, 0), 30, "{skill:?}");
+        }
+        // What the bridge does not halve stays whole.
+        assert_eq!(s.skill(&f.a, &f.ctx, Skill::Mechanics, 0), 60);
+    }
+    // A second hit on the repaired bridge sets up no second switch.
+    s.damage[Loc::Bridge as usize] = 0;
+    let mut t = Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut s,
+        side: 0,
+    };
+    t.damage_location(&mut rng, &mut Recorder::default(), Loc::Bridge, 11, None);
+    assert_eq!(s.bridge_switch_left, 0);
+    assert_eq!(gunnery(&s), 30);
+}
+
+/// H1 (doc/combat-rulings.md): "Hangares: Aquí se hallan las pequeñas naves de transporte. Si
+/// esta localización se avería hay un 50% de no poder sacar una nave." The source gives
+/// shuttles no numbers and no place in the turn: the hangars' damage only passes its excess
+/// to the hull, and the built-in tactics never spend a repair team on them.
+#[test]
+fn h1_repairs_never_pick_the_hangars() {
+    let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
+    let r = rules();
+    let classic = crate::combat::ClassicTactic::default();
+    let default = crate::combat::DefaultTactic::of(&r).unwrap();
+    let mut me = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
+    let enemy = ShipState::new(&f.b, &f.ctx, Hex::new(3, 0), 3);
+    me.energy = 20;
+    me.damage[Loc::Hangars as usize] = 12;
+    assert!(view(&f, &me, &enemy).can_repair(Loc::Hangars).is_ok());
+    for t in [&classic as &dyn Tactic, &default] {
+        assert_eq!(t.repair(&view(&f, &me, &enemy), 0), None, "{}", t.name());
+    }
+    // With the hull hurt too, the hull.
+    me.damage[Loc::Hull as usize] = 2;
+    for t in [&classic as &dyn Tactic, &default] {
+        assert_eq!(
+            t.repair(&view(&f, &me, &enemy), 0),
+            Some(RepairJob::Location(Loc::Hull)),
+            "{}",
+            t.name()
+        );
+    }
+    // The ruleset plays no shuttle: its hangars have no failure chance.
+    assert_eq!(f.ctx.info(Loc::Hangars).damaged.failure_chance, 0);
+    // Their excess still goes to the hull (the table's "71 - 80 Hangares CASCO").
+    let mut s = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
+    let mut t = Target {
+        ctx: &f.ctx,
+        class: &f.a,
+        state: &mut s,
+        side: 0,
+    };
+    t.damage_location(
+        &mut Rigged::new(&[]),
+        &mut Recorder::default(),
+        Loc::Hangars,
+        17,
+        None,
+    );
+    assert_eq!(s.damage[Loc::Hangars as usize], 15);
+    assert_eq!(s.damage[Loc::Hull as usize], 2);
+}
