@@ -337,13 +337,7 @@ impl super::tactics::Tactic for ClassicTactic {
         if v.can_reinforce(weaker).is_err() {
             return None;
         }
-        let repairs: u32 = Loc::ALL
-            .iter()
-            .filter(|l| l.repair_plays())
-            .filter_map(|l| v.repair_cost(*l))
-            .take(v.my_class.repair_teams as usize)
-            .sum();
-        (v.me.available() >= repairs + v.shield_point_cost())
+        (v.me.available() >= v.repair_reserve() + v.shield_point_cost())
             .then_some(ShieldOp::Reinforce { face: weaker })
     }
 

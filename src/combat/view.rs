@@ -422,6 +422,17 @@ impl<'a> View<'a> {
         })
     }
 
+    /// Energy to keep back for this turn's repairs: what the repair teams would spend on the
+    /// first damaged locations worth repairing (`Loc::repair_plays`), one team each.
+    pub fn repair_reserve(&self) -> u32 {
+        Loc::ALL
+            .iter()
+            .filter(|l| l.repair_plays())
+            .filter_map(|l| self.repair_cost(*l))
+            .take(self.my_class.repair_teams as usize)
+            .sum()
+    }
+
     pub fn can_repair(&self, loc: Loc) -> Result<(), Refusal> {
         self.able()?;
         match self.repair_cost(loc) {

@@ -1,5 +1,4 @@
 //! The shields phase: feeding the face in the line of fire from the whole ring.
-use crate::combat::context::Loc;
 use crate::combat::hex;
 use crate::combat::side::Facing;
 use crate::combat::tactics::ShieldOp;
@@ -38,15 +37,11 @@ fn spare_point(v: &View, toward: Facing) -> Option<ShieldOp> {
         right
     };
     v.can_reinforce(weaker.index()).ok()?;
-    let repairs: u32 = Loc::ALL
-        .iter()
-        .filter(|l| l.repair_plays())
-        .filter_map(|l| v.repair_cost(*l))
-        .take(v.my_class.repair_teams as usize)
-        .sum();
-    (v.me.available() >= repairs + v.shield_point_cost()).then_some(ShieldOp::Reinforce {
-        face: weaker.index(),
-    })
+    (v.me.available() >= v.repair_reserve() + v.shield_point_cost()).then_some(
+        ShieldOp::Reinforce {
+            face: weaker.index(),
+        },
+    )
 }
 
 /// `pump_shields` toward the face `toward`.
