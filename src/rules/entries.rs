@@ -173,8 +173,10 @@ pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
 fn lone_key_above(text: &str, lines: &[Line], here: usize) -> Option<Range<usize>> {
     let above = (0..here).rev().find(|&j| lines[j].last.is_some())?;
     let l = &lines[above];
-    let (_, last) = l.last?;
-    let code = &text[l.start + l.indent..=last];
+    let (c, last) = l.last?;
+    // The line's code ends after its last character, which may take several bytes.
+    let end = last + c.len_utf8();
+    let code = &text[l.start + l.indent..end];
     let word = code
         .chars()
         .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
@@ -182,7 +184,7 @@ fn lone_key_above(text: &str, lines: &[Line], here: usize) -> Option<Range<usize
         && code.starts_with('"')
         && code.ends_with('"')
         && !code[1..code.len() - 1].contains('"');
-    (l.head && (word || quoted)).then(|| l.start + l.indent..last + 1)
+    (l.head && (word || quoted)).then(|| l.start + l.indent..end)
 }
 
 /// Whether a line reads as an entry of its own (`key = ...`, `name {`), not more of a formula.

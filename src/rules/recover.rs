@@ -113,7 +113,7 @@ fn parse_recovering(source: &Arc<Source>, format: Format) -> Parsed {
             Ok(doc) => {
                 let suppressed = blocks
                     .iter()
-                    .filter_map(|b| b.pointer(&doc, text))
+                    .filter_map(|b| b.pointer(&doc, &working))
                     .collect();
                 return Parsed {
                     doc: Some(placed_in(doc, source)),
@@ -146,13 +146,13 @@ fn parse_recovering(source: &Arc<Source>, format: Format) -> Parsed {
         errors.push(match (dangling, lone) {
             (Some(at), _) => {
                 let key = working[range.start..at].trim();
-                let (line, col) = line_col(text, at);
+                let (line, col) = line_col(&working, at);
                 Span::new(source, line, col).at(format!(
                     "`{key} =` has no value: write one after the `=` (or remove the line)"
                 ))
             }
             (None, Some(key)) => {
-                let (line, col) = line_col(text, key.start);
+                let (line, col) = line_col(&working, key.start);
                 let key = &working[key];
                 Span::new(source, line, col).at(format!(
                     "`{key}` has no value: write `{key} = ...` or `{key} {{ ... }}` (or remove the line)"
@@ -174,6 +174,9 @@ fn parse_recovering(source: &Arc<Source>, format: Format) -> Parsed {
 }
 
 /// The block a blanked entry sat in: by its `{` (rules language) or its key's line (YAML).
+/// Its byte positions are the working text's: blanking writes a space a character, so bytes
+/// move after a blanked character of several bytes while lines and columns (in characters)
+/// stay those of the file.
 enum Block {
     Brace(Option<usize>),
     Line(Option<usize>),
@@ -426,6 +429,23 @@ mod tests {
         );
         assert!(
             p[1].starts_with("h.rules:4:25: unknown field `sheilds`"),
+            "{p:#?}"
+        );
+        // A key that ends in a character of several bytes is the same problem, not a panic.
+        let text = "extends startrek\nships {\n  café\n}\n";
+        let p = problems("h.rules", text);
+        assert_eq!(p.len(), 1, "{p:#?}");
+        assert!(
+            p[0].starts_with("h.rules:3:3: `café` has no value"),
+            "{p:#?}"
+        );
+        // After an entry with such characters is blanked, the next problem keeps its column.
+        let text = "extends startrek\nships {\n  \"Klingon été\" {\n    shields =\n  }\n  \
+                    \"UFP heavy cruiser\" {\n    shields =\n  }\n}\n";
+        let p = problems("h.rules", text);
+        assert_eq!(p.len(), 2, "{p:#?}");
+        assert!(
+            p[1].starts_with("h.rules:7:13: `shields =` has no value"),
             "{p:#?}"
         );
         // The same word after a line waiting for more is the rest of a formula, not a key.
