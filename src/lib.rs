@@ -1,6 +1,7 @@
 //! arbiter: a rules engine for tabletop game clubs. Scoring, leagues and starship combat,
 //! all reading their numbers from one ruleset file.
 pub mod calendar;
+pub mod cli;
 pub mod combat;
 pub mod error;
 pub mod files;

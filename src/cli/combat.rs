@@ -1,12 +1,12 @@
 //! `arbiter combat ships | volley | duel | sim | ladder` (and the lab's commands, `combat_lab`):
-//! a thin layer over `arbiter::combat`.
+//! a thin layer over `crate::combat`.
 use super::combat_ladder::Chosen;
-use arbiter::combat::{self, Context, Scenario, Shot, SimOptions, SimReport, Tactic};
-use arbiter::output::{json_string, Align, Table};
-use arbiter::rules::builtin::DEFAULT_COMBAT;
-use arbiter::rules::pin::Identity;
-use arbiter::rules::{load, Ruleset};
-use arbiter::{Error, Result};
+use crate::combat::{self, Context, Scenario, Shot, SimOptions, SimReport, Tactic};
+use crate::output::{json_string, Align, Table};
+use crate::rules::builtin::DEFAULT_COMBAT;
+use crate::rules::pin::Identity;
+use crate::rules::{load, Ruleset};
+use crate::{Error, Result};
 use clap::Subcommand;
 
 #[derive(clap::Args)]
@@ -170,17 +170,17 @@ const DEFAULT_SEED: u64 = 1;
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         CombatCommand::Ships { rules, json } => {
-            let r = super::chosen(arbiter::rules::resolve::Chosen {
+            let r = super::chosen(crate::rules::resolve::Chosen {
                 ruleset: load::load(&rules)?,
                 how: if rules == DEFAULT_COMBAT {
-                    arbiter::rules::resolve::How::Default
+                    crate::rules::resolve::How::Default
                 } else {
-                    arbiter::rules::resolve::How::Typed
+                    crate::rules::resolve::How::Typed
                 },
                 reference: rules,
             })
             .ruleset;
-            arbiter::style::explain(&format!("{} ships", r.ships.len()));
+            crate::style::explain(&format!("{} ships", r.ships.len()));
             ships(&r, json)
         }
         CombatCommand::Ladder(args) => super::combat_ladder::run(args),
@@ -364,7 +364,7 @@ impl Sides {
         let side = |i: usize, given: &Option<String>| -> Result<Chosen> {
             let (name, knobs) = match scen {
                 Some((s, doc)) => s.side_tactic(i, r, Some(doc))?,
-                None => (None, arbiter::rules::tactic::TacticRules::of(r)?),
+                None => (None, crate::rules::tactic::TacticRules::of(r)?),
             };
             let name = given.as_deref().or(name.as_deref()).unwrap_or("default");
             Chosen::new(name, r, &knobs)
@@ -405,7 +405,7 @@ fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {
     }
 }
 
-pub(super) type LoadedScenario = (Scenario, arbiter::rules::Doc);
+pub(super) type LoadedScenario = (Scenario, crate::rules::Doc);
 
 /// The ruleset: --rules, else the scenario's `rules` (a relative path means the file beside
 /// the scenario when there is one), else startrek.
@@ -413,17 +413,17 @@ fn rules_and_scenario(
     rules: Option<String>,
     scenario: Option<&str>,
 ) -> Result<(Ruleset, Option<LoadedScenario>)> {
-    let scen = scenario.map(arbiter::files::scenario).transpose()?;
+    let scen = scenario.map(crate::files::scenario).transpose()?;
     let named = scen
         .as_ref()
         .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));
     let ruleset = super::chosen(
-        arbiter::rules::resolve::Choice {
+        crate::rules::resolve::Choice {
             typed: rules.as_deref(),
             named: named.map(|(r, _)| (r, scenario)),
             default: DEFAULT_COMBAT,
         }
-        .load(arbiter::rules::resolve::needs_nothing, |e| match named {
+        .load(crate::rules::resolve::needs_nothing, |e| match named {
             Some((_, doc)) => e.placed_at(doc, "/rules"),
             None => e,
         })?,
@@ -432,8 +432,8 @@ fn rules_and_scenario(
     Ok((ruleset, scen))
 }
 
-pub(super) fn progress_bar(total: u64) -> arbiter::progress::Progress {
-    arbiter::progress::Progress::battles(total)
+pub(super) fn progress_bar(total: u64) -> crate::progress::Progress {
+    crate::progress::Progress::battles(total)
 }
 
 fn ships(r: &Ruleset, json: bool) -> Result<()> {
@@ -526,7 +526,7 @@ pub(super) fn plot_svg(report: &SimReport) -> Result<String> {
         })
         .collect();
     let whole = |x: &f64| format!("{x:.0}");
-    let share = |y: &f64| arbiter::output::trim_number(*y, 2);
+    let share = |y: &f64| crate::output::trim_number(*y, 2);
     let chart = Chart {
         caption: format!(
             "{} vs {}: battles decided by turn ({} battles)",

@@ -1,14 +1,14 @@
 //! `arbiter combat sweep | matrix | balance` and `sim --precision`: a thin layer over
-//! `arbiter::combat::lab`.
+//! `crate::combat::lab`.
 use super::combat::progress_bar;
 use super::lab_plot;
-use arbiter::combat::lab::{self, Axis, BalanceOptions, MatrixOptions, Parameter};
-use arbiter::combat::{DefaultTactic, SimOptions, Tactic};
-use arbiter::rules::builtin::DEFAULT_COMBAT;
-use arbiter::rules::edit::{self, Syntax};
-use arbiter::rules::pin::Identity;
-use arbiter::rules::{load, Ruleset};
-use arbiter::{Error, Result};
+use crate::combat::lab::{self, Axis, BalanceOptions, MatrixOptions, Parameter};
+use crate::combat::{DefaultTactic, SimOptions, Tactic};
+use crate::rules::builtin::DEFAULT_COMBAT;
+use crate::rules::edit::{self, Syntax};
+use crate::rules::pin::Identity;
+use crate::rules::{load, Ruleset};
+use crate::{Error, Result};
 use clap::Subcommand;
 
 #[derive(Subcommand)]
@@ -195,7 +195,7 @@ pub fn run(command: LabCommand) -> Result<()> {
             let r = load::load(&rules)?;
             let t = DefaultTactic::of(&r)?;
             let n = if ships.is_empty() {
-                arbiter::combat::Context::new(&r)?.ships.len() as u64
+                crate::combat::Context::new(&r)?.ships.len() as u64
             } else {
                 ships.len() as u64
             };
@@ -247,7 +247,7 @@ pub fn run(command: LabCommand) -> Result<()> {
                 seed,
                 max_battles,
             };
-            let bar = arbiter::progress::Progress::counting_battles();
+            let bar = crate::progress::Progress::counting_battles();
             let tick = |n: u64| bar.tick(n);
             let report = lab::balance(&r, &a, &b, &vary, &o, [&t, &t], &tick)?;
             drop(bar);

@@ -1,16 +1,16 @@
 //! `arbiter combat ladder`: tactics against each other in mirror matches, rated; and the
 //! choice of a tactic by name or rhai file, which `sim` and `duel` share.
-use arbiter::combat::choose::{built_in, unknown, BUILT_IN_TACTICS};
-use arbiter::combat::ladder::{ladder, LadderOptions};
-use arbiter::combat::{Context, Tactic};
-use arbiter::io::FileKind;
-use arbiter::rules::builtin::{DEFAULT_COMBAT, DEFAULT_RATING};
-use arbiter::rules::pin::Identity;
-use arbiter::rules::scoring::System;
-use arbiter::rules::tactic::TacticRules;
-use arbiter::rules::{load, Ruleset};
-use arbiter::script::tactic::ScriptTactic;
-use arbiter::{Error, Result};
+use crate::combat::choose::{built_in, unknown, BUILT_IN_TACTICS};
+use crate::combat::ladder::{ladder, LadderOptions};
+use crate::combat::{Context, Tactic};
+use crate::io::FileKind;
+use crate::rules::builtin::{DEFAULT_COMBAT, DEFAULT_RATING};
+use crate::rules::pin::Identity;
+use crate::rules::scoring::System;
+use crate::rules::tactic::TacticRules;
+use crate::rules::{load, Ruleset};
+use crate::script::tactic::ScriptTactic;
+use crate::{Error, Result};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -63,7 +63,7 @@ impl Chosen {
         if FileKind::of(name) != Some(FileKind::Script) {
             return Err(unknown(name));
         }
-        let limits = arbiter::script::hook::limits(rules);
+        let limits = crate::script::hook::limits(rules);
         Ok(Chosen::Script(Box::new(ScriptTactic::from_file(
             name, &limits,
         )?)))
@@ -141,6 +141,6 @@ pub fn run(args: Args) -> Result<()> {
 fn display_name(name: &str) -> String {
     BUILT_IN_TACTICS
         .iter()
-        .find(|b| arbiter::names::same(b, name))
+        .find(|b| crate::names::same(b, name))
         .map_or_else(|| name.to_string(), |b| b.to_string())
 }

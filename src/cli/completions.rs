@@ -3,7 +3,7 @@
 //! ruleset arguments), help topics after `help`, and the default combat ruleset's ships
 //! where a command takes ships. A path still completes where a name would: bash falls back to
 //! file names when no name matches.
-use arbiter::Result;
+use crate::Result;
 use clap::builder::PossibleValuesParser;
 use clap::Command;
 use clap_complete::Shell;
@@ -52,7 +52,7 @@ const SHIP_ARGS: &[&str] = &["a", "b", "ships"];
 
 /// Ships of the default combat ruleset, names then aliases.
 fn ship_names() -> Result<Vec<String>> {
-    let rules = arbiter::rules::load::load(arbiter::rules::builtin::DEFAULT_COMBAT)?;
+    let rules = crate::rules::load::load(crate::rules::builtin::DEFAULT_COMBAT)?;
     let mut names: Vec<String> = rules.ships.keys().cloned().collect();
     names.extend(rules.ships.values().flat_map(|s| s.aliases.iter().cloned()));
     Ok(names)
@@ -62,7 +62,7 @@ fn ship_names() -> Result<Vec<String>> {
 /// command that parses arguments takes any path or name). `path` is the subcommands from
 /// the top down to `cmd` (empty for arbiter itself).
 fn with_known_names(mut cmd: Command, path: &[String], ships: &[String]) -> Command {
-    let rulesets = arbiter::rules::builtin::names();
+    let rulesets = crate::rules::builtin::names();
     let in_combat = path.first().map(String::as_str) == Some("combat");
     let is_help = path.len() == 1 && path[0] == "help";
     let ids: Vec<String> = cmd

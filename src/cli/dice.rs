@@ -1,7 +1,7 @@
 //! `arbiter dice EXPR`: the exact distribution of a roll.
-use arbiter::output::{percent, trim_number, Align, Table};
-use arbiter::rules::Dice;
-use arbiter::{Error, Result};
+use crate::output::{percent, trim_number, Align, Table};
+use crate::rules::Dice;
+use crate::{Error, Result};
 use serde::Serialize;
 
 #[derive(clap::Args)]
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> Result<()> {
             .collect(),
     };
     if args.json {
-        super::print(&arbiter::output::json_string(&report))?;
+        super::print(&crate::output::json_string(&report))?;
         return Ok(());
     }
     let top = probs.iter().copied().fold(0.0, f64::max);

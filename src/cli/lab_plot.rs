@@ -1,8 +1,8 @@
 //! Charts of the balance lab: `sweep --plot` (win rates with their 95% bands against the
 //! value) and `matrix --plot` (a heatmap of the row ship's score against each column ship).
 use super::line_chart::{Chart, Line as ChartLine};
-use arbiter::combat::lab::{MatrixReport, SweepReport};
-use arbiter::{Error, Result};
+use crate::combat::lab::{MatrixReport, SweepReport};
+use crate::{Error, Result};
 use plotters::prelude::*;
 
 fn fail(e: &dyn std::fmt::Display) -> Error {
@@ -26,7 +26,7 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
         Some(p) => (p.a.name.clone(), p.b.name.clone()),
         None => return Err(Error::msg("nothing to plot")),
     };
-    let point = |s: &arbiter::combat::sim::SideStats, x: f64| (x, s.win_rate, s.ci95[0], s.ci95[1]);
+    let point = |s: &crate::combat::sim::SideStats, x: f64| (x, s.win_rate, s.ci95[0], s.ci95[1]);
     let lines: Vec<Line> = match &report.parameter_2 {
         None => vec![
             (
@@ -61,8 +61,7 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
                 .iter()
                 .enumerate()
                 .map(|(k, v)| {
-                    let label =
-                        format!("{a} wins, {p2} = {}", arbiter::combat::lab::sweep::shown(v));
+                    let label = format!("{a} wins, {p2} = {}", crate::combat::lab::sweep::shown(v));
                     let pts = report
                         .points
                         .iter()
@@ -95,7 +94,7 @@ pub fn sweep_svg(report: &SweepReport) -> Result<String> {
         });
     let (y, ticks) = percent_axis(low, high);
     let percent = |y: &f64| format!("{:.0}%", y * 100.0);
-    let plain = |x: &f64| arbiter::output::trim_number(*x, 3);
+    let plain = |x: &f64| crate::output::trim_number(*x, 3);
     let chart = Chart {
         caption: format!(
             "{a} vs {b}: win rates against {} ({} battles a point)",

@@ -1,12 +1,12 @@
-//! `arbiter league schedule | new | record | table`: a thin layer over arbiter::league.
-use arbiter::calendar::{Date, Every};
-use arbiter::league::calendar::CalendarOptions;
-use arbiter::league::season::{RecordRequest, Season};
-use arbiter::league::teams::Teams;
-use arbiter::league::{html, schedule, standings, HomeAway, Method, ScheduleOptions, SearchBudget};
-use arbiter::rules::pin::{self, Identity};
-use arbiter::rules::{edit, load, Ruleset};
-use arbiter::{Error, Result};
+//! `arbiter league schedule | new | record | table`: a thin layer over crate::league.
+use crate::calendar::{Date, Every};
+use crate::league::calendar::CalendarOptions;
+use crate::league::season::{RecordRequest, Season};
+use crate::league::teams::Teams;
+use crate::league::{html, schedule, standings, HomeAway, Method, ScheduleOptions, SearchBudget};
+use crate::rules::pin::{self, Identity};
+use crate::rules::{edit, load, Ruleset};
+use crate::{Error, Result};
 use clap::Subcommand;
 
 #[derive(clap::Args)]
@@ -210,7 +210,7 @@ pub fn run(args: Args) -> Result<()> {
             calendar,
         } => {
             let source = teams;
-            let teams = arbiter::files::teams(&source)?;
+            let teams = crate::files::teams(&source)?;
             let (ruleset, mut options) = plan.options(HomeAway::Source)?;
             options.matrix = carryover;
             let s = schedule(&options, &teams)?;
@@ -228,7 +228,7 @@ pub fn run(args: Args) -> Result<()> {
                     every: Every::parse(&calendar.every).map_err(|e| e.context("--every"))?,
                     team: calendar.team.as_deref(),
                 };
-                let cal = arbiter::league::calendar::calendar(&s, &teams, &o)?;
+                let cal = crate::league::calendar::calendar(&s, &teams, &o)?;
                 return super::write_atomically(path, &cal.render());
             }
             super::print(&if json {
@@ -250,11 +250,11 @@ pub fn run(args: Args) -> Result<()> {
             name,
             embed_rules,
         } => {
-            let teams = arbiter::files::teams(&teams)?;
+            let teams = crate::files::teams(&teams)?;
             let (rules_name, options) = plan.options(HomeAway::Balanced)?;
             let s = schedule(&options, &teams)?;
             // Recorded so that it is found from the season file wherever the command runs.
-            let recorded = arbiter::rules::resolve::recorded_reference(&rules_name, &season);
+            let recorded = crate::rules::resolve::recorded_reference(&rules_name, &season);
             let mut new = Season::from_schedule(&recorded, &s);
             new.name = name;
             let ruleset = load::load(&rules_name)?;
@@ -262,7 +262,7 @@ pub fn run(args: Args) -> Result<()> {
             if embed_rules {
                 new.embedded_rules = Some(edit::show(&ruleset, edit::Syntax::Rules));
             }
-            arbiter::files::create_season(&season, &new, force)?;
+            crate::files::create_season(&season, &new, force)?;
             let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
             let mut note = format!(
                 "{season}: {} teams, {} rounds, {games} matches\nmethod {}",
@@ -299,10 +299,10 @@ pub fn run(args: Args) -> Result<()> {
                 correct,
             };
             // As `table` does: warn when the season's ruleset is not the one it began under.
-            if let Ok(s) = arbiter::files::season(&season) {
+            if let Ok(s) = crate::files::season(&season) {
                 let _ = season_rules(&season, &s);
             }
-            let done = arbiter::files::record_result(&season, &request)?;
+            let done = crate::files::record_result(&season, &request)?;
             let r = &done.result;
             let mut line = format!(
                 "round {}: {} {}–{} {}",
@@ -321,13 +321,13 @@ pub fn run(args: Args) -> Result<()> {
             round,
             json,
         } => {
-            let s = arbiter::files::season(&season)?;
+            let s = crate::files::season(&season)?;
             let f = s.fixtures(team.as_deref(), round)?;
             super::print(&if json {
                 // Under the ruleset the season recorded (older seasons recorded none).
                 match &s.ruleset {
                     Some(id) => super::json_with_ruleset(&f, id),
-                    None => arbiter::output::json_string(&f),
+                    None => crate::output::json_string(&f),
                 }
             } else {
                 f.render()
@@ -341,7 +341,7 @@ pub fn run(args: Args) -> Result<()> {
             html: page,
             rescore,
         } => {
-            let s = arbiter::files::season(&season)?;
+            let s = crate::files::season(&season)?;
             let rules = match rules {
                 Some(r) => other_rules(&season, &s, &r, rescore)?,
                 None => season_rules(&season, &s)?,
@@ -371,9 +371,9 @@ impl PlanArgs {
         let name = self
             .rules
             .clone()
-            .unwrap_or_else(|| arbiter::rules::builtin::DEFAULT_LEAGUE.to_string());
+            .unwrap_or_else(|| crate::rules::builtin::DEFAULT_LEAGUE.to_string());
         let rules = load::load(&name)?;
-        arbiter::style::explain(&format!(
+        crate::style::explain(&format!(
             "ruleset `{}`: {}",
             rules.name,
             match self.rules {
@@ -418,7 +418,7 @@ impl PlanArgs {
 
 /// Home and away as the method gives them (the source's tables, say) can be lopsided; when
 /// re-choosing them for these same pairings does better, say so.
-fn balance_hint(s: &arbiter::league::Schedule, options: &ScheduleOptions, teams: &Teams) -> String {
+fn balance_hint(s: &crate::league::Schedule, options: &ScheduleOptions, teams: &Teams) -> String {
     if s.home_away == HomeAway::Balanced {
         return String::new();
     }
@@ -467,12 +467,12 @@ fn score(text: &str) -> Result<u32> {
 /// `--rules OTHER` on a season: refused, saying what differs, when the season recorded another
 /// ruleset, unless `--rescore` asks for the table under it anyway (nothing is written).
 fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -> Result<Ruleset> {
-    let other = arbiter::rules::resolve::Choice {
+    let other = crate::rules::resolve::Choice {
         typed: Some(typed),
         named: None,
         default: typed,
     }
-    .load(arbiter::rules::resolve::needs_nothing, |e| e)?
+    .load(crate::rules::resolve::needs_nothing, |e| e)?
     .ruleset;
     let Some(recorded) = &season.ruleset else {
         return Ok(other); // an older season recorded none: nothing to compare with
@@ -491,7 +491,7 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
     let differs = match own {
         Some(own) => {
             // What can change a result: the names and notes of the rulesets are left out.
-            let found: Vec<_> = arbiter::rules::changes::between(&own, &other)
+            let found: Vec<_> = crate::rules::changes::between(&own, &other)
                 .into_iter()
                 .filter(|c| {
                     !matches!(
@@ -500,7 +500,7 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
                     )
                 })
                 .collect();
-            arbiter::rules::changes::summary(&found, 5)
+            crate::rules::changes::summary(&found, 5)
         }
         None => format!(
             "`arbiter rules diff {} {typed}` shows what differs",
@@ -520,9 +520,9 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
 /// Rules embedded in the season are the season's rules; otherwise a warning says when the
 /// rules it names are no longer the ones it began under.
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
-    let (rules, warning) = arbiter::files::season_rules(season_path, season)?;
+    let (rules, warning) = crate::files::season_rules(season_path, season)?;
     if let Some(w) = warning {
-        arbiter::style::warn(&w);
+        crate::style::warn(&w);
     }
     Ok(rules)
 }

@@ -1,8 +1,8 @@
 //! `arbiter man [COMMAND...] [--out DIR]`: manual pages (roff) from the clap tree, by
 //! clap_mangen, and the help topics as section 7 pages.
 use super::topics::{self, Topic};
-use arbiter::io::Replace;
-use arbiter::{Error, Result};
+use crate::io::Replace;
+use crate::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     for (file, text) in &pages {
         let path = std::path::Path::new(&dir).join(file);
-        arbiter::io::write_file(&path.to_string_lossy(), text, Replace::Output)?;
+        crate::io::write_file(&path.to_string_lossy(), text, Replace::Output)?;
     }
     Ok(())
 }

@@ -19,11 +19,11 @@ mod site;
 mod swiss;
 mod topics;
 
-use arbiter::error::{Conflict, ErrorKind};
-use arbiter::io::policy::Policy;
-use arbiter::output::Layout;
-use arbiter::rules::builtin::DEFAULT_COMBAT;
-use arbiter::Error;
+use crate::error::{Conflict, ErrorKind};
+use crate::io::policy::Policy;
+use crate::output::Layout;
+use crate::rules::builtin::DEFAULT_COMBAT;
+use crate::Error;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
@@ -41,7 +41,7 @@ pub struct Cli {
     command: Command,
     /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never
     #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t)]
-    color: arbiter::style::ColorChoice,
+    color: crate::style::ColorChoice,
     /// Print tables whole, however wide (by default they fit the terminal or COLUMNS)
     #[arg(long, global = true)]
     wide: bool,
@@ -102,7 +102,7 @@ pub(crate) fn command() -> clap::Command {
         "Built-in rulesets: {} (see `arbiter rules list`).\
          \nEvery command that reads a ruleset takes --rules NAME|PATH.\
          \nReference pages: `arbiter help {}`; manual pages: `arbiter man`.",
-        arbiter::rules::builtin::names().join(", "),
+        crate::rules::builtin::names().join(", "),
         topics::TOPICS
             .iter()
             .map(|t| t.name)
@@ -113,10 +113,10 @@ pub(crate) fn command() -> clap::Command {
 
 /// Parse the command line, run, and return the process exit code.
 pub fn main() -> i32 {
-    arbiter::io::install_interrupt_cleanup();
-    arbiter::script::hook::install();
+    crate::io::install_interrupt_cleanup();
+    crate::script::hook::install();
     // Chosen before parsing, so that clap's own messages follow --color too.
-    arbiter::style::choose(color_asked().unwrap_or_default());
+    crate::style::choose(color_asked().unwrap_or_default());
     let parsed = command()
         .try_get_matches()
         .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
@@ -138,16 +138,16 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    arbiter::style::choose(cli.color);
-    arbiter::style::set_verbosity(match (cli.quiet, cli.verbose) {
-        (true, _) => arbiter::style::Verbosity::Quiet,
-        (_, true) => arbiter::style::Verbosity::Verbose,
-        _ => arbiter::style::Verbosity::Normal,
+    crate::style::choose(cli.color);
+    crate::style::set_verbosity(match (cli.quiet, cli.verbose) {
+        (true, _) => crate::style::Verbosity::Quiet,
+        (_, true) => crate::style::Verbosity::Verbose,
+        _ => crate::style::Verbosity::Normal,
     });
     LAYOUT.get_or_init(|| terminal_layout(cli.wide));
     let scripted = matches!(cli.command, Command::Repl(_) | Command::Run(_));
     let result = read_policy(&cli.allow_read).and_then(|policy| {
-        arbiter::io::policy::enter(Some(policy), || dispatch(cli.command, &cli.allow_read))
+        crate::io::policy::enter(Some(policy), || dispatch(cli.command, &cli.allow_read))
     });
     match result {
         Ok(()) => 0,
@@ -157,7 +157,7 @@ pub fn main() -> i32 {
                 // Scripts that asked for JSON read errors as JSON too (interface.md).
                 eprintln!("{}", e.to_json());
             } else {
-                arbiter::style::report_error(&e);
+                crate::style::report_error(&e);
             }
             1
         }
@@ -165,23 +165,23 @@ pub fn main() -> i32 {
 }
 
 /// The ruleset a command chose, said with `-v`.
-pub(crate) fn chosen(c: arbiter::rules::resolve::Chosen) -> arbiter::rules::resolve::Chosen {
-    if arbiter::style::is_verbose() {
-        arbiter::style::explain(&c.why());
+pub(crate) fn chosen(c: crate::rules::resolve::Chosen) -> crate::rules::resolve::Chosen {
+    if crate::style::is_verbose() {
+        crate::style::explain(&c.why());
     }
     c
 }
 
 /// Said with `-v`: how long a step took (`paired round 3 in 12 ms`).
 pub(crate) fn explain_time(what: &str, started: std::time::Instant) {
-    if arbiter::style::is_verbose() {
+    if crate::style::is_verbose() {
         let s = started.elapsed().as_secs_f64();
         let took = if s < 1.0 {
             format!("{:.1} ms", s * 1000.0)
         } else {
             format!("{s:.2} s")
         };
-        arbiter::style::explain(&format!("{what} in {took}"));
+        crate::style::explain(&format!("{what} in {took}"));
     }
 }
 
@@ -216,7 +216,7 @@ fn terminal_layout(wide: bool) -> Layout {
         } else {
             columns().or_else(terminal)
         },
-        color: arbiter::style::colored(arbiter::style::Stream::Out),
+        color: crate::style::colored(crate::style::Stream::Out),
     }
 }
 
@@ -242,7 +242,7 @@ fn dispatch(command: Command, allow_read: &[String]) -> Result<(), Error> {
         Command::Completions(a) => completions::run(a),
         Command::Help(a) => topics::run(a),
         Command::Man(a) => man::run(a),
-        Command::Lsp => arbiter::lsp::serve(),
+        Command::Lsp => crate::lsp::serve(),
     }
 }
 
@@ -267,7 +267,7 @@ fn quoting_tip(e: &clap::Error) -> Option<String> {
 }
 
 /// The `--color` the command line gives, read before clap parses it.
-fn color_asked() -> Option<arbiter::style::ColorChoice> {
+fn color_asked() -> Option<crate::style::ColorChoice> {
     use clap::ValueEnum;
     let args: Vec<String> = std::env::args().skip(1).take_while(|a| a != "--").collect();
     let value = args
@@ -278,7 +278,7 @@ fn color_asked() -> Option<arbiter::style::ColorChoice> {
             Some("") => args.get(i + 1).cloned(),
             _ => None,
         })?;
-    arbiter::style::ColorChoice::from_str(&value, true).ok()
+    crate::style::ColorChoice::from_str(&value, true).ok()
 }
 
 /// Whether the command line asked for `--json` (before any `--`).
@@ -318,7 +318,7 @@ fn with_flag_hint(e: Error) -> Error {
 /// other failure (a full disk) is an error. Control characters that names or files brought in
 /// are shown as text (`\u{1b}`), never sent to the terminal to act on.
 pub fn print(text: &str) -> Result<(), Error> {
-    let text = arbiter::style::printable(text, arbiter::style::Stream::Out);
+    let text = crate::style::printable(text, crate::style::Stream::Out);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => Ok(()),
@@ -327,15 +327,15 @@ pub fn print(text: &str) -> Result<(), Error> {
     }
 }
 
-pub use arbiter::io::write_atomically;
+pub use crate::io::write_atomically;
 
 /// A JSON report with the ruleset it was made under: `ruleset` (its name, if the report does not
 /// already say it), `ruleset_version` and `ruleset_sha256` (what `rules hash` prints).
 pub fn json_with_ruleset(
     report: &impl serde::Serialize,
-    ruleset: &arbiter::rules::pin::Identity,
+    ruleset: &crate::rules::pin::Identity,
 ) -> String {
     let mut value = serde_json::to_value(report).expect("reports serialise");
     ruleset.stamp(&mut value);
-    arbiter::output::json_string(&value)
+    crate::output::json_string(&value)
 }

@@ -2,11 +2,11 @@
 //! [--backtest [--systems S,...]] [--fit [SYSTEM] [--holdout SHARE]]
 //! [--plot FILE.svg [--players A,B] [--bands]]`.
 
-use arbiter::rules::scoring::System;
-use arbiter::scoring::backtest::BacktestOptions;
-use arbiter::scoring::fit::FitOptions;
-use arbiter::scoring::{self, RateOptions};
-use arbiter::{Error, Result};
+use crate::rules::scoring::System;
+use crate::scoring::backtest::BacktestOptions;
+use crate::scoring::fit::FitOptions;
+use crate::scoring::{self, RateOptions};
+use crate::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(
@@ -74,7 +74,7 @@ pub struct Args {
     /// Most rows a CSV history may have (one per player per game), a bound on the memory a
     /// history takes; a CSV history is read as it goes, never held whole (YAML and JSON
     /// histories are read whole, at most 16 MiB)
-    #[arg(long, value_name = "N", default_value_t = arbiter::files::MAX_HISTORY_ROWS)]
+    #[arg(long, value_name = "N", default_value_t = crate::files::MAX_HISTORY_ROWS)]
     max_rows: usize,
     /// Print JSON instead of a table: {"players": [{"name", "rating", "provisional", ...}]}
     /// (with --backtest: {"systems": [...]})
@@ -91,7 +91,7 @@ const MAX_RESAMPLES: usize = 100_000;
 
 pub fn run(args: Args) -> Result<()> {
     if let Some(plot) = &args.plot {
-        if arbiter::io::FileKind::of(plot) != Some(arbiter::io::FileKind::Svg) {
+        if crate::io::FileKind::of(plot) != Some(crate::io::FileKind::Svg) {
             return Err(Error::msg(format!(
                 "--plot writes an SVG chart: name it FILE.svg (not `{plot}`)"
             )));
@@ -111,17 +111,17 @@ pub fn run(args: Args) -> Result<()> {
             )));
         }
     }
-    let mut file = arbiter::files::history_capped(&args.file, args.max_rows)?;
+    let mut file = crate::files::history_capped(&args.file, args.max_rows)?;
     if args.sort {
         file.sort_by_date();
     }
     let rules = super::chosen(
-        arbiter::rules::resolve::Choice {
+        crate::rules::resolve::Choice {
             typed: args.rules.as_deref(),
             named: file.rules.as_deref().map(|n| (n, Some(args.file.as_str()))),
-            default: arbiter::rules::builtin::DEFAULT_RATING,
+            default: crate::rules::builtin::DEFAULT_RATING,
         }
-        .load(arbiter::rules::resolve::needs_scoring, |e| {
+        .load(crate::rules::resolve::needs_scoring, |e| {
             file.source
                 .locate(Error::new("/rules", e.unplaced_message()))
         })?,
@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Result<()> {
     )?;
     let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
     let check = |p: &str| -> Result<()> {
-        if known.iter().any(|r| arbiter::names::same(r, p)) {
+        if known.iter().any(|r| crate::names::same(r, p)) {
             Ok(())
         } else {
             Err(Error::unknown("player", p, &known))
@@ -175,7 +175,7 @@ pub fn run(args: Args) -> Result<()> {
         super::write_atomically(path, &svg)?;
     }
     if args.json {
-        let id = arbiter::rules::pin::Identity::of(&rules);
+        let id = crate::rules::pin::Identity::of(&rules);
         super::print(&super::json_with_ruleset(&report, &id))?;
     } else {
         let mut text = report.table(args.all, "--all", super::layout());
@@ -194,17 +194,17 @@ pub fn run(args: Args) -> Result<()> {
 fn stream_json(
     args: &Args,
     file: &scoring::HistoryFile,
-    rules: &arbiter::rules::Ruleset,
+    rules: &crate::rules::Ruleset,
 ) -> Result<()> {
     use std::io::Write;
     let report = file.rate(rules, RateOptions::default())?;
     if let Some(p) = &args.player {
         let known: Vec<&str> = report.players.iter().map(|r| r.name.as_str()).collect();
-        if !known.iter().any(|r| arbiter::names::same(r, p)) {
+        if !known.iter().any(|r| crate::names::same(r, p)) {
             return Err(Error::unknown("player", p, &known));
         }
     }
-    let id = arbiter::rules::pin::Identity::of(rules);
+    let id = crate::rules::pin::Identity::of(rules);
     let head = super::json_with_ruleset(&report, &id);
     let head = head
         .trim_end()
@@ -242,7 +242,7 @@ fn stream_json(
 fn system_named(name: &str) -> Result<System> {
     System::named(name).ok_or_else(|| {
         let known: Vec<&str> = System::RATINGS.iter().map(|s| s.name()).collect();
-        Error::msg(arbiter::names::unknown("system", name, &known))
+        Error::msg(crate::names::unknown("system", name, &known))
     })
 }
 
@@ -250,7 +250,7 @@ fn run_fit(
     args: &Args,
     system: &str,
     file: &scoring::HistoryFile,
-    rules: &arbiter::rules::Ruleset,
+    rules: &crate::rules::Ruleset,
 ) -> Result<()> {
     let system = match system.trim() {
         "" => None,
@@ -267,7 +267,7 @@ fn run_fit(
         },
     )?;
     super::print(&if args.json {
-        arbiter::output::json_string(&report)
+        crate::output::json_string(&report)
     } else {
         report.table(super::layout())
     })
@@ -276,7 +276,7 @@ fn run_fit(
 fn run_backtest(
     args: &Args,
     file: &scoring::HistoryFile,
-    rules: &arbiter::rules::Ruleset,
+    rules: &crate::rules::Ruleset,
 ) -> Result<()> {
     let mut systems = Vec::new();
     for name in &args.systems {
@@ -295,7 +295,7 @@ fn run_backtest(
         },
     )?;
     super::print(&if args.json {
-        arbiter::output::json_string(&report)
+        crate::output::json_string(&report)
     } else {
         report.table(super::layout())
     })

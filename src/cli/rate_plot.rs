@@ -5,9 +5,9 @@
 //! chart; each line has its own colour (dark enough to read on white) and dash pattern (so
 //! it still reads in grey print); the band of ± the ruleset's conservative multiple of the
 //! deviation is drawn for the players named with --players, or for all with --bands.
-use arbiter::scoring::rating_steps::{held, Held};
-use arbiter::scoring::RatingReport;
-use arbiter::{Error, Result};
+use crate::scoring::rating_steps::{held, Held};
+use crate::scoring::RatingReport;
+use crate::{Error, Result};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
@@ -46,7 +46,7 @@ pub fn svg(report: &RatingReport, players: &[String], bands: bool) -> Result<Str
         let shown = report
             .players
             .iter()
-            .find(|r| arbiter::names::same(&r.name, p))
+            .find(|r| crate::names::same(&r.name, p))
             .map_or_else(|| p.clone(), |r| r.name.clone());
         let steps = held(report, p);
         if steps.is_empty() {
@@ -103,7 +103,7 @@ pub fn svg(report: &RatingReport, players: &[String], bands: bool) -> Result<Str
     let note = if banded {
         format!(
             "bands: ± {} deviations",
-            arbiter::output::trim_number(band, 2)
+            crate::output::trim_number(band, 2)
         )
     } else {
         String::new()

@@ -1,6 +1,6 @@
 //! `arbiter repl`: an interactive rhai session over the rulesets and engines.
-use arbiter::script::repl::{repl, ReplOptions};
-use arbiter::Result;
+use crate::script::repl::{repl, ReplOptions};
+use crate::Result;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -41,7 +41,7 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
         allow_write: args.allow_write,
         allow_read: allow_read.to_vec(),
         layout: super::layout(),
-        limits: arbiter::script::run::ChosenLimits {
+        limits: crate::script::run::ChosenLimits {
             max_seconds: args.max_seconds,
             max_memory_mb: args.max_memory,
         },

@@ -1,11 +1,11 @@
 //! `arbiter rules list | check | show | convert | fmt | diff | hash | bundle | schema | explain`.
-use arbiter::output::{Align, Table};
-use arbiter::rules::changes::{self, Change};
-use arbiter::rules::edit::{self, Syntax};
-use arbiter::rules::explain;
-use arbiter::rules::pin::Identity;
-use arbiter::rules::{builtin, canonical, load, Format};
-use arbiter::{Error, Result};
+use crate::output::{Align, Table};
+use crate::rules::changes::{self, Change};
+use crate::rules::edit::{self, Syntax};
+use crate::rules::explain;
+use crate::rules::pin::Identity;
+use crate::rules::{builtin, canonical, load, Format};
+use crate::{Error, Result};
 use clap::{Subcommand, ValueEnum};
 
 #[derive(clap::Args)]
@@ -225,10 +225,10 @@ pub fn run(args: Args) -> Result<()> {
                     Err(errors) => {
                         failed += 1;
                         for e in &errors {
-                            arbiter::style::report_error(e);
+                            crate::style::report_error(e);
                         }
                         if errors.len() > 1 {
-                            arbiter::style::report_error(&Error::msg(format!(
+                            crate::style::report_error(&Error::msg(format!(
                                 "{f}: {} problems",
                                 errors.len()
                             )));
@@ -266,7 +266,7 @@ pub fn run(args: Args) -> Result<()> {
         RulesCommand::Pin { file } => pin(&file),
         RulesCommand::Bundle { ruleset, output } => bundle(&ruleset, &output),
         RulesCommand::Schema => {
-            let text = serde_json::to_string_pretty(arbiter::rules::schema::schema())
+            let text = serde_json::to_string_pretty(crate::rules::schema::schema())
                 .expect("a schema serialises");
             super::print(&format!("{text}\n"))?;
             Ok(())
@@ -287,7 +287,7 @@ pub fn run(args: Args) -> Result<()> {
             Ok(())
         }
         RulesCommand::Convert { file, to, output } => {
-            let source = arbiter::io::read_text(&file)?;
+            let source = crate::io::read_text(&file)?;
             let (doc, comments) =
                 canonical::parse_with_comments(&file, &source, Format::of(&file))?;
             // Check the whole ruleset (with what it extends) before writing anything.
@@ -352,7 +352,7 @@ fn diff(old: &str, new: Option<&str>, json: bool, explain: bool) -> Result<()> {
             "new": Identity::of(&new_rules),
             "changes": found,
         });
-        return super::print(&arbiter::output::json_string(&report));
+        return super::print(&crate::output::json_string(&report));
     }
     let mut out = format!("--- {old_name}\n+++ {new_name}\n");
     if found.is_empty() {
@@ -372,13 +372,13 @@ fn change_line(c: &Change) -> String {
 }
 
 fn pin(file: &str) -> Result<()> {
-    let text = arbiter::io::read_text(file)?;
-    let pinned = arbiter::rules::pinning::pin(file, &text)?;
+    let text = crate::io::read_text(file)?;
+    let pinned = crate::rules::pinning::pin(file, &text)?;
     let kept = pinned.kept_path.display().to_string();
-    arbiter::io::write_file(&kept, &pinned.kept_text, arbiter::io::Replace::Output)?;
+    crate::io::write_file(&kept, &pinned.kept_text, crate::io::Replace::Output)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     if pinned.text != text {
-        arbiter::io::write_file(file, &pinned.text, arbiter::io::Replace::ItsOwnInput)?;
+        crate::io::write_file(file, &pinned.text, crate::io::Replace::ItsOwnInput)?;
     }
     super::print(&format!(
         "wrote {kept}\nwrote {file}: pinned to {}\n",
@@ -388,14 +388,14 @@ fn pin(file: &str) -> Result<()> {
 
 fn bundle(reference: &str, output: &str) -> Result<()> {
     let syntax = edit::Syntax::of_path(output)?;
-    let text = arbiter::rules::bundle::bundle(reference, syntax).map_err(|e| {
+    let text = crate::rules::bundle::bundle(reference, syntax).map_err(|e| {
         if syntax == Syntax::Json {
             e.context(output)
         } else {
             e
         }
     })?;
-    arbiter::io::write_file(output, &text, arbiter::io::Replace::Output)
+    crate::io::write_file(output, &text, crate::io::Replace::Output)
 }
 
 /// `rules fmt`: the canonical layout on standard output, or checked, or written back.
@@ -407,7 +407,7 @@ fn fmt(files: &[String], check: bool, write: bool) -> Result<()> {
     }
     let mut unformatted = 0;
     for file in files {
-        let text = arbiter::io::read_text(file)?;
+        let text = crate::io::read_text(file)?;
         let formatted = canonical::formatted(file, &text)?;
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         if check {
@@ -417,7 +417,7 @@ fn fmt(files: &[String], check: bool, write: bool) -> Result<()> {
             }
         } else if write {
             if formatted != text {
-                arbiter::io::write_file(file, &formatted, arbiter::io::Replace::ItsOwnInput)?;
+                crate::io::write_file(file, &formatted, crate::io::Replace::ItsOwnInput)?;
             }
         } else {
             super::print(&formatted)?;

@@ -1,6 +1,6 @@
 //! `arbiter run SCRIPT`: run a rhai script in the sandbox.
-use arbiter::script::run::{run_file, RunOptions};
-use arbiter::Result;
+use crate::script::run::{run_file, RunOptions};
+use crate::Result;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -51,7 +51,7 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
         rules: args.rules,
         allow_write: args.allow_write,
         allow_read: allow_read.to_vec(),
-        limits: arbiter::script::run::ChosenLimits {
+        limits: crate::script::run::ChosenLimits {
             max_seconds: args.max_seconds,
             max_memory_mb: args.max_memory,
         },
@@ -66,7 +66,7 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
 
 /// `--max-seconds`: a positive number of seconds, at most an hour.
 pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
-    let most = arbiter::script::run::MOST_SECONDS;
+    let most = crate::script::run::MOST_SECONDS;
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= most => Ok(s),
         _ => Err(format!("a number of seconds above 0 and at most {most}")),
@@ -75,7 +75,7 @@ pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
 
 /// `--max-memory`: a whole number of megabytes, from 1 to 64 GiB.
 pub fn parse_megabytes(text: &str) -> std::result::Result<u64, String> {
-    let most = arbiter::script::run::MOST_MEMORY_MB;
+    let most = crate::script::run::MOST_MEMORY_MB;
     match text.trim().parse::<u64>() {
         Ok(mb) if (1..=most).contains(&mb) => Ok(mb),
         _ => Err(format!(

@@ -1,7 +1,7 @@
 //! `arbiter score GAME | NAME=SCORE... [--rules R] [--vs R2] [--json]`.
-use arbiter::rules::{load, Doc};
-use arbiter::scoring::{self, ResultTable, ScoreInput};
-use arbiter::{Error, Result};
+use crate::rules::{load, Doc};
+use crate::scoring::{self, ResultTable, ScoreInput};
+use crate::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -33,12 +33,12 @@ pub fn run(args: Args) -> Result<()> {
         }));
     }
     let chosen = super::chosen(
-        arbiter::rules::resolve::Choice {
+        crate::rules::resolve::Choice {
             typed: args.rules.as_deref(),
             named: input.rules().map(|r| (r, file.as_deref())),
             default: "",
         }
-        .load(arbiter::rules::resolve::needs_scoring, |e| match &doc {
+        .load(crate::rules::resolve::needs_scoring, |e| match &doc {
             // A bad `rules:` in the game file is reported at that line.
             Some(d) if d.value.get("rules").is_some() => e.placed_at(d, "/rules"),
             _ => e,
@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<()> {
         None => {
             let report = scoring::score_input(&rules, &input, doc.as_ref())?;
             super::print(&if args.json {
-                super::json_with_ruleset(&report, &arbiter::rules::pin::Identity::of(&rules))
+                super::json_with_ruleset(&report, &crate::rules::pin::Identity::of(&rules))
             } else {
                 report.table(super::layout())
             })?;
@@ -64,7 +64,7 @@ pub fn run(args: Args) -> Result<()> {
                 comparison.vs = vs.clone();
             }
             super::print(&if args.json {
-                arbiter::output::json_string(&comparison)
+                crate::output::json_string(&comparison)
             } else {
                 comparison.table(super::layout())
             })?;
@@ -104,7 +104,7 @@ fn read_input(inputs: &[String]) -> Result<(ScoreInput, Option<Doc>, Option<Stri
     }
     match inputs {
         [file] => {
-            let (doc, input) = arbiter::files::score_input(file)?;
+            let (doc, input) = crate::files::score_input(file)?;
             Ok((input, Some(doc), Some(file.clone())))
         }
         _ => Err(Error::msg(

@@ -1,10 +1,10 @@
 //! `arbiter site OUT [--club club.yaml]`: a club's static site, a thin layer over
-//! `arbiter::site` (which reads the club file's inputs and lays out the pages); the charts
+//! `crate::site` (which reads the club file's inputs and lays out the pages); the charts
 //! are drawn here, as `rate --plot` and `combat matrix --plot` draw them.
-use arbiter::combat::lab::MatrixReport;
-use arbiter::scoring::RatingReport;
-use arbiter::site::{self, club::MINIMAL, Club};
-use arbiter::{Error, Result};
+use crate::combat::lab::MatrixReport;
+use crate::scoring::RatingReport;
+use crate::site::{self, club::MINIMAL, Club};
+use crate::{Error, Result};
 
 /// The club file looked for when `--club` is not given.
 const DEFAULT_CLUB: &str = "club.yaml";
@@ -45,16 +45,16 @@ pub fn run(args: Args) -> Result<()> {
             )))
         }
     };
-    let doc = arbiter::rules::load::read_doc(&path)?;
+    let doc = crate::rules::load::read_doc(&path)?;
     let club = Club::from_doc(&path, doc)?;
     let loaded = site::load(&club)?;
     for w in &loaded.warnings {
-        arbiter::style::warn(w);
+        crate::style::warn(w);
     }
     let built = site::build(&loaded, &Drawn)?;
     site::write(&args.out, &built)?;
     let index = std::path::Path::new(&args.out).join(site::INDEX);
-    arbiter::style::note(&format!(
+    crate::style::note(&format!(
         "wrote {} files to {}",
         built.files.len(),
         args.out

@@ -1,18 +1,18 @@
-//! `arbiter swiss ...`: a thin layer over arbiter::swiss. Tournament files are read and
-//! changed through arbiter::files (every change under the file's lock, atomically, so a refused
+//! `arbiter swiss ...`: a thin layer over crate::swiss. Tournament files are read and
+//! changed through crate::files (every change under the file's lock, atomically, so a refused
 //! command leaves the file as it was); the tables, CSV and page come from the engine.
-use arbiter::calendar::{Date, Every};
-use arbiter::files;
-use arbiter::io::{read_text, with_file_lock, write_file, Replace};
-use arbiter::output::json_string;
-use arbiter::rules::pin::Identity;
-use arbiter::rules::{builtin, resolve, Ruleset};
-use arbiter::swiss::dutch;
-use arbiter::swiss::report::RoundPairing;
-use arbiter::swiss::standings::standings;
-use arbiter::swiss::tournament::{ByeKind, Tournament};
-use arbiter::swiss::{calendar, trf, trf_out};
-use arbiter::{Error, Result};
+use crate::calendar::{Date, Every};
+use crate::files;
+use crate::io::{read_text, with_file_lock, write_file, Replace};
+use crate::output::json_string;
+use crate::rules::pin::Identity;
+use crate::rules::{builtin, resolve, Ruleset};
+use crate::swiss::dutch;
+use crate::swiss::report::RoundPairing;
+use crate::swiss::standings::standings;
+use crate::swiss::tournament::{ByeKind, Tournament};
+use crate::swiss::{calendar, trf, trf_out};
+use crate::{Error, Result};
 use clap::Subcommand;
 
 #[derive(clap::Args)]
@@ -230,7 +230,7 @@ fn import(a: ImportArgs) -> Result<()> {
     let (swiss, ruleset) = files::swiss_rules(choice, "swiss import")?;
     // Recorded so that it is found from the tournament file wherever the command runs.
     let rules = resolve::recorded_reference(&choice.reference().0, &a.output);
-    let theirs = arbiter::swiss::tournament::points_of(&swiss);
+    let theirs = crate::swiss::tournament::points_of(&swiss);
     if theirs != field.points {
         return Err(Error::msg(format!(
             "{}: its points ({}) are not ruleset `{}`'s ({}); give --rules with a ruleset \
@@ -243,7 +243,7 @@ fn import(a: ImportArgs) -> Result<()> {
     }
     let name = trf::tournament_name(&text);
     let mut t =
-        arbiter::swiss::import::tournament(&name, &rules, &field).map_err(|e| e.context(&a.trf))?;
+        crate::swiss::import::tournament(&name, &rules, &field).map_err(|e| e.context(&a.trf))?;
     t.ruleset = Some(Identity::of(&ruleset));
     files::create_tournament(&a.output, &t, a.force)?;
     super::print(&format!(
@@ -254,7 +254,7 @@ fn import(a: ImportArgs) -> Result<()> {
     ))
 }
 
-fn show_points(p: &arbiter::swiss::model::Points) -> String {
+fn show_points(p: &crate::swiss::model::Points) -> String {
     let t = trf::show_tenths;
     format!(
         "win {}, draw {}, loss {}, forfeit win {}, forfeit loss {}, pairing bye {}, half bye {}, \
@@ -416,7 +416,7 @@ fn tiebreak_help() -> String {
          table final.trf\n\nTie-breaks a ruleset's swiss.tiebreakers may list (FIDE C.07, 2023):\n",
     );
     // Each name on its line, its meaning below, wrapped to stay within 80 columns.
-    for (name, meaning) in arbiter::rules::swiss::TIEBREAKS {
+    for (name, meaning) in crate::rules::swiss::TIEBREAKS {
         h += &format!("  {name}\n");
         let mut line = String::from("     ");
         for word in meaning.split_whitespace() {
@@ -438,9 +438,9 @@ fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
     if let Some(warning) = t
         .ruleset
         .as_ref()
-        .and_then(|r| arbiter::rules::pin::drift(path, r, now))
+        .and_then(|r| crate::rules::pin::drift(path, r, now))
     {
-        arbiter::style::warn(&format!(
+        crate::style::warn(&format!(
             "{warning} (`swiss new --embed-rules` keeps a tournament's rules with it)"
         ));
     }
@@ -531,20 +531,20 @@ fn new(path: &str, players: &str, rounds: usize, options: NewOptions) -> Result<
     let rules = resolve::recorded_reference(&choice.reference().0, path);
     let list = files::swiss_players(players)?;
     if let Some(warning) = &list.warning {
-        arbiter::style::warn(warning);
+        crate::style::warn(warning);
     }
     let name = name.unwrap_or_default();
-    arbiter::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
+    crate::names::check_printable("tournament", &name).map_err(|e| e.context("--name"))?;
     let mut t = Tournament::new(&name, &rules, rounds, list.players).map_err(|e| {
         // Too many rounds is the option's fault; a bad list, the file's.
         match e.kind() {
-            arbiter::error::ErrorKind::OutOfRange { what, .. } if what == "rounds" => {
+            crate::error::ErrorKind::OutOfRange { what, .. } if what == "rounds" => {
                 e.reworded(|m| format!("--rounds {rounds}: {m}"))
             }
             _ => e.context(players),
         }
     })?;
-    t.check_scores_fit(&arbiter::swiss::tournament::points_of(&swiss))
+    t.check_scores_fit(&crate::swiss::tournament::points_of(&swiss))
         .map_err(|e| e.context("--rounds"))?;
     if let Some(a) = accelerate {
         t.accelerated_rounds = Some(a);
@@ -555,9 +555,9 @@ fn new(path: &str, players: &str, rounds: usize, options: NewOptions) -> Result<
     }
     t.ruleset = Some(Identity::of(&ruleset));
     if embed_rules {
-        t.embedded_rules = Some(arbiter::rules::edit::show(
+        t.embedded_rules = Some(crate::rules::edit::show(
             &ruleset,
-            arbiter::rules::edit::Syntax::Rules,
+            crate::rules::edit::Syntax::Rules,
         ));
     }
     files::create_tournament(path, &t, force)?;
@@ -593,7 +593,7 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
     if let Some(out) = html {
         return write_file(
             out,
-            &arbiter::swiss::html::page(&title, &s, &Identity::of(&now)),
+            &crate::swiss::html::page(&title, &s, &Identity::of(&now)),
             Replace::Output,
         );
     }

@@ -1,6 +1,6 @@
 //! `arbiter help [TOPIC | COMMAND...]`: reference pages on the languages arbiter reads (the
 //! texts live in doc/help/), or a command's own help, as clap's `help` subcommand gives it.
-use arbiter::Result;
+use crate::Result;
 
 /// A reference page: its name after `arbiter help`, a line for the list, and its text.
 pub struct Topic {
@@ -93,7 +93,7 @@ fn styled(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         if line.starts_with('#') {
-            out.push_str(&arbiter::style::header(line, super::layout().color));
+            out.push_str(&crate::style::header(line, super::layout().color));
         } else {
             out.push_str(line);
         }
@@ -105,7 +105,7 @@ fn styled(text: &str) -> String {
 /// The scripting API, from the table `:help` reads: usage, then the summary indented below.
 fn api_list() -> String {
     let mut out = String::new();
-    for doc in arbiter::script::api::help() {
+    for doc in crate::script::api::help() {
         out.push_str(&format!("    {}\n", doc.usage));
         out.push_str(&wrap(doc.summary, 8));
     }
@@ -114,7 +114,7 @@ fn api_list() -> String {
 
 fn repl_commands() -> String {
     let mut out = String::new();
-    for (name, summary) in arbiter::script::repl::COMMANDS {
+    for (name, summary) in crate::script::repl::COMMANDS {
         // A summary that starts with its own usage ("`:load FILE` — ...") shows it once.
         let (usage, summary) = match summary.split_once(" — ") {
             Some((usage, rest)) if usage.starts_with(name) => (usage, rest),
@@ -166,7 +166,7 @@ fn unknown(word: &str, commands: &[String], first: bool) -> ! {
     };
     let mut message = format!(
         "no {what} `{word}`{}; ",
-        arbiter::names::suggestion(word, names)
+        crate::names::suggestion(word, names)
     );
     if first {
         message.push_str(&format!("topics: {}; ", topics.join(", ")));
@@ -198,7 +198,7 @@ fn command_help(words: &[String]) -> Result<()> {
         }
     }
     let help = current.render_long_help();
-    let text = if arbiter::style::colored(arbiter::style::Stream::Out) {
+    let text = if crate::style::colored(crate::style::Stream::Out) {
         help.ansi().to_string()
     } else {
         help.to_string()
