@@ -13,7 +13,13 @@ use arbiter::combat::tactics::{
     Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp,
 };
 use arbiter::combat::view::View;
-use arbiter::combat::{self, Action, ClassicTactic, Context, Loc, Pcg, SimOptions, Tactic};
+use arbiter::combat::{
+    self,
+    context::{Context, Loc},
+    roller::Pcg,
+    sim::SimOptions,
+    tactics::{Action, ClassicTactic, Tactic},
+};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,12 +27,12 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 fn duels(c: &mut Criterion) {
-    let rules = arbiter::rules::load("startrek").unwrap();
+    let rules = arbiter::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let a = ctx.class(&rules, "UFP heavy cruiser").unwrap();
     let b = ctx.class(&rules, "Klingon battle cruiser").unwrap();
     let t = ClassicTactic::default();
-    let setup = combat::Setup::standard(&ctx);
+    let setup = combat::turn::Setup::standard(&ctx);
     let mut g = c.benchmark_group("duel");
     g.sample_size(10)
         .measurement_time(Duration::from_secs(4))
@@ -38,7 +44,7 @@ fn duels(c: &mut Criterion) {
         |bench| {
             bench.iter(|| {
                 i += 1;
-                let mut battle = combat::Battle::new(
+                let mut battle = combat::turn::Battle::new(
                     &ctx,
                     [&a, &b],
                     [&t, &t],
@@ -54,7 +60,7 @@ fn duels(c: &mut Criterion) {
     let recorded: Vec<[Vec<Answer>; 2]> = (0..256)
         .map(|i| {
             let rec = [Recorder::new(&t), Recorder::new(&t)];
-            let mut battle = combat::Battle::new(
+            let mut battle = combat::turn::Battle::new(
                 &ctx,
                 [&a, &b],
                 [&rec[0], &rec[1]],
@@ -65,7 +71,7 @@ fn duels(c: &mut Criterion) {
             let outcome = battle.play();
             let answers = rec.map(|r| r.answers.into_inner().unwrap());
             let replay = [Replay::new(&answers[0]), Replay::new(&answers[1])];
-            let mut again = combat::Battle::new(
+            let mut again = combat::turn::Battle::new(
                 &ctx,
                 [&a, &b],
                 [&replay[0], &replay[1]],
@@ -89,7 +95,7 @@ fn duels(c: &mut Criterion) {
                 i += 1;
                 let answers = &recorded[i % recorded.len()];
                 let replay = [Replay::new(&answers[0]), Replay::new(&answers[1])];
-                let mut battle = combat::Battle::new(
+                let mut battle = combat::turn::Battle::new(
                     &ctx,
                     [&a, &b],
                     [&replay[0], &replay[1]],
@@ -108,7 +114,7 @@ fn duels(c: &mut Criterion) {
         |bench| {
             bench.iter(|| {
                 i += 1;
-                let mut battle = combat::Battle::new(
+                let mut battle = combat::turn::Battle::new(
                     &ctx,
                     [&a, &b],
                     [&shooter, &shooter],
@@ -133,7 +139,7 @@ fn duels(c: &mut Criterion) {
                 "sim of 4000 battles, {threads} thread{}",
                 if threads == 1 { "" } else { "s" }
             ),
-            |bench| bench.iter(|| black_box(combat::simulate(&rules, &opts).unwrap())),
+            |bench| bench.iter(|| black_box(combat::sim::simulate(&rules, &opts).unwrap())),
         );
     }
     g.finish();

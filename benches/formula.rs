@@ -1,7 +1,7 @@
 //! Formula evaluation: a compiled formula evaluated a million times, as the engines do (CEP
 //! points for every player, a K-factor for every rated game, a ship's stats at setup).
+use arbiter::rules::formula::Formula;
 use arbiter::rules::scoring::CepVariables;
-use arbiter::rules::Formula;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use std::time::Duration;
 

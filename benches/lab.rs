@@ -2,8 +2,8 @@
 //! * `balance` UFP heavy cruiser vs Klingon battle cruiser, varying the Klingon's shields, at
 //!   precision 0.03: under 10 s on 2 cores;
 //! * `matrix` over the 12 built-in ships at 400 battles a cell (52,800 battles): under 60 s.
-use arbiter::combat::lab::{self, BalanceOptions, MatrixOptions};
-use arbiter::combat::DefaultTactic;
+use arbiter::combat::default_tactic::DefaultTactic;
+use arbiter::combat::lab::{self, balance::BalanceOptions, matrix::MatrixOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
@@ -19,7 +19,7 @@ fn lab_targets(c: &mut Criterion) {
         precision: 0.03,
         ..BalanceOptions::default()
     };
-    let report = lab::balance(
+    let report = lab::balance::balance(
         &rules,
         "UFP heavy cruiser",
         "Klingon battle cruiser",
@@ -42,7 +42,7 @@ fn lab_targets(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 black_box(
-                    lab::balance(
+                    lab::balance::balance(
                         &rules,
                         "UFP heavy cruiser",
                         "Klingon battle cruiser",
@@ -63,7 +63,7 @@ fn lab_targets(c: &mut Criterion) {
         points_scale: 100.0,
     };
     g.bench_function("matrix of the 12 built-in ships, 400 battles a cell", |b| {
-        b.iter(|| black_box(lab::matrix(&rules, &matrix, [&t, &t], &|_| {}).unwrap()))
+        b.iter(|| black_box(lab::matrix::matrix(&rules, &matrix, [&t, &t], &|_| {}).unwrap()))
     });
     g.finish();
 }

@@ -1,9 +1,9 @@
 //! `rate` over 100k four-player games, file parsing included (CSV and YAML histories), and
 //! the backtest of each rating system over them; and over 300k players who play once each.
 //! The history is generated here from a seeded PCG generator, so every run rates the same games.
-use arbiter::rules::load;
+use arbiter::rules::load::load;
 use arbiter::scoring::backtest::BacktestOptions;
-use arbiter::scoring::RateOptions;
+use arbiter::scoring::ratings::RateOptions;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

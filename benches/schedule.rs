@@ -1,7 +1,10 @@
 //! League schedules: a 2000-team rotation written as JSON (target: about a second), and the
 //! balanced method for 64 teams (target: under 10 s), plus the search for sizes that are not
 //! powers of two, up to 500 teams (target: under 5 s).
-use arbiter::league::{schedule, Method, ScheduleOptions, Teams};
+use arbiter::league::{
+    schedule::{schedule, Method, ScheduleOptions},
+    teams::Teams,
+};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
 

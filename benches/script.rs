@@ -1,11 +1,15 @@
 //! The costs an engine pays for scripting: building a sandboxed engine, calling a compiled
 //! rhai function (a rule hook) with serde data, editing a ruleset, and a simulation with a
 //! rhai tactic against the same simulation with the built-in tactic (target: at most 5×).
-use arbiter::combat::{self, ClassicTactic, SimOptions, Tactic};
+use arbiter::combat::{
+    self,
+    sim::SimOptions,
+    tactics::{ClassicTactic, Tactic},
+};
 use arbiter::script::hook::CompiledHook;
 use arbiter::script::run::Runner;
 use arbiter::script::tactic::ScriptTactic;
-use arbiter::script::{Limits, Session};
+use arbiter::{rules::limits::Limits, script::engine::Session};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use serde_json::json;
 use std::hint::black_box;
@@ -70,7 +74,7 @@ const TACTIC: &str = "fn tactic(me, enemy, ctx) {
 ";
 
 fn tactics(c: &mut Criterion) {
-    let rules = arbiter::rules::load("startrek").unwrap();
+    let rules = arbiter::rules::load::load("startrek").unwrap();
     const N: u64 = 500;
     let opts = SimOptions {
         threads: Some(1),
@@ -79,8 +83,9 @@ fn tactics(c: &mut Criterion) {
     let built_in = ClassicTactic::default();
     let script =
         ScriptTactic::compile("bench_tactic.rhai", TACTIC, &Limits::default()).expect("compiles");
-    let run =
-        |sides: [&dyn Tactic; 2]| combat::simulate_with(&rules, &opts, sides, &|_| {}).unwrap();
+    let run = |sides: [&dyn Tactic; 2]| {
+        combat::sim::simulate_with(&rules, &opts, sides, &|_| {}).unwrap()
+    };
     // Same battles, same result: the comparison is fair.
     assert_eq!(
         run([&built_in, &built_in]),

@@ -4,17 +4,24 @@
 //! threads at least 1.8 times as fast as 1).
 use arbiter::combat::events::Silent;
 use arbiter::combat::roller::battle_seed;
-use arbiter::combat::{self, ClassicTactic, Context, DefaultTactic, Pcg, SimOptions, Tactic};
+use arbiter::combat::{
+    self,
+    context::Context,
+    default_tactic::DefaultTactic,
+    roller::Pcg,
+    sim::SimOptions,
+    tactics::{ClassicTactic, Tactic},
+};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 
 fn battles(c: &mut Criterion) {
-    let rules = arbiter::rules::load("startrek").unwrap();
+    let rules = arbiter::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let a = ctx.class(&rules, "UFP heavy cruiser").unwrap();
     let b = ctx.class(&rules, "Klingon battle cruiser").unwrap();
-    let setup = combat::Setup::standard(&ctx);
+    let setup = combat::turn::Setup::standard(&ctx);
     let classic = ClassicTactic::default();
     let default = DefaultTactic::of(&rules).unwrap();
     let mut g = c.benchmark_group("tactic battle");
@@ -29,7 +36,7 @@ fn battles(c: &mut Criterion) {
             bench.iter(|| {
                 // The same 1024 seeds round and round for both tactics.
                 i = (i + 1) % 1024;
-                let mut battle = combat::Battle::new(
+                let mut battle = combat::turn::Battle::new(
                     &ctx,
                     [&a, &b],
                     [t, t],
@@ -56,7 +63,7 @@ fn battles(c: &mut Criterion) {
         };
         g.bench_function(format!("default, {threads} thread(s)"), |bench| {
             bench.iter(|| {
-                black_box(combat::simulate_with(
+                black_box(combat::sim::simulate_with(
                     &rules,
                     &opts,
                     [&default, &default],

@@ -393,7 +393,7 @@ mod tests {
 
     use super::*;
 
-    fn doc() -> crate::rules::Doc {
+    fn doc() -> crate::rules::doc::Doc {
         crate::rules::yaml::parse("g.yaml", "rules: nowhere\nsides:\n  - name: A\n").unwrap()
     }
 

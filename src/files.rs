@@ -4,13 +4,13 @@ use crate::combat::scenario::Scenario;
 use crate::error::{Conflict, Error, Result};
 use crate::io::{read_text, write_file, Replace};
 use crate::league::season::{RecordRequest, Recorded};
-use crate::league::{Season, Teams};
+use crate::league::{season::Season, teams::Teams};
+use crate::rules::doc::Doc;
 use crate::rules::load::read_doc;
 use crate::rules::resolve::{self, Choice};
 use crate::rules::swiss::SwissRules;
-use crate::rules::Doc;
-use crate::rules::{builtin, Ruleset};
-use crate::scoring::{HistoryFile, ScoreInput};
+use crate::rules::{builtin, model::Ruleset};
+use crate::scoring::{game::ScoreInput, HistoryFile};
 use crate::swiss::players::PlayerList;
 use crate::swiss::tournament::Tournament;
 

@@ -21,5 +21,3 @@ pub mod site;
 pub mod stop;
 pub mod style;
 pub mod swiss;
-
-pub use error::{Error, Result};

@@ -2,7 +2,12 @@
 //! starts or on first use, and its state lives in fixed arrays.
 use arbiter::combat::events::Silent;
 use arbiter::combat::roller::battle_seed;
-use arbiter::combat::{Battle, ClassicTactic, Context, Pcg, Setup};
+use arbiter::combat::{
+    context::Context,
+    roller::Pcg,
+    tactics::ClassicTactic,
+    turn::{Battle, Setup},
+};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -33,7 +38,7 @@ fn allocations() -> u64 {
 
 #[test]
 fn silent_battles_allocate_nothing() {
-    let rules = arbiter::rules::load("startrek").unwrap();
+    let rules = arbiter::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let tactic = ClassicTactic::default();
     for (a, b) in [

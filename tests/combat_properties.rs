@@ -2,7 +2,10 @@
 //! rule, volley odds, and simulation bookkeeping.
 use arbiter::combat::damage::shield_absorb;
 use arbiter::combat::hex::{face_hit, faces_toward, in_phaser_arc, in_torpedo_line, Hex};
-use arbiter::combat::{simulate, volley, Shot, SimOptions};
+use arbiter::combat::{
+    sim::{simulate, SimOptions},
+    volley::{volley, Shot},
+};
 use proptest::prelude::*;
 
 fn hex() -> impl Strategy<Value = Hex> {
@@ -88,7 +91,7 @@ proptest! {
 
     #[test]
     fn volley_odds_are_probabilities(range in 1u32..=10, dice in 1u32..=4, torpedo in any::<bool>()) {
-        let rules = arbiter::rules::load("startrek").unwrap();
+        let rules = arbiter::rules::load::load("startrek").unwrap();
         let shot = if torpedo { Shot::Torpedo } else { Shot::Phasers { dice } };
         let Ok(v) = volley(&rules, "UFP heavy cruiser", "Klingon battle cruiser", range, shot) else { return Ok(()) };
         for p in [v.hit_chance, v.internal_chance] {
@@ -101,7 +104,7 @@ proptest! {
 
     #[test]
     fn every_battle_ends_exactly_one_way(seed in any::<u64>(), pair in 0usize..4) {
-        let rules = arbiter::rules::load("startrek").unwrap();
+        let rules = arbiter::rules::load::load("startrek").unwrap();
         let ships = [("UFP frigate", "Pirate frigate"), ("Klingon bird of prey", "UFP destroyer"), ("Transport", "Romulan bird of prey"), ("UFP light cruiser", "Gorn attack cruiser")][pair];
         let opts = SimOptions { threads: Some(1), ..SimOptions::new(ships.0, ships.1, 20, seed) };
         let r = simulate(&rules, &opts).unwrap();

@@ -3,7 +3,11 @@
 //! header states), for any names arbiter accepts, awkward ones included: quotes, YAML and
 //! rules-language syntax, accents, wide characters. Names with control characters are refused
 //! where they enter, which the last properties check.
-use arbiter::league::{schedule, RecordRequest, ScheduleOptions, Season, Teams};
+use arbiter::league::{
+    schedule::{schedule, ScheduleOptions},
+    season::{RecordRequest, Season},
+    teams::Teams,
+};
 use arbiter::rules::bundle::{bundle, stated_hash};
 use arbiter::rules::edit::Syntax;
 use arbiter::rules::pin::Identity;

@@ -30,11 +30,11 @@ fn inputs(target: &str) -> Vec<(String, String)> {
 #[test]
 fn rules_language_round_trips() {
     for (name, text) in inputs("rules_language") {
-        let Ok(doc) = load::parse_text("fuzz.rules", &text, load::Format::Rules) else {
+        let Ok(doc) = load::parse_text("fuzz.rules", &text, arbiter::io::Format::Rules) else {
             continue;
         };
         let written = lang::write(&doc.value);
-        let again = load::parse_text("again.rules", &written, load::Format::Rules)
+        let again = load::parse_text("again.rules", &written, arbiter::io::Format::Rules)
             .unwrap_or_else(|e| panic!("{name}: written text does not parse: {e}\n{written}"));
         assert_eq!(
             doc.value, again.value,
@@ -47,13 +47,13 @@ fn rules_language_round_trips() {
 #[test]
 fn yaml_converts_to_the_rules_language_and_back() {
     for (name, text) in inputs("yaml_loader") {
-        let Ok(doc) = load::parse_text("fuzz.yaml", &text, load::Format::Yaml) else {
+        let Ok(doc) = load::parse_text("fuzz.yaml", &text, arbiter::io::Format::Yaml) else {
             continue;
         };
         let _ = load::ruleset_from_doc(&doc);
         if doc.value.is_object() {
             let written = lang::write(&doc.value);
-            let again = load::parse_text("again.rules", &written, load::Format::Rules)
+            let again = load::parse_text("again.rules", &written, arbiter::io::Format::Rules)
                 .unwrap_or_else(|e| {
                     panic!("{name}: converted text does not parse: {e}\n{written}")
                 });
@@ -153,11 +153,11 @@ fn deeply_nested_formulas_evaluate_and_print_or_are_refused() {
 
 #[test]
 fn seasons_load_get_a_table_and_read_back_the_same() {
-    use arbiter::league::{standings, Season};
+    use arbiter::league::{season::Season, standings::standings};
     let rules = load::load("bloodbowl").unwrap();
     let mut loaded = 0;
     for (name, text) in inputs("season_loader") {
-        let Ok(doc) = load::parse_text("fuzz.yaml", &text, load::Format::Yaml) else {
+        let Ok(doc) = load::parse_text("fuzz.yaml", &text, arbiter::io::Format::Yaml) else {
             continue;
         };
         let Ok(season) = Season::from_doc(&doc) else {
@@ -166,7 +166,7 @@ fn seasons_load_get_a_table_and_read_back_the_same() {
         loaded += 1;
         let _ = standings(&rules, &season);
         let written = season.to_yaml();
-        let again = load::parse_text("again.yaml", &written, load::Format::Yaml)
+        let again = load::parse_text("again.yaml", &written, arbiter::io::Format::Yaml)
             .unwrap_or_else(|e| panic!("{name}: a written season does not parse: {e}"));
         assert_eq!(Season::from_doc(&again).unwrap(), season, "{name}");
     }
@@ -175,11 +175,11 @@ fn seasons_load_get_a_table_and_read_back_the_same() {
 
 #[test]
 fn records_and_histories_score_and_rate_to_finite_numbers() {
-    use arbiter::scoring::{self, RateOptions, ScoreInput};
+    use arbiter::scoring::{self, game::ScoreInput, ratings::RateOptions};
     let elo = load::load("elo").unwrap();
     let mut rated = 0;
     for (name, text) in inputs("record_loader") {
-        if let Ok(doc) = load::parse_text("fuzz.yaml", &text, load::Format::Yaml) {
+        if let Ok(doc) = load::parse_text("fuzz.yaml", &text, arbiter::io::Format::Yaml) {
             if let Ok(input) = ScoreInput::from_doc(&doc) {
                 for rules in ["cep", "figf", "advciv"] {
                     let _ = scoring::score_input(&load::load(rules).unwrap(), &input, Some(&doc));

@@ -37,7 +37,7 @@ fn each_topic_prints_its_page_within_80_columns() {
 
 #[test]
 fn the_formulas_page_names_every_function_and_variable() {
-    use arbiter::rules::formula::{Variables, FUNCTIONS};
+    use arbiter::rules::formula::{operators::FUNCTIONS, Variables};
     let page = topic("formulas");
     let documented = |name: &str| page.contains(&format!("{name}(")) || page.contains(name);
     for f in FUNCTIONS {

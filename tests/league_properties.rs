@@ -2,7 +2,10 @@
 //! scripting layer uses: each team once a round, each pair once a leg, legs swapped, and the
 //! reported carry-over and breaks consistent with the schedule.
 use arbiter::league::{
-    schedule, HomeAway, Method, Schedule, ScheduleOptions, SearchBudget, Team, Teams,
+    home_away::HomeAway,
+    schedule::{schedule, Method, Schedule, ScheduleOptions},
+    search::SearchBudget,
+    teams::{Team, Teams},
 };
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};

@@ -88,7 +88,7 @@ fn race(
 }
 
 /// What a result shows a person: its value's debug form or its error message.
-fn shown<T: std::fmt::Debug>(r: arbiter::Result<T>) -> String {
+fn shown<T: std::fmt::Debug>(r: arbiter::error::Result<T>) -> String {
     match r {
         Ok(v) => format!("{v:?}"),
         Err(e) => e.to_string(),

@@ -1,11 +1,11 @@
 //! Comments survive: any tree with comments at any place a comment can have goes rules ->
 //! YAML -> rules byte for byte (the canonical layout, comments included), and `fmt` of
 //! either format is idempotent.
+use arbiter::io::Format;
 use arbiter::rules::canonical::{formatted, parse_with_comments, render_with_comments};
 use arbiter::rules::comments::Comments;
 use arbiter::rules::edit::Syntax;
-use arbiter::rules::load::Format;
-use arbiter::rules::{doc::pointer_push, lang};
+use arbiter::{pointer::pointer_push, rules::lang};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
@@ -134,7 +134,7 @@ proptest! {
     #[test]
     fn fmt_is_idempotent_in_both_formats((v, comments) in commented()) {
         let rules = lang::write_with_comments(&v, &comments);
-        let yaml = arbiter::rules::yaml::write_with_comments(&v, &comments);
+        let yaml = arbiter::rules::yaml_write::write_with_comments(&v, &comments);
         for (name, text) in [("p.rules", rules), ("p.yaml", yaml)] {
             let once = formatted(name, &text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             let twice = formatted(name, &once).unwrap();

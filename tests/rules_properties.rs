@@ -89,14 +89,14 @@ proptest! {
     #[test]
     fn the_rules_language_round_trips_any_tree(v in root()) {
         let text = lang::write(&v);
-        let doc = load::parse_text("p.rules", &text, load::Format::Rules).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let doc = load::parse_text("p.rules", &text, arbiter::io::Format::Rules).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&doc.value, &v, "{}", text);
     }
 
     #[test]
     fn yaml_round_trips_any_tree(v in root()) {
         let text = yaml::write(&v);
-        let doc = load::parse_text("p.yaml", &text, load::Format::Yaml).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let doc = load::parse_text("p.yaml", &text, arbiter::io::Format::Yaml).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&doc.value, &v, "{}", text);
     }
 
@@ -112,8 +112,8 @@ proptest! {
         let node = parse(&once).unwrap();
         prop_assert_eq!(canonical(&node), once.clone());
         // Same value before and after printing.
-        let f1 = arbiter::rules::Formula::parse(&text).unwrap();
-        let f2 = arbiter::rules::Formula::parse(&once).unwrap();
+        let f1 = arbiter::rules::formula::Formula::parse(&text).unwrap();
+        let f2 = arbiter::rules::formula::Formula::parse(&once).unwrap();
         let vars = |n: &str| Some(n.len() as f64 + 0.5);
         let (x, y) = (f1.eval_with(&vars), f2.eval_with(&vars));
         prop_assert!(x == y || (x.is_nan() && y.is_nan()), "{} vs {}", x, y);

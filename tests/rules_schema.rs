@@ -360,7 +360,7 @@ fn house_rule(name: &str, changed: &Value, picked: &[String]) -> Value {
 
 fn accepted(text: &str) -> bool {
     use arbiter::rules::load;
-    load::parse_text("g.yaml", text, load::Format::Yaml)
+    load::parse_text("g.yaml", text, arbiter::io::Format::Yaml)
         .and_then(|doc| load::resolve_loaded(doc, "g.yaml", None))
         .and_then(|doc| load::ruleset_from_doc(&doc))
         .is_ok()

@@ -1,12 +1,17 @@
 //! Invariants of the scoring and rating engines, on random inputs (proptest, library API).
-use arbiter::rules::load;
-use arbiter::scoring::{self, GameRecord, History, HistoryGame, Period, Placing, ScoreReport};
+use arbiter::rules::load::load;
+use arbiter::scoring::{
+    self,
+    game::GameRecord,
+    history::{History, HistoryGame, Period, Placing},
+    ScoreReport,
+};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
 /// Points by name for a result table as listed and after a seeded shuffle of its rows.
 fn points_listed_and_shuffled(
-    rules: &arbiter::rules::Ruleset,
+    rules: &arbiter::rules::model::Ruleset,
     rows: Vec<(String, f64)>,
     seed: u64,
 ) -> (HashMap<String, i64>, HashMap<String, i64>) {
@@ -32,7 +37,7 @@ fn named(scores: &[i64]) -> Vec<(String, f64)> {
         .collect()
 }
 
-fn pot_ruleset(stake: i64, share_scale: i64, remainder: &str) -> arbiter::rules::Ruleset {
+fn pot_ruleset(stake: i64, share_scale: i64, remainder: &str) -> arbiter::rules::model::Ruleset {
     let mut r = load("advciv").unwrap();
     let pot = r.scoring.as_mut().unwrap().pot.as_mut().unwrap();
     pot.stake = stake;
@@ -104,7 +109,7 @@ proptest! {
         let names = ["Ana", "Bo", "Cy", "Di"];
         let mut h = History::default();
         for (i, s) in starts.iter().enumerate() {
-            h.ratings.insert(names[i].to_string(), scoring::StartRating::Rating(*s));
+            h.ratings.insert(names[i].to_string(), scoring::history::StartRating::Rating(*s));
         }
         for (a, b, result) in games {
             let b = if a == b { (b + 1) % 4 } else { b };
@@ -115,7 +120,7 @@ proptest! {
             };
             h.games.push(HistoryGame { order: Some(order), ..HistoryGame::default() });
         }
-        let r = scoring::rate(&rules, &h).unwrap();
+        let r = scoring::ratings::rate(&rules, &h).unwrap();
         let before: f64 = starts.iter().sum();
         let after: f64 = r.players.iter().map(|p| p.rating).sum();
         prop_assert!((before - after).abs() < 1e-6, "{} vs {}", before, after);
@@ -134,10 +139,10 @@ proptest! {
         let game = |order: Vec<(String, f64)>| {
             let mut h = History::default();
             for (i, r) in ratings.iter().enumerate() {
-                h.ratings.insert(format!("P{i}"), scoring::StartRating::Rating(*r));
+                h.ratings.insert(format!("P{i}"), scoring::history::StartRating::Rating(*r));
             }
             h.games.push(HistoryGame { scores: Some(order.into_iter().collect()), ..HistoryGame::default() });
-            scoring::rate(&rules, &h).unwrap()
+            scoring::ratings::rate(&rules, &h).unwrap()
         };
         let rows: Vec<(String, f64)> = places.iter().enumerate().map(|(i, p)| (format!("P{i}"), *p as f64)).collect();
         let mut shuffled = rows.clone();
@@ -161,7 +166,7 @@ proptest! {
         let history = |games: &[(usize, usize)]| {
             let mut h = History::default();
             for n in names {
-                h.ratings.insert(n.to_string(), scoring::StartRating::Rating(1000.0));
+                h.ratings.insert(n.to_string(), scoring::history::StartRating::Rating(1000.0));
             }
             for (a, b) in games {
                 let b = if a == b { (b + 1) % 5 } else { *b };
@@ -171,7 +176,7 @@ proptest! {
                     ..HistoryGame::default()
                 });
             }
-            scoring::rate(&rules, &h).unwrap()
+            scoring::ratings::rate(&rules, &h).unwrap()
         };
         let mut shuffled = games.clone();
         shuffle(&mut shuffled, seed);

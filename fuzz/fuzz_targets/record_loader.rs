@@ -1,15 +1,15 @@
 //! Any text as a game record or a rating history (YAML and CSV): loading, scoring and rating
 //! never panic, and ratings are finite numbers.
 #![no_main]
-use arbiter::rules::load;
-use arbiter::scoring::{self, RateOptions, ScoreInput};
+use arbiter::rules::{load, load::load};
+use arbiter::scoring::{self, ratings::RateOptions, game::ScoreInput};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(doc) = load::parse_text("fuzz.yaml", text, load::Format::Yaml) {
+    if let Ok(doc) = load::parse_text("fuzz.yaml", text, arbiter::io::Format::Yaml) {
         if let Ok(input) = ScoreInput::from_doc(&doc) {
             for name in ["cep", "figf", "advciv"] {
                 let rules = load::load(name).expect("a built-in ruleset loads");

@@ -1,12 +1,19 @@
 //! `arbiter combat ships | volley | duel | sim | ladder` (and the lab's commands, `combat_lab`):
 //! a thin layer over `crate::combat`.
 use super::combat_ladder::Chosen;
-use crate::combat::{self, Context, Scenario, Shot, SimOptions, SimReport, Tactic};
+use crate::combat::{
+    self,
+    context::Context,
+    scenario::Scenario,
+    sim::{SimOptions, SimReport},
+    tactics::Tactic,
+    volley::Shot,
+};
+use crate::error::{Error, Result};
 use crate::output::{json_string, Align, Table};
 use crate::rules::builtin::DEFAULT_COMBAT;
 use crate::rules::pin::Identity;
-use crate::rules::{load, Ruleset};
-use crate::{Error, Result};
+use crate::rules::{load, model::Ruleset};
 use clap::Subcommand;
 
 #[derive(clap::Args)]
@@ -203,7 +210,7 @@ pub fn run(args: Args) -> Result<()> {
                 };
                 Shot::Phasers { dice }
             };
-            let report = combat::volley(&r, &attacker, &target, range, shot)?;
+            let report = combat::volley::volley(&r, &attacker, &target, range, shot)?;
             super::print(&if json {
                 super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
@@ -230,7 +237,7 @@ pub fn run(args: Args) -> Result<()> {
                     let (a, b) = two_ships(a, b)?;
                     combat::scenario::Resolved {
                         classes: [ctx.class(&r, &a)?, ctx.class(&r, &b)?],
-                        setup: combat::Setup::standard(&ctx),
+                        setup: combat::turn::Setup::standard(&ctx),
                     }
                 }
             };
@@ -238,7 +245,7 @@ pub fn run(args: Args) -> Result<()> {
                 Some(side) => resolved.setup.with_first(side),
                 None => resolved.setup,
             };
-            let report = combat::duel_with(
+            let report = combat::duel::duel_with(
                 &ctx,
                 [&resolved.classes[0], &resolved.classes[1]],
                 sides.both(),
@@ -250,7 +257,7 @@ pub fn run(args: Args) -> Result<()> {
             super::print(&if json {
                 super::json_with_ruleset(&report, &Identity::of(&r))
             } else {
-                combat::narrate(&report)
+                combat::narration::narrate(&report)
             })?;
             Ok(())
         }
@@ -313,12 +320,12 @@ pub fn run(args: Args) -> Result<()> {
             let tick = |n: u64| bar.tick(n);
             match vs {
                 None => {
-                    let report = combat::simulate_with(&r, &opts, sides.both(), &tick);
+                    let report = combat::sim::simulate_with(&r, &opts, sides.both(), &tick);
                     sides.check()?;
                     let report = report?;
                     drop(bar);
                     if let Some(path) = &plot {
-                        super::write_atomically(path, &plot_svg(&report)?)?;
+                        crate::io::write_atomically(path, &plot_svg(&report)?)?;
                     }
                     super::print(&if json {
                         super::json_with_ruleset(&strip_turns(report), &Identity::of(&r))
@@ -328,12 +335,12 @@ pub fn run(args: Args) -> Result<()> {
                 }
                 Some(other) => {
                     let r2 = load::load(&other)?;
-                    let cmp = combat::compare(&r, &r2, &opts, sides.both(), &tick);
+                    let cmp = combat::sim::compare(&r, &r2, &opts, sides.both(), &tick);
                     sides.check()?;
                     let cmp = cmp?;
                     drop(bar);
                     if let Some(path) = &plot {
-                        super::write_atomically(path, &plot_svg(&cmp.base)?)?;
+                        crate::io::write_atomically(path, &plot_svg(&cmp.base)?)?;
                     }
                     if json {
                         let mut c = cmp.clone();
@@ -405,7 +412,7 @@ fn two_ships(a: Option<String>, b: Option<String>) -> Result<(String, String)> {
     }
 }
 
-pub(super) type LoadedScenario = (Scenario, crate::rules::Doc);
+pub(super) type LoadedScenario = (Scenario, crate::rules::doc::Doc);
 
 /// The ruleset: --rules, else the scenario's `rules` (a relative path means the file beside
 /// the scenario when there is one), else startrek.

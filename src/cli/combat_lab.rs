@@ -2,13 +2,15 @@
 //! `crate::combat::lab`.
 use super::combat::progress_bar;
 use super::lab_plot;
-use crate::combat::lab::{self, Axis, BalanceOptions, MatrixOptions, Parameter};
-use crate::combat::{DefaultTactic, SimOptions, Tactic};
+use crate::combat::lab::{
+    self, balance::BalanceOptions, matrix::MatrixOptions, parameter::Parameter, sweep::Axis,
+};
+use crate::combat::{default_tactic::DefaultTactic, sim::SimOptions, tactics::Tactic};
+use crate::error::{Error, Result};
 use crate::rules::builtin::DEFAULT_COMBAT;
 use crate::rules::edit::{self, Syntax};
 use crate::rules::pin::Identity;
-use crate::rules::{load, Ruleset};
-use crate::{Error, Result};
+use crate::rules::{load, model::Ruleset};
 use clap::Subcommand;
 
 #[derive(Subcommand)]
@@ -136,7 +138,7 @@ fn axis(r: &Ruleset, text: &str) -> Result<Axis> {
     };
     Ok(Axis {
         parameter: Parameter::new(r, path)?,
-        values: lab::values_from_range(values)
+        values: lab::parameter::values_from_range(values)
             .map_err(|e| e.context(&format!("--set `{}`", path.trim())))?,
     })
 }
@@ -168,15 +170,16 @@ pub fn run(command: LabCommand) -> Result<()> {
             let points: u64 = axes.iter().map(|x| x.values.len() as u64).product();
             let bar = progress_bar(points.saturating_mul(battles));
             let tick = |n: u64| bar.tick(n);
-            let report = lab::sweep(&r, &options(a, b, battles, seed), &axes, [&t, &t], &tick)?;
+            let report =
+                lab::sweep::sweep(&r, &options(a, b, battles, seed), &axes, [&t, &t], &tick)?;
             drop(bar);
             if let Some(path) = &plot {
-                super::write_atomically(path, &lab_plot::sweep_svg(&report)?)?;
+                crate::io::write_atomically(path, &lab_plot::sweep_svg(&report)?)?;
             }
             match csv.as_deref() {
                 Some("-") => super::print(&report.csv()?),
                 Some(path) => {
-                    super::write_atomically(path, &report.csv()?)?;
+                    crate::io::write_atomically(path, &report.csv()?)?;
                     super::print(&report.render(super::layout()))
                 }
                 None if json => super::print(&super::json_with_ruleset(&report, &Identity::of(&r))),
@@ -195,7 +198,7 @@ pub fn run(command: LabCommand) -> Result<()> {
             let r = load::load(&rules)?;
             let t = DefaultTactic::of(&r)?;
             let n = if ships.is_empty() {
-                crate::combat::Context::new(&r)?.ships.len() as u64
+                crate::combat::context::Context::new(&r)?.ships.len() as u64
             } else {
                 ships.len() as u64
             };
@@ -208,10 +211,10 @@ pub fn run(command: LabCommand) -> Result<()> {
                 seed,
                 points_scale,
             };
-            let report = lab::matrix(&r, &o, [&t, &t], &tick)?;
+            let report = lab::matrix::matrix(&r, &o, [&t, &t], &tick)?;
             drop(bar);
             if let Some(path) = &plot {
-                super::write_atomically(path, &lab_plot::matrix_svg(&report)?)?;
+                crate::io::write_atomically(path, &lab_plot::matrix_svg(&report)?)?;
             }
             if json {
                 super::print(&super::json_with_ruleset(&report, &Identity::of(&r)))
@@ -249,7 +252,7 @@ pub fn run(command: LabCommand) -> Result<()> {
             };
             let bar = crate::progress::Progress::counting_battles();
             let tick = |n: u64| bar.tick(n);
-            let report = lab::balance(&r, &a, &b, &vary, &o, [&t, &t], &tick)?;
+            let report = lab::balance::balance(&r, &a, &b, &vary, &o, [&t, &t], &tick)?;
             drop(bar);
             super::print(&if json {
                 super::json_with_ruleset(&report, &Identity::of(&r))
@@ -271,10 +274,10 @@ pub fn sim_to_precision(
 ) -> Result<()> {
     let bar = progress_bar(opts.battles);
     let tick = |n: u64| bar.tick(n);
-    let report = lab::to_precision(r, opts, precision, tactics, &tick)?;
+    let report = lab::adaptive::to_precision(r, opts, precision, tactics, &tick)?;
     drop(bar);
     if let Some(path) = plot {
-        super::write_atomically(path, &super::combat::plot_svg(&report.report)?)?;
+        crate::io::write_atomically(path, &super::combat::plot_svg(&report.report)?)?;
     }
     if json {
         let mut stripped = report.clone();

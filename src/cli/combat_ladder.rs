@@ -2,15 +2,15 @@
 //! choice of a tactic by name or rhai file, which `sim` and `duel` share.
 use crate::combat::choose::{built_in, unknown, BUILT_IN_TACTICS};
 use crate::combat::ladder::{ladder, LadderOptions};
-use crate::combat::{Context, Tactic};
+use crate::combat::{context::Context, tactics::Tactic};
+use crate::error::{Error, Result};
 use crate::io::FileKind;
 use crate::rules::builtin::{DEFAULT_COMBAT, DEFAULT_RATING};
 use crate::rules::pin::Identity;
 use crate::rules::scoring::System;
 use crate::rules::tactic::TacticRules;
-use crate::rules::{load, Ruleset};
+use crate::rules::{load, model::Ruleset};
 use crate::script::tactic::ScriptTactic;
-use crate::{Error, Result};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -3,7 +3,7 @@
 //! ruleset arguments), help topics after `help`, and the default combat ruleset's ships
 //! where a command takes ships. A path still completes where a name would: bash falls back to
 //! file names when no name matches.
-use crate::Result;
+use crate::error::Result;
 use clap::builder::PossibleValuesParser;
 use clap::Command;
 use clap_complete::Shell;

@@ -1,7 +1,7 @@
 //! `arbiter dice EXPR`: the exact distribution of a roll.
+use crate::error::{Error, Result};
 use crate::output::{percent, trim_number, Align, Table};
-use crate::rules::Dice;
-use crate::{Error, Result};
+use crate::rules::dice::Dice;
 use serde::Serialize;
 
 #[derive(clap::Args)]

@@ -1,8 +1,8 @@
 //! Charts of the balance lab: `sweep --plot` (win rates with their 95% bands against the
 //! value) and `matrix --plot` (a heatmap of the row ship's score against each column ship).
 use super::line_chart::{Chart, Line as ChartLine};
-use crate::combat::lab::{MatrixReport, SweepReport};
-use crate::{Error, Result};
+use crate::combat::lab::{matrix::MatrixReport, sweep::SweepReport};
+use crate::error::{Error, Result};
 use plotters::prelude::*;
 
 fn fail(e: &dyn std::fmt::Display) -> Error {

@@ -1,12 +1,18 @@
 //! `arbiter league schedule | new | record | table`: a thin layer over crate::league.
 use crate::calendar::{Date, Every};
+use crate::error::{Error, Result};
 use crate::league::calendar::CalendarOptions;
 use crate::league::season::{RecordRequest, Season};
 use crate::league::teams::Teams;
-use crate::league::{html, schedule, standings, HomeAway, Method, ScheduleOptions, SearchBudget};
+use crate::league::{
+    home_away::HomeAway,
+    html,
+    schedule::{schedule, Method, ScheduleOptions},
+    search::SearchBudget,
+    standings::standings,
+};
 use crate::rules::pin::{self, Identity};
-use crate::rules::{edit, load, Ruleset};
-use crate::{Error, Result};
+use crate::rules::{edit, load, model::Ruleset};
 use clap::Subcommand;
 
 #[derive(clap::Args)]
@@ -229,7 +235,7 @@ pub fn run(args: Args) -> Result<()> {
                     team: calendar.team.as_deref(),
                 };
                 let cal = crate::league::calendar::calendar(&s, &teams, &o)?;
-                return super::write_atomically(path, &cal.render());
+                return crate::io::write_atomically(path, &cal.render());
             }
             super::print(&if json {
                 s.to_json(Some(&Identity::of(&load::load(&ruleset)?)))
@@ -350,7 +356,7 @@ pub fn run(args: Args) -> Result<()> {
             let id = Identity::of(&rules);
             if let Some(path) = page {
                 let title = page_title(&season, &s, &rules);
-                super::write_atomically(&path, &html::page(&title, &s, &table, &id))?;
+                crate::io::write_atomically(&path, &html::page(&title, &s, &table, &id))?;
                 return Ok(());
             }
             super::print(&if json {
@@ -418,7 +424,11 @@ impl PlanArgs {
 
 /// Home and away as the method gives them (the source's tables, say) can be lopsided; when
 /// re-choosing them for these same pairings does better, say so.
-fn balance_hint(s: &crate::league::Schedule, options: &ScheduleOptions, teams: &Teams) -> String {
+fn balance_hint(
+    s: &crate::league::schedule::Schedule,
+    options: &ScheduleOptions,
+    teams: &Teams,
+) -> String {
     if s.home_away == HomeAway::Balanced {
         return String::new();
     }

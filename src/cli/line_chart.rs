@@ -1,7 +1,7 @@
 //! One way to draw a line chart as SVG (plotters): lines with an optional shaded band and
 //! point markers, a caption, axis titles and a legend. The sim's outcome curves, the rating
 //! history and the lab's sweep all draw through it.
-use crate::{Error, Result};
+use crate::error::{Error, Result};
 use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;

@@ -1,8 +1,8 @@
 //! `arbiter man [COMMAND...] [--out DIR]`: manual pages (roff) from the clap tree, by
 //! clap_mangen, and the help topics as section 7 pages.
 use super::topics::{self, Topic};
+use crate::error::{Error, Result};
 use crate::io::Replace;
-use crate::{Error, Result};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\

@@ -19,11 +19,11 @@ mod site;
 mod swiss;
 mod topics;
 
+use crate::error::Error;
 use crate::error::{Conflict, ErrorKind};
 use crate::io::policy::Policy;
 use crate::output::Layout;
 use crate::rules::builtin::DEFAULT_COMBAT;
-use crate::Error;
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
@@ -326,8 +326,6 @@ pub fn print(text: &str) -> Result<(), Error> {
         Err(e) => Err(Error::msg(format!("cannot write to standard output: {e}"))),
     }
 }
-
-pub use crate::io::write_atomically;
 
 /// A JSON report with the ruleset it was made under: `ruleset` (its name, if the report does not
 /// already say it), `ruleset_version` and `ruleset_sha256` (what `rules hash` prints).

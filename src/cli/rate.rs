@@ -2,11 +2,11 @@
 //! [--backtest [--systems S,...]] [--fit [SYSTEM] [--holdout SHARE]]
 //! [--plot FILE.svg [--players A,B] [--bands]]`.
 
+use crate::error::{Error, Result};
 use crate::rules::scoring::System;
 use crate::scoring::backtest::BacktestOptions;
 use crate::scoring::fit::FitOptions;
-use crate::scoring::{self, RateOptions};
-use crate::{Error, Result};
+use crate::scoring::{self, ratings::RateOptions};
 
 #[derive(clap::Args)]
 #[command(
@@ -172,7 +172,7 @@ pub fn run(args: Args) -> Result<()> {
         };
         let bands = args.bands || !args.players.is_empty();
         let svg = super::rate_plot::svg(&report, &chosen, bands)?;
-        super::write_atomically(path, &svg)?;
+        crate::io::write_atomically(path, &svg)?;
     }
     if args.json {
         let id = crate::rules::pin::Identity::of(&rules);
@@ -194,7 +194,7 @@ pub fn run(args: Args) -> Result<()> {
 fn stream_json(
     args: &Args,
     file: &scoring::HistoryFile,
-    rules: &crate::rules::Ruleset,
+    rules: &crate::rules::model::Ruleset,
 ) -> Result<()> {
     use std::io::Write;
     let report = file.rate(rules, RateOptions::default())?;
@@ -250,7 +250,7 @@ fn run_fit(
     args: &Args,
     system: &str,
     file: &scoring::HistoryFile,
-    rules: &crate::rules::Ruleset,
+    rules: &crate::rules::model::Ruleset,
 ) -> Result<()> {
     let system = match system.trim() {
         "" => None,
@@ -276,7 +276,7 @@ fn run_fit(
 fn run_backtest(
     args: &Args,
     file: &scoring::HistoryFile,
-    rules: &crate::rules::Ruleset,
+    rules: &crate::rules::model::Ruleset,
 ) -> Result<()> {
     let mut systems = Vec::new();
     for name in &args.systems {

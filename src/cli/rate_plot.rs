@@ -5,9 +5,9 @@
 //! chart; each line has its own colour (dark enough to read on white) and dash pattern (so
 //! it still reads in grey print); the band of ± the ruleset's conservative multiple of the
 //! deviation is drawn for the players named with --players, or for all with --bands.
+use crate::error::{Error, Result};
+use crate::scoring::rating_report::RatingReport;
 use crate::scoring::rating_steps::{held, Held};
-use crate::scoring::RatingReport;
-use crate::{Error, Result};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 

@@ -1,6 +1,6 @@
 //! `arbiter repl`: an interactive rhai session over the rulesets and engines.
+use crate::error::Result;
 use crate::script::repl::{repl, ReplOptions};
-use crate::Result;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\

@@ -1,11 +1,14 @@
 //! `arbiter rules list | check | show | convert | fmt | diff | hash | bundle | schema | explain`.
+use crate::error::{Error, Result};
 use crate::output::{Align, Table};
 use crate::rules::changes::{self, Change};
 use crate::rules::edit::{self, Syntax};
 use crate::rules::explain;
 use crate::rules::pin::Identity;
-use crate::rules::{builtin, canonical, load, Format};
-use crate::{Error, Result};
+use crate::{
+    io::Format,
+    rules::{builtin, canonical, load},
+};
 use clap::{Subcommand, ValueEnum};
 
 #[derive(clap::Args)]
@@ -308,7 +311,7 @@ pub fn run(args: Args) -> Result<()> {
                             }
                         )));
                     }
-                    super::write_atomically(&path, &text)
+                    crate::io::write_atomically(&path, &text)
                 }
                 None => {
                     super::print(&text)?;

@@ -1,6 +1,6 @@
 //! `arbiter run SCRIPT`: run a rhai script in the sandbox.
+use crate::error::Result;
 use crate::script::run::{run_file, RunOptions};
-use crate::Result;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\

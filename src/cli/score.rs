@@ -1,7 +1,10 @@
 //! `arbiter score GAME | NAME=SCORE... [--rules R] [--vs R2] [--json]`.
-use crate::rules::{load, Doc};
-use crate::scoring::{self, ResultTable, ScoreInput};
-use crate::{Error, Result};
+use crate::error::{Error, Result};
+use crate::rules::{doc::Doc, load};
+use crate::scoring::{
+    self,
+    game::{ResultTable, ScoreInput},
+};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\
@@ -56,8 +59,8 @@ pub fn run(args: Args) -> Result<()> {
         }
         Some(vs) => {
             let vs_rules = load::load(vs)?;
-            let mut comparison =
-                scoring::compare(&rules, &vs_rules, &input).map_err(|e| e.locate(doc.as_ref()))?;
+            let mut comparison = scoring::compare::compare(&rules, &vs_rules, &input)
+                .map_err(|e| e.locate(doc.as_ref()))?;
             // A house rule usually keeps the name of what it extends: tell them apart by file.
             if comparison.rules == comparison.vs {
                 comparison.rules = reference.clone();

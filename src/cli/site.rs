@@ -1,10 +1,13 @@
 //! `arbiter site OUT [--club club.yaml]`: a club's static site, a thin layer over
 //! `crate::site` (which reads the club file's inputs and lays out the pages); the charts
 //! are drawn here, as `rate --plot` and `combat matrix --plot` draw them.
-use crate::combat::lab::MatrixReport;
-use crate::scoring::RatingReport;
-use crate::site::{self, club::MINIMAL, Club};
-use crate::{Error, Result};
+use crate::combat::lab::matrix::MatrixReport;
+use crate::error::{Error, Result};
+use crate::scoring::rating_report::RatingReport;
+use crate::site::{
+    self,
+    club::{Club, MINIMAL},
+};
 
 /// The club file looked for when `--club` is not given.
 const DEFAULT_CLUB: &str = "club.yaml";
@@ -47,7 +50,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let doc = crate::rules::load::read_doc(&path)?;
     let club = Club::from_doc(&path, doc)?;
-    let loaded = site::load(&club)?;
+    let loaded = site::load::load(&club)?;
     for w in &loaded.warnings {
         crate::style::warn(w);
     }
@@ -68,7 +71,7 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// What the site holds, in a line: "1 season (6 teams), 1 tournament (3 rounds), ...".
-fn contents(l: &site::Loaded) -> String {
+fn contents(l: &site::load::Loaded) -> String {
     let count =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let teams: usize = l.seasons.iter().map(|s| s.season.teams.len()).sum();

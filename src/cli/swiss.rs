@@ -2,17 +2,17 @@
 //! changed through crate::files (every change under the file's lock, atomically, so a refused
 //! command leaves the file as it was); the tables, CSV and page come from the engine.
 use crate::calendar::{Date, Every};
+use crate::error::{Error, Result};
 use crate::files;
 use crate::io::{read_text, with_file_lock, write_file, Replace};
 use crate::output::json_string;
 use crate::rules::pin::Identity;
-use crate::rules::{builtin, resolve, Ruleset};
+use crate::rules::{builtin, model::Ruleset, resolve};
 use crate::swiss::dutch;
 use crate::swiss::report::RoundPairing;
 use crate::swiss::standings::standings;
 use crate::swiss::tournament::{ByeKind, Tournament};
 use crate::swiss::{calendar, trf, trf_out};
-use crate::{Error, Result};
 use clap::Subcommand;
 
 #[derive(clap::Args)]

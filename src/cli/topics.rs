@@ -1,6 +1,6 @@
 //! `arbiter help [TOPIC | COMMAND...]`: reference pages on the languages arbiter reads (the
 //! texts live in doc/help/), or a command's own help, as clap's `help` subcommand gives it.
-use crate::Result;
+use crate::error::Result;
 
 /// A reference page: its name after `arbiter help`, a line for the list, and its text.
 pub struct Topic {

@@ -34,7 +34,7 @@ mod tests {
 
     #[test]
     fn both_built_in_tactics_answer_to_their_names() {
-        let knobs = TacticRules::of(&crate::rules::load("startrek").unwrap()).unwrap();
+        let knobs = TacticRules::of(&crate::rules::load::load("startrek").unwrap()).unwrap();
         for name in BUILT_IN_TACTICS {
             assert_eq!(built_in(name, &knobs).unwrap().name(), *name);
         }

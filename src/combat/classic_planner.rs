@@ -602,7 +602,7 @@ mod tests {
     /// A heavy cruiser at the origin facing `facing` and a Klingon battle cruiser `distance`
     /// hexes along direction 0, facing back, shields up, under a sensor range of 100.
     fn far_apart(distance: i32, facing: u8, check: impl FnOnce(&View)) {
-        let rules = crate::rules::load("startrek").unwrap();
+        let rules = crate::rules::load::load("startrek").unwrap();
         let mut ctx = Context::new(&rules).unwrap();
         ctx.sensor_range = 100;
         let a = ctx.class(&rules, "UFP heavy cruiser").unwrap();

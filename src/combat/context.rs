@@ -7,7 +7,7 @@ use crate::rules::combat::{
     CombatRules, EmergencyPower, EnergyCosts, Excess, LevelEffect, ManeuverRules, RepairRules,
     SecurityTeams, ShieldRules, SuccessLevels, TorpedoKind, TransportRules, WarpRules, LOCATIONS,
 };
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::{Deserialize, Serialize};
 
 /// The ten hit locations.

@@ -2,14 +2,13 @@
 use super::context::{Context, Loc};
 use super::default_tactic::DefaultTactic;
 use super::events::{Event, Recorder, Silent};
-pub use super::narration::narrate;
 use super::roller::Pcg;
 use super::ship::{Condition, ShipClass, ShipState};
 use super::side::{Facing, Side};
 use super::tactics::Tactic;
 use super::turn::{Battle, Outcome, OutcomeKind, Setup};
 use crate::error::Result;
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use indexmap::IndexMap;
 use serde::Serialize;
 

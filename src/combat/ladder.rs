@@ -13,12 +13,12 @@
 //! overshoots again at 200). Elo stays bounded but imprecise at any period: its last rating
 //! is the end of a random walk of steps of K.
 use super::side::First;
-use super::sim::{simulate_with, wilson, Outcomes, SimOptions};
+use super::sim::{simulate_with, stats::wilson, Outcomes, SimOptions};
 use super::tactics::Tactic;
 use super::turn::OutcomeKind;
 use crate::error::{Error, Result};
+use crate::rules::model::Ruleset;
 use crate::rules::scoring::System;
-use crate::rules::Ruleset;
 use crate::scoring::history::{prepare, History, HistoryGame, Period, Placing};
 use serde::Serialize;
 
@@ -411,9 +411,9 @@ mod tests {
 
     #[test]
     fn a_ladder_refuses_before_any_battle() {
-        let rules = crate::rules::load("startrek").unwrap();
-        let elo = crate::rules::load("elo").unwrap();
-        let t = crate::combat::DefaultTactic::of(&rules).unwrap();
+        let rules = crate::rules::load::load("startrek").unwrap();
+        let elo = crate::rules::load::load("elo").unwrap();
+        let t = crate::combat::default_tactic::DefaultTactic::of(&rules).unwrap();
         let opts = |ships: &[&str], battles: u64, ratings, system| LadderOptions {
             tactics: vec![("a".into(), &t as &dyn Tactic), ("b".into(), &t)],
             ships: ships.iter().map(|s| s.to_string()).collect(),
@@ -594,7 +594,7 @@ mod tests {
             matches.push(game("default", "classic", w / 2, l / 2));
             matches.push(game("classic", "default", l - l / 2, w - w / 2));
         }
-        let ratings = crate::rules::load("elo").unwrap();
+        let ratings = crate::rules::load::load("elo").unwrap();
         let names = ["default".to_string(), "classic".to_string()];
         let opts = LadderOptions {
             tactics: Vec::new(),

@@ -91,19 +91,5 @@ pub mod view;
 pub mod volley;
 pub mod warp;
 
-pub use context::{Context, Loc};
-pub use default_tactic::DefaultTactic;
-pub use duel::{duel, duel_with, narrate, DuelReport};
-pub use events::Event;
-pub use roller::{Pcg, Rigged, Roller};
-pub use scenario::Scenario;
-pub use ship::{ShipClass, ShipState};
-pub use sim::{
-    compare, simulate, simulate_tally, simulate_with, Comparison, SimOptions, SimReport, Tally,
-};
-pub use tactics::{Action, ClassicTactic, Tactic};
-pub use turn::{Battle, Outcome, OutcomeKind, Setup};
-pub use volley::{volley, Shot, VolleyReport};
-
 #[cfg(test)]
 mod tests;

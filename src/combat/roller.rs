@@ -1,5 +1,5 @@
 //! Where the dice come from: a seeded PCG generator in play, a rigged sequence in tests.
-use crate::rules::Dice;
+use crate::rules::dice::Dice;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 

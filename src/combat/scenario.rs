@@ -5,9 +5,9 @@ use super::hex::Hex;
 use super::ship::ShipClass;
 use super::turn::Setup;
 use crate::error::Result;
-use crate::rules::doc::{pointer_push, Doc};
+use crate::rules::model::Ruleset;
 use crate::rules::tactic::TacticRules;
-use crate::rules::Ruleset;
+use crate::{pointer::pointer_push, rules::doc::Doc};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 

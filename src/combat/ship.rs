@@ -5,7 +5,7 @@ use super::reach::ReachTable;
 use super::skill::{effective, Skill, SKILL_COUNT};
 use crate::error::{Error, Result};
 use crate::rules::combat::{CombatRules, SizeTrack};
-use crate::rules::{Dice, Ship};
+use crate::rules::{dice::Dice, ship::Ship};
 use serde::Serialize;
 use std::sync::OnceLock;
 

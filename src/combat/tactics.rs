@@ -4,11 +4,10 @@
 //! The engine asks one question at a time and checks every answer against the rules: an
 //! illegal answer ends that step (and is reported as refused when narrating), so a buggy
 //! tactic cannot break a battle or loop forever.
-pub use super::classic_planner::{NextMove, PlaceWeights, PlanCache, Pose};
+use super::classic_planner::{NextMove, PlaceWeights, PlanCache, Pose};
 use super::context::Loc;
 use super::events::Maneuver;
 use super::hex::{self, Hex};
-pub use super::movement::apply_maneuver;
 use super::ship::Condition;
 use super::side::Facing;
 use super::view::View;

@@ -12,13 +12,13 @@ use super::tactics::{
 use super::turn::{Battle, Setup};
 use super::view::View;
 use super::warp::failure_band;
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use std::sync::Mutex;
 
 mod rulings;
 
 fn rules() -> Ruleset {
-    crate::rules::load("startrek").expect("startrek loads")
+    crate::rules::load::load("startrek").expect("startrek loads")
 }
 
 /// A tactic that does exactly what the test says.
@@ -986,8 +986,8 @@ fn hidden_boarders_are_searched_for_and_attack_dice_step_down() {
 #[test]
 fn default_tactic_battle_replays_from_its_seed() {
     let r = rules();
-    let a = super::duel(&r, "UFP heavy cruiser", "Klingon battle cruiser", 42, true).unwrap();
-    let b = super::duel(
+    let a = super::duel::duel(&r, "UFP heavy cruiser", "Klingon battle cruiser", 42, true).unwrap();
+    let b = super::duel::duel(
         &r,
         "Crucero pesado de la UFP",
         "Crucero de batalla Klingon",
@@ -999,7 +999,8 @@ fn default_tactic_battle_replays_from_its_seed() {
         serde_json::to_string(&a).unwrap(),
         serde_json::to_string(&b).unwrap()
     );
-    let silent = super::duel(&r, "UFP heavy cruiser", "Klingon battle cruiser", 42, false).unwrap();
+    let silent =
+        super::duel::duel(&r, "UFP heavy cruiser", "Klingon battle cruiser", 42, false).unwrap();
     assert_eq!((silent.outcome, silent.turns), (a.outcome, a.turns));
     assert!(silent.events.is_empty() && !a.events.is_empty());
 }
@@ -1021,18 +1022,18 @@ impl Tactic for Passive {
 #[test]
 fn a_custom_tactic_plugs_into_simulations() {
     let r = rules();
-    let opts = super::SimOptions {
+    let opts = super::sim::SimOptions {
         threads: Some(2),
-        ..super::SimOptions::new("UFP light cruiser", "UFP light cruiser", 200, 3)
+        ..super::sim::SimOptions::new("UFP light cruiser", "UFP light cruiser", 200, 3)
     };
-    let default = super::ClassicTactic::default();
-    let report = super::simulate_with(&r, &opts, [&default, &Passive], &|_| {}).unwrap();
+    let default = super::tactics::ClassicTactic::default();
+    let report = super::sim::simulate_with(&r, &opts, [&default, &Passive], &|_| {}).unwrap();
     assert_eq!(report.b.wins, 0, "a ship that never fires never wins");
     assert!(report.a.wins > 100, "{report:?}");
     // Same seeds, same tactics: the same report on one thread.
-    let one = super::simulate_with(
+    let one = super::sim::simulate_with(
         &r,
-        &super::SimOptions {
+        &super::sim::SimOptions {
             threads: Some(1),
             ..opts.clone()
         },
@@ -1049,16 +1050,16 @@ fn a_custom_tactic_plugs_into_simulations() {
 #[test]
 fn simulation_results_hold_their_properties_for_their_seeds() {
     let r = rules();
-    let classic = super::ClassicTactic::default();
-    let default = super::DefaultTactic::of(&r).unwrap();
-    let run = |t: &dyn super::Tactic, a: &str, b: &str, threads: usize| {
-        let opts = super::SimOptions {
+    let classic = super::tactics::ClassicTactic::default();
+    let default = super::default_tactic::DefaultTactic::of(&r).unwrap();
+    let run = |t: &dyn super::tactics::Tactic, a: &str, b: &str, threads: usize| {
+        let opts = super::sim::SimOptions {
             threads: Some(threads),
-            ..super::SimOptions::new(a, b, 300, 11)
+            ..super::sim::SimOptions::new(a, b, 300, 11)
         };
-        super::simulate_with(&r, &opts, [t, t], &|_| {}).unwrap()
+        super::sim::simulate_with(&r, &opts, [t, t], &|_| {}).unwrap()
     };
-    for t in [&classic as &dyn super::Tactic, &default] {
+    for t in [&classic as &dyn super::tactics::Tactic, &default] {
         for (a, b) in [
             ("UFP heavy cruiser", "Klingon battle cruiser"),
             ("Romulan bird of prey", "UFP destroyer"),
@@ -1073,9 +1074,9 @@ fn simulation_results_hold_their_properties_for_their_seeds() {
             assert!(one.mean_turns >= 1.0 && one.mean_turns <= 500.0);
         }
     }
-    let plain = super::simulate(
+    let plain = super::sim::simulate(
         &r,
-        &super::SimOptions::new("UFP heavy cruiser", "Klingon battle cruiser", 300, 11),
+        &super::sim::SimOptions::new("UFP heavy cruiser", "Klingon battle cruiser", 300, 11),
     )
     .unwrap();
     assert_eq!(

@@ -3,7 +3,7 @@ use super::context::Context;
 use super::damage::shield_absorb;
 use super::skill::{Level, Skill};
 use crate::error::{Error, Result};
-use crate::rules::{Dice, Ruleset};
+use crate::rules::{dice::Dice, model::Ruleset};
 use serde::Serialize;
 
 /// What is fired.
@@ -60,8 +60,8 @@ pub fn volley(
 
 pub fn volley_classes(
     ctx: &Context,
-    a: &super::ShipClass,
-    t: &super::ShipClass,
+    a: &super::ship::ShipClass,
+    t: &super::ship::ShipClass,
     range: u32,
     shot: Shot,
 ) -> Result<VolleyReport> {

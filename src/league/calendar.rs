@@ -87,7 +87,7 @@ pub fn calendar(schedule: &Schedule, teams: &Teams, o: &CalendarOptions) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::league::{schedule, ScheduleOptions};
+    use crate::league::schedule::{schedule, ScheduleOptions};
 
     fn four() -> (Schedule, Teams) {
         let teams = Teams::Names(

@@ -119,7 +119,10 @@ impl Fixtures {
 #[cfg(test)]
 mod tests {
     use crate::league::season::{MatchResult, Season};
-    use crate::league::{schedule, ScheduleOptions, Team, Teams};
+    use crate::league::{
+        schedule::{schedule, ScheduleOptions},
+        teams::{Team, Teams},
+    };
 
     fn season() -> Season {
         let s = schedule(&ScheduleOptions::default(), &Teams::Count(5)).unwrap();

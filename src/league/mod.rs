@@ -21,11 +21,3 @@ pub mod season;
 pub mod standings;
 pub mod teams;
 pub mod tiebreak;
-
-pub use carryover::Carryover;
-pub use home_away::HomeAway;
-pub use schedule::{schedule, Match, Method, Round, Schedule, ScheduleOptions};
-pub use search::SearchBudget;
-pub use season::{RecordRequest, Season};
-pub use standings::{standings, Standing, Standings};
-pub use teams::{Team, Teams};

@@ -7,7 +7,7 @@
 use super::schedule::{Method, Round, Schedule};
 use super::teams::Team;
 use crate::error::{Conflict, Error, Result};
-use crate::rules::doc::{pointer_push, Doc};
+use crate::{pointer::pointer_push, rules::doc::Doc};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -404,7 +404,10 @@ fn flow<T: Serialize + ?Sized>(value: &T) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::league::{schedule, ScheduleOptions, Teams};
+    use crate::league::{
+        schedule::{schedule, ScheduleOptions},
+        teams::Teams,
+    };
 
     fn season(n: usize, legs: u32) -> Season {
         let o = ScheduleOptions {

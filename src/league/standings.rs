@@ -6,7 +6,7 @@ use super::season::Season;
 use super::teams::Team;
 use super::tiebreak::{self, tally, Game};
 use crate::error::{Error, Result};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::{Serialize, Serializer};
 
 /// One line of the table.

@@ -6,7 +6,10 @@ use super::context;
 use super::records::{self, Kind};
 use crate::error::Place as ErrorPlace;
 use crate::rules::doc::Doc;
-use crate::rules::{explain, load, recover, schema, Format, Ruleset};
+use crate::{
+    io::Format,
+    rules::{explain, load, model::Ruleset, recover, schema},
+};
 use std::path::Path;
 
 /// Most bytes of a document the server reads (as for files on disk).

@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::rules::doc::Doc;
 use crate::rules::load::{self, Found, MAX_EXTENDS_DEPTH};
-use crate::rules::{pin, Format};
+use crate::{io::Format, rules::pin};
 use std::path::{Path, PathBuf};
 
 /// One ruleset of the chain.

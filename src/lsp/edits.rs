@@ -7,7 +7,7 @@ use super::bases;
 use super::navigate::parsed;
 use super::tokens::{unquoted, Lines};
 use super::workspace::{self, canonical};
-use crate::rules::Format;
+use crate::io::Format;
 use lsp_types::{Position, Range, TextEdit};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -3,8 +3,8 @@
 //! formula may read, and the word operators. The lists are the engine's own (`FUNCTIONS`,
 //! `OPERATORS`, `formula_keys`), so completion offers exactly what loading accepts.
 use super::analysis::{Item, ItemKind};
+use crate::rules::formula::operators::FUNCTIONS;
 use crate::rules::formula::operators::OPERATORS;
-use crate::rules::formula::FUNCTIONS;
 use crate::rules::{formula_keys, schema};
 
 /// What may be written in the formula at `path` (its key's path, outermost first); `None`

@@ -5,9 +5,9 @@
 use super::analysis::Document;
 use super::bases::{self, Base};
 use super::tokens::{contains, unquoted, Lines};
+use crate::io::Format;
 use crate::pointer::pointer_segments;
 use crate::rules::doc::Doc;
-use crate::rules::Format;
 use lsp_types::{DocumentSymbol, Position, Range, SymbolKind};
 use std::collections::HashMap;
 use std::path::PathBuf;

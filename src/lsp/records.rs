@@ -2,14 +2,17 @@
 //! editor is told by its keys (or a modeline, `# arbiter: game`) and checked by the library's
 //! own loaders, as `score`, `league`, `swiss` and `combat` check it, its ruleset found from its
 //! `rules:` line (beside the file, through the read policy).
-use crate::combat::{Context, Scenario};
+use crate::combat::{context::Context, scenario::Scenario};
 use crate::error::{Error, Result};
-use crate::league::Season;
+use crate::league::season::Season;
 use crate::rules::doc::Doc;
 use crate::rules::resolve::{self, Choice};
-use crate::rules::{builtin, load, Format};
-use crate::scoring::ScoreInput;
+use crate::scoring::game::ScoreInput;
 use crate::swiss::tournament::Tournament;
+use crate::{
+    io::Format,
+    rules::{builtin, load},
+};
 
 /// What a file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,8 +90,8 @@ fn rules_of(
     doc: &Doc,
     rules: &str,
     default: &str,
-    needs: impl Fn(&crate::rules::Ruleset) -> Option<String>,
-) -> Result<crate::rules::Ruleset> {
+    needs: impl Fn(&crate::rules::model::Ruleset) -> Option<String>,
+) -> Result<crate::rules::model::Ruleset> {
     let choice = Choice {
         typed: None,
         named: Some((rules, Some(name))),

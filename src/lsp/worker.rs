@@ -68,14 +68,20 @@ pub struct Worker {
 
 impl Worker {
     /// Start the worker; `root` is the folder the editor opened (workspace symbols, rename).
-    pub fn start(documents: Documents, out: Out, root: Option<PathBuf>) -> crate::Result<Worker> {
+    pub fn start(
+        documents: Documents,
+        out: Out,
+        root: Option<PathBuf>,
+    ) -> crate::error::Result<Worker> {
         let (jobs, queue) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("lsp-analysis".into())
             // A ruleset's hooks may recurse to the sandbox's call-level limit.
             .stack_size(64 * 1024 * 1024)
             .spawn(move || work(&queue, &documents, &out, root))
-            .map_err(|e| crate::Error::msg(format!("lsp: cannot start the analysis: {e}")))?;
+            .map_err(|e| {
+                crate::error::Error::msg(format!("lsp: cannot start the analysis: {e}"))
+            })?;
         Ok(Worker { jobs, thread })
     }
 

@@ -4,7 +4,7 @@
 use super::tokens::Lines;
 use super::worker::Open;
 use crate::rules::doc::Doc;
-use crate::rules::{load, Format};
+use crate::{io::Format, rules::load};
 use lsp_types::{Location, Range, SymbolKind, Uri};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

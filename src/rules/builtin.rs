@@ -108,7 +108,7 @@ mod tests {
     #[test]
     fn every_builtin_is_named_as_it_is_listed() {
         for (listed, file, _) in BUILTINS {
-            let r = crate::rules::load(listed).unwrap();
+            let r = crate::rules::load::load(listed).unwrap();
             assert_eq!(
                 &r.name, listed,
                 "rulesets/{file} says `name = {}` but is listed as `{listed}`",
@@ -121,7 +121,7 @@ mod tests {
     fn a_builtins_content_changes_only_with_its_version() {
         assert_eq!(IDENTITIES.len(), BUILTINS.len(), "one line per built-in");
         for (name, version, sha256) in IDENTITIES {
-            let r = crate::rules::load(name).unwrap();
+            let r = crate::rules::load::load(name).unwrap();
             let now = r.version.clone().unwrap_or_default();
             let got = hash(&r);
             assert!(

@@ -3,9 +3,9 @@
 use super::comments::Comments;
 use super::doc::Doc;
 use super::edit::Syntax;
-use super::load::Format;
 use super::{lang, yaml};
 use crate::error::{Error, Result};
+use crate::io::Format;
 use serde_json::Value;
 
 /// Parse text of either format with its comments.
@@ -20,7 +20,7 @@ pub fn parse_with_comments(name: &str, text: &str, format: Format) -> Result<(Do
 pub fn render_with_comments(value: &Value, comments: &Comments, syntax: Syntax) -> String {
     match syntax {
         Syntax::Rules => lang::write_with_comments(value, comments),
-        Syntax::Yaml => yaml::write_with_comments(value, comments),
+        Syntax::Yaml => crate::rules::yaml_write::write_with_comments(value, comments),
         Syntax::Json => super::edit::render(value, Syntax::Json),
     }
 }

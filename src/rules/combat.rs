@@ -3,12 +3,12 @@
 //! The engine (src/combat/) knows the *flow* of a turn and what each location does when it
 //! is damaged; everything countable (thresholds, costs, penalties, tables, dice) lives here.
 use super::dice::Dice;
-use super::doc::{pointer_push, Doc};
 use super::formula::NumberOrFormula;
 use super::model::Ruleset;
 use crate::error::Result;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
+use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// The crew skills the engine rolls against, by their ruleset names.
 pub const SKILLS: &[&str] = &[

@@ -48,7 +48,7 @@ impl Comments {
         if self.is_empty() {
             String::new()
         } else {
-            super::doc::pointer_push(base, key)
+            crate::pointer::pointer_push(base, key)
         }
     }
 
@@ -297,7 +297,7 @@ impl Comments {
             ),
             _ => return false,
         };
-        let child_marked = |key: &str| marked.contains(&super::doc::pointer_push(pointer, key));
+        let child_marked = |key: &str| marked.contains(&crate::pointer::pointer_push(pointer, key));
         let commented_inside = marked.contains(pointer)
             && (self.get(pointer).is_some_and(|n| !n.end.is_empty())
                 || match v {

@@ -35,7 +35,7 @@ pub fn too_long_paths() -> String {
     )
 }
 
-pub use crate::pointer::{pointer_push, pointer_segments};
+use crate::pointer::pointer_push;
 
 impl Doc {
     pub fn new(value: Value) -> Doc {

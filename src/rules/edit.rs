@@ -2,7 +2,7 @@
 //! overlay), the file text (the whole ruleset, or a house rule that `extends` its base) and a
 //! checked save. The scripting layer's ruleset handle and the `rules` commands share these.
 use super::doc::tidy_numbers;
-use super::{lang, load, yaml, Ruleset};
+use super::{lang, load, model::Ruleset, yaml};
 use crate::error::{Error, Result};
 use crate::io::FileKind;
 use serde_json::Value;
@@ -72,7 +72,7 @@ pub fn house_rule(extends: String, changes: Value) -> Value {
 /// Write ruleset text to `path`, whole or not at all, after checking that it loads back to a
 /// valid ruleset (with what it extends, found beside `path`).
 pub fn save(path: &str, text: &str) -> Result<()> {
-    let doc = load::parse_text(path, text, load::Format::of(path))?;
+    let doc = load::parse_text(path, text, crate::io::Format::of(path))?;
     let dir = Path::new(path).parent().map(|p| p.to_path_buf());
     let resolved = load::resolve_loaded(
         doc,
@@ -91,7 +91,7 @@ pub fn parse_path(text: &str) -> Vec<String> {
         return Vec::new();
     }
     if text.starts_with('/') {
-        return super::doc::pointer_segments(text).collect();
+        return crate::pointer::pointer_segments(text).collect();
     }
     text.split('.').map(|s| s.trim().to_string()).collect()
 }

@@ -3,10 +3,10 @@
 //! say about it (their comments on that key quote the source's rule or the ruling taken).
 use super::comments::Comments;
 use super::edit;
-use super::load::Format;
 use super::model::Ruleset;
 use super::schema;
 use crate::error::{Error, Result};
+use crate::io::Format;
 use serde::Serialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};

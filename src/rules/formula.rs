@@ -6,7 +6,7 @@ pub mod operators;
 
 pub(crate) use compiled::formula_variables;
 pub use compiled::{round_to, Compiled, CompiledFor, Variables};
-pub use operators::{BinOp, Function, FUNCTIONS};
+use operators::{BinOp, FUNCTIONS};
 
 use super::grammar::{Rule, RulesParser};
 use operators::{Assoc, FunctionInfo, Op, OPERATORS, PREFIX_PRECEDENCE};

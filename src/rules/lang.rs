@@ -1,6 +1,5 @@
 //! The rules language: text to `Doc` (with places) and `Value` back to text.
 use super::comments::{push_after, push_before, push_end, Comments};
-use super::doc::{pointer_push, Doc, Place, NEW_MARKER};
 use super::formula;
 use super::grammar::{pest_error, Rule, RulesParser};
 use super::lines::LineIndex;
@@ -10,6 +9,10 @@ use pest::Parser;
 use serde_json::{Map, Number, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
+use {
+    super::doc::{Doc, Place, NEW_MARKER},
+    crate::pointer::pointer_push,
+};
 
 /// The text being parsed, with its line table for placing nodes.
 struct Text {

@@ -2,9 +2,9 @@
 //!
 //! Everything a league engine counts with lives here, so a club changes its points or its
 //! tie-breakers in the ruleset, never in code.
-use super::doc::{pointer_push, Doc};
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
+use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// The scheduling methods the league engine knows.
 pub const METHODS: &[&str] = &["rotation", "berger", "balanced"];

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::io::policy::Permit;
 use std::path::{Path, PathBuf};
 
-pub use crate::io::Format;
+use crate::io::Format;
 
 /// Parse text in a given format.
 pub fn parse_text(name: &str, text: &str, format: Format) -> Result<Doc> {

@@ -5,12 +5,15 @@
 //! the model's to say, and it says so through serde: a section refuses a key it does not know
 //! (`deny_unknown_fields`), a map of names takes any. So each kind of map is asked once, by
 //! adding a probe entry to a copy and deserialising it; no list of name maps to keep in step.
-use super::doc::{pointer_push, pointer_segments, Doc, Unmatched};
 use super::model::Ruleset;
 use crate::error::Result;
 use crate::io::Format;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
+use {
+    super::doc::{Doc, Unmatched},
+    crate::pointer::{pointer_push, pointer_segments},
+};
 
 /// A key no ruleset uses (a control character), for probing a map's kind.
 const PROBE: &str = "\u{1}probe";

@@ -37,10 +37,3 @@ pub mod tactic;
 pub mod yaml;
 pub mod yaml_comments;
 pub mod yaml_write;
-
-pub use dice::{Dice, DicePair};
-pub use doc::Doc;
-pub use formula::{Formula, NumberOrFormula};
-pub use load::{load, Format};
-pub use model::Ruleset;
-pub use ship::Ship;

@@ -66,7 +66,7 @@ impl Ruleset {
         }
         self.check_unique_ship_names(doc)?;
         for (name, ship) in &self.ships {
-            let pointer = super::doc::pointer_push("/ships", name);
+            let pointer = crate::pointer::pointer_push("/ships", name);
             // Combat stats (victory points aside) are summed and multiplied in 32 bits.
             super::ranges::at_most(
                 doc,
@@ -101,13 +101,13 @@ impl Ruleset {
     fn check_unique_ship_names(&self, doc: &Doc) -> Result<()> {
         let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
         for (key, ship) in &self.ships {
-            let pointer = super::doc::pointer_push("/ships", key);
+            let pointer = crate::pointer::pointer_push("/ships", key);
             for (i, name) in std::iter::once(key).chain(ship.aliases.iter()).enumerate() {
                 if let Err(e) = crate::names::check_printable("ship", name) {
                     let at = if i == 0 {
                         pointer.clone()
                     } else {
-                        super::doc::pointer_push(&pointer, "aliases")
+                        crate::pointer::pointer_push(&pointer, "aliases")
                     };
                     return Err(doc.error_at_key(&at, e.message()));
                 }
@@ -116,7 +116,7 @@ impl Ruleset {
                     let at = if i == 0 {
                         pointer.clone()
                     } else {
-                        super::doc::pointer_push(&pointer, "aliases")
+                        crate::pointer::pointer_push(&pointer, "aliases")
                     };
                     return Err(doc.error_at_key(
                         &at,

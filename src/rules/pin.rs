@@ -242,7 +242,7 @@ pub fn embedded(record: &str, text: &str, recorded: Option<&Identity>) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::load::{parse_text, Format};
+    use crate::{io::Format, rules::load::parse_text};
 
     fn refusal(name: &str, text: &str) -> String {
         let format = Format::of(name);

@@ -3,11 +3,14 @@
 //! so that when the base later changes, `rules diff KEPT BASE` shows what changed.
 use super::canonical;
 use super::edit::{self, Syntax};
-use super::load::{self, Format};
 use super::pin::{self, Identity};
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
+use {
+    super::load::{self},
+    crate::io::Format,
+};
 
 /// Where the base a file was pinned against is kept: beside it, `house.pinned-base.rules`.
 pub fn kept_base(file: &str) -> PathBuf {

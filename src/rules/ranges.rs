@@ -1,8 +1,8 @@
 //! Range checks on a ruleset's numbers, so that engine arithmetic on them cannot wrap or
 //! allocate without bound, with each error at the offending number.
-use super::doc::{pointer_push, Doc};
 use crate::error::Result;
 use serde_json::Value;
+use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// Largest number in the combat section and in ship stats: far above any real rule (the
 /// source's largest is 100), and small enough that a product of two, or one times a

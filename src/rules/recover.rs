@@ -12,13 +12,16 @@
 //! without it, and the full check runs last.
 use super::doc::Doc;
 use super::entries;
-use super::load::{self, Format};
 use super::model::Ruleset;
 use crate::error::{Error, Place as ErrorPlace, Source, Span};
 use crate::pointer::pointer_segments;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
+use {
+    super::load::{self},
+    crate::io::Format,
+};
 
 /// Most problems reported for one file.
 pub const MAX_PROBLEMS: usize = 100;

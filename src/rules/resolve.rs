@@ -3,7 +3,7 @@
 //! the command's default. A problem with the ruleset is reported at the ruleset: its own file's
 //! line, or `--rules R: ...`, or the input's `rules:` line (the line that named it), never at
 //! some other line of the input.
-use super::load;
+use super::load::{self};
 use super::model::Ruleset;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};

@@ -1,11 +1,11 @@
 //! Scoring and rating parameters (CEP, FIGF percentile, Advanced Civilization pot, Elo,
 //! Weng-Lin, TrueSkill). Every number an engine uses is here; the engines hold none.
-use super::doc::{pointer_push, Doc};
 use super::formula::{Formula, NumberOrFormula};
 use super::model::Ruleset;
 use crate::error::Result;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
+use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// Which engine scores or rates with this ruleset.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]

@@ -13,14 +13,14 @@
 //! section is validated by it, so a broken or hostile hook fails when the ruleset loads. No
 //! engine offers a hook yet; scripts call them (`r.hook(rule, args)`), and an engine that
 //! offers one would call [`Hook::call`].
-use super::doc::{pointer_push, Doc};
-pub use super::limits::LimitSettings;
+use super::limits::LimitSettings;
 use super::model::Ruleset;
 use crate::error::{Error, Result};
 use indexmap::IndexMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
+use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// Most hooks a ruleset may name: each is compiled and run when the ruleset loads.
 pub const MAX_HOOKS: usize = 64;
@@ -99,7 +99,7 @@ impl Hook {
             )));
         };
         let json = h.call_json(args)?;
-        super::Doc::new(json)
+        super::doc::Doc::new(json)
             .deserialize::<T>()
             .map_err(|e| Error::msg(format!("hook file {}: an unexpected value: {e}", self.file)))
     }

@@ -95,7 +95,7 @@ impl Ship {
         for (field, value) in [("generator", &self.generator), ("battery", &self.battery)] {
             if let Some(NumberOrFormula::Formula(f)) = value {
                 let allowed = ship_formula_variables(field);
-                let p = super::doc::pointer_push(pointer, field);
+                let p = crate::pointer::pointer_push(pointer, field);
                 f.check(&allowed).map_err(|e| doc.formula_error(&p, &e))?;
             }
         }

@@ -1,8 +1,8 @@
 //! Swiss tournaments: the pairing system, what each result is worth, and the tie-breaks in
 //! order (FIDE C.07 names). Engines read these; a club changes them here, never in code.
-use super::doc::{pointer_push, Doc};
 use crate::error::Result;
 use serde::{Deserialize, Serialize};
+use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// The pairing systems the Swiss engine knows.
 pub const SYSTEMS: &[&str] = &["dutch"];

@@ -4,9 +4,9 @@
 //! to ask "what if the Klingon plays cautiously?" (a scenario may change them per side). The
 //! `classic` tactic keeps its own fixed style. A ruleset without the section plays with the
 //! built-in `startrek` ruleset's (see `TacticRules::of`).
-use super::doc::{pointer_push, Doc};
 use crate::error::Result;
 use serde::{Deserialize, Serialize};
+use {super::doc::Doc, crate::pointer::pointer_push};
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -105,7 +105,7 @@ pub const FALLBACK_RULESET: &str = "startrek";
 
 impl TacticRules {
     /// The ruleset's tactic section, or the built-in combat ruleset's.
-    pub fn of(ruleset: &super::Ruleset) -> Result<TacticRules> {
+    pub fn of(ruleset: &super::model::Ruleset) -> Result<TacticRules> {
         if let Some(t) = &ruleset.tactic {
             return Ok(t.clone());
         }

@@ -1,12 +1,15 @@
 //! YAML to `Doc`, keeping the line and column of every key and value.
 use super::comments::Comments;
-use super::doc::{pointer_push, Doc, Place};
 use crate::error::{Error, Result, Source, Span};
 use serde_json::{Map, Number, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
+use {
+    super::doc::{Doc, Place},
+    crate::pointer::pointer_push,
+};
 
 /// Deepest nesting accepted in an input file (deeper is an error, not a stack overflow):
 /// the rules language's bracket limit, plus the root mapping, which has no brackets there,
@@ -343,7 +346,7 @@ pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut comments = layout.unwrap_or_default().attach(text);
     if let Some(first) = doc.value.as_object().and_then(|m| m.keys().next()) {
-        comments.split_header(&super::doc::pointer_push("", first));
+        comments.split_header(&crate::pointer::pointer_push("", first));
     }
     Ok((doc, comments))
 }
@@ -401,8 +404,6 @@ fn parse_laid_out(
 pub fn write(value: &Value) -> String {
     super::yaml_write::write_with_comments(value, &Comments::default())
 }
-
-pub use super::yaml_write::write_with_comments;
 
 #[cfg(test)]
 mod tests {

@@ -68,7 +68,7 @@ pub struct SystemScore {
 /// Forecast every game of `prepared` under each of `systems` (all the ruleset's rating
 /// systems when empty).
 pub fn backtest(
-    ruleset: &crate::rules::Ruleset,
+    ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     systems: &[System],
     options: BacktestOptions,

@@ -3,8 +3,8 @@
 use super::game::{at, unique_names, GameRecord, Invalid, Outcome, ShipRecord};
 use crate::output::{trim_number, Align, Table};
 use crate::rules::formula::round_to;
+use crate::rules::model::Ruleset;
 use crate::rules::scoring::{CepRules, CepVariables, Rounding};
-use crate::rules::Ruleset;
 use serde::Serialize;
 
 /// Decimals of the factors when the ruleset rounds intermediates (`two_decimals`).
@@ -436,7 +436,7 @@ fn ship_line(
     })
 }
 
-fn plain(e: crate::Error) -> String {
+fn plain(e: crate::error::Error) -> String {
     match e.is_located() {
         false => e.unplaced_message(),
         true => e.to_string(),

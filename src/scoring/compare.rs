@@ -1,7 +1,10 @@
 //! The same game under two rulesets, side by side: what a house rule changes.
-use super::{score_checked, Invalid, ScoreInput, ScoreReport};
+use super::{
+    game::{Invalid, ScoreInput},
+    score_checked, ScoreReport,
+};
 use crate::output::{Align, Table};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]

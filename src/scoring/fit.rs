@@ -96,7 +96,7 @@ struct Param {
 
 /// Fit `system` (the ruleset's own when None) to the history.
 pub fn fit(
-    ruleset: &crate::rules::Ruleset,
+    ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     system: Option<System>,
     options: FitOptions,

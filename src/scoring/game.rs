@@ -1,6 +1,6 @@
 //! The inputs of scoring: a CEP game record and a result table (NAME=SCORE rows).
 use crate::error::Error;
-use crate::rules::doc::{pointer_push, Doc};
+use crate::{pointer::pointer_push, rules::doc::Doc};
 use serde::{Deserialize, Serialize};
 
 /// How a side's scenario ended.
@@ -120,7 +120,7 @@ impl ScoreInput {
     }
 
     /// Read a loaded file: a game record has `sides`, a result table `players`.
-    pub fn from_doc(doc: &Doc) -> crate::Result<ScoreInput> {
+    pub fn from_doc(doc: &Doc) -> crate::error::Result<ScoreInput> {
         let Some(map) = doc.value.as_object() else {
             return Err(doc.error_at(
                 "",
@@ -144,8 +144,6 @@ impl ScoreInput {
 /// `locate` makes it a located error when the input came from a file; otherwise it names the
 /// path.
 pub type Invalid = Error;
-
-pub use crate::pointer::readable_path;
 
 /// Pointer helpers for the places engines report problems at.
 pub fn at(base: &str, segment: impl ToString) -> String {

@@ -2,7 +2,7 @@
 //! rating loop: names interned, places worked out, every problem located.
 use super::game::Invalid;
 use super::prepared::{Prepared, Ranking};
-use crate::rules::doc::pointer_push;
+use crate::pointer::pointer_push;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 

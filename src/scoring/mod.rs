@@ -38,18 +38,13 @@ mod seen_games;
 pub mod trueskill;
 pub mod weng_lin;
 
-pub use compare::{compare, Comparison};
-pub use game::{
-    GameRecord, Invalid, Outcome, PlayerRecord, ResultRow, ResultTable, ScoreInput, ShipRecord,
-    SideRecord,
-};
-pub use history::{History, HistoryGame, Period, Placing, StartRating};
-pub use rating_report::RatingReport;
-pub use ratings::{rate, rate_with, RateOptions};
-
 use crate::error::{Error, Result};
 use crate::rules::scoring::{ScoringRules, System};
-use crate::rules::{Doc, Ruleset};
+use crate::rules::{doc::Doc, model::Ruleset};
+use game::{GameRecord, Invalid, ResultTable, ScoreInput};
+use history::History;
+use rating_report::RatingReport;
+use ratings::{rate_with, RateOptions};
 use serde::Serialize;
 
 /// The result of scoring one game, whichever system scored it.

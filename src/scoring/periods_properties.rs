@@ -8,7 +8,7 @@ use crate::rules::scoring::System;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 
-fn ruleset(system: System) -> crate::rules::Ruleset {
+fn ruleset(system: System) -> crate::rules::model::Ruleset {
     let mut r = crate::rules::load::load("elo").expect("built-in elo");
     r.scoring.as_mut().expect("scoring").system = system;
     r

@@ -101,7 +101,7 @@ fn carried(report: &RatingReport, name: &str, from: usize) -> Option<f64> {
 mod tests {
     use super::*;
     use crate::rules::scoring::System;
-    use crate::scoring::{parse_history, RateOptions};
+    use crate::scoring::{parse_history, ratings::RateOptions};
 
     fn report(system: System, text: &str) -> RatingReport {
         let mut ruleset = crate::rules::load::load("elo").expect("built-in elo");

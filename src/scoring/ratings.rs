@@ -88,7 +88,10 @@ enum Initial {
 }
 
 /// Rate a history with the ruleset's scoring system, keeping each game's changes.
-pub fn rate(ruleset: &crate::rules::Ruleset, history: &History) -> crate::Result<RatingReport> {
+pub fn rate(
+    ruleset: &crate::rules::model::Ruleset,
+    history: &History,
+) -> crate::error::Result<RatingReport> {
     rate_with(
         ruleset,
         history,
@@ -102,7 +105,7 @@ pub fn rate(ruleset: &crate::rules::Ruleset, history: &History) -> crate::Result
 
 /// Rate a history; problems come back with the place in the history they concern.
 pub fn rate_with(
-    ruleset: &crate::rules::Ruleset,
+    ruleset: &crate::rules::model::Ruleset,
     history: &History,
     options: RateOptions,
 ) -> Result<RatingReport, Invalid> {
@@ -110,7 +113,9 @@ pub fn rate_with(
     rate_prepared(ruleset, &prepared, options)
 }
 
-pub(crate) fn scoring_rules(ruleset: &crate::rules::Ruleset) -> Result<&ScoringRules, Invalid> {
+pub(crate) fn scoring_rules(
+    ruleset: &crate::rules::model::Ruleset,
+) -> Result<&ScoringRules, Invalid> {
     ruleset.scoring.as_ref().ok_or_else(|| {
         Invalid::new(
             "",
@@ -301,7 +306,7 @@ fn check_start(
     name: &str,
     start: &super::history::FullStart,
 ) -> Result<(), Invalid> {
-    let pointer = || crate::rules::doc::pointer_push("/ratings", name);
+    let pointer = || crate::pointer::pointer_push("/ratings", name);
     let s = system.name();
     if let Some([low, high]) = scale.range {
         if !(low..=high).contains(&start.rating) {
@@ -344,7 +349,7 @@ fn check_start(
 
 /// Rate a prepared history (see `history::prepare` and the CSV reader).
 pub fn rate_prepared(
-    ruleset: &crate::rules::Ruleset,
+    ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     options: RateOptions,
 ) -> Result<RatingReport, Invalid> {
@@ -355,7 +360,7 @@ pub fn rate_prepared(
 /// `rate_prepared` recording every game, each handed to `sink` as soon as its rows are final
 /// rather than kept in the report (a million games' rows need not be held at once).
 pub fn rate_prepared_into(
-    ruleset: &crate::rules::Ruleset,
+    ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     options: RateOptions,
     sink: GameSink,
@@ -376,7 +381,7 @@ pub fn rate_prepared_into(
 
 /// Rate with another system of the same ruleset (the backtest compares them).
 pub fn rate_prepared_as(
-    ruleset: &crate::rules::Ruleset,
+    ruleset: &crate::rules::model::Ruleset,
     system: System,
     prepared: &Prepared,
     options: RateOptions,
@@ -402,7 +407,7 @@ pub(crate) fn forecast_losses(
 
 /// Whether `ruleset` can rate games of finishing orders with `system`, checked before any
 /// games exist (a tactics ladder asks before its battles, not after them).
-pub fn check_system(ruleset: &crate::rules::Ruleset, system: System) -> Result<(), Invalid> {
+pub fn check_system(ruleset: &crate::rules::model::Ruleset, system: System) -> Result<(), Invalid> {
     if !System::RATINGS.contains(&system) {
         let known: Vec<&str> = System::RATINGS.iter().map(|s| s.name()).collect();
         return Err(Invalid::new(

@@ -5,7 +5,7 @@ use super::ratings::{rate_with, RateOptions};
 use crate::rules::scoring::System;
 use proptest::prelude::*;
 
-fn ruleset(system: System) -> crate::rules::Ruleset {
+fn ruleset(system: System) -> crate::rules::model::Ruleset {
     let mut r = crate::rules::load::load("elo").expect("built-in elo");
     let s = r.scoring.as_mut().expect("scoring");
     s.system = system;

@@ -140,7 +140,7 @@ pub fn candidates(line: &str, pos: usize, known: &Known) -> (usize, Vec<String>)
         }
     };
     if after_dot {
-        struct_fields::<crate::rules::Ship>()
+        struct_fields::<crate::rules::ship::Ship>()
             .iter()
             .for_each(|f| add(f));
     }

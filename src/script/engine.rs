@@ -1,8 +1,8 @@
 //! Building the sandboxed rhai engine, and the session state its functions share.
 use super::api;
 use super::handle::RulesHandle;
-use super::sandbox::{Limits, SAFE};
 use crate::error::{Error, Result};
+use crate::rules::limits::{Limits, SAFE};
 use rhai::Engine;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -7,12 +7,12 @@ use crate::error::{Error, Result};
 use crate::rules::doc::{Doc, Place};
 use crate::rules::edit::{self, diff, put, Syntax};
 use crate::rules::load;
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-pub use crate::rules::edit::{parse_path, show_path};
+use crate::rules::edit::{parse_path, show_path};
 
 struct State {
     ruleset: Ruleset,

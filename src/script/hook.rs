@@ -16,14 +16,20 @@
 //! which checks a ruleset's script limits and compiles its hooks when the ruleset loads.
 use super::api::convert::{dynamic_to_json, json_to_dynamic};
 use super::errors;
-use super::sandbox::{self, Limits, SAFE};
 use crate::error::{Error, Result, Source};
-use crate::rules::doc::{pointer_push, Doc};
-use crate::rules::script::{CompiledRule, LimitSettings, ScriptLayer, ScriptRules};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
+use crate::rules::{
+    limits::LimitSettings,
+    script::{CompiledRule, ScriptLayer, ScriptRules},
+};
+use crate::{pointer::pointer_push, rules::doc::Doc};
 use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
+use {
+    super::sandbox::{self},
+    crate::rules::limits::{Limits, SAFE},
+};
 
 /// A compiled hook, ready to call from any thread.
 pub struct CompiledHook {
@@ -106,7 +112,7 @@ impl CompiledHook {
                 self.source.name, self.rule
             ))
         })?;
-        crate::rules::Doc::new(json)
+        crate::rules::doc::Doc::new(json)
             .deserialize::<T>()
             .map_err(|e| {
                 Error::msg(format!(

@@ -25,7 +25,3 @@ pub mod sugar;
 pub mod tactic;
 pub mod wait;
 pub mod writes;
-
-pub use engine::Session;
-pub use handle::{Node, RulesHandle};
-pub use sandbox::Limits;

@@ -218,7 +218,10 @@ pub fn run_file(options: &RunOptions) -> Result<i32> {
 
 /// A session's own time or memory limit, hit: say how to raise it (run and the REPL are the
 /// command line's, so the advice names its options).
-fn with_limit_advice(e: crate::Error, limits: &crate::script::sandbox::Limits) -> crate::Error {
+fn with_limit_advice(
+    e: crate::error::Error,
+    limits: &crate::rules::limits::Limits,
+) -> crate::error::Error {
     let text = e.to_string();
     let time = crate::stop::Reason::Time {
         limit_seconds: limits.max_seconds.max(0.001),
@@ -250,10 +253,7 @@ pub const MOST_MEMORY_MB: u64 = 65_536;
 
 impl ChosenLimits {
     /// `limits` with the chosen values in place.
-    pub fn over(
-        self,
-        mut limits: crate::script::sandbox::Limits,
-    ) -> crate::script::sandbox::Limits {
+    pub fn over(self, mut limits: crate::rules::limits::Limits) -> crate::rules::limits::Limits {
         if let Some(s) = self.max_seconds {
             limits.max_seconds = s;
         }
@@ -294,7 +294,7 @@ mod tests {
     use super::*;
 
     fn runner() -> Runner {
-        Runner::new(Session::new(false, sandbox::SAFE))
+        Runner::new(Session::new(false, crate::rules::limits::SAFE))
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
-pub use crate::rules::limits::{Limits, SAFE};
+use crate::rules::limits::Limits;
 
 impl Limits {
     /// Put the limits on an engine. Every limit is set explicitly (rhai's own defaults differ
@@ -160,7 +160,7 @@ pub fn with_own_clock<T>(work: impl FnOnce() -> T) -> T {
 /// Run an engine call (a simulation, a schedule...) for a script. Its time counts against the
 /// script; the engines stop at the script's bound, and a bound passed while the call ran
 /// (memory its result took, say) ends the script here.
-pub fn engine_call<T>(work: impl FnOnce() -> crate::Result<T>) -> crate::Result<T> {
+pub fn engine_call<T>(work: impl FnOnce() -> crate::error::Result<T>) -> crate::error::Result<T> {
     crate::stop::check()?;
     let result = work()?;
     crate::stop::check()?;
@@ -170,20 +170,24 @@ pub fn engine_call<T>(work: impl FnOnce() -> crate::Result<T>) -> crate::Result<
 /// Run `work` on a thread with a large stack: rhai recursion at the call-level limit must
 /// never overflow the native stack, whatever the build profile. A failure inside (which
 /// would be a bug) comes back as an error, not a crash.
-pub fn on_big_stack<T: Send>(work: impl FnOnce() -> crate::Result<T> + Send) -> crate::Result<T> {
+pub fn on_big_stack<T: Send>(
+    work: impl FnOnce() -> crate::error::Result<T> + Send,
+) -> crate::error::Result<T> {
     std::thread::scope(|s| {
         let thread = std::thread::Builder::new()
             .name("script".into())
             .stack_size(64 * 1024 * 1024)
             .spawn_scoped(s, work)
-            .map_err(|e| crate::Error::msg(format!("cannot start the script thread: {e}")))?;
+            .map_err(|e| {
+                crate::error::Error::msg(format!("cannot start the script thread: {e}"))
+            })?;
         thread.join().unwrap_or_else(|p| {
             let why = p
                 .downcast_ref::<String>()
                 .cloned()
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_default();
-            Err(crate::Error::msg(format!(
+            Err(crate::error::Error::msg(format!(
                 "internal error in the script engine (please report it): {why}"
             )))
         })
@@ -193,6 +197,7 @@ pub fn on_big_stack<T: Send>(work: impl FnOnce() -> crate::Result<T> + Send) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::limits::SAFE;
 
     #[test]
     fn tightening_takes_the_smaller_of_each_limit() {

@@ -2,7 +2,7 @@
 //!
 //! The function is called once per turn for its side, at the side's first move-fire question,
 //! with plain maps (below). It answers with orders for the turn, which the classic tactic
-//! (`combat::ClassicTactic`, whose knobs the orders are) carries out (it moves, aims, manages shields, repairs and boards as usual):
+//! (`combat::tactics::ClassicTactic`, whose knobs the orders are) carries out (it moves, aims, manages shields, repairs and boards as usual):
 //!
 //! * `range` — the distance to fight at; `fire_at` / `torpedo_at` — the least hit chance
 //!   worth a phaser volley / a torpedo (above 1: hold fire); `warp_margin` — hull points
@@ -21,19 +21,22 @@
 //! failure is kept (and reported by the caller); the side then plays the classic tactic.
 use super::engine::ScriptFunctions;
 use super::errors;
-use super::sandbox::{self, Limits};
 use crate::combat::context::Loc;
 use crate::combat::ship::{Condition, ShipClass, ShipState};
+use crate::combat::tactics::{Action, ClassicTactic, Tactic};
 use crate::combat::tactics::{
     Activation, BoardingOrder, Deactivation, Memory, RepairJob, ShieldOp,
 };
 use crate::combat::view::View;
-use crate::combat::{Action, ClassicTactic, Tactic};
 use crate::error::{Error, Result, Source};
 use rhai::{Array, Dynamic, Engine, FnPtr, Map, AST, FLOAT, INT};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use {
+    super::sandbox::{self},
+    crate::rules::limits::Limits,
+};
 
 /// The name a tactic file's function must have.
 pub const TACTIC_FUNCTION: &str = "tactic";

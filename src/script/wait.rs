@@ -11,9 +11,9 @@
 //!   commands that run them many times (every turn of thousands of battles, every keystroke in
 //!   an editor) on a budget per call, so any wait multiplies into a hang and never changes the
 //!   answer. There `sleep` is an error that names the place.
-use super::sandbox::{script_time, Limits};
 use rhai::{Dynamic, Engine, EvalAltResult, Position, FLOAT, INT};
 use std::time::{Duration, Instant};
+use {super::sandbox::script_time, crate::rules::limits::Limits};
 
 /// Longest stretch a wait sleeps before looking at its limits again.
 const SLICE: Duration = Duration::from_millis(20);

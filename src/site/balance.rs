@@ -67,7 +67,10 @@ pub(super) fn page(
             c.a_wins.to_string(),
             c.b_wins.to_string(),
             c.draws.to_string(),
-            trim_number(crate::combat::lab::MatrixReport::score(c) * 100.0, 0),
+            trim_number(
+                crate::combat::lab::matrix::MatrixReport::score(c) * 100.0,
+                0,
+            ),
         ]);
     }
     page.table(&scores);

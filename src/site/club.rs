@@ -2,7 +2,7 @@
 //! relative to the club file itself; every entry keeps its place, so a file that cannot be
 //! read is reported at the club file's line that names it.
 use crate::error::{Error, Result};
-use crate::rules::Doc;
+use crate::rules::doc::Doc;
 use serde::Deserialize;
 
 /// A minimal club file, shown when none is found.

@@ -3,17 +3,20 @@
 //! balance matrix asked for. A file that cannot be read is reported at the club file's line
 //! that names it; a mistake inside a file, at that file's line.
 use super::club::{Club, Entry};
-use crate::combat::lab::{self, MatrixOptions, MatrixReport};
-use crate::combat::DefaultTactic;
+use crate::combat::default_tactic::DefaultTactic;
+use crate::combat::lab::{
+    self,
+    matrix::{MatrixOptions, MatrixReport},
+};
 use crate::error::{Error, Result};
 use crate::io::policy::{self, Kind};
-use crate::league::{standings::Standings, Season};
+use crate::league::{season::Season, standings::Standings};
 use crate::rules::comments::Comments;
 use crate::rules::load as rules;
 use crate::rules::pin::Identity;
 use crate::rules::resolve::{self, Choice, How};
-use crate::rules::{builtin, explain, Ruleset};
-use crate::scoring::{RateOptions, RatingReport};
+use crate::rules::{builtin, explain, model::Ruleset};
+use crate::scoring::{rating_report::RatingReport, ratings::RateOptions};
 use crate::swiss::tournament::Tournament;
 use std::path::{Path, PathBuf};
 
@@ -123,7 +126,7 @@ pub fn load(club: &Club) -> Result<Loaded> {
             seed: b.seed,
             points_scale: b.points_scale,
         };
-        let report = lab::matrix(&rules, &options, [&tactic, &tactic], &|_| {})
+        let report = lab::matrix::matrix(&rules, &options, [&tactic, &tactic], &|_| {})
             .map_err(|e| club.error_at_pointer("/balance/ships", e.unplaced_message()))?;
         let source = Source::Reference(b.rules.given.clone(), Some(folder.clone()));
         let ruleset = add_ruleset(&mut out.rulesets, rules, source)
@@ -169,12 +172,13 @@ fn title(name: Option<&str>, path: &str) -> String {
 
 fn season(club: &Club, entry: &Entry, out: &mut Loaded) -> Result<SeasonIn> {
     let (path, text) = read_named(club, entry)?;
-    let doc = rules::parse_text(&path, &text, rules::Format::of(&path))?;
+    let doc = rules::parse_text(&path, &text, crate::io::Format::of(&path))?;
     let season = Season::from_doc(&doc)?;
     let (rules, warning) =
         crate::files::season_rules(&path, &season).map_err(|e| club.error_at(entry, e))?;
     out.warnings.extend(warning);
-    let standings = crate::league::standings(&rules, &season).map_err(|e| e.context(&path))?;
+    let standings =
+        crate::league::standings::standings(&rules, &season).map_err(|e| e.context(&path))?;
     let source = match season.embedded_rules {
         Some(_) => Source::Embedded(path.clone()),
         None => Source::Reference(season.rules.clone(), dir_of(&season.rules, &path)),

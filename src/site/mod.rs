@@ -20,13 +20,11 @@ mod season;
 mod slug;
 mod swiss;
 
-pub use club::Club;
-pub use load::{load, Loaded};
-
-use crate::combat::lab::MatrixReport;
+use crate::combat::lab::matrix::MatrixReport;
 use crate::error::Result;
 use crate::html::{Inline, Page};
-use crate::scoring::RatingReport;
+use crate::scoring::rating_report::RatingReport;
+use load::Loaded;
 use slug::Slugs;
 use std::collections::BTreeMap;
 

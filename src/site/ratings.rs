@@ -6,7 +6,7 @@ use super::{Charts, Context, Listed, Site};
 use crate::error::Result;
 use crate::html::{Cell, Column, Inline, PageTable};
 use crate::output::{trim_number, Align};
-use crate::scoring::RatingReport;
+use crate::scoring::rating_report::RatingReport;
 
 pub(super) fn pages(
     cx: &Context,

@@ -5,7 +5,7 @@ use super::slug::Slugs;
 use super::{Context, Listed, Site};
 use crate::html::{Cell, Column, Inline, PageTable};
 use crate::league::html;
-use crate::league::Team;
+use crate::league::teams::Team;
 use crate::output::Align;
 
 pub(super) fn pages(cx: &Context, s: &SeasonIn, stem: &str, site: &mut Site) -> Listed {

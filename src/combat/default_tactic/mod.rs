@@ -66,7 +66,7 @@ impl DefaultTactic {
     }
 
     /// The tactic with a ruleset's style (its `tactic` section, else the built-in one's).
-    pub fn of(rules: &crate::rules::Ruleset) -> crate::error::Result<DefaultTactic> {
+    pub fn of(rules: &crate::rules::model::Ruleset) -> crate::error::Result<DefaultTactic> {
         Ok(DefaultTactic::new(TacticRules::of(rules)?))
     }
 

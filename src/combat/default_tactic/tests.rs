@@ -21,7 +21,7 @@ fn at_least_counts_successes_of_independent_rolls() {
 fn facing_off(shields: [u32; 6], generator_point_given: bool, check: impl FnOnce(&View)) {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
     let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
@@ -57,7 +57,7 @@ fn the_shields_phase_feeds_the_face_in_the_line_of_fire_from_the_whole_ring() {
 fn the_shields_phase_feeds_the_face_toward_where_the_enemy_drifts_to() {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
     // The enemy a hex ahead, moving across my bow: its inertia carries it off my front
@@ -81,7 +81,7 @@ fn the_shields_phase_feeds_the_face_toward_where_the_enemy_drifts_to() {
 fn repair_teams_mend_the_hull_first_even_when_it_is_only_lightly_damaged() {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
     let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
@@ -112,7 +112,7 @@ fn repair_teams_mend_the_hull_first_even_when_it_is_only_lightly_damaged() {
 fn a_ship_with_free_turns_weighs_the_next_turn_with_its_own_share() {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let knobs = TacticRules::of(&rules).unwrap();
     let w = &knobs.weights;
@@ -141,7 +141,7 @@ fn a_ship_with_free_turns_weighs_the_next_turn_with_its_own_share() {
 fn head_on<T>(edit: impl FnOnce(&mut TacticRules), look: impl FnOnce(&Scene) -> T) -> T {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
     let me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
@@ -214,7 +214,7 @@ fn ending_where_the_enemy_s_inertia_takes_it_costs_in_enemy_path() {
 fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let class = ctx.class(&rules, "Klingon battle cruiser").unwrap();
     let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
@@ -240,7 +240,7 @@ fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
 #[test]
 fn hidden_it_stands_off_so_the_enemy_moving_first_after_it_decloaks_is_not_close_in() {
     let (pref, off) = {
-        let t = TacticRules::of(&crate::rules::load("startrek").unwrap()).unwrap();
+        let t = TacticRules::of(&crate::rules::load::load("startrek").unwrap()).unwrap();
         (t.preferred_range, t.cloak.stand_off)
     };
     assert!(off > 0);
@@ -261,7 +261,7 @@ fn hidden_it_stands_off_so_the_enemy_moving_first_after_it_decloaks_is_not_close
 fn a_long_torpedo_at_a_strong_face_waits_unless_the_enemy_can_cloak() {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let tactic = DefaultTactic::of(&rules).unwrap();
     let gorn = ctx.class(&rules, "Gorn attack cruiser").unwrap();
@@ -309,7 +309,7 @@ fn a_long_torpedo_at_a_strong_face_waits_unless_the_enemy_can_cloak() {
 fn one_hit_from_breaking_it_fights_on_only_against_an_enemy_with_free_turns() {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let tactic = DefaultTactic::of(&rules).unwrap();
     // Hull badly damaged, `left` points from breaking, every shield at `shield`; the enemy
@@ -351,14 +351,14 @@ fn one_hit_from_breaking_it_fights_on_only_against_an_enemy_with_free_turns() {
 
 #[test]
 fn the_same_seed_gives_the_same_battles_on_any_thread_count() {
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let t = DefaultTactic::of(&rules).unwrap();
     let run = |threads| {
-        let opts = crate::combat::SimOptions {
+        let opts = crate::combat::sim::SimOptions {
             threads: Some(threads),
-            ..crate::combat::SimOptions::new("Klingon battle cruiser", "UFP frigate", 600, 5)
+            ..crate::combat::sim::SimOptions::new("Klingon battle cruiser", "UFP frigate", 600, 5)
         };
-        crate::combat::simulate_with(&rules, &opts, [&t, &t], &|_| {}).unwrap()
+        crate::combat::sim::simulate_with(&rules, &opts, [&t, &t], &|_| {}).unwrap()
     };
     let one = run(1);
     assert_eq!(one, run(2));
@@ -370,7 +370,7 @@ fn the_same_seed_gives_the_same_battles_on_any_thread_count() {
 fn it_cloaks_to_mend_a_downed_face_only_while_it_has_a_torpedo_for_the_strike() {
     use crate::combat::context::Context;
     use crate::combat::ship::ShipState;
-    let rules = crate::rules::load("startrek").unwrap();
+    let rules = crate::rules::load::load("startrek").unwrap();
     let ctx = Context::new(&rules).unwrap();
     let class = ctx.class(&rules, "Klingon battle cruiser").unwrap();
     let enemy_class = ctx.class(&rules, "UFP heavy cruiser").unwrap();

@@ -1,10 +1,13 @@
 //! `combat sim --precision P`: rounds of battles until both win rates' 95% intervals are within
 //! ±P, with the requested number of battles as the ceiling; the report says why it stopped.
 use super::sampling::{self, half_width, Job, ROUND};
-use crate::combat::{SimOptions, SimReport, Tactic, Tally};
+use crate::combat::{
+    sim::{SimOptions, SimReport, Tally},
+    tactics::Tactic,
+};
 use crate::error::{Error, Result};
 use crate::output::percent;
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -84,7 +87,7 @@ pub fn to_precision(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::DefaultTactic;
+    use crate::combat::default_tactic::DefaultTactic;
 
     #[test]
     fn sampling_stops_at_the_precision_or_the_ceiling() {

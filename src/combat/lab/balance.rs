@@ -7,9 +7,9 @@
 use super::parameter::{number, Parameter};
 use super::sampling::{self, half_width, Job, Share, ROUND};
 use crate::combat::sim::MAX_BATTLES;
-use crate::combat::{SimOptions, Tactic};
+use crate::combat::{sim::SimOptions, tactics::Tactic};
 use crate::error::{Error, Result};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -231,8 +231,8 @@ pub fn balance(
             )
             .with_place(e.place().clone())
         })?;
-        crate::combat::Context::new(&r)?.class(&r, a)?;
-        crate::combat::Context::new(&r)?.class(&r, b)?;
+        crate::combat::context::Context::new(&r)?.class(&r, a)?;
+        crate::combat::context::Context::new(&r)?.class(&r, b)?;
         // A candidate may take its ceiling of battles: at the longer of the ends' limits.
         crate::combat::sim::check_battle_turns(
             "a candidate's ",

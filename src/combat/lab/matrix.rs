@@ -5,9 +5,9 @@ use super::strength::{bradley_terry, elo_scale};
 use crate::combat::side::First;
 use crate::combat::sim::{Outcomes, MAX_BATTLES};
 use crate::combat::turn::OutcomeKind;
-use crate::combat::{Context, SimOptions, Tactic};
+use crate::combat::{context::Context, sim::SimOptions, tactics::Tactic};
 use crate::error::{Error, Result};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::Serialize;
 
 /// Most ships one matrix takes (40 ships are 1,560 cells).
@@ -356,7 +356,7 @@ impl MatrixReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::DefaultTactic;
+    use crate::combat::default_tactic::DefaultTactic;
 
     #[test]
     fn a_small_matrix_has_every_ordered_pair_and_the_strongest_at_the_scale() {

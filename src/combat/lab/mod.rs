@@ -7,7 +7,7 @@
 //!   by a bracketing search that samples each candidate only until it can tell.
 //! * [`to_precision`]: one matchup, sampled until both win rates are known to ±P.
 //!
-//! Everything runs through `combat::simulate_with` in fixed batches whose seeds depend only on
+//! Everything runs through `combat::sim::simulate_with` in fixed batches whose seeds depend only on
 //! the run seed and the batch's index ([`sampling`]), and every stopping decision is made on
 //! integer sums after a whole round: the answers do not depend on the thread count.
 pub mod adaptive;
@@ -17,9 +17,3 @@ pub mod parameter;
 pub mod sampling;
 pub mod strength;
 pub mod sweep;
-
-pub use adaptive::{to_precision, AdaptiveReport};
-pub use balance::{balance, BalanceOptions, BalanceReport};
-pub use matrix::{matrix, MatrixOptions, MatrixReport};
-pub use parameter::{values_from_range, Parameter};
-pub use sweep::{sweep, Axis, SweepReport};

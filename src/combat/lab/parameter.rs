@@ -2,7 +2,7 @@
 //! the ruleset, each checked again as a loaded file is.
 use crate::error::{Error, Result};
 use crate::rules::edit;
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde_json::Value;
 
 /// Most values one axis of a sweep may have (a grid of two is at most its square).

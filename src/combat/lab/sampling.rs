@@ -4,10 +4,13 @@
 //! integer tallies are merged by the sim's own `Tally::merge` (order-independent sums) and one
 //! report is built from the sum, as the sim builds its own.
 use crate::combat::roller::battle_seed;
-use crate::combat::sim::{check_turns, wilson, MAX_BATTLES};
-use crate::combat::{simulate_tally, SimOptions, Tactic, Tally};
+use crate::combat::sim::{check_turns, stats::wilson, MAX_BATTLES};
+use crate::combat::{
+    sim::{simulate_tally, SimOptions, Tally},
+    tactics::Tactic,
+};
 use crate::error::{Error, Result};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use rayon::prelude::*;
 
 /// Battles in one batch (small enough to spread a round over the cores; even, so a batch
@@ -81,7 +84,7 @@ pub fn run(
             crate::stop::enter(bound.clone(), || {
                 // The default tactic plays the knobs of the ruleset it is given: a job's ruleset
                 // (a sweep's point, a balance candidate) has its own, so it gets its own tactic.
-                let own = crate::combat::DefaultTactic::of(job.rules)?;
+                let own = crate::combat::default_tactic::DefaultTactic::of(job.rules)?;
                 let sides = tactics.map(|t| -> &dyn Tactic {
                     if t.name() == own.name() {
                         &own
@@ -147,7 +150,7 @@ pub fn half_width(estimate: f64, ci: [f64; 2]) -> f64 {
 mod tests {
     use super::*;
     use crate::combat::side::First;
-    use crate::combat::{simulate_with, DefaultTactic};
+    use crate::combat::{default_tactic::DefaultTactic, sim::simulate_with};
 
     fn opts(n: u64) -> SimOptions {
         SimOptions {
@@ -183,7 +186,7 @@ mod tests {
         assert_eq!(m.a.wins, reports[0].a.wins + reports[1].a.wins);
         assert_eq!(m.a.wins + m.b.wins + m.draws + m.escapes, 300);
         // Every field the sim reports adds up, the new ones too.
-        let sum = |f: fn(&crate::combat::SimReport) -> u64| reports.iter().map(f).sum::<u64>();
+        let sum = |f: fn(&crate::combat::sim::SimReport) -> u64| reports.iter().map(f).sum::<u64>();
         assert_eq!(m.limit_states.battles, sum(|r| r.limit_states.battles));
         assert_eq!(
             m.limit_states.both_fighting,

@@ -3,9 +3,9 @@ use super::parameter::Parameter;
 use super::sampling::{self, Job};
 use crate::combat::sim::{Outcomes, SideStats, MAX_BATTLES};
 use crate::combat::turn::OutcomeKind;
-use crate::combat::{SimOptions, Tactic};
+use crate::combat::{sim::SimOptions, tactics::Tactic};
 use crate::error::{Error, Result};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -294,7 +294,7 @@ impl SweepReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::combat::DefaultTactic;
+    use crate::combat::default_tactic::DefaultTactic;
     use serde_json::json;
 
     #[test]

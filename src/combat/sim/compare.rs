@@ -3,7 +3,7 @@ use super::stats::chi_square;
 use super::{simulate_with, SimOptions, SimReport};
 use crate::combat::tactics::Tactic;
 use crate::error::Result;
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 use serde::Serialize;
 
 /// Two rulesets on the same seeds.

@@ -8,6 +8,7 @@ mod render;
 pub mod stats;
 
 use crate::combat::context::Context;
+use crate::combat::context::Loc;
 use crate::combat::default_tactic::DefaultTactic;
 use crate::combat::events::Silent;
 use crate::combat::roller::{battle_seed, Pcg};
@@ -16,13 +17,12 @@ use crate::combat::ship::{Condition, ShipClass, ShipState};
 use crate::combat::side::{First, Side};
 use crate::combat::tactics::Tactic;
 use crate::combat::turn::{Battle, OutcomeKind, Setup};
-use crate::combat::Loc;
 use crate::error::{Error, Result};
-use crate::rules::Ruleset;
+use crate::rules::model::Ruleset;
 pub use compare::{compare, Comparison};
 use rayon::prelude::*;
 use serde::Serialize;
-pub use stats::{chi_square, wilson};
+use stats::wilson;
 
 /// What to simulate (a script may pass it as a map).
 #[derive(Debug, Clone, Default, Serialize, serde::Deserialize)]
@@ -37,7 +37,7 @@ pub struct SimOptions {
     pub threads: Option<usize>,
     /// A scenario instead of the standard start (its ships win over `a` and `b`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scenario: Option<super::Scenario>,
+    pub scenario: Option<super::scenario::Scenario>,
     /// Who moves first (None: a scenario's `first` if it names one, else alternate: R9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<First>,
@@ -718,7 +718,7 @@ mod tests {
             crate::io::Format::Yaml,
         )
         .unwrap();
-        opts.scenario = Some(super::super::Scenario::from_doc(&doc).unwrap());
+        opts.scenario = Some(crate::combat::scenario::Scenario::from_doc(&doc).unwrap());
         assert_eq!(opts.turn_limit(&rules), 7);
     }
 }

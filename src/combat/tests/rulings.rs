@@ -1,7 +1,7 @@
 //! The revised rulings R1–R11 (spec combat.md), each with rigged dice.
 use super::*;
 use crate::combat::side::{First, Side};
-use crate::combat::OutcomeKind;
+use crate::combat::turn::OutcomeKind;
 
 fn refusals(b: &Battle<'_, Rigged, Recorder>) -> Vec<&'static str> {
     b.log
@@ -282,18 +282,18 @@ fn r9_a_standard_battle_starts_with_shields_up_and_simulations_alternate() {
     assert_eq!(b.ships[1].battery, f.b.battery);
     // Simulations alternate the first move, and say how each half went.
     let r = rules();
-    let mut opts = crate::combat::SimOptions {
+    let mut opts = crate::combat::sim::SimOptions {
         threads: Some(1),
-        ..crate::combat::SimOptions::new("UFP frigate", "Pirate frigate", 20, 3)
+        ..crate::combat::sim::SimOptions::new("UFP frigate", "Pirate frigate", 20, 3)
     };
-    let s = crate::combat::simulate(&r, &opts).unwrap();
+    let s = crate::combat::sim::simulate(&r, &opts).unwrap();
     assert_eq!(s.first, First::Alternate);
     let i = &s.by_initiative;
     assert_eq!((i.a_first.battles, i.b_first.battles), (10, 10));
     assert_eq!(i.a_first.a_wins + i.b_first.a_wins, s.a.wins);
     assert_eq!(i.a_first.draws + i.b_first.draws, s.draws);
     opts.first = Some(First::B);
-    let s = crate::combat::simulate(&r, &opts).unwrap();
+    let s = crate::combat::sim::simulate(&r, &opts).unwrap();
     assert_eq!(
         (
             s.by_initiative.a_first.battles,
@@ -453,7 +453,7 @@ fn lost_contact_disengages_and_the_cap_leaves_a_battle_unfinished() {
             [&f.a, &f.b],
             [&idle, &idle],
             setup,
-            crate::combat::Pcg::new(1),
+            crate::combat::roller::Pcg::new(1),
             Recorder::default(),
         );
         b.play()
@@ -586,8 +586,8 @@ fn b1_the_auxiliary_bridge_halves_to_the_end_of_the_battle() {
 fn h1_repairs_never_pick_the_hangars() {
     let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
     let r = rules();
-    let classic = crate::combat::ClassicTactic::default();
-    let default = crate::combat::DefaultTactic::of(&r).unwrap();
+    let classic = crate::combat::tactics::ClassicTactic::default();
+    let default = crate::combat::default_tactic::DefaultTactic::of(&r).unwrap();
     let mut me = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
     let enemy = ShipState::new(&f.b, &f.ctx, Hex::new(3, 0), 3);
     me.energy = 20;

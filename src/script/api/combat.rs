@@ -13,7 +13,10 @@
 use super::choose::ruleset_for;
 use super::convert::{checked, input, report_under, script_error, ScriptResult};
 use super::ApiDoc;
-use crate::combat::{self, Context, DefaultTactic, Scenario, Shot, SimOptions, Tactic};
+use crate::combat::{
+    self, context::Context, default_tactic::DefaultTactic, scenario::Scenario, sim::SimOptions,
+    tactics::Tactic, volley::Shot,
+};
 use crate::script::tactic::ScriptTactic;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Dynamic, Engine, FnPtr, Map, INT};
@@ -183,7 +186,7 @@ fn simulate(
             ..opts.clone()
         };
         checked(engine_call(|| {
-            r.with(|rules| combat::simulate_with(rules, &pilot, sides, &|_| {}))
+            r.with(|rules| combat::sim::simulate_with(rules, &pilot, sides, &|_| {}))
         }))?;
         if let Some(e) = tactics.iter().flatten().find_map(|t| t.take_failure()) {
             return Err(script_error(e));
@@ -191,7 +194,8 @@ fn simulate(
     }
     let bar = crate::progress::Progress::battles(opts.battles);
     let tick = |n: u64| bar.tick(n);
-    let report = engine_call(|| r.with(|rules| combat::simulate_with(rules, &opts, sides, &tick)));
+    let report =
+        engine_call(|| r.with(|rules| combat::sim::simulate_with(rules, &opts, sides, &tick)));
     drop(bar);
     let report = checked(report)?;
     // A tactic that failed played the classic tactic after its failure: say so, not a result.
@@ -246,7 +250,7 @@ fn volley(r: &RulesHandle, a: &str, b: &str, range: INT, dice: &Dynamic) -> Scri
             "volley: range must be a whole number of hexes, not {range}"
         ))
     })?;
-    let report = r.with(|rules| -> crate::Result<_> {
+    let report = r.with(|rules| -> crate::error::Result<_> {
         let shot = if dice.is_unit() {
             Shot::Phasers {
                 dice: Context::new(rules)?.class(rules, a)?.phaser_dice,
@@ -254,17 +258,17 @@ fn volley(r: &RulesHandle, a: &str, b: &str, range: INT, dice: &Dynamic) -> Scri
         } else if let Ok(k) = dice.as_int() {
             Shot::Phasers {
                 dice: u32::try_from(k).map_err(|_| {
-                    crate::Error::msg(format!("volley: {k} is not a number of dice"))
+                    crate::error::Error::msg(format!("volley: {k} is not a number of dice"))
                 })?,
             }
         } else if dice.is_string() && crate::names::same(&dice.to_string(), "torpedo") {
             Shot::Torpedo
         } else {
-            return Err(crate::Error::msg(format!(
+            return Err(crate::error::Error::msg(format!(
                 "volley: the shot is a number of phaser dice or \"torpedo\", not {dice}"
             )));
         };
-        engine_call(|| combat::volley(rules, a, b, range, shot))
+        engine_call(|| combat::volley::volley(rules, a, b, range, shot))
     });
     report_under(r, &checked(report)?)
 }

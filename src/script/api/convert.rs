@@ -4,7 +4,7 @@
 //! conversions serves them all: `to_dynamic(&result)` gives a script the same keys as the JSON
 //! output, and `from_dynamic::<Input>(value, "a game")` (or `input_doc` for "a map or a path")
 //! turns what a script passes into typed input with a clear error.
-use crate::rules::Doc;
+use crate::rules::doc::Doc;
 use rhai::{Array, Dynamic, EvalAltResult, Map, Position, INT};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -28,7 +28,7 @@ pub trait IntoScriptError {
     fn into_map(self) -> Map;
 }
 
-impl IntoScriptError for &crate::Error {
+impl IntoScriptError for &crate::error::Error {
     fn into_map(self) -> Map {
         let mut m = Map::new();
         m.insert("kind".into(), self.kind_name().into());
@@ -51,7 +51,7 @@ impl IntoScriptError for &crate::Error {
     }
 }
 
-impl IntoScriptError for crate::Error {
+impl IntoScriptError for crate::error::Error {
     fn into_map(self) -> Map {
         (&self).into_map()
     }
@@ -59,19 +59,19 @@ impl IntoScriptError for crate::Error {
 
 impl IntoScriptError for String {
     fn into_map(self) -> Map {
-        crate::Error::msg(self).into_map()
+        crate::error::Error::msg(self).into_map()
     }
 }
 
 impl IntoScriptError for serde_json::Error {
     fn into_map(self) -> Map {
-        crate::Error::msg(self.to_string()).into_map()
+        crate::error::Error::msg(self.to_string()).into_map()
     }
 }
 
 impl IntoScriptError for &str {
     fn into_map(self) -> Map {
-        crate::Error::msg(self).into_map()
+        crate::error::Error::msg(self).into_map()
     }
 }
 
@@ -89,7 +89,7 @@ pub fn error_text(value: &Dynamic) -> String {
 }
 
 /// Map an arbiter `Result` into a script result.
-pub fn checked<T>(r: crate::Result<T>) -> ScriptResult<T> {
+pub fn checked<T>(r: crate::error::Result<T>) -> ScriptResult<T> {
     r.map_err(script_error)
 }
 

@@ -9,9 +9,9 @@
 //! ```
 use super::convert::{script_error, to_dynamic, ScriptResult};
 use super::ApiDoc;
-use crate::rules::Dice;
+use crate::rules::dice::Dice;
 use crate::script::handle::RulesHandle;
-use crate::script::sandbox::{engine_call, Limits};
+use crate::{rules::limits::Limits, script::sandbox::engine_call};
 use indexmap::IndexMap;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -111,7 +111,8 @@ impl Roller {
 pub fn register(engine: &mut Engine, limits: &Limits) {
     let report = |expr: &str| -> ScriptResult<Dynamic> {
         to_dynamic(
-            &engine_call(|| dice_report(expr).map_err(crate::Error::msg)).map_err(script_error)?,
+            &engine_call(|| dice_report(expr).map_err(crate::error::Error::msg))
+                .map_err(script_error)?,
         )
     };
     engine.register_fn("dice", report);

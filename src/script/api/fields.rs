@@ -18,8 +18,8 @@ pub fn fields_at(path: &[String]) -> Option<&'static [&'static str]> {
     };
     let first = path.first().map(|s| s.as_str());
     Some(match (first, path.len()) {
-        (None, _) => struct_fields::<crate::rules::Ruleset>(),
-        (Some("ships"), 2) => struct_fields::<crate::rules::Ship>(),
+        (None, _) => struct_fields::<crate::rules::model::Ruleset>(),
+        (Some("ships"), 2) => struct_fields::<crate::rules::ship::Ship>(),
         (Some("scoring"), 1) => struct_fields::<ScoringRules>(),
         (Some("league"), 1) => struct_fields::<LeagueRules>(),
         (Some("combat"), 1) => struct_fields::<CombatRules>(),
@@ -76,7 +76,7 @@ mod tests {
 
     #[test]
     fn ship_fields_come_from_the_model() {
-        let fields = struct_fields::<crate::rules::Ship>();
+        let fields = struct_fields::<crate::rules::ship::Ship>();
         assert!(
             fields.contains(&"shields")
                 && fields.contains(&"max_speed")

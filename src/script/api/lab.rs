@@ -15,8 +15,10 @@ use super::convert::{
     checked, dynamic_to_json, from_dynamic, report_under, script_error, ScriptResult,
 };
 use super::ApiDoc;
-use crate::combat::lab::{self, Axis, BalanceOptions, MatrixOptions, Parameter};
-use crate::combat::{DefaultTactic, SimOptions};
+use crate::combat::lab::{
+    self, balance::BalanceOptions, matrix::MatrixOptions, parameter::Parameter, sweep::Axis,
+};
+use crate::combat::{default_tactic::DefaultTactic, sim::SimOptions};
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Array, Dynamic, Engine, Map, INT};
 
@@ -151,7 +153,7 @@ fn sweep(
         let total = n * axis.values.len() as u64;
         engine_call(|| {
             crate::progress::with_battles(Some(total), |tick| {
-                lab::sweep(rules, &opts, &[axis], [&t, &t], tick)
+                lab::sweep::sweep(rules, &opts, &[axis], [&t, &t], tick)
             })
         })
     });
@@ -171,13 +173,13 @@ fn matrix(r: &RulesHandle, ships: &Array, n: INT, seed: INT) -> ScriptResult<Dyn
         .collect::<ScriptResult<Vec<String>>>()?;
     let report = r.with(|rules| {
         let k = if ships.is_empty() {
-            crate::combat::Context::new(rules)?.ships.len() as u64
+            crate::combat::context::Context::new(rules)?.ships.len() as u64
         } else {
             ships.len() as u64
         };
         let total = (k * k.saturating_sub(1)).saturating_mul(n);
         if total > MAX_BATTLES {
-            return Err(crate::Error::msg(format!(
+            return Err(crate::error::Error::msg(format!(
                 "matrix: {k} ships at {n} battles a cell is {total} battles, more than a script \
                  call fights ({MAX_BATTLES})"
             )));
@@ -191,7 +193,7 @@ fn matrix(r: &RulesHandle, ships: &Array, n: INT, seed: INT) -> ScriptResult<Dyn
         let t = DefaultTactic::of(rules)?;
         engine_call(|| {
             crate::progress::with_battles(Some(total), |tick| {
-                lab::matrix(rules, &o, [&t, &t], tick)
+                lab::matrix::matrix(rules, &o, [&t, &t], tick)
             })
         })
     });
@@ -210,7 +212,7 @@ fn balance(r: &RulesHandle, a: &str, b: &str, path: &str, options: &Map) -> Scri
         let t = DefaultTactic::of(rules)?;
         engine_call(|| {
             crate::progress::with_battles(None, |tick| {
-                lab::balance(rules, a, b, path, &o, [&t, &t], tick)
+                lab::balance::balance(rules, a, b, path, &o, [&t, &t], tick)
             })
         })
     });

@@ -17,8 +17,14 @@ use super::convert::{
 use super::ApiDoc;
 use crate::io::policy::Kind;
 use crate::league::season::{RecordRequest, SeasonSchedule};
-use crate::league::{self, Method, Round, ScheduleOptions, SearchBudget, Season, Team, Teams};
-use crate::rules::Doc;
+use crate::league::{
+    self,
+    schedule::{Method, Round, ScheduleOptions},
+    search::SearchBudget,
+    season::Season,
+    teams::{Team, Teams},
+};
+use crate::rules::doc::Doc;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Array, Dynamic, Engine, Map, INT};
 use serde::Deserialize;
@@ -164,7 +170,7 @@ fn schedule(
             if o.legs == 1 { "" } else { "s" }
         )));
     }
-    let s = checked(engine_call(|| league::schedule(&o, &teams)))?;
+    let s = checked(engine_call(|| league::schedule::schedule(&o, &teams)))?;
     let mut result = to_dynamic(&s)?;
     // The teams in the league's order, so the schedule can be handed back to `standings`.
     if let Some(mut map) = result.write_lock::<Map>() {
@@ -309,6 +315,6 @@ fn teams_in(rounds: &[Round]) -> Vec<Team> {
 }
 
 fn table(r: &RulesHandle, season: &Season) -> ScriptResult<Dynamic> {
-    let t = engine_call(|| r.with(|rules| league::standings(rules, season)));
+    let t = engine_call(|| r.with(|rules| league::standings::standings(rules, season)));
     report_under(r, &checked(t)?)
 }

@@ -43,7 +43,7 @@
 //! * Rhai code an engine runs: a rule hook is `crate::script::hook::CompiledHook` (compiled
 //!   once; `call::<T>(&[json args])` from any thread); a combat tactic is
 //!   `crate::script::tactic::ScriptTactic` (a function of the running script via
-//!   `session.functions()`, or a .rhai file), which implements `combat::Tactic`.
+//!   `session.functions()`, or a .rhai file), which implements `combat::tactics::Tactic`.
 //! * Which ruleset a function form uses: `choose::ruleset_for` (the session's, else the one the
 //!   input names, else the command's default).
 //!
@@ -61,7 +61,7 @@ pub mod scoring;
 pub mod swiss;
 
 use super::engine::Session;
-use super::sandbox::Limits;
+use crate::rules::limits::Limits;
 use rhai::Engine;
 
 /// One line of `:help`: the function's name (for completion), how it is called, what it does.

@@ -12,9 +12,12 @@ use super::convert::{checked, dynamic_to_json, json_to_dynamic, script_error, Sc
 use super::fields::fields_at;
 use super::ApiDoc;
 use crate::script::engine::Session;
-use crate::script::handle::{parse_path, show_path, Node, RulesHandle};
 use crate::script::hook::CompiledHook;
 use crate::script::sandbox::engine_call;
+use crate::{
+    rules::edit::{parse_path, show_path},
+    script::handle::{Node, RulesHandle},
+};
 use rhai::{Array, Dynamic, Engine};
 use serde_json::Value;
 

@@ -16,8 +16,14 @@ use super::convert::{
 };
 use super::ApiDoc;
 use crate::io::policy::Kind;
-use crate::rules::Doc;
-use crate::scoring::{self, History, HistoryFile, RateOptions, ResultTable, ScoreInput};
+use crate::rules::doc::Doc;
+use crate::scoring::{
+    self,
+    game::{ResultTable, ScoreInput},
+    history::History,
+    ratings::RateOptions,
+    HistoryFile,
+};
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Dynamic, Engine, Map};
 use serde::Deserialize;
@@ -157,7 +163,7 @@ impl Scorable {
     fn compare(&self, r: &RulesHandle, other: &RulesHandle) -> ScriptResult<Dynamic> {
         let (a, b) = (r.snapshot(), other.snapshot());
         let mut comparison = checked(engine_call(|| {
-            scoring::compare(&a, &b, &self.input).map_err(|e| e.locate(self.doc.as_ref()))
+            scoring::compare::compare(&a, &b, &self.input).map_err(|e| e.locate(self.doc.as_ref()))
         }))?;
         // A variant usually keeps the name of what it came from: say which is which.
         if comparison.rules == comparison.vs {
@@ -241,7 +247,7 @@ impl Ratable {
             r.with(|rules| match self {
                 Ratable::File(file, _) => file.rate(rules, options),
                 Ratable::Map(history) => {
-                    scoring::rate_with(rules, history, options).map_err(|e| e.locate(None))
+                    scoring::ratings::rate_with(rules, history, options).map_err(|e| e.locate(None))
                 }
             })
         });

@@ -350,7 +350,7 @@ fn player(t: &SwissTournament, who: &Dynamic) -> ScriptResult<usize> {
 
 fn add(t: &mut SwissTournament, name: &str, rating: u32) -> ScriptResult<INT> {
     if rating > crate::swiss::tournament::MAX_RATING {
-        return Err(script_error(crate::Error::out_of_range(
+        return Err(script_error(crate::error::Error::out_of_range(
             "rating",
             format!(
                 "rating {rating} is more than {}",
