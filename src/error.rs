@@ -5,21 +5,21 @@ use std::sync::Arc;
 
 /// One loaded text, kept so an error can show the offending line.
 #[derive(Debug)]
-pub struct Source {
+pub(crate) struct Source {
     pub name: String,
     pub text: String,
 }
 
 /// A position in a source: 1-based line and column (in characters).
 #[derive(Debug, Clone)]
-pub struct Span {
+pub(crate) struct Span {
     pub source: Arc<Source>,
     pub line: usize,
     pub col: usize,
 }
 
 impl Span {
-    pub fn new(source: &Arc<Source>, line: usize, col: usize) -> Span {
+    pub(crate) fn new(source: &Arc<Source>, line: usize, col: usize) -> Span {
         Span {
             source: source.clone(),
             line: line.max(1),
@@ -28,7 +28,7 @@ impl Span {
     }
 
     /// The same place moved `chars` characters to the right (inside a formula, say).
-    pub fn shifted(&self, chars: usize) -> Span {
+    pub(crate) fn shifted(&self, chars: usize) -> Span {
         Span {
             source: self.source.clone(),
             line: self.line,
@@ -36,7 +36,7 @@ impl Span {
         }
     }
 
-    pub fn at(self, message: impl Into<String>) -> Error {
+    pub(crate) fn at(self, message: impl Into<String>) -> Error {
         Error::msg(message).with_place(Place::Span(self))
     }
 }
@@ -61,7 +61,7 @@ struct Inner {
 
 /// Where an error happened.
 #[derive(Debug, Clone, Default)]
-pub enum Place {
+pub(crate) enum Place {
     /// Nowhere in a file (a command-line value, say).
     #[default]
     Nowhere,
@@ -73,7 +73,7 @@ pub enum Place {
 
 /// What went wrong. The variants callers branch on are typed; the rest is `Invalid`.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ErrorKind {
+pub(crate) enum ErrorKind {
     /// A name not among the known ones (a team, ship, ruleset...); the message suggests the
     /// nearest and lists them when they are few.
     #[error("{}", unknown_message(kind, name, known))]
@@ -95,7 +95,7 @@ pub enum ErrorKind {
 
 /// What a request clashes with (callers add their own advice, such as a flag to use).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Conflict {
+pub(crate) enum Conflict {
     /// The match already has a result.
     ResultRecorded,
     /// The match is in several rounds and the request does not say which.
@@ -129,12 +129,12 @@ impl From<ErrorKind> for Error {
 
 impl Error {
     /// An error with no place: the message says what.
-    pub fn msg(message: impl Into<String>) -> Error {
+    pub(crate) fn msg(message: impl Into<String>) -> Error {
         ErrorKind::Invalid(message.into()).into()
     }
 
     /// An unknown name, with the known ones (for the suggestion and the list).
-    pub fn unknown<S: AsRef<str>>(kind: &str, name: &str, known: &[S]) -> Error {
+    pub(crate) fn unknown<S: AsRef<str>>(kind: &str, name: &str, known: &[S]) -> Error {
         ErrorKind::UnknownName {
             kind: kind.to_string(),
             name: name.to_string(),
@@ -144,7 +144,7 @@ impl Error {
     }
 
     /// A number out of range.
-    pub fn out_of_range(what: &str, message: impl Into<String>) -> Error {
+    pub(crate) fn out_of_range(what: &str, message: impl Into<String>) -> Error {
         ErrorKind::OutOfRange {
             what: what.to_string(),
             message: message.into(),
@@ -154,7 +154,7 @@ impl Error {
 
     /// A value given for `options` (neutral names, each in backticks in `message`) that is
     /// wrong with what else was asked.
-    pub fn options(options: &[&str], message: impl Into<String>) -> Error {
+    pub(crate) fn options(options: &[&str], message: impl Into<String>) -> Error {
         Error::conflict(
             Conflict::Options(options.iter().map(|o| o.to_string()).collect()),
             message,
@@ -162,7 +162,7 @@ impl Error {
     }
 
     /// The options (neutral names) the error is about, if it is about some.
-    pub fn option_names(&self) -> &[String] {
+    pub(crate) fn option_names(&self) -> &[String] {
         match &self.0.kind {
             ErrorKind::Conflict {
                 with: Conflict::Options(names),
@@ -173,7 +173,7 @@ impl Error {
     }
 
     /// A short name for the error's kind, as scripts see it.
-    pub fn kind_name(&self) -> &'static str {
+    pub(crate) fn kind_name(&self) -> &'static str {
         match &self.0.kind {
             ErrorKind::UnknownName { .. } => "unknown_name",
             ErrorKind::OutOfRange { .. } => "out_of_range",
@@ -183,7 +183,7 @@ impl Error {
     }
 
     /// The file, line and column, when the error has them.
-    pub fn location(&self) -> Option<(&str, usize, usize)> {
+    pub(crate) fn location(&self) -> Option<(&str, usize, usize)> {
         match &self.0.place {
             Place::Span(span) => Some((&span.source.name, span.line, span.col)),
             _ => None,
@@ -191,7 +191,7 @@ impl Error {
     }
 
     /// A request that clashes with the input's state or another setting.
-    pub fn conflict(with: Conflict, message: impl Into<String>) -> Error {
+    pub(crate) fn conflict(with: Conflict, message: impl Into<String>) -> Error {
         ErrorKind::Conflict {
             with,
             message: message.into(),
@@ -200,21 +200,21 @@ impl Error {
     }
 
     /// An error about the value at `pointer` in an input, placed in its file by `locate`.
-    pub fn new(pointer: impl Into<String>, message: impl Into<String>) -> Error {
+    pub(crate) fn new(pointer: impl Into<String>, message: impl Into<String>) -> Error {
         Error::msg(message).with_place(Place::Pointer(pointer.into()))
     }
 
     /// The same error at another place.
-    pub fn with_place(mut self, place: Place) -> Error {
+    pub(crate) fn with_place(mut self, place: Place) -> Error {
         self.0.place = place;
         self
     }
 
-    pub fn kind(&self) -> &ErrorKind {
+    pub(crate) fn kind(&self) -> &ErrorKind {
         &self.0.kind
     }
 
-    pub fn place(&self) -> &Place {
+    pub(crate) fn place(&self) -> &Place {
         &self.0.place
     }
 
@@ -222,7 +222,7 @@ impl Error {
     /// The same error with its place (file, line, column) but without the line of the file
     /// under it: for a file the person did not name and that is not a ruleset, whose bytes
     /// no message may show.
-    pub fn without_excerpt(mut self) -> Error {
+    pub(crate) fn without_excerpt(mut self) -> Error {
         if let Place::Span(span) = &mut self.0.place {
             span.source = Arc::new(Source {
                 name: span.source.name.clone(),
@@ -232,12 +232,12 @@ impl Error {
         self
     }
 
-    pub fn is_located(&self) -> bool {
+    pub(crate) fn is_located(&self) -> bool {
         matches!(self.0.place, Place::Span(_))
     }
 
     /// The document pointer the error is at, if it is at one.
-    pub fn pointer(&self) -> Option<&str> {
+    pub(crate) fn pointer(&self) -> Option<&str> {
         match &self.0.place {
             Place::Pointer(p) => Some(p),
             _ => None,
@@ -245,7 +245,7 @@ impl Error {
     }
 
     /// Put `prefix` before the pointer (a problem in one game is at `/games/3` + its pointer).
-    pub fn under_pointer(mut self, prefix: &str) -> Error {
+    pub(crate) fn under_pointer(mut self, prefix: &str) -> Error {
         if let Place::Pointer(p) = &mut self.0.place {
             *p = format!("{prefix}{p}");
         }
@@ -253,12 +253,12 @@ impl Error {
     }
 
     /// The message without the place (the kind's message, after any context).
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         format!("{}{}", self.0.context, self.0.kind)
     }
 
     /// The message as it reads without a line and column: a pointer shown as a path.
-    pub fn unplaced_message(&self) -> String {
+    pub(crate) fn unplaced_message(&self) -> String {
         match &self.0.place {
             Place::Pointer(p) if !p.is_empty() => {
                 format!("{}{}: {}", self.0.context, readable_path(p), self.0.kind)
@@ -269,7 +269,7 @@ impl Error {
 
     /// The pointer it is at, if any, written into the message as a path (the place becomes
     /// nowhere), so it can be placed elsewhere without losing it.
-    pub fn path_into_message(mut self) -> Error {
+    pub(crate) fn path_into_message(mut self) -> Error {
         if let Place::Pointer(p) = &self.0.place {
             if !p.is_empty() {
                 self.0.context = format!("{}{}: ", self.0.context, readable_path(p));
@@ -279,13 +279,13 @@ impl Error {
     }
 
     /// Prefix the message with some context, keeping the place and the kind.
-    pub fn context(mut self, what: &str) -> Error {
+    pub(crate) fn context(mut self, what: &str) -> Error {
         self.0.context = format!("{what}: {}", self.0.context);
         self
     }
 
     /// Add advice after the message (a conflict's way out, say).
-    pub fn hint(mut self, advice: &str) -> Error {
+    pub(crate) fn hint(mut self, advice: &str) -> Error {
         match &mut self.0.kind {
             ErrorKind::Conflict { message, .. }
             | ErrorKind::OutOfRange { message, .. }
@@ -299,7 +299,7 @@ impl Error {
     }
 
     /// Reword the message (the CLI naming its flag for an option, say), keeping the kind.
-    pub fn reworded(mut self, change: impl FnOnce(&str) -> String) -> Error {
+    pub(crate) fn reworded(mut self, change: impl FnOnce(&str) -> String) -> Error {
         match &mut self.0.kind {
             ErrorKind::Conflict { message, .. }
             | ErrorKind::OutOfRange { message, .. }
@@ -316,7 +316,7 @@ impl Error {
 impl Error {
     /// The error as scripts read it (`--json`): `{"error": {"message", "file", "line",
     /// "column"}}`, the place's keys only when it has one.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         let mut error = serde_json::Map::new();
         error.insert("message".into(), self.message().into());
         match &self.0.place {

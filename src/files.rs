@@ -15,14 +15,14 @@ use crate::swiss::players::PlayerList;
 use crate::swiss::tournament::Tournament;
 
 /// Read and check a season file; errors name its line and column.
-pub fn season(path: &str) -> Result<Season> {
+pub(crate) fn season(path: &str) -> Result<Season> {
     Season::from_doc(&read_doc(path)?)
 }
 
 /// A season's own ruleset: the copy embedded in it, else its `rules:` (a relative path found
 /// beside the season file); with the warning to give when the ruleset has changed since the
 /// season recorded it.
-pub fn season_rules(path: &str, season: &Season) -> Result<(Ruleset, Option<String>)> {
+pub(crate) fn season_rules(path: &str, season: &Season) -> Result<(Ruleset, Option<String>)> {
     if let Some(text) = &season.embedded_rules {
         crate::style::explain(&format!("ruleset: the copy embedded in {path}"));
         let rules = crate::rules::pin::embedded(path, text, season.ruleset.as_ref())?;
@@ -43,7 +43,7 @@ pub fn season_rules(path: &str, season: &Season) -> Result<(Ruleset, Option<Stri
 }
 
 /// Write a new season file; refuses to replace an existing one unless `replace`.
-pub fn create_season(path: &str, season: &Season, replace: bool) -> Result<()> {
+pub(crate) fn create_season(path: &str, season: &Season, replace: bool) -> Result<()> {
     season.check_names().map_err(|(_, e)| e)?;
     if !replace && std::path::Path::new(path).exists() {
         return Err(Error::conflict(
@@ -64,7 +64,7 @@ pub fn create_season(path: &str, season: &Season, replace: bool) -> Result<()> {
 }
 
 /// Record one result in a season file, under a lock on the file.
-pub fn record_result(path: &str, request: &RecordRequest) -> Result<Recorded> {
+pub(crate) fn record_result(path: &str, request: &RecordRequest) -> Result<Recorded> {
     crate::io::with_file_lock(path, || {
         let mut season = season(path)?;
         let done = season.record(request)?;
@@ -74,7 +74,7 @@ pub fn record_result(path: &str, request: &RecordRequest) -> Result<Recorded> {
 }
 
 /// A TEAMS argument: a number of teams, or the path of a file with one name a line.
-pub fn teams(arg: &str) -> Result<Teams> {
+pub(crate) fn teams(arg: &str) -> Result<Teams> {
     match Teams::from_number(arg) {
         Some(teams) => teams,
         None => Teams::parse(arg, &read_text(arg)?),
@@ -82,13 +82,13 @@ pub fn teams(arg: &str) -> Result<Teams> {
 }
 
 /// A file of team names, one a line.
-pub fn team_names(path: &str) -> Result<Teams> {
+pub(crate) fn team_names(path: &str) -> Result<Teams> {
     Teams::parse(path, &read_text(path)?)
 }
 
 /// A game record or result table file (YAML, JSON or the rules language), and its document
 /// (which locates problems found while scoring).
-pub fn score_input(path: &str) -> Result<(Doc, ScoreInput)> {
+pub(crate) fn score_input(path: &str) -> Result<(Doc, ScoreInput)> {
     let doc = read_doc(path)?;
     let input = ScoreInput::from_doc(&doc)?;
     Ok((doc, input))
@@ -96,7 +96,7 @@ pub fn score_input(path: &str) -> Result<(Doc, ScoreInput)> {
 
 /// Most player rows (one per player per game) read from a CSV history unless the caller
 /// says otherwise: ten million four-player games.
-pub const MAX_HISTORY_ROWS: usize = 40_000_000;
+pub(crate) const MAX_HISTORY_ROWS: usize = 40_000_000;
 
 /// A rating history: CSV (`.csv`), the rules language (`.rules`), or YAML/JSON.
 pub fn history(path: &str) -> Result<HistoryFile> {
@@ -105,7 +105,7 @@ pub fn history(path: &str) -> Result<HistoryFile> {
 
 /// A rating history; a CSV one is read as a stream (never held whole), at most `max_rows`
 /// rows; the others as one text, at most `MAX_FILE_BYTES`.
-pub fn history_capped(path: &str, max_rows: usize) -> Result<HistoryFile> {
+pub(crate) fn history_capped(path: &str, max_rows: usize) -> Result<HistoryFile> {
     if crate::io::FileKind::of(path) == Some(crate::io::FileKind::Csv) {
         let input = crate::io::open_text_stream(path)?;
         return crate::scoring::parse_csv_history(path, input, max_rows);
@@ -114,19 +114,19 @@ pub fn history_capped(path: &str, max_rows: usize) -> Result<HistoryFile> {
 }
 
 /// A combat scenario file (YAML, JSON or the rules language), and its document.
-pub fn scenario(path: &str) -> Result<(Scenario, Doc)> {
+pub(crate) fn scenario(path: &str) -> Result<(Scenario, Doc)> {
     let doc = read_doc(path)?;
     Ok((Scenario::from_doc(&doc)?, doc))
 }
 
 /// Read and check a Swiss tournament file (from `swiss new` or `swiss import`).
-pub fn tournament(path: &str) -> Result<Tournament> {
+pub(crate) fn tournament(path: &str) -> Result<Tournament> {
     Tournament::parse(path, &read_text(path)?)
 }
 
 /// Write a new tournament file; refuses to replace an existing one unless `replace` (checked as
 /// the file is created).
-pub fn create_tournament(path: &str, t: &Tournament, replace: bool) -> Result<()> {
+pub(crate) fn create_tournament(path: &str, t: &Tournament, replace: bool) -> Result<()> {
     let replace = if replace {
         Replace::Output
     } else {
@@ -137,7 +137,7 @@ pub fn create_tournament(path: &str, t: &Tournament, replace: bool) -> Result<()
 
 /// Read, change and write a tournament file under its lock; nothing is written when `work`
 /// refuses the change.
-pub fn change_tournament<T>(
+pub(crate) fn change_tournament<T>(
     path: &str,
     work: impl FnOnce(&mut Tournament) -> Result<T>,
 ) -> Result<T> {
@@ -150,13 +150,13 @@ pub fn change_tournament<T>(
 }
 
 /// A Swiss player list: a CSV with `name` (and `rating`) columns, or one name a line.
-pub fn swiss_players(path: &str) -> Result<PlayerList> {
+pub(crate) fn swiss_players(path: &str) -> Result<PlayerList> {
     crate::swiss::players::parse(path, &read_text(path)?)
 }
 
 /// A ruleset's Swiss section, chosen as every input's ruleset is (`rules::resolve`); `record`
 /// names the choice in messages.
-pub fn swiss_rules(choice: Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
+pub(crate) fn swiss_rules(choice: Choice, record: &str) -> Result<(SwissRules, Ruleset)> {
     let chosen = choice.load(resolve::needs_swiss, |e| e.context(record))?;
     if crate::style::is_verbose() {
         crate::style::explain(&chosen.why());
@@ -167,7 +167,7 @@ pub fn swiss_rules(choice: Choice, record: &str) -> Result<(SwissRules, Ruleset)
 
 /// A tournament's own ruleset: the copy embedded in it (`swiss new --embed-rules`), else the
 /// one its `rules:` names (a relative one is found beside the tournament file).
-pub fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
+pub(crate) fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
     if let Some(text) = &t.embedded_rules {
         let ruleset = crate::rules::pin::embedded(path, text, t.ruleset.as_ref())?;
         if let Some(missing) = resolve::needs_swiss(&ruleset) {

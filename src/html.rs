@@ -6,7 +6,7 @@ use crate::output::Align;
 
 /// Text for an HTML page: markup characters as entities, control characters written out
 /// (`\u{1b}`, as on the terminal), so a name is text on the page whatever it holds.
-pub fn text(s: &str) -> String {
+pub(crate) fn text(s: &str) -> String {
     crate::names::escaped(s)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -41,13 +41,13 @@ footer{margin-top:2em;color:#333;font-size:.9em;border-top:1px solid #bbb}
 "#;
 
 /// The stylesheet every page uses (a site writes it once, as its one CSS file).
-pub fn stylesheet() -> &'static str {
+pub(crate) fn stylesheet() -> &'static str {
     STYLE
 }
 
 /// A piece of a line of text: words, or words linking to another page of the site.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Inline {
+pub(crate) enum Inline {
     Text(String),
     Link {
         words: String,
@@ -58,18 +58,18 @@ pub enum Inline {
 }
 
 impl Inline {
-    pub fn text(words: &str) -> Inline {
+    pub(crate) fn text(words: &str) -> Inline {
         Inline::Text(words.to_string())
     }
 
-    pub fn link(words: &str, href: &str) -> Inline {
+    pub(crate) fn link(words: &str, href: &str) -> Inline {
         Inline::Link {
             words: words.to_string(),
             href: href.to_string(),
         }
     }
 
-    pub fn code(words: &str) -> Inline {
+    pub(crate) fn code(words: &str) -> Inline {
         Inline::Code(words.to_string())
     }
 
@@ -94,7 +94,7 @@ fn inlines(parts: &[Inline]) -> String {
 
 /// One page: a title, then blocks of content in order.
 #[derive(Debug, Clone)]
-pub struct Page {
+pub(crate) struct Page {
     title: String,
     nav: Vec<Inline>,
     body: String,
@@ -103,7 +103,7 @@ pub struct Page {
 
 impl Page {
     /// A page whose `<title>` and heading are `title` (escaped here).
-    pub fn new(title: &str) -> Page {
+    pub(crate) fn new(title: &str) -> Page {
         Page {
             title: title.to_string(),
             nav: Vec::new(),
@@ -113,13 +113,13 @@ impl Page {
     }
 
     /// Links above the title back up the site (the index first).
-    pub fn nav(&mut self, links: Vec<Inline>) -> &mut Page {
+    pub(crate) fn nav(&mut self, links: Vec<Inline>) -> &mut Page {
         self.nav = links;
         self
     }
 
     /// A heading of `level` (2 to 4: the page's own title is the level-1 heading).
-    pub fn heading(&mut self, level: u8, words: &str) -> &mut Page {
+    pub(crate) fn heading(&mut self, level: u8, words: &str) -> &mut Page {
         let level = level.clamp(2, 4);
         self.body
             .push_str(&format!("<h{level}>{}</h{level}>\n", text(words)));
@@ -127,19 +127,19 @@ impl Page {
     }
 
     /// A paragraph of plain words (escaped here).
-    pub fn paragraph(&mut self, words: &str) -> &mut Page {
+    pub(crate) fn paragraph(&mut self, words: &str) -> &mut Page {
         self.body.push_str(&format!("<p>{}</p>\n", text(words)));
         self
     }
 
     /// A paragraph of words and links.
-    pub fn line(&mut self, parts: &[Inline]) -> &mut Page {
+    pub(crate) fn line(&mut self, parts: &[Inline]) -> &mut Page {
         self.body.push_str(&format!("<p>{}</p>\n", inlines(parts)));
         self
     }
 
     /// A list, one line of words and links an item.
-    pub fn list(&mut self, items: &[Vec<Inline>]) -> &mut Page {
+    pub(crate) fn list(&mut self, items: &[Vec<Inline>]) -> &mut Page {
         self.body.push_str("<ul class=\"links\">\n");
         for item in items {
             self.body.push_str(&format!("<li>{}</li>\n", inlines(item)));
@@ -149,7 +149,7 @@ impl Page {
     }
 
     /// A picture (a chart) with its words for those who cannot see it, and a caption.
-    pub fn figure(&mut self, src: &str, alt: &str, caption: &str) -> &mut Page {
+    pub(crate) fn figure(&mut self, src: &str, alt: &str, caption: &str) -> &mut Page {
         self.body.push_str(&format!(
             "<figure><img src=\"{}\" alt=\"{}\"><figcaption>{}</figcaption></figure>\n",
             text(src),
@@ -160,13 +160,17 @@ impl Page {
     }
 
     /// A table, inside a box that scrolls sideways when the page is narrower than the table.
-    pub fn table(&mut self, table: &PageTable) -> &mut Page {
+    pub(crate) fn table(&mut self, table: &PageTable) -> &mut Page {
         table.write(&mut self.body);
         self
     }
 
     /// Name the ruleset the page was made under, with its sha256 (linked to its page in a site).
-    pub fn ruleset(&mut self, id: &crate::rules::pin::Identity, href: Option<&str>) -> &mut Page {
+    pub(crate) fn ruleset(
+        &mut self,
+        id: &crate::rules::pin::Identity,
+        href: Option<&str>,
+    ) -> &mut Page {
         let named = match &id.version {
             Some(v) => format!("{} {v}", id.name),
             None => id.name.clone(),
@@ -186,12 +190,12 @@ impl Page {
     }
 
     /// The whole document, its style inside it (a page posted alone).
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         self.document(&format!("<style>\n{STYLE}</style>"))
     }
 
     /// The whole document, its style from `stylesheet` (a page of a site, beside its CSS file).
-    pub fn render_linked(&self, stylesheet: &str) -> String {
+    pub(crate) fn render_linked(&self, stylesheet: &str) -> String {
         self.document(&format!(
             "<link rel=\"stylesheet\" href=\"{}\">",
             text(stylesheet)
@@ -227,7 +231,7 @@ impl Page {
 
 /// A column of a page table.
 #[derive(Debug, Clone)]
-pub struct Column {
+pub(crate) struct Column {
     header: String,
     align: Align,
     key: Option<Key>,
@@ -244,7 +248,7 @@ enum Key {
 
 impl Column {
     /// An ordinary column (numbers right-aligned).
-    pub fn new(header: &str, align: Align) -> Column {
+    pub(crate) fn new(header: &str, align: Align) -> Column {
         Column {
             header: header.to_string(),
             align,
@@ -254,7 +258,7 @@ impl Column {
     }
 
     /// A column of sentences (a value's meaning), wrapped rather than kept on one line.
-    pub fn prose(header: &str) -> Column {
+    pub(crate) fn prose(header: &str) -> Column {
         Column {
             wrap: true,
             ..Column::new(header, Align::Left)
@@ -262,7 +266,7 @@ impl Column {
     }
 
     /// The column naming each row (a team, a player): a row header, kept in view on the left.
-    pub fn name(header: &str) -> Column {
+    pub(crate) fn name(header: &str) -> Column {
         Column {
             key: Some(Key::Left),
             ..Column::new(header, Align::Left)
@@ -270,7 +274,7 @@ impl Column {
     }
 
     /// The column a reader came for (points): kept in view on the right.
-    pub fn points(header: &str) -> Column {
+    pub(crate) fn points(header: &str) -> Column {
         Column {
             key: Some(Key::Right),
             ..Column::new(header, Align::Right)
@@ -280,13 +284,13 @@ impl Column {
 
 /// A cell of a page table: its words, and the page they link to.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Cell {
+pub(crate) struct Cell {
     words: String,
     href: Option<String>,
 }
 
 impl Cell {
-    pub fn text(words: impl ToString) -> Cell {
+    pub(crate) fn text(words: impl ToString) -> Cell {
         Cell {
             words: words.to_string(),
             href: None,
@@ -294,7 +298,7 @@ impl Cell {
     }
 
     /// Words linking to `href` (none: plain words).
-    pub fn link(words: impl ToString, href: Option<String>) -> Cell {
+    pub(crate) fn link(words: impl ToString, href: Option<String>) -> Cell {
         Cell {
             words: words.to_string(),
             href,
@@ -311,14 +315,14 @@ impl Cell {
 
 /// A table for a page: a caption, columns and rows of plain text (escaped when written).
 #[derive(Debug, Clone)]
-pub struct PageTable {
+pub(crate) struct PageTable {
     caption: Option<String>,
     columns: Vec<Column>,
     rows: Vec<Vec<Cell>>,
 }
 
 impl PageTable {
-    pub fn new(columns: Vec<Column>) -> PageTable {
+    pub(crate) fn new(columns: Vec<Column>) -> PageTable {
         PageTable {
             caption: None,
             columns,
@@ -327,24 +331,27 @@ impl PageTable {
     }
 
     /// A caption read out with the table (what it lists).
-    pub fn caption(mut self, words: &str) -> PageTable {
+    pub(crate) fn caption(mut self, words: &str) -> PageTable {
         self.caption = Some(words.to_string());
         self
     }
 
     /// A row of plain words; missing cells are left empty, extra cells dropped.
-    pub fn row<S: ToString>(&mut self, cells: impl IntoIterator<Item = S>) -> &mut PageTable {
+    pub(crate) fn row<S: ToString>(
+        &mut self,
+        cells: impl IntoIterator<Item = S>,
+    ) -> &mut PageTable {
         self.cells(cells.into_iter().map(Cell::text).collect())
     }
 
     /// A row of cells, some of them links; missing cells are left empty, extra cells dropped.
-    pub fn cells(&mut self, mut cells: Vec<Cell>) -> &mut PageTable {
+    pub(crate) fn cells(&mut self, mut cells: Vec<Cell>) -> &mut PageTable {
         cells.resize(self.columns.len(), Cell::text(""));
         self.rows.push(cells);
         self
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.rows.is_empty()
     }
 

@@ -1,23 +1,26 @@
 //! arbiter: a rules engine for tabletop game clubs. Scoring, leagues and starship combat,
 //! all reading their numbers from one ruleset file.
-pub mod calendar;
+// What no other crate (the binary, tests, benches, fuzz targets) uses is pub(crate), so that
+// dead_code sees every unused item.
+#![warn(unreachable_pub)]
+mod calendar;
 pub mod cli;
 pub mod combat;
 pub mod error;
 pub mod files;
-pub mod html;
+mod html;
 pub mod io;
 pub mod league;
 pub mod lsp;
 pub mod names;
-pub mod output;
+mod output;
 pub mod pointer;
-pub mod progress;
+mod progress;
 pub mod rules;
-pub mod scoped;
+mod scoped;
 pub mod scoring;
 pub mod script;
-pub mod site;
+mod site;
 pub mod stop;
-pub mod style;
+mod style;
 pub mod swiss;

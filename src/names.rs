@@ -23,12 +23,12 @@ pub fn normalize(name: &str) -> String {
 }
 
 /// Whether two names are the same name.
-pub fn same(a: &str, b: &str) -> bool {
+pub(crate) fn same(a: &str, b: &str) -> bool {
     normalize(a) == normalize(b)
 }
 
 /// The closest of `known` to `name`, if any is close enough to be a likely typo.
-pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let n = normalize(name);
     known
         .into_iter()
@@ -39,7 +39,7 @@ pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
 }
 
 /// " (did you mean `x`?)" or nothing.
-pub fn suggestion<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+pub(crate) fn suggestion<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     match nearest(name, known) {
         Some(k) => format!(" (did you mean `{k}`?)"),
         None => String::new(),
@@ -47,7 +47,7 @@ pub fn suggestion<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> S
 }
 
 /// An error for a name not found among `known`, with a suggestion and the list.
-pub fn unknown(kind: &str, name: &str, known: &[&str]) -> String {
+pub(crate) fn unknown(kind: &str, name: &str, known: &[&str]) -> String {
     let mut m = format!(
         "unknown {kind} `{name}`{}",
         suggestion(name, known.iter().copied())
@@ -62,13 +62,13 @@ pub fn unknown(kind: &str, name: &str, known: &[&str]) -> String {
 /// escape that starts a terminal sequence, C1 controls) or a line or paragraph separator. A name
 /// is one line of text in every file arbiter writes (TRF columns, bundle headers, CSV, iCal)
 /// and on the terminal.
-pub fn is_unprintable(c: char) -> bool {
+pub(crate) fn is_unprintable(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// The text with every unprintable character written as `\u{1b}`, so it shows what is there
 /// without acting on a terminal or breaking a line.
-pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.chars().any(is_unprintable) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -85,7 +85,7 @@ pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Refuse a name (of a `kind`: "player", "ruleset"...) holding an unprintable character, with
 /// the name shown escaped and the character named.
-pub fn check_printable(kind: &str, name: &str) -> crate::error::Result<()> {
+pub(crate) fn check_printable(kind: &str, name: &str) -> crate::error::Result<()> {
     match name.chars().find(|&c| is_unprintable(c)) {
         None => Ok(()),
         Some(c) => Err(crate::error::Error::msg(format!(

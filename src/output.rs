@@ -5,7 +5,7 @@
 
 /// Column alignment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Align {
+pub(crate) enum Align {
     Left,
     Right,
 }
@@ -13,20 +13,21 @@ pub enum Align {
 /// How text for people is laid out: the width tables and prose fit (`None`: as wide as they
 /// need) and whether headers are bold. The library alone, scripts and pipes get `PLAIN`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Layout {
+pub(crate) struct Layout {
     pub width: Option<usize>,
     pub color: bool,
 }
 
 impl Layout {
     /// As wide as it needs, no colour.
-    pub const PLAIN: Layout = Layout {
+    pub(crate) const PLAIN: Layout = Layout {
         width: None,
         color: false,
     };
 
+    #[cfg(test)]
     /// Fitted to `width` columns, no colour.
-    pub fn fitted(width: usize) -> Layout {
+    pub(crate) fn fitted(width: usize) -> Layout {
         Layout {
             width: Some(width),
             color: false,
@@ -37,7 +38,7 @@ impl Layout {
 /// A simple text table: a header row, rows of cells, columns padded to fit. Key columns (the
 /// first, and any marked with `key`) stay when the table must shrink; the others go first.
 #[derive(Debug, Clone, Default)]
-pub struct Table {
+pub(crate) struct Table {
     headers: Vec<String>,
     align: Vec<Align>,
     key: Vec<bool>,
@@ -46,7 +47,7 @@ pub struct Table {
 
 impl Table {
     /// Columns given as (header, alignment).
-    pub fn new(columns: &[(&str, Align)]) -> Table {
+    pub(crate) fn new(columns: &[(&str, Align)]) -> Table {
         Table {
             headers: columns
                 .iter()
@@ -60,7 +61,7 @@ impl Table {
 
     /// Mark the columns with these headers as key columns: what the table is read for (names,
     /// points, shares), kept when others are dropped to fit.
-    pub fn key(&mut self, headers: &[&str]) -> &mut Table {
+    pub(crate) fn key(&mut self, headers: &[&str]) -> &mut Table {
         for h in headers {
             let h = crate::names::escaped(h);
             let i = self.headers.iter().position(|x| *x == h);
@@ -74,7 +75,7 @@ impl Table {
 
     /// A row; a cell's control characters (a newline or an escape in a name) are written out
     /// as `\u{a}`, so a cell is one line and acts on nothing.
-    pub fn row<S: ToString>(&mut self, cells: impl IntoIterator<Item = S>) -> &mut Table {
+    pub(crate) fn row<S: ToString>(&mut self, cells: impl IntoIterator<Item = S>) -> &mut Table {
         self.rows.push(
             cells
                 .into_iter()
@@ -84,14 +85,14 @@ impl Table {
         self
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.rows.is_empty()
     }
 
     /// The table as text for `layout`: within its width, key columns kept and the others
     /// dropped from the right (with a note naming them; `--wide` shows everything), text
     /// columns wrapped to fit; headers bold when it colours.
-    pub fn render(&self, layout: Layout) -> String {
+    pub(crate) fn render(&self, layout: Layout) -> String {
         let limit = layout.width;
         let n = self.headers.len();
         let mut widths: Vec<usize> = self.headers.iter().map(|h| h.chars().count()).collect();
@@ -259,7 +260,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// Lines of prose fitted to `layout`'s width: a longer line breaks at spaces, its
 /// continuations indented two spaces. Unchanged when the layout has no width.
-pub fn fit_prose(text: &str, layout: Layout) -> String {
+pub(crate) fn fit_prose(text: &str, layout: Layout) -> String {
     let Some(limit) = layout.width else {
         return text.to_string();
     };
@@ -284,7 +285,7 @@ pub fn fit_prose(text: &str, layout: Layout) -> String {
 }
 
 /// Print a value as pretty JSON followed by a newline.
-pub fn json_string<T: serde::Serialize>(value: &T) -> String {
+pub(crate) fn json_string<T: serde::Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string_pretty(value).expect("results serialise to JSON");
     s.push('\n');
     s
@@ -293,7 +294,7 @@ pub fn json_string<T: serde::Serialize>(value: &T) -> String {
 /// A share as a percentage with one decimal, the one way every report prints one (0.125 →
 /// "12.5%", 0.5 → "50.0%"). A share that is not 0 (or 1) but rounds to it says so ("<0.1%",
 /// ">99.9%"): a 0.01% chance is not none.
-pub fn percent(share: f64) -> String {
+pub(crate) fn percent(share: f64) -> String {
     let tenths = (share * 1000.0).round();
     if tenths == 0.0 && share > 0.0 {
         "<0.1%".to_string()
@@ -308,7 +309,7 @@ pub fn percent(share: f64) -> String {
 }
 
 /// A p-value as reports print it: three decimals, and "p < 0.001" below that.
-pub fn p_value(p: f64) -> String {
+pub(crate) fn p_value(p: f64) -> String {
     if p < 0.001 {
         "p < 0.001".to_string()
     } else {
@@ -317,7 +318,7 @@ pub fn p_value(p: f64) -> String {
 }
 
 /// A number with at most `digits` decimals and no trailing zeros ("0.75", "12", "0.3125").
-pub fn trim_number(x: f64, digits: usize) -> String {
+pub(crate) fn trim_number(x: f64, digits: usize) -> String {
     let s = format!("{x:.digits$}");
     let s = if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()

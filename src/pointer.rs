@@ -15,7 +15,7 @@ pub fn pointer_push(base: &str, segment: &str) -> String {
 }
 
 /// The segments of a JSON pointer ("/ships/a~1b" → "ships", "a/b"), unescaped.
-pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
+pub(crate) fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
     pointer
         .split('/')
         .skip(1)
@@ -23,7 +23,7 @@ pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// "/sides/0/players/1/rank" → "sides[1].players[2].rank" (1-based, as people count).
-pub fn readable_path(pointer: &str) -> String {
+pub(crate) fn readable_path(pointer: &str) -> String {
     let mut out = String::new();
     for seg in pointer_segments(pointer) {
         match seg.parse::<usize>() {

@@ -7,15 +7,15 @@ const WORTH_SHOWING: u64 = 5000;
 
 /// A progress bar, or nothing when standard error is not a terminal or the work is short.
 /// It clears itself when dropped, so an error or Ctrl-C leaves no half-drawn bar.
-pub struct Progress(Option<indicatif::ProgressBar>);
+pub(crate) struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
     /// A bar counting `total` battles.
-    pub fn battles(total: u64) -> Progress {
+    pub(crate) fn battles(total: u64) -> Progress {
         Progress::new(total, "battles")
     }
 
-    pub fn new(total: u64, unit: &str) -> Progress {
+    pub(crate) fn new(total: u64, unit: &str) -> Progress {
         if !std::io::stderr().is_terminal() || total < WORTH_SHOWING {
             return Progress(None);
         }
@@ -28,7 +28,7 @@ impl Progress {
     }
 
     /// A counter of battles for work whose total is not known (a search).
-    pub fn counting_battles() -> Progress {
+    pub(crate) fn counting_battles() -> Progress {
         if !std::io::stderr().is_terminal() {
             return Progress(None);
         }
@@ -42,7 +42,7 @@ impl Progress {
     }
 
     /// `n` more units done (engines report in batches, from any thread).
-    pub fn tick(&self, n: u64) {
+    pub(crate) fn tick(&self, n: u64) {
         if let Some(bar) = &self.0 {
             bar.inc(n);
         }
@@ -58,7 +58,10 @@ impl Drop for Progress {
 }
 
 /// Run `work` with a bar for `total` battles (a counter when not known), which it ticks.
-pub fn with_battles<T>(total: Option<u64>, work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> T) -> T {
+pub(crate) fn with_battles<T>(
+    total: Option<u64>,
+    work: impl FnOnce(&(dyn Fn(u64) + Sync)) -> T,
+) -> T {
     let bar = match total {
         Some(t) => Progress::battles(t),
         None => Progress::counting_battles(),

@@ -6,15 +6,15 @@ use std::sync::Arc;
 use std::thread::LocalKey;
 
 /// The thread-local slot such a value lives in.
-pub type Slot<T> = RefCell<Option<Arc<T>>>;
+pub(crate) type Slot<T> = RefCell<Option<Arc<T>>>;
 
 /// The value in force on this thread, if any.
-pub fn current<T>(slot: &'static LocalKey<Slot<T>>) -> Option<Arc<T>> {
+pub(crate) fn current<T>(slot: &'static LocalKey<Slot<T>>) -> Option<Arc<T>> {
     slot.with(|s| s.borrow().clone())
 }
 
 /// Run `work` with `value` in force on this thread.
-pub fn enter<T: 'static, R>(
+pub(crate) fn enter<T: 'static, R>(
     slot: &'static LocalKey<Slot<T>>,
     value: Option<Arc<T>>,
     work: impl FnOnce() -> R,

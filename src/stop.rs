@@ -53,12 +53,12 @@ unsafe impl GlobalAlloc for CountingAlloc {
 }
 
 /// Bytes the program holds now (0 where `CountingAlloc` is not the global allocator).
-pub fn live_bytes() -> usize {
+pub(crate) fn live_bytes() -> usize {
     LIVE_BYTES.load(Ordering::Relaxed)
 }
 
 /// Ctrl-C, for work that may be interrupted rather than ended (a REPL entry).
-pub struct Interrupt {
+pub(crate) struct Interrupt {
     /// Whether Ctrl-C now stops the work in progress instead of ending the program.
     interruptible: AtomicBool,
     /// Whether it has, since the work began.
@@ -66,10 +66,10 @@ pub struct Interrupt {
 }
 
 /// The program's one `Interrupt`, which the Ctrl-C handler and `Bound::passed` share.
-pub static CTRL_C: Interrupt = Interrupt::new();
+pub(crate) static CTRL_C: Interrupt = Interrupt::new();
 
 impl Interrupt {
-    pub const fn new() -> Interrupt {
+    pub(crate) const fn new() -> Interrupt {
         Interrupt {
             interruptible: AtomicBool::new(false),
             interrupted: AtomicBool::new(false),
@@ -78,7 +78,7 @@ impl Interrupt {
 
     /// Run `work` so that Ctrl-C stops it (bounded work ends with `Reason::Interrupted`)
     /// rather than the program. A second Ctrl-C before the work notices ends the program.
-    pub fn interruptible<T>(&self, work: impl FnOnce() -> T) -> T {
+    pub(crate) fn interruptible<T>(&self, work: impl FnOnce() -> T) -> T {
         self.interrupted.store(false, Ordering::SeqCst);
         self.interruptible.store(true, Ordering::SeqCst);
         let result = work();
@@ -89,11 +89,11 @@ impl Interrupt {
 
     /// What the Ctrl-C handler calls: true if the work in progress was asked to stop (the
     /// program goes on), false if the program should end.
-    pub fn interrupt(&self) -> bool {
+    pub(crate) fn interrupt(&self) -> bool {
         self.interruptible.load(Ordering::SeqCst) && !self.interrupted.swap(true, Ordering::SeqCst)
     }
 
-    pub fn interrupted(&self) -> bool {
+    pub(crate) fn interrupted(&self) -> bool {
         self.interrupted.load(Ordering::Relaxed)
     }
 }
@@ -106,14 +106,14 @@ impl Default for Interrupt {
 
 /// Why work must stop.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Reason {
+pub(crate) enum Reason {
     Time { limit_seconds: f64 },
     Memory { limit_mb: u64 },
     Interrupted,
 }
 
 impl Reason {
-    pub fn message(self) -> String {
+    pub(crate) fn message(self) -> String {
         match self {
             Reason::Time { limit_seconds } => format!(
                 "the script ran out of time (limit {limit_seconds} s of CPU time, engine calls \
@@ -133,7 +133,7 @@ impl Reason {
 /// machine as on a loaded one. Wall-clock time still stops it at `WALL_FACTOR` times the
 /// limit (and a second), so work blocked without using the CPU cannot run on for ever.
 #[derive(Debug)]
-pub struct Bound {
+pub(crate) struct Bound {
     started: Instant,
     cpu_at_start: Duration,
     /// Nanoseconds of waiting charged (`charge_wait`).
@@ -146,20 +146,20 @@ pub struct Bound {
 
 /// How many times its limit in wall-clock time a bounded piece of work may take, at most (a
 /// loaded machine gives a program a fraction of a core; anything slower is stuck).
-pub const WALL_FACTOR: u32 = 4;
+pub(crate) const WALL_FACTOR: u32 = 4;
 
 /// The wall-clock backstop for a limit of `limit`.
-pub fn wall_backstop(limit: Duration) -> Duration {
+pub(crate) fn wall_backstop(limit: Duration) -> Duration {
     limit * WALL_FACTOR + Duration::from_secs(1)
 }
 
 /// CPU time the whole program has used (every thread).
-pub fn process_cpu() -> Duration {
+pub(crate) fn process_cpu() -> Duration {
     cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID)
 }
 
 /// CPU time the calling thread has used.
-pub fn thread_cpu() -> Duration {
+pub(crate) fn thread_cpu() -> Duration {
     cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID)
 }
 
@@ -179,7 +179,7 @@ fn cpu_clock(clock: libc::clockid_t) -> Duration {
 }
 
 impl Bound {
-    pub fn new(seconds: f64, memory_mb: u64) -> Bound {
+    pub(crate) fn new(seconds: f64, memory_mb: u64) -> Bound {
         let seconds = if seconds.is_finite() {
             seconds.clamp(0.001, 1.0e6)
         } else {
@@ -198,33 +198,33 @@ impl Bound {
     }
 
     /// Time charged so far: CPU time since the bound began, plus waits.
-    pub fn charged(&self) -> Duration {
+    pub(crate) fn charged(&self) -> Duration {
         process_cpu().saturating_sub(self.cpu_at_start)
             + Duration::from_nanos(self.waited.load(Ordering::Relaxed))
     }
 
     /// Charge a wait (a script's `sleep`) to the bound.
-    pub fn charge_wait(&self, waited: Duration) {
+    pub(crate) fn charge_wait(&self, waited: Duration) {
         let nanos = u64::try_from(waited.as_nanos()).unwrap_or(u64::MAX);
         self.waited.fetch_add(nanos, Ordering::Relaxed);
     }
 
     /// Time left before the limit (zero once it is passed), by either clock.
-    pub fn time_left(&self) -> Duration {
+    pub(crate) fn time_left(&self) -> Duration {
         let by_charge = self.limit.saturating_sub(self.charged());
         let by_wall = wall_backstop(self.limit).saturating_sub(self.started.elapsed());
         by_charge.min(by_wall)
     }
 
     /// The reason given when the deadline passes.
-    pub fn time_reason(&self) -> Reason {
+    pub(crate) fn time_reason(&self) -> Reason {
         Reason::Time {
             limit_seconds: self.limit_seconds,
         }
     }
 
     /// Why to stop now, if the bound is passed.
-    pub fn passed(&self) -> Option<Reason> {
+    pub(crate) fn passed(&self) -> Option<Reason> {
         if CTRL_C.interrupted() {
             return Some(Reason::Interrupted);
         }
@@ -245,22 +245,22 @@ thread_local! {
 }
 
 /// The bound in force on this thread, if any.
-pub fn current() -> Option<Arc<Bound>> {
+pub(crate) fn current() -> Option<Arc<Bound>> {
     crate::scoped::current(&ACTIVE)
 }
 
 /// Run `work` with `bound` in force on this thread (what was there before comes back after).
-pub fn enter<T>(bound: Option<Arc<Bound>>, work: impl FnOnce() -> T) -> T {
+pub(crate) fn enter<T>(bound: Option<Arc<Bound>>, work: impl FnOnce() -> T) -> T {
     crate::scoped::enter(&ACTIVE, bound, work)
 }
 
 /// Why this thread's work must stop, if it must.
-pub fn reason() -> Option<Reason> {
+pub(crate) fn reason() -> Option<Reason> {
     ACTIVE.with(|a| a.borrow().as_ref().and_then(|b| b.passed()))
 }
 
 /// An error if the bound in force here is passed: engines call this between units of work.
-pub fn check() -> Result<()> {
+pub(crate) fn check() -> Result<()> {
     match reason() {
         Some(r) => Err(Error::msg(r.message())),
         None => Ok(()),
@@ -297,7 +297,7 @@ pub(crate) mod tests {
     }
 
     /// Use `d` of this thread's CPU time.
-    pub fn spin(d: Duration) {
+    pub(crate) fn spin(d: Duration) {
         let start = thread_cpu();
         while thread_cpu().saturating_sub(start) < d {
             std::hint::black_box(0u64.wrapping_add(1));

@@ -14,7 +14,7 @@ const ALWAYS: u8 = 2;
 /// How much arbiter says on standard error besides errors: `-q` nothing more, `-v` also why
 /// it did what it did (which ruleset, and why).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verbosity {
+pub(crate) enum Verbosity {
     Quiet,
     Normal,
     Verbose,
@@ -23,7 +23,7 @@ pub enum Verbosity {
 static VERBOSITY: AtomicU8 = AtomicU8::new(Verbosity::Normal as u8);
 
 /// Set how much the program says (`-q`, `-v`).
-pub fn set_verbosity(v: Verbosity) {
+pub(crate) fn set_verbosity(v: Verbosity) {
     VERBOSITY.store(v as u8, Ordering::Relaxed);
 }
 
@@ -32,19 +32,19 @@ fn verbosity() -> u8 {
 }
 
 /// A note on standard error (`wrote season.yaml`), unless `-q`.
-pub fn note(text: &str) {
+pub(crate) fn note(text: &str) {
     if verbosity() > Verbosity::Quiet as u8 {
         eprintln!("{}", printable(text, Stream::Err));
     }
 }
 
 /// Whether `-v` asked for the reasons (so that what only `-v` prints is only then computed).
-pub fn is_verbose() -> bool {
+pub(crate) fn is_verbose() -> bool {
     verbosity() == Verbosity::Verbose as u8
 }
 
 /// Why arbiter did something (`ruleset startrek: the command's default`), only with `-v`.
-pub fn explain(text: &str) {
+pub(crate) fn explain(text: &str) {
     if verbosity() == Verbosity::Verbose as u8 {
         eprintln!("{}", printable(text, Stream::Err));
     }
@@ -52,14 +52,14 @@ pub fn explain(text: &str) {
 
 /// Where text goes.
 #[derive(Debug, Clone, Copy)]
-pub enum Stream {
+pub(crate) enum Stream {
     Out,
     Err,
 }
 
 /// `--color`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     /// Colour on a terminal, unless NO_COLOR is set
     #[default]
     Auto,
@@ -68,7 +68,7 @@ pub enum ColorChoice {
 }
 
 /// Set the choice for the whole program (`--color`), clap's messages included.
-pub fn choose(choice: ColorChoice) {
+pub(crate) fn choose(choice: ColorChoice) {
     let (ours, theirs) = match choice {
         ColorChoice::Auto => (AUTO, anstream::ColorChoice::Auto),
         ColorChoice::Always => (ALWAYS, anstream::ColorChoice::Always),
@@ -80,7 +80,7 @@ pub fn choose(choice: ColorChoice) {
 
 /// Whether text for `stream` is coloured, by `--color`, `NO_COLOR`, `CLICOLOR_FORCE` and
 /// whether it is a terminal.
-pub fn colored(stream: Stream) -> bool {
+pub(crate) fn colored(stream: Stream) -> bool {
     match CHOICE.load(Ordering::Relaxed) {
         NEVER => return false,
         ALWAYS => return true,
@@ -114,7 +114,7 @@ fn warning_style() -> Style {
 }
 
 /// A table's header row, bold when `color`.
-pub fn header(text: &str, color: bool) -> String {
+pub(crate) fn header(text: &str, color: bool) -> String {
     if color {
         let style = header_style();
         format!("{style}{text}{style:#}")
@@ -124,18 +124,18 @@ pub fn header(text: &str, color: bool) -> String {
 }
 
 /// `error:` in bold red, for standard error.
-pub fn error_label() -> String {
+pub(crate) fn error_label() -> String {
     paint(Stream::Err, error_style(), "error:")
 }
 
 /// `warning:` in bold yellow, for standard error.
-pub fn warning_label() -> String {
+pub(crate) fn warning_label() -> String {
     paint(Stream::Err, warning_style(), "warning:")
 }
 
 /// Print an error on standard error, in the one style: `error: ` then the error (located
 /// errors as `FILE:LINE:COL: message` with the line shown).
-pub fn report_error(e: &crate::error::Error) {
+pub(crate) fn report_error(e: &crate::error::Error) {
     eprintln!(
         "{} {}",
         error_label(),
@@ -144,7 +144,7 @@ pub fn report_error(e: &crate::error::Error) {
 }
 
 /// Print a warning on standard error: `warning: TEXT`.
-pub fn warn(text: &str) {
+pub(crate) fn warn(text: &str) {
     if verbosity() == Verbosity::Quiet as u8 {
         return;
     }
@@ -155,7 +155,7 @@ pub fn warn(text: &str) {
 /// file brought in (an escape sequence, a carriage return, a bell) is written out as `\u{1b}`,
 /// except line breaks and tabs, and the colour sequences arbiter itself adds to `stream`.
 /// Everything arbiter prints goes through here.
-pub fn printable(text: &str, stream: Stream) -> std::borrow::Cow<'_, str> {
+pub(crate) fn printable(text: &str, stream: Stream) -> std::borrow::Cow<'_, str> {
     let shown = |c: char| !crate::names::is_unprintable(c) || c == '\n' || c == '\t';
     if text.chars().all(shown) {
         return std::borrow::Cow::Borrowed(text);

@@ -1,8 +1,8 @@
 //! Any text as a game record or a rating history (YAML and CSV): loading, scoring and rating
 //! never panic, and ratings are finite numbers.
 #![no_main]
-use arbiter::rules::{load, load::load};
-use arbiter::scoring::{self, ratings::RateOptions, game::ScoreInput};
+use arbiter::rules::load;
+use arbiter::scoring::{self, game::ScoreInput, ratings::RateOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,7 +1,7 @@
 //! Any text: the rules-language parser never panics, and whatever it accepts writes back
 //! to text that reads as the same value (the lossless round trip).
 #![no_main]
-use arbiter::rules::{lang, load, load::load};
+use arbiter::rules::{lang, load};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,8 +1,8 @@
 //! Any text as a season file: loading never panics, a season that loads gets a table, and a
 //! season written back reads as the same season.
 #![no_main]
-use arbiter::league::{standings, standings::standings, season::Season};
-use arbiter::rules::{load, load::load};
+use arbiter::league::{season::Season, standings::standings};
+use arbiter::rules::load;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

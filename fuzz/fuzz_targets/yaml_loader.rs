@@ -1,7 +1,7 @@
 //! Any text: the YAML loader and the model never panic, and a loaded tree converts to the
 //! rules language and back unchanged.
 #![no_main]
-use arbiter::rules::{lang, load, load::load};
+use arbiter::rules::{lang, load};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -3,14 +3,14 @@ use crate::error::{Error, Result};
 
 /// A day: year, month (1-12), day of the month.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Date {
+pub(crate) struct Date {
     pub year: i32,
     pub month: u32,
     pub day: u32,
 }
 
 /// Most days between two rounds (ten years): anything longer is a typing slip.
-pub const MAX_STEP_DAYS: u32 = 3660;
+pub(super) const MAX_STEP_DAYS: u32 = 3660;
 
 fn leap(y: i32) -> bool {
     (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
@@ -27,7 +27,7 @@ fn days_in_month(y: i32, m: u32) -> u32 {
 
 impl Date {
     /// `YYYY-MM-DD`, a real day of a year from 1 to 9999.
-    pub fn parse(text: &str) -> Result<Date> {
+    pub(crate) fn parse(text: &str) -> Result<Date> {
         let bad = || {
             Error::msg(format!(
                 "`{text}` is not a date: write YYYY-MM-DD (for example 2026-09-07)"
@@ -56,7 +56,7 @@ impl Date {
 
     /// Days since 1970-01-01 (negative before), after Howard Hinnant's `days_from_civil`, so
     /// the days between two dates are a subtraction.
-    pub fn days(self) -> i64 {
+    pub(crate) fn days(self) -> i64 {
         let y = self.year as i64 - (self.month <= 2) as i64;
         let era = y.div_euclid(400);
         let yoe = y - era * 400;
@@ -67,7 +67,7 @@ impl Date {
     }
 
     /// The day `z` days after 1970-01-01 (the inverse of `days`).
-    pub fn from_days(z: i64) -> Date {
+    pub(crate) fn from_days(z: i64) -> Date {
         let z = z + 719_468;
         let era = z.div_euclid(146_097);
         let doe = z - era * 146_097;
@@ -81,7 +81,7 @@ impl Date {
     }
 
     /// The day `n` days later, or an error past year 9999.
-    pub fn plus_days(self, n: u64) -> Result<Date> {
+    pub(crate) fn plus_days(self, n: u64) -> Result<Date> {
         let d = i64::try_from(n)
             .ok()
             .and_then(|n| self.days().checked_add(n))
@@ -91,7 +91,7 @@ impl Date {
     }
 
     /// `YYYYMMDD`, the iCalendar DATE form.
-    pub fn compact(self) -> String {
+    pub(crate) fn compact(self) -> String {
         format!("{:04}{:02}{:02}", self.year, self.month, self.day)
     }
 }
@@ -104,12 +104,12 @@ impl std::fmt::Display for Date {
 
 /// The time between two rounds, in whole days: `7d`, `2w`, `1d`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Every {
+pub(crate) struct Every {
     pub days: u32,
 }
 
 impl Every {
-    pub fn parse(text: &str) -> Result<Every> {
+    pub(crate) fn parse(text: &str) -> Result<Every> {
         let t = text.trim();
         let bad = || {
             Error::msg(format!(
@@ -141,7 +141,7 @@ impl Every {
     }
 
     /// The date of round `round` (from 1) when round 1 is on `start`.
-    pub fn round(self, start: Date, round: usize) -> Result<Date> {
+    pub(crate) fn round(self, start: Date, round: usize) -> Result<Date> {
         let steps = (round.max(1) - 1) as u64;
         start.plus_days(steps.saturating_mul(self.days as u64))
     }

@@ -4,7 +4,7 @@ use super::date::Date;
 
 /// An all-day event.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Event {
+pub(crate) struct Event {
     /// Stable: the same match or round gives the same UID on every export.
     pub uid: String,
     pub date: Date,
@@ -15,7 +15,7 @@ pub struct Event {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Calendar {
+pub(crate) struct Calendar {
     pub name: String,
     /// The DTSTAMP of every event: fixed by the caller so that an export is reproducible.
     pub stamp: Date,
@@ -23,7 +23,7 @@ pub struct Calendar {
 }
 
 impl Calendar {
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let mut out = String::new();
         let mut line = |l: String| fold(&l, &mut out);
         line("BEGIN:VCALENDAR".into());

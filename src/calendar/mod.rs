@@ -5,12 +5,12 @@
 mod date;
 mod ics;
 
-pub use date::{Date, Every};
-pub use ics::{Calendar, Event};
+pub(crate) use date::{Date, Every};
+pub(crate) use ics::{Calendar, Event};
 
 /// A short stable tag for a competition: its name in lowercase letters and digits, and a hash
 /// of what identifies it (so two leagues of the same name do not share UIDs).
-pub fn tag(name: &str, identity: &[&str]) -> String {
+pub(crate) fn tag(name: &str, identity: &[&str]) -> String {
     let mut slug = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {

@@ -27,7 +27,7 @@ use clap::Subcommand;
         \n  arbiter combat sim \"UFP heavy cruiser\" \"Klingon battle cruiser\" -n 5000 \\\
         \n      --vs house.rules\
         \n  arbiter combat sim --scenario ambush.yaml -n 2000")]
-pub struct Args {
+pub(super) struct Args {
     #[command(subcommand)]
     command: CombatCommand,
 }
@@ -162,7 +162,7 @@ enum CombatCommand {
 
 /// Which tactic plays each side.
 #[derive(clap::Args)]
-pub struct TacticArgs {
+pub(super) struct TacticArgs {
     /// Side a's tactic: default, classic, or a .rhai file (default: the scenario's, else default)
     #[arg(long = "tactic-a", value_name = "T")]
     tactic_a: Option<String>,
@@ -174,7 +174,7 @@ pub struct TacticArgs {
 const DEFAULT_BATTLES: u64 = 1000;
 const DEFAULT_SEED: u64 = 1;
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     match args.command {
         CombatCommand::Ships { rules, json } => {
             let r = super::chosen(crate::rules::resolve::Chosen {

@@ -14,7 +14,7 @@ use crate::rules::{load, model::Ruleset};
 use clap::Subcommand;
 
 #[derive(Subcommand)]
-pub enum LabCommand {
+pub(super) enum LabCommand {
     /// Win rates against a ruleset value (or a grid of two), the same battles at every point
     #[command(after_help = "Examples:\
             \n  arbiter combat sweep \"UFP heavy cruiser\" \"Klingon battle cruiser\" \\\
@@ -123,7 +123,7 @@ pub enum LabCommand {
 
 /// Most battles `sim --precision` fights when -n does not say (times the 500-turn safety
 /// cap, within the bound on battles × turns one run plays).
-pub const PRECISION_CEILING: u64 = 250_000;
+pub(super) const PRECISION_CEILING: u64 = 250_000;
 
 fn options(a: String, b: String, battles: u64, seed: u64) -> SimOptions {
     SimOptions::new(a, b, battles, seed)
@@ -143,7 +143,7 @@ fn axis(r: &Ruleset, text: &str) -> Result<Axis> {
     })
 }
 
-pub fn run(command: LabCommand) -> Result<()> {
+pub(super) fn run(command: LabCommand) -> Result<()> {
     match command {
         LabCommand::Sweep {
             a,
@@ -264,7 +264,7 @@ pub fn run(command: LabCommand) -> Result<()> {
 }
 
 /// `combat sim --precision P`: rounds until both win rates are within ±P, -n the ceiling.
-pub fn sim_to_precision(
+pub(super) fn sim_to_precision(
     r: &Ruleset,
     opts: &SimOptions,
     precision: f64,

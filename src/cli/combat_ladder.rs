@@ -13,7 +13,7 @@ use crate::rules::{load, model::Ruleset};
 use crate::script::tactic::ScriptTactic;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Tactics to rank: built-in names (default, classic) or .rhai files
     #[arg(long, value_delimiter = ',', default_value = "default,classic")]
     tactics: Vec<String>,
@@ -49,14 +49,14 @@ pub struct Args {
 }
 
 /// A tactic chosen on the command line: built in, or a script (whose failure is reported).
-pub enum Chosen {
+pub(super) enum Chosen {
     BuiltIn(Box<dyn Tactic>),
     Script(Box<ScriptTactic>),
 }
 
 impl Chosen {
     /// `name` is a built-in tactic (the default one playing with `knobs`) or a .rhai file.
-    pub fn new(name: &str, rules: &Ruleset, knobs: &TacticRules) -> Result<Chosen> {
+    pub(super) fn new(name: &str, rules: &Ruleset, knobs: &TacticRules) -> Result<Chosen> {
         if let Some(t) = built_in(name, knobs) {
             return Ok(Chosen::BuiltIn(t));
         }
@@ -69,7 +69,7 @@ impl Chosen {
         )?)))
     }
 
-    pub fn tactic(&self) -> &dyn Tactic {
+    pub(super) fn tactic(&self) -> &dyn Tactic {
         match self {
             Chosen::BuiltIn(t) => t.as_ref(),
             Chosen::Script(t) => t.as_ref(),
@@ -77,7 +77,7 @@ impl Chosen {
     }
 
     /// The script's failure, if it failed: the battles after it did not measure it.
-    pub fn check(&self) -> Result<()> {
+    pub(super) fn check(&self) -> Result<()> {
         match self {
             Chosen::Script(t) => t.take_failure().map_or(Ok(()), Err),
             Chosen::BuiltIn(_) => Ok(()),
@@ -85,7 +85,7 @@ impl Chosen {
     }
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     let r = load::load(&args.rules)?;
     let ratings = load::load(&args.ratings)?;
     let system = System::named(&args.system).ok_or_else(|| {

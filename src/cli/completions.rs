@@ -13,17 +13,17 @@ use clap_complete::Shell;
         \n  arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\
         \n  arbiter completions zsh > ~/.zfunc/_arbiter\
         \n  arbiter completions fish > ~/.config/fish/completions/arbiter.fish")]
-pub struct Args {
+pub(super) struct Args {
     /// bash, zsh, fish, elvish or powershell
     shell: Shell,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     super::print(&script(args.shell)?)
 }
 
 /// The completion script for `shell`.
-pub fn script(shell: Shell) -> Result<String> {
+pub(super) fn script(shell: Shell) -> Result<String> {
     let ships = ship_names()?;
     // Bash splits a word list at spaces, and ship names have spaces: its ships are completed
     // by the function added below instead. Fish's generator leaves positionals out, so its

@@ -8,7 +8,7 @@ use serde::Serialize;
 #[command(
     after_help = "Examples:\n  arbiter dice 3D6\n  arbiter dice 2D6+1D3 --json\n  arbiter dice D100"
 )]
-pub struct Args {
+pub(super) struct Args {
     /// Dice expression: 3D6, D100, 2D6+1, 4D6-2, 2D6+1D3
     expr: String,
     /// JSON: {"dice", "min", "max", "mean", "distribution": {"3": p, ...}}, exact
@@ -26,7 +26,7 @@ struct DiceReport {
     distribution: indexmap::IndexMap<String, f64>,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     let dice = Dice::parse(&args.expr).map_err(Error::msg)?;
     let (low, probs) = dice.distribution().map_err(Error::msg)?;
     let mean = dice.mean();

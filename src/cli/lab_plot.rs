@@ -14,7 +14,7 @@ type Line = (String, RGBAColor, Vec<(f64, f64, f64, f64)>);
 
 /// Win rates against the value: both ships' lines for one parameter; for a grid, the first
 /// ship's line for each value of the second parameter.
-pub fn sweep_svg(report: &SweepReport) -> Result<String> {
+pub(super) fn sweep_svg(report: &SweepReport) -> Result<String> {
     let numeric = |v: &serde_json::Value| v.as_f64();
     if report.points.iter().any(|p| numeric(&p.value).is_none()) {
         return Err(Error::msg(format!(
@@ -171,7 +171,7 @@ fn percent_axis(low: f64, high: f64) -> (std::ops::Range<f64>, Vec<f64>) {
 
 /// A heatmap: the row ship's score (wins and half the draws) against each column ship, red for
 /// losing through white for even to blue for winning, the score written in each cell.
-pub fn matrix_svg(report: &MatrixReport) -> Result<String> {
+pub(super) fn matrix_svg(report: &MatrixReport) -> Result<String> {
     let n = report.ships.len();
     let (label_w, top, cell) = (230i32, 200i32, 46i32);
     let title = [

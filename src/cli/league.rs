@@ -24,7 +24,7 @@ use clap::Subcommand;
         \n  arbiter league new season.yaml --teams teams.txt --legs 2\
         \n  arbiter league record season.yaml Orcs Elves 2 1\
         \n  arbiter league table season.yaml --html table.html")]
-pub struct Args {
+pub(super) struct Args {
     #[command(subcommand)]
     command: LeagueCommand,
 }
@@ -205,7 +205,7 @@ enum LeagueCommand {
     },
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     match args.command {
         LeagueCommand::Schedule {
             teams,

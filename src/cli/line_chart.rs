@@ -7,7 +7,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 /// One line: its label and colour, its points, and optionally a band (low, high) at each point.
-pub struct Line {
+pub(super) struct Line {
     pub label: String,
     pub colour: RGBAColor,
     pub points: Vec<(f64, f64)>,
@@ -17,7 +17,7 @@ pub struct Line {
 }
 
 /// What the chart says around its lines.
-pub struct Chart<'a> {
+pub(super) struct Chart<'a> {
     pub caption: String,
     pub size: (u32, u32),
     pub x: std::ops::Range<f64>,
@@ -99,7 +99,7 @@ const MARGIN: u32 = 15;
 /// Labels on an axis when the chart does not place them (plotters' default).
 const LABELS: usize = 10;
 
-pub fn svg(chart: &Chart, lines: &[Line]) -> Result<String> {
+pub(super) fn svg(chart: &Chart, lines: &[Line]) -> Result<String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, chart.size).into_drawing_area();

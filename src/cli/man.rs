@@ -13,7 +13,7 @@ use crate::io::Replace;
         \nWith --out, every page is written into DIR (which must exist): arbiter.1, one page a \
         command (arbiter-combat-sim.1, ...), and the help topics as section 7 pages \
         (arbiter-help-rules.7, arbiter-help-formulas.7, ...). Each write says `wrote FILE`.")]
-pub struct Args {
+pub(super) struct Args {
     /// The command whose page to print (combat sim); none: arbiter's own page
     #[arg(value_name = "COMMAND", conflicts_with = "out")]
     words: Vec<String>,
@@ -22,7 +22,7 @@ pub struct Args {
     out: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     let pages = pages()?;
     let Some(dir) = args.out else {
         let name = std::iter::once("arbiter".to_string())
@@ -57,7 +57,7 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 const MANUAL: &str = "Arbiter Manual";
 
 /// Every page, (file name, roff text): commands in section 1, topics in section 7.
-pub fn pages() -> Result<Vec<(String, String)>> {
+pub(super) fn pages() -> Result<Vec<(String, String)>> {
     let mut cmd = super::command();
     cmd.build();
     let mut pages = Vec::new();

@@ -36,7 +36,7 @@ use std::io::Write;
     about = "Settle how to score a game, schedule a league, or whether a ship is balanced — \
              from one ruleset file"
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never
@@ -317,7 +317,7 @@ fn with_flag_hint(e: Error) -> Error {
 /// Write to standard output; a closed pipe (`arbiter ... | head`) ends the program quietly, any
 /// other failure (a full disk) is an error. Control characters that names or files brought in
 /// are shown as text (`\u{1b}`), never sent to the terminal to act on.
-pub fn print(text: &str) -> Result<(), Error> {
+pub(crate) fn print(text: &str) -> Result<(), Error> {
     let text = crate::style::printable(text, crate::style::Stream::Out);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
@@ -329,7 +329,7 @@ pub fn print(text: &str) -> Result<(), Error> {
 
 /// A JSON report with the ruleset it was made under: `ruleset` (its name, if the report does not
 /// already say it), `ruleset_version` and `ruleset_sha256` (what `rules hash` prints).
-pub fn json_with_ruleset(
+pub(crate) fn json_with_ruleset(
     report: &impl serde::Serialize,
     ruleset: &crate::rules::pin::Identity,
 ) -> String {

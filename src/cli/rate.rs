@@ -12,7 +12,7 @@ use crate::scoring::{self, ratings::RateOptions};
 #[command(
     after_help = "Examples:\n  arbiter rate games.yaml            # its `rules:` picks the system\n  arbiter rate games.csv --rules elo --history\n  arbiter rate season.yaml --rules figf --player Ana\n  arbiter rate games.yaml --all --json   # provisional players too\n  arbiter rate games.csv --backtest  # which system predicts this club best\n  arbiter rate games.csv --backtest --systems elo,glicko2\n  arbiter rate games.csv --fit       # tune the system's parameters to this club\n  arbiter rate games.csv --fit glicko2 --holdout 0.3\n  arbiter rate games.yaml --plot ratings.svg --players Ana,Bo\n\nCSV: a header with `game`, `player` and `place` (or `score`), optionally `period` and `date`\n(YYYY-MM-DD); one row per player per game."
 )]
-pub struct Args {
+pub(super) struct Args {
     /// History file: YAML/JSON (`ratings:`, `games:`) or CSV
     #[arg(value_name = "HISTORY")]
     file: String,
@@ -89,7 +89,7 @@ const PLOTTED: usize = 10;
 /// Most resamples (each is a pass over every game).
 const MAX_RESAMPLES: usize = 100_000;
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     if let Some(plot) = &args.plot {
         if crate::io::FileKind::of(plot) != Some(crate::io::FileKind::Svg) {
             return Err(Error::msg(format!(

@@ -40,7 +40,7 @@ struct Drawn {
     steps: Vec<Held>,
 }
 
-pub fn svg(report: &RatingReport, players: &[String], bands: bool) -> Result<String> {
+pub(super) fn svg(report: &RatingReport, players: &[String], bands: bool) -> Result<String> {
     let mut lines: Vec<Drawn> = Vec::new();
     for p in players {
         let shown = report

@@ -16,7 +16,7 @@ use crate::script::repl::{repl, ReplOptions};
         \nEntries read files as scripts do (see `arbiter run --help`): inside the current folder, the\
         \n--rules file and each --allow-read DIR. r.save(path) writes new files under the current folder:\
         \nat a terminal the REPL asks before the first write; piped, only with --allow-write.")]
-pub struct Args {
+pub(super) struct Args {
     /// Ruleset of the session (built-in name or path), available as `r` and `rules()`
     #[arg(long)]
     rules: Option<String>,
@@ -34,7 +34,7 @@ pub struct Args {
     allow_write: bool,
 }
 
-pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
+pub(super) fn run(args: Args, allow_read: &[String]) -> Result<()> {
     let code = repl(&ReplOptions {
         rules: args.rules,
         history: args.history,

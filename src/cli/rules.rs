@@ -28,7 +28,7 @@ use clap::{Subcommand, ValueEnum};
         \nPin the base a file was written against: `extends \"base.rules\" sha256 \"HEX\"` (the hex\
         \nthat `rules hash` prints), or for a built-in `extends startrek version \">=1.0\"`; YAML:\
         \n`extends: {name: base.rules, sha256: HEX}`. A base that changed is then refused.")]
-pub struct Args {
+pub(super) struct Args {
     #[command(subcommand)]
     command: RulesCommand,
 }
@@ -193,7 +193,7 @@ impl ShowFormat {
     }
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     match args.command {
         RulesCommand::List => {
             let mut t = Table::new(&[

@@ -25,7 +25,7 @@ use crate::script::run::{run_file, RunOptions};
         \n(simulate, schedule...) included; a ruleset's script.limits may tighten them, and\
         \n--max-seconds and --max-memory set them for this run. exit(N) ends the script with status N.\
         \nErrors name the script file, line and column, and exit 1.")]
-pub struct Args {
+pub(super) struct Args {
     /// The rhai script
     script: String,
     /// Ruleset for the script (built-in name or path): `r` and `rules()`
@@ -45,7 +45,7 @@ pub struct Args {
     args: Vec<String>,
 }
 
-pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
+pub(super) fn run(args: Args, allow_read: &[String]) -> Result<()> {
     let code = run_file(&RunOptions {
         script: args.script,
         rules: args.rules,
@@ -65,7 +65,7 @@ pub fn run(args: Args, allow_read: &[String]) -> Result<()> {
 }
 
 /// `--max-seconds`: a positive number of seconds, at most an hour.
-pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
+pub(super) fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
     let most = crate::script::run::MOST_SECONDS;
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= most => Ok(s),
@@ -74,7 +74,7 @@ pub fn parse_seconds(text: &str) -> std::result::Result<f64, String> {
 }
 
 /// `--max-memory`: a whole number of megabytes, from 1 to 64 GiB.
-pub fn parse_megabytes(text: &str) -> std::result::Result<u64, String> {
+pub(super) fn parse_megabytes(text: &str) -> std::result::Result<u64, String> {
     let most = crate::script::run::MOST_MEMORY_MB;
     match text.trim().parse::<u64>() {
         Ok(mb) if (1..=most).contains(&mb) => Ok(mb),

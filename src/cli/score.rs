@@ -12,7 +12,7 @@ use crate::scoring::{
         \n  arbiter score game.yaml --vs house.yaml  # both rulesets side by side\
         \n  arbiter score --rules figf A=7500 B=7200 C=6600\
         \n  arbiter score --rules advciv Illyria=5042 Crete=3791 Iberia=1807 --json")]
-pub struct Args {
+pub(super) struct Args {
     /// A game record or result-table file, or NAME=SCORE pairs
     #[arg(required = true, value_name = "GAME | NAME=SCORE")]
     inputs: Vec<String>,
@@ -27,7 +27,7 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     let (input, doc, file) = read_input(&args.inputs)?;
     if args.rules.is_none() && input.rules().is_none() {
         return Err(Error::msg(match &file {

@@ -28,7 +28,7 @@ const DEFAULT_CLUB: &str = "club.yaml";
         \nOUT gets index.html, style.css and a page per season, team, tournament round, rating\
         \nhistory, player and ruleset: no script, nothing from the network, the same bytes\
         \nfrom the same files. Open OUT/index.html.")]
-pub struct Args {
+pub(super) struct Args {
     /// Folder to write the pages into (made if missing; other files in it are left alone)
     #[arg(value_name = "OUT")]
     out: String,
@@ -37,7 +37,7 @@ pub struct Args {
     club: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     let path = match args.club {
         Some(p) => p,
         None if std::path::Path::new(DEFAULT_CLUB).is_file() => DEFAULT_CLUB.to_string(),

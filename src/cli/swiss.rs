@@ -19,7 +19,7 @@ use clap::Subcommand;
 #[command(
     after_help = "Examples:\n  arbiter swiss pair round5.trf --json\n  arbiter swiss new open.yaml --players players.csv --rounds 7\n  arbiter swiss pair open.yaml\n  arbiter swiss record open.yaml 1 1 5 1-0\n  arbiter swiss table open.yaml --html table.html\n  arbiter swiss export open.yaml --trf -o open.trf"
 )]
-pub struct Args {
+pub(super) struct Args {
     #[command(subcommand)]
     command: SwissCommand,
 }
@@ -201,7 +201,7 @@ enum SwissCommand {
         \n  arbiter swiss import open.trf -o open.yaml\
         \n  arbiter swiss import league.trf -o league.yaml --rules bloodbowl-swiss\
         \n  arbiter swiss export open.yaml --trf -o again.trf")]
-pub struct ImportArgs {
+pub(super) struct ImportArgs {
     /// The TRF (TRF-16, TRF(x), TRF(bx), TRF-2026), whatever its name
     trf: String,
     /// The tournament file to write (YAML, as `swiss new` writes)
@@ -270,7 +270,7 @@ fn show_points(p: &crate::swiss::model::Points) -> String {
     )
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     match args.command {
         SwissCommand::Pair { file, json, trf } => pair(&file, json, trf.as_deref()),
         SwissCommand::Import(a) => import(a),

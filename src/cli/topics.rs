@@ -3,14 +3,14 @@
 use crate::error::Result;
 
 /// A reference page: its name after `arbiter help`, a line for the list, and its text.
-pub struct Topic {
+pub(super) struct Topic {
     pub name: &'static str,
     pub summary: &'static str,
     text: &'static str,
 }
 
 /// Every topic, in the order `arbiter help help` lists them.
-pub const TOPICS: &[Topic] = &[
+pub(super) const TOPICS: &[Topic] = &[
     Topic {
         name: "rules",
         summary: "the rules language: sections, keys, extends and pins, new entries, YAML",
@@ -58,7 +58,7 @@ const PAGE_WIDTH: usize = 78;
         home and away, seasons), ratings (rating systems), scripting (rhai and the REPL). A topic's name comes first: `arbiter help rules` is the rules language; the \
         `rules` command's own help is `arbiter rules --help` (or `arbiter help rules list`, for a \
         subcommand).")]
-pub struct Args {
+pub(super) struct Args {
     /// A topic (rules, formulas, dice, league, ratings, scripting), or a command and its
     /// subcommands (combat sim);
     /// none: the list of commands
@@ -66,7 +66,7 @@ pub struct Args {
     words: Vec<String>,
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub(super) fn run(args: Args) -> Result<()> {
     if let [word] = args.words.as_slice() {
         if let Some(topic) = find(word) {
             return super::print(&styled(&page(topic)));
@@ -76,12 +76,12 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// The topic called `name` (exactly, or ignoring case).
-pub fn find(name: &str) -> Option<&'static Topic> {
+pub(super) fn find(name: &str) -> Option<&'static Topic> {
     TOPICS.iter().find(|t| t.name.eq_ignore_ascii_case(name))
 }
 
 /// A topic's whole text, with the parts generated from the code filled in.
-pub fn page(topic: &Topic) -> String {
+pub(super) fn page(topic: &Topic) -> String {
     topic
         .text
         .replace("{{api}}", &api_list())

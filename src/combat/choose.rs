@@ -5,10 +5,10 @@ use crate::error::Error;
 use crate::rules::tactic::TacticRules;
 
 /// The built-in tactics' names, the default first.
-pub const BUILT_IN_TACTICS: &[&str] = &["default", "classic"];
+pub(crate) const BUILT_IN_TACTICS: &[&str] = &["default", "classic"];
 
 /// The built-in tactic `name` (case ignored), the default one playing with `knobs`.
-pub fn built_in(name: &str, knobs: &TacticRules) -> Option<Box<dyn Tactic>> {
+pub(crate) fn built_in(name: &str, knobs: &TacticRules) -> Option<Box<dyn Tactic>> {
     if crate::names::same(name, "default") {
         Some(Box::new(DefaultTactic::new(knobs.clone())))
     } else if crate::names::same(name, "classic") {
@@ -19,7 +19,7 @@ pub fn built_in(name: &str, knobs: &TacticRules) -> Option<Box<dyn Tactic>> {
 }
 
 /// The error for a tactic that is neither built in nor a script.
-pub fn unknown(name: &str) -> Error {
+pub(crate) fn unknown(name: &str) -> Error {
     Error::msg(format!(
         "unknown tactic `{name}`{}: a tactic is {} or a .rhai file defining `fn tactic(me, \
          enemy, ctx)`",

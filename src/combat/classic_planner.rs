@@ -18,7 +18,7 @@ const DISTANCES: usize = 64;
 /// The moves of one turn's plan being followed, and the state expected before each: what both
 /// planners (classic's and the default's) check a plan is still on track by.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Route {
+pub(crate) struct Route {
     turn: u32,
     flee: bool,
     /// The engines multiplier the costs were worked out with.
@@ -34,7 +34,7 @@ pub struct Route {
 
 impl Route {
     /// The route of `moves` from where the ship of `v` is, each move's energy times `mult`.
-    pub fn new(v: &View, moves: &[Maneuver], flee: bool, mult: u32) -> Route {
+    pub(crate) fn new(v: &View, moves: &[Maneuver], flee: bool, mult: u32) -> Route {
         let mut route = Route {
             turn: v.turn,
             flee,
@@ -69,7 +69,7 @@ impl Route {
 
     /// Whether the route can still be followed from where the ship of `v` is, within
     /// `budget`; a failed maneuver left the ship where it was, and is the next move again.
-    pub fn still_fits(&mut self, v: &View, budget: u32, flee: bool, mult: u32) -> bool {
+    pub(crate) fn still_fits(&mut self, v: &View, budget: u32, flee: bool, mult: u32) -> bool {
         let here = Waypoint::of(v);
         let next = self.next as usize;
         if next > 0
@@ -89,7 +89,7 @@ impl Route {
     }
 
     /// The next move (None: the route is done).
-    pub fn step(&self) -> Option<Maneuver> {
+    pub(crate) fn step(&self) -> Option<Maneuver> {
         if self.next < self.len {
             self.moves[self.next as usize]
         } else {
@@ -98,7 +98,7 @@ impl Route {
     }
 
     /// Where the route ends.
-    pub fn end(&self) -> Waypoint {
+    pub(crate) fn end(&self) -> Waypoint {
         self.before[self.len as usize]
     }
 }
@@ -106,14 +106,14 @@ impl Route {
 /// A movement plan being followed, and the per-distance shot values it was scored with, kept
 /// while what they depend on holds.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct PlanCache {
+pub(crate) struct PlanCache {
     route: Route,
     shots: ShotValues,
 }
 
 /// Where a ship is in a plan: what a plan checks it is still on track by.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Waypoint {
+pub(crate) struct Waypoint {
     pub pos: Hex,
     pub facing: u8,
     pub free_turns_used: u32,
@@ -121,7 +121,7 @@ pub struct Waypoint {
 
 impl Waypoint {
     /// Where the ship of `v` is now.
-    pub fn of(v: &View) -> Waypoint {
+    pub(crate) fn of(v: &View) -> Waypoint {
         Waypoint {
             pos: v.me.pos,
             facing: v.me.facing,
@@ -132,14 +132,14 @@ impl Waypoint {
 
 /// A position and a facing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Pose {
+pub(crate) struct Pose {
     pub pos: Hex,
     pub facing: u8,
 }
 
 /// What the plan says: the move to make now (None: stay), and where the plan ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NextMove {
+pub(crate) struct NextMove {
     pub step: Option<Maneuver>,
     pub end: Pose,
 }
@@ -232,7 +232,7 @@ fn milli(points: f64) -> i64 {
 /// How the default tactic weighs a place it could move to, in points. These are play style,
 /// not rules: a tactic may weigh differently without any rule changing.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PlaceWeights {
+pub(crate) struct PlaceWeights {
     /// Lost per hex between the enemy and the preferred range.
     pub off_range: f64,
     /// Lost for ending in the enemy's hex.
@@ -510,7 +510,7 @@ impl PlanCache {
     /// the ship where it was: retrying it keeps to the best place still affordable (a
     /// cheapest path's rest is a cheapest path), so only a plan that no longer fits the
     /// budget, or a change of mind about fleeing or of engine costs, is made afresh.
-    pub fn next_move(
+    pub(crate) fn next_move(
         &mut self,
         v: &View,
         budget: u32,
@@ -534,7 +534,7 @@ impl PlanCache {
     }
 
     /// The move `next_move` gave was taken (or attempted).
-    pub fn advance(&mut self) {
+    pub(crate) fn advance(&mut self) {
         self.route.next += 1;
     }
 

@@ -26,10 +26,10 @@ pub enum Loc {
     Hull,
 }
 
-pub const LOC_COUNT: usize = 10;
+pub(crate) const LOC_COUNT: usize = 10;
 
 impl Loc {
-    pub const ALL: [Loc; LOC_COUNT] = [
+    pub(crate) const ALL: [Loc; LOC_COUNT] = [
         Loc::Bridge,
         Loc::Transporter,
         Loc::Sensors,
@@ -42,19 +42,19 @@ impl Loc {
         Loc::Hull,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         LOCATIONS[self as usize]
     }
 
     /// Whether a repair here changes play: everywhere but the hangars, whose shuttles are out
     /// of scope (ruling H1, doc/combat-rulings.md). Their damage only passes its excess on
     /// to the hull, and a point repaired on the hull itself is worth more than one there.
-    pub fn repair_plays(self) -> bool {
+    pub(crate) fn repair_plays(self) -> bool {
         self != Loc::Hangars
     }
 
     /// Words for narration ("shield control").
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             Loc::ShieldControl => "shield control",
             other => other.name(),
@@ -62,22 +62,17 @@ impl Loc {
     }
 
     /// Whether narration says "are" of it (the sensors are damaged).
-    pub fn is_plural(self) -> bool {
+    pub(crate) fn is_plural(self) -> bool {
         matches!(
             self,
             Loc::Sensors | Loc::Phasers | Loc::Torpedoes | Loc::Engines | Loc::Hangars
         )
     }
-
-    pub fn from_name(name: &str) -> Option<Loc> {
-        let n = crate::names::normalize(name).replace([' ', '-'], "_");
-        LOCATIONS.iter().position(|l| *l == n).map(|i| Loc::ALL[i])
-    }
 }
 
 /// A damage level's effect, with skills as a bit mask.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Effect {
+pub(crate) struct Effect {
     pub casualties: u32,
     pub halves: u16,
     pub failure_chance: u32,
@@ -104,7 +99,7 @@ impl Effect {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct LocInfo {
+pub(crate) struct LocInfo {
     pub excess: Excess,
     pub repair: Skill,
     pub damaged: Effect,
@@ -112,16 +107,16 @@ pub struct LocInfo {
 }
 
 /// Most security teams a ship may carry (teams live in fixed arrays in the battle loop).
-pub const MAX_TEAMS: usize = 32;
+pub(crate) const MAX_TEAMS: usize = 32;
 
 /// A damage distribution: the lowest damage, then the chance of each value from there.
-pub type Distribution = (i64, Vec<f64>);
+pub(crate) type Distribution = (i64, Vec<f64>);
 
 /// Everything a battle reads, resolved from one ruleset.
 #[derive(Debug, Clone)]
 pub struct Context {
     pub ruleset: String,
-    pub thresholds: Thresholds,
+    pub(crate) thresholds: Thresholds,
     pub start_distance: u32,
     pub sensor_range: u32,
     pub turn_limit: u32,
@@ -130,21 +125,21 @@ pub struct Context {
     pub disengage_turns: u32,
     /// `location_by_roll[r]` is the location a D100 roll of r hits (index 0 unused).
     pub location_by_roll: Vec<Loc>,
-    pub locations: [LocInfo; LOC_COUNT],
-    pub energy: EnergyCosts,
-    pub shields: ShieldRules,
+    pub(crate) locations: [LocInfo; LOC_COUNT],
+    pub(crate) energy: EnergyCosts,
+    pub(crate) shields: ShieldRules,
     pub phaser_range_penalty: u32,
-    pub torpedo_kinds: Vec<(String, TorpedoKind)>,
+    pub(crate) torpedo_kinds: Vec<(String, TorpedoKind)>,
     /// By torpedo kind: its damage's distribution, worked out the first time it is asked for
     /// (`torpedo_damage`), so only the kinds of the ships in battle cost anything.
     torpedo_damage: Vec<std::sync::OnceLock<Option<Distribution>>>,
-    pub maneuvers: ManeuverRules,
-    pub emergency: EmergencyPower,
-    pub warp: WarpRules,
-    pub transport: TransportRules,
-    pub security: SecurityTeams,
-    pub repair: RepairRules,
-    pub first_aid: SuccessLevels,
+    pub(crate) maneuvers: ManeuverRules,
+    pub(crate) emergency: EmergencyPower,
+    pub(crate) warp: WarpRules,
+    pub(crate) transport: TransportRules,
+    pub(crate) security: SecurityTeams,
+    pub(crate) repair: RepairRules,
+    pub(crate) first_aid: SuccessLevels,
     pub bridge_switch_turns: u32,
     /// "At half" divides by this (after penalties).
     pub halving_divisor: u32,
@@ -229,7 +224,7 @@ impl Context {
 
     /// Torpedo kind `kind`'s damage distribution (the lowest damage, then the chance of each
     /// value from there), worked out once; None when the dice are too many to enumerate.
-    pub fn torpedo_damage(&self, kind: usize) -> Option<&Distribution> {
+    pub(crate) fn torpedo_damage(&self, kind: usize) -> Option<&Distribution> {
         self.torpedo_damage[kind]
             .get_or_init(|| self.torpedo_kinds[kind].1.damage.distribution().ok())
             .as_ref()
@@ -244,7 +239,7 @@ impl Context {
         }
     }
 
-    pub fn info(&self, loc: Loc) -> &LocInfo {
+    pub(crate) fn info(&self, loc: Loc) -> &LocInfo {
         &self.locations[loc as usize]
     }
 }
@@ -264,7 +259,7 @@ fn halved_by(locations: &[LocInfo; LOC_COUNT]) -> [[u16; 2]; SKILL_COUNT] {
 }
 
 /// The ruleset's combat section, or a clear error.
-pub fn combat_rules(ruleset: &Ruleset) -> Result<&CombatRules> {
+pub(crate) fn combat_rules(ruleset: &Ruleset) -> Result<&CombatRules> {
     ruleset.combat.as_ref().ok_or_else(|| {
         Error::conflict(
             Conflict::MissingSection("combat".into()),

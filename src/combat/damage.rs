@@ -15,14 +15,14 @@ pub fn shield_absorb(face: u32, damage: u32) -> (u32, u32) {
 
 /// What one hit did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct HitResult {
+pub(crate) struct HitResult {
     pub to_hull: u32,
     pub internal: u32,
     pub location: Option<Loc>,
 }
 
 /// The ship taking damage, with what it needs to resolve it.
-pub struct Target<'a> {
+pub(crate) struct Target<'a> {
     pub ctx: &'a Context,
     pub class: &'a ShipClass,
     pub state: &'a mut ShipState,
@@ -32,7 +32,7 @@ pub struct Target<'a> {
 impl Target<'_> {
     /// A hit of `damage` points on absolute face `face`. `chosen`: the location the attacker
     /// picked after a special success (else rolled).
-    pub fn hit<R: Roller, L: Log>(
+    pub(crate) fn hit<R: Roller, L: Log>(
         &mut self,
         rng: &mut R,
         log: &mut L,
@@ -92,7 +92,7 @@ impl Target<'_> {
     }
 
     /// Points straight onto a location's track (internal damage, boarders, direct damage).
-    pub fn damage_location<R: Roller, L: Log>(
+    pub(crate) fn damage_location<R: Roller, L: Log>(
         &mut self,
         rng: &mut R,
         log: &mut L,

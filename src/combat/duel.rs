@@ -1,5 +1,6 @@
 //! One battle from a seed, with its events when asked (narration.rs tells them in English).
 use super::context::{Context, Loc};
+#[cfg(test)]
 use super::default_tactic::DefaultTactic;
 use super::events::{Event, Recorder, Silent};
 use super::roller::Pcg;
@@ -7,14 +8,16 @@ use super::ship::{Condition, ShipClass, ShipState};
 use super::side::{Facing, Side};
 use super::tactics::Tactic;
 use super::turn::{Battle, Outcome, OutcomeKind, Setup};
+#[cfg(test)]
 use crate::error::Result;
+#[cfg(test)]
 use crate::rules::model::Ruleset;
 use indexmap::IndexMap;
 use serde::Serialize;
 
 /// A ship at the end of a battle.
 #[derive(Debug, Clone, Serialize)]
-pub struct ShipSummary {
+pub(crate) struct ShipSummary {
     pub name: String,
     pub position: [i32; 2],
     pub facing: u8,
@@ -34,7 +37,7 @@ pub struct ShipSummary {
 }
 
 impl ShipSummary {
-    pub fn new(ctx: &Context, class: &ShipClass, s: &ShipState) -> ShipSummary {
+    pub(crate) fn new(ctx: &Context, class: &ShipClass, s: &ShipState) -> ShipSummary {
         let mut shields = [0; 6];
         for (rel, v) in shields.iter_mut().enumerate() {
             let face = Facing::new(rel as u8).absolute_from(Facing::new(s.facing));
@@ -68,7 +71,7 @@ impl ShipSummary {
 
 /// One battle's result.
 #[derive(Debug, Clone, Serialize)]
-pub struct DuelReport {
+pub(crate) struct DuelReport {
     pub ruleset: String,
     pub seed: u64,
     pub a: String,
@@ -85,8 +88,15 @@ pub struct DuelReport {
     pub events: Vec<Event>,
 }
 
+#[cfg(test)]
 /// One battle between two ships of a ruleset, default tactics, the standard start.
-pub fn duel(rules: &Ruleset, a: &str, b: &str, seed: u64, narrate: bool) -> Result<DuelReport> {
+pub(crate) fn duel(
+    rules: &Ruleset,
+    a: &str,
+    b: &str,
+    seed: u64,
+    narrate: bool,
+) -> Result<DuelReport> {
     let ctx = Context::new(rules)?;
     let classes = [ctx.class(rules, a)?, ctx.class(rules, b)?];
     let tactic = DefaultTactic::of(rules)?;
@@ -101,7 +111,7 @@ pub fn duel(rules: &Ruleset, a: &str, b: &str, seed: u64, narrate: bool) -> Resu
 }
 
 /// One battle with explicit classes, tactics and setup.
-pub fn duel_with(
+pub(crate) fn duel_with(
     ctx: &Context,
     classes: [&ShipClass; 2],
     tactics: [&dyn Tactic; 2],

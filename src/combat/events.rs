@@ -23,7 +23,7 @@ impl Log for Silent {
 
 /// Keep every event (duels, tests).
 #[derive(Default)]
-pub struct Recorder(pub Vec<Event>);
+pub(crate) struct Recorder(pub Vec<Event>);
 
 impl Log for Recorder {
     const ON: bool = true;

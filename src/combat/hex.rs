@@ -13,7 +13,7 @@ pub struct Hex {
 
 /// The six directions (and the six faces of a hex), counter-clockwise from 0.
 /// Direction d±1 is adjacent to d; d+3 is opposite.
-pub const DIRECTIONS: [Hex; 6] = [
+pub(crate) const DIRECTIONS: [Hex; 6] = [
     Hex { q: 1, r: 0 },
     Hex { q: 1, r: -1 },
     Hex { q: 0, r: -1 },
@@ -23,7 +23,7 @@ pub const DIRECTIONS: [Hex; 6] = [
 ];
 
 /// Names of the six faces relative to a ship's facing (face 0 is the bow).
-pub const FACE_NAMES: [&str; 6] = [
+pub(crate) const FACE_NAMES: [&str; 6] = [
     "front",
     "front-left",
     "rear-left",
@@ -33,23 +33,24 @@ pub const FACE_NAMES: [&str; 6] = [
 ];
 
 impl Hex {
-    pub const fn new(q: i32, r: i32) -> Hex {
+    pub(crate) const fn new(q: i32, r: i32) -> Hex {
         Hex { q, r }
     }
 
-    pub fn s(self) -> i32 {
+    pub(crate) fn s(self) -> i32 {
         -self.q - self.r
     }
 
-    pub fn plus(self, o: Hex) -> Hex {
+    pub(crate) fn plus(self, o: Hex) -> Hex {
         Hex::new(self.q + o.q, self.r + o.r)
     }
 
-    pub fn minus(self, o: Hex) -> Hex {
+    pub(crate) fn minus(self, o: Hex) -> Hex {
         Hex::new(self.q - o.q, self.r - o.r)
     }
 
-    pub fn scale(self, k: i32) -> Hex {
+    #[cfg(test)]
+    pub(crate) fn scale(self, k: i32) -> Hex {
         Hex::new(self.q * k, self.r * k)
     }
 
@@ -68,7 +69,7 @@ impl Hex {
 
     /// This offset seen from a ship facing `facing` (so the ship's bow points along direction 0):
     /// rotated clockwise `facing` times by (q, r, s) → (−r, −s, −q).
-    pub fn in_frame(self, facing: u8) -> Hex {
+    pub(crate) fn in_frame(self, facing: u8) -> Hex {
         let (q, r, s) = (self.q, self.r, self.s());
         match facing % 6 {
             0 => Hex::new(q, r),
@@ -87,11 +88,11 @@ impl Hex {
 }
 
 /// Turn a facing left (counter-clockwise) or right by one face.
-pub fn turn_left(facing: u8) -> u8 {
+pub(crate) fn turn_left(facing: u8) -> u8 {
     Facing::new(facing).left().index()
 }
 
-pub fn turn_right(facing: u8) -> u8 {
+pub(crate) fn turn_right(facing: u8) -> u8 {
     Facing::new(facing).right().index()
 }
 
@@ -103,7 +104,7 @@ pub fn in_phaser_arc(from: Hex, facing: u8, target: Hex) -> bool {
 }
 
 /// The arc test on an offset already in the ship's frame.
-pub fn offset_in_phaser_arc(v: Hex) -> bool {
+pub(crate) fn offset_in_phaser_arc(v: Hex) -> bool {
     // Ahead is (1,0); ahead-left is (1,-1); ahead-right is (0,1).
     (v.q >= 1 && v.r >= 0) || (v.s() <= -1 && v.r <= 0)
 }
@@ -158,7 +159,7 @@ pub fn face_hit(target: Hex, attacker: Hex, shields: &[u32; 6]) -> u8 {
 }
 
 /// A face as the ship itself names it (relative to its facing): 0 is the bow.
-pub fn relative_face(absolute: u8, facing: u8) -> u8 {
+pub(crate) fn relative_face(absolute: u8, facing: u8) -> u8 {
     Facing::new(absolute)
         .relative_to(Facing::new(facing))
         .index()
@@ -168,7 +169,7 @@ pub fn relative_face(absolute: u8, facing: u8) -> u8 {
 /// distance, my face toward it, and for each facing (bit f) whether it lies in my phaser arc,
 /// on my row ahead or behind (`r == 0` in my frame), and whether I lie in its phaser arc.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Relation {
+pub(crate) struct Relation {
     pub distance: u32,
     /// face | (tie or 7) << 3 | arc << 6 | row << 12 | seen << 18.
     bits: u32,
@@ -193,7 +194,7 @@ impl Relation {
 
     /// The same as `faces_toward(me, enemy)`.
     #[inline]
-    pub fn faces(self) -> (u8, Option<u8>) {
+    pub(crate) fn faces(self) -> (u8, Option<u8>) {
         let tie = (self.bits >> 3 & 7) as u8;
         (
             (self.bits & 7) as u8,
@@ -204,7 +205,7 @@ impl Relation {
     /// My face toward the enemy and, on a vertex, the other one (the same face otherwise),
     /// for taking the stronger of the two without a branch.
     #[inline]
-    pub fn face_pair(self) -> (u8, u8) {
+    pub(crate) fn face_pair(self) -> (u8, u8) {
         let face = (self.bits & 7) as u8;
         let tie = (self.bits >> 3 & 7) as u8;
         (face, if tie == 7 { face } else { tie })
@@ -212,34 +213,34 @@ impl Relation {
 
     /// The enemy is in my phaser arc when I face `facing` (0..6).
     #[inline]
-    pub fn in_arc(self, facing: u8) -> bool {
+    pub(crate) fn in_arc(self, facing: u8) -> bool {
         debug_assert!(facing < 6);
         self.bits >> (6 + facing) & 1 != 0
     }
 
     /// The enemy is on the row through me along `facing` (0..6), ahead or behind.
     #[inline]
-    pub fn in_row(self, facing: u8) -> bool {
+    pub(crate) fn in_row(self, facing: u8) -> bool {
         debug_assert!(facing < 6);
         self.bits >> (12 + facing) & 1 != 0
     }
 
     /// The enemy is on my torpedo line (the row straight ahead) when I face `facing`.
     #[inline]
-    pub fn on_torpedo_line(self, facing: u8) -> bool {
+    pub(crate) fn on_torpedo_line(self, facing: u8) -> bool {
         // On the row and in the arc: ahead, not behind.
         self.in_row(facing) && self.in_arc(facing)
     }
 
     /// The enemy facings (bit f for facing f) whose phaser arc I am in.
     #[inline]
-    pub fn seen_mask(self) -> u8 {
+    pub(crate) fn seen_mask(self) -> u8 {
         (self.bits >> 18 & 0x3f) as u8
     }
 
     /// I am in the phaser arc of the enemy facing `enemy_facing` (0..6).
     #[inline]
-    pub fn seen_by(self, enemy_facing: u8) -> bool {
+    pub(crate) fn seen_by(self, enemy_facing: u8) -> bool {
         debug_assert!(enemy_facing < 6);
         self.bits >> (18 + enemy_facing) & 1 != 0
     }
@@ -247,7 +248,7 @@ impl Relation {
 
 /// The relation for offset `u` (enemy minus me), from a table for near offsets.
 #[inline]
-pub fn relation(u: Hex) -> Relation {
+pub(crate) fn relation(u: Hex) -> Relation {
     let (q, r) = (u.q + TABLE_RADIUS, u.r + TABLE_RADIUS);
     if (0..TABLE_SIDE).contains(&q) && (0..TABLE_SIDE).contains(&r) {
         return tabulated(u, (q * TABLE_SIDE + r) as usize);

@@ -24,10 +24,10 @@ use serde::Serialize;
 
 /// Most battles one ladder runs, all matches together: each decided battle becomes a rated
 /// game held in memory (a few hundred bytes) until the ratings are worked out.
-pub const MAX_LADDER_BATTLES: u64 = 1_000_000;
+pub(crate) const MAX_LADDER_BATTLES: u64 = 1_000_000;
 
 /// What to run.
-pub struct LadderOptions<'a> {
+pub(crate) struct LadderOptions<'a> {
     /// The tactics, each with the name it is shown and rated under.
     pub tactics: Vec<(String, &'a dyn Tactic)>,
     pub ships: Vec<String>,
@@ -46,7 +46,7 @@ impl LadderOptions<'_> {
     /// The options of one class's mirror battles: `SimOptions::new` with these threads, and
     /// each tactic moving first in half its battles on each side (so a field added to
     /// `SimOptions` is added in one place).
-    pub fn battle(&self, ship: &str) -> SimOptions {
+    pub(crate) fn battle(&self, ship: &str) -> SimOptions {
         SimOptions {
             threads: self.threads,
             first: Some(First::Alternate),
@@ -57,7 +57,7 @@ impl LadderOptions<'_> {
 
 /// One mirror match: `a` played side a, `b` side b.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct LadderMatch {
+pub(crate) struct LadderMatch {
     pub ship: String,
     pub a: String,
     pub b: String,
@@ -74,7 +74,7 @@ pub struct LadderMatch {
 
 /// One tactic's standing.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct LadderTactic {
+pub(crate) struct LadderTactic {
     pub tactic: String,
     pub rating: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -86,7 +86,7 @@ pub struct LadderTactic {
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct LadderReport {
+pub(crate) struct LadderReport {
     pub ruleset: String,
     pub system: String,
     pub battles: u64,
@@ -185,7 +185,7 @@ impl Spread {
     }
 }
 
-pub fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
+pub(crate) fn ladder(rules: &Ruleset, opts: &LadderOptions) -> Result<LadderReport> {
     if opts.tactics.len() < 2 {
         return Err(Error::msg("a ladder needs two tactics or more"));
     }
@@ -315,7 +315,7 @@ fn rate(
 impl LadderReport {
     /// Per ship class and pairing, the first tactic's share as side a, as side b, and both;
     /// then the ratings.
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         // A share of nothing decided is no share.
         let of = |w: u64, l: u64| {

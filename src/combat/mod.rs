@@ -62,34 +62,34 @@
 //! beamed when the enemy is in the phaser arc and its face toward the sender (either face on a
 //! vertex) is at 0 or its shields are down; shields belong to the ship's faces (the source
 //! names them front, front-left, ...), so they turn with the ship.
-pub mod boarding;
-pub mod choose;
-pub mod classic_planner;
+pub(crate) mod boarding;
+pub(crate) mod choose;
+pub(crate) mod classic_planner;
 pub mod context;
 pub mod damage;
 pub mod default_tactic;
-pub mod duel;
+pub(crate) mod duel;
 pub mod events;
-pub mod fire;
+pub(crate) mod fire;
 pub mod hex;
 pub mod lab;
-pub mod ladder;
-pub mod movement;
-pub mod narration;
-pub mod reach;
-pub mod repair;
+pub(crate) mod ladder;
+pub(crate) mod movement;
+pub(crate) mod narration;
+pub(crate) mod reach;
+pub(crate) mod repair;
 pub mod roller;
-pub mod scenario;
-pub mod shields;
-pub mod ship;
-pub mod side;
+pub(crate) mod scenario;
+pub(crate) mod shields;
+pub(crate) mod ship;
+pub(crate) mod side;
 pub mod sim;
-pub mod skill;
+pub(crate) mod skill;
 pub mod tactics;
 pub mod turn;
 pub mod view;
 pub mod volley;
-pub mod warp;
+pub(crate) mod warp;
 
 #[cfg(test)]
 mod tests;

@@ -9,7 +9,7 @@ use super::skill::Skill;
 use super::turn::Battle;
 
 /// Where a maneuver takes a ship.
-pub fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
+pub(crate) fn apply_maneuver(pos: Hex, facing: u8, m: Maneuver) -> (Hex, u8) {
     match m {
         Maneuver::Forward => (pos.neighbour(facing), facing),
         Maneuver::Back => (

@@ -67,7 +67,7 @@ fn repair_line(ship: &str, attempts: &[Event]) -> String {
 }
 
 /// Where `to` lies seen from a ship at `from` facing `facing`, in its own words.
-pub fn bearing(from: Hex, facing: u8, to: Hex) -> &'static str {
+pub(crate) fn bearing(from: Hex, facing: u8, to: Hex) -> &'static str {
     const FACES: [&str; 6] = [
         "ahead",
         "ahead-left",
@@ -135,7 +135,7 @@ fn positions_line(names: &[String; 2], distance: u32, at: &[Hex; 2], facings: &[
 }
 
 /// The battle in plain English, turn by turn.
-pub fn narrate(report: &DuelReport) -> String {
+pub(crate) fn narrate(report: &DuelReport) -> String {
     let names = labels(&report.a, &report.b);
     let of = |s: Side| names[s.index()].as_str();
     let n = |s: &u8| of(Side::from_index(*s as usize));

@@ -8,11 +8,11 @@ use crate::rules::combat::EnergyCosts;
 use std::collections::HashMap;
 
 /// Longest maneuver sequence considered.
-pub const MAX_MOVES: usize = 7;
+pub(crate) const MAX_MOVES: usize = 7;
 
 /// One place a ship can reach, and the cheapest sequence that gets it there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Reach {
+pub(crate) struct Reach {
     /// The end hex in the ship's frame at the start (bow along direction 0).
     pub offset: Hex,
     /// The end facing minus the start facing (0..6).
@@ -24,7 +24,7 @@ pub struct Reach {
 }
 
 impl Reach {
-    pub fn moves(&self) -> &[Maneuver] {
+    pub(crate) fn moves(&self) -> &[Maneuver] {
         &self.moves[..self.len as usize]
     }
 }
@@ -32,7 +32,7 @@ impl Reach {
 /// For each number of free turns left, the places reachable for at most a ship's maximum
 /// speed in energy.
 #[derive(Debug, Clone, Default)]
-pub struct ReachTable {
+pub(crate) struct ReachTable {
     by_free_turns: Vec<Reachable>,
 }
 
@@ -40,14 +40,14 @@ pub struct ReachTable {
 /// then at the facings it can have there). Hexes come cheapest first, and so do the places
 /// of a hex (equal costs in search order: ahead, left, right, back).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Reachable {
+pub(crate) struct Reachable {
     hexes: Vec<HexPlaces>,
     places: Vec<Reach>,
 }
 
 /// One hex and where its places lie in `Reachable::places`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HexPlaces {
+pub(crate) struct HexPlaces {
     /// The hex in the ship's frame at the start.
     pub offset: Hex,
     /// The cheapest of its places.
@@ -58,7 +58,7 @@ pub struct HexPlaces {
 
 /// The energy of maneuver `m` at base prices with `free` free turns left, and the free turns
 /// left after it: a turn costs nothing while free turns last.
-pub fn price(energy: &EnergyCosts, m: Maneuver, free: u32) -> (u32, u32) {
+pub(crate) fn price(energy: &EnergyCosts, m: Maneuver, free: u32) -> (u32, u32) {
     match m {
         Maneuver::TurnLeft | Maneuver::TurnRight if free > 0 => (0, free - 1),
         Maneuver::TurnLeft | Maneuver::TurnRight => (energy.turn, free),
@@ -91,7 +91,7 @@ impl Reachable {
     }
 
     /// The hexes, cheapest first, each with its places, cheapest first.
-    pub fn by_hex(&self) -> impl Iterator<Item = (&HexPlaces, &[Reach])> {
+    pub(crate) fn by_hex(&self) -> impl Iterator<Item = (&HexPlaces, &[Reach])> {
         self.hexes
             .iter()
             .map(|h| (h, &self.places[h.start as usize..h.end as usize]))
@@ -122,7 +122,7 @@ fn undoes(a: Maneuver, b: Maneuver) -> bool {
 }
 
 impl ReachTable {
-    pub fn new(energy: &EnergyCosts, maneuverability: u32, max_speed: u32) -> ReachTable {
+    pub(crate) fn new(energy: &EnergyCosts, maneuverability: u32, max_speed: u32) -> ReachTable {
         // More free turns than moves in a sequence change nothing.
         let most_free = maneuverability.min(MAX_MOVES as u32);
         ReachTable {
@@ -133,7 +133,7 @@ impl ReachTable {
     }
 
     /// The places reachable with `free_turns` free turns left.
-    pub fn places(&self, free_turns: u32) -> &Reachable {
+    pub(crate) fn places(&self, free_turns: u32) -> &Reachable {
         static NONE: Reachable = Reachable {
             hexes: Vec::new(),
             places: Vec::new(),

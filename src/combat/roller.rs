@@ -43,15 +43,17 @@ impl Roller for Pcg {
     }
 }
 
+#[cfg(test)]
 /// Rolls given in advance, in order; for tests of each rule. Running out is a test bug.
 #[derive(Debug, Clone, Default)]
-pub struct Rigged {
+pub(crate) struct Rigged {
     rolls: Vec<u32>,
     next: usize,
 }
 
+#[cfg(test)]
 impl Rigged {
-    pub fn new(rolls: &[u32]) -> Rigged {
+    pub(crate) fn new(rolls: &[u32]) -> Rigged {
         Rigged {
             rolls: rolls.to_vec(),
             next: 0,
@@ -59,15 +61,16 @@ impl Rigged {
     }
 
     /// How many rigged rolls have been used.
-    pub fn used(&self) -> usize {
+    pub(crate) fn used(&self) -> usize {
         self.next
     }
 
-    pub fn exhausted(&self) -> bool {
+    pub(crate) fn exhausted(&self) -> bool {
         self.next >= self.rolls.len()
     }
 }
 
+#[cfg(test)]
 impl Roller for Rigged {
     fn die(&mut self, sides: u32) -> u32 {
         let v = *self.rolls.get(self.next).unwrap_or_else(|| {

@@ -19,8 +19,8 @@ pub struct Scenario {
     pub rules: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    pub a: ScenarioShip,
-    pub b: ScenarioShip,
+    pub(crate) a: ScenarioShip,
+    pub(crate) b: ScenarioShip,
     /// `a` or `b` (default `a`, the attacker).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<String>,
@@ -35,7 +35,7 @@ pub struct Scenario {
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ScenarioShip {
+pub(crate) struct ScenarioShip {
     /// A ship of the ruleset (name or alias).
     pub ship: String,
     /// Axial hex coordinates [q, r] (default: a at [0, 0], b at [start_distance, 0]).
@@ -95,11 +95,11 @@ fn overlay(
 }
 
 /// How far from the origin a scenario may place a ship (keeps hex arithmetic in range).
-pub const MAX_COORDINATE: u32 = 1_000_000;
+pub(crate) const MAX_COORDINATE: u32 = 1_000_000;
 
 /// A scenario resolved against a ruleset.
 #[derive(Debug, Clone)]
-pub struct Resolved {
+pub(crate) struct Resolved {
     pub classes: [ShipClass; 2],
     pub setup: Setup,
 }
@@ -107,7 +107,7 @@ pub struct Resolved {
 impl Scenario {
     /// Side `side`'s tactic (0 is a): its name if the scenario names one, and the default
     /// tactic's knobs, the ruleset's with the scenario's changes. `doc` locates errors.
-    pub fn side_tactic(
+    pub(crate) fn side_tactic(
         &self,
         side: usize,
         rules: &Ruleset,
@@ -151,12 +151,17 @@ impl Scenario {
     }
 
     /// A scenario from a loaded document (`crate::files::scenario` reads the file).
-    pub fn from_doc(doc: &Doc) -> Result<Scenario> {
+    pub(crate) fn from_doc(doc: &Doc) -> Result<Scenario> {
         doc.deserialize()
     }
 
     /// Resolve ships and positions; `doc` (if the scenario came from a file) locates errors.
-    pub fn resolve(&self, rules: &Ruleset, ctx: &Context, doc: Option<&Doc>) -> Result<Resolved> {
+    pub(crate) fn resolve(
+        &self,
+        rules: &Ruleset,
+        ctx: &Context,
+        doc: Option<&Doc>,
+    ) -> Result<Resolved> {
         let err = |pointer: &str, e: crate::error::Error| match doc {
             Some(d) => e.placed_at(d, pointer),
             None => e,

@@ -33,7 +33,7 @@ pub struct ShipClass {
     pub security_teams: u32,
     pub size: String,
     #[serde(skip)]
-    pub track: SizeTrack,
+    pub(crate) track: SizeTrack,
     pub generator: u32,
     pub battery: u32,
     #[serde(skip)]
@@ -48,7 +48,12 @@ fn ser_display<S: serde::Serializer>(d: &Dice, s: S) -> std::result::Result<S::O
 }
 
 impl ShipClass {
-    pub fn new(name: &str, ship: &Ship, rules: &CombatRules, ctx: &Context) -> Result<ShipClass> {
+    pub(crate) fn new(
+        name: &str,
+        ship: &Ship,
+        rules: &CombatRules,
+        ctx: &Context,
+    ) -> Result<ShipClass> {
         let missing = |what: &str| {
             Error::msg(format!(
                 "ship `{name}` has no `{what}`: it cannot fight in ruleset `{}`",
@@ -151,13 +156,13 @@ impl ShipClass {
 
     /// Every place its maneuvers can take it this turn, and the cheapest way there (for
     /// tactics that plan movement), by the maneuver costs of `ctx`, its own context.
-    pub fn reach(&self, ctx: &Context) -> &ReachTable {
+    pub(crate) fn reach(&self, ctx: &Context) -> &ReachTable {
         self.reach
             .get_or_init(|| ReachTable::new(&ctx.energy, self.maneuverability, self.max_speed))
     }
 
     /// Set crew skills by name (a scenario's crew).
-    pub fn set_crew(&mut self, skills: &indexmap::IndexMap<String, u32>) -> Result<()> {
+    pub(crate) fn set_crew(&mut self, skills: &indexmap::IndexMap<String, u32>) -> Result<()> {
         for (name, value) in skills {
             let skill = Skill::from_name(name).ok_or_else(|| {
                 Error::msg(format!(
@@ -182,7 +187,7 @@ pub enum Condition {
 
 /// A group of security teams: each entry is a team's endurance (0: out of the fight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Teams {
+pub(crate) struct Teams {
     pub endurance: [u8; MAX_TEAMS],
     pub count: u8,
 }
@@ -197,7 +202,7 @@ impl Default for Teams {
 }
 
 impl Teams {
-    pub fn new(count: u32, endurance: u32) -> Teams {
+    pub(crate) fn new(count: u32, endurance: u32) -> Teams {
         let mut t = Teams::default();
         for _ in 0..count {
             t.push(endurance);
@@ -205,7 +210,7 @@ impl Teams {
         t
     }
 
-    pub fn push(&mut self, endurance: u32) {
+    pub(crate) fn push(&mut self, endurance: u32) {
         if (self.count as usize) < MAX_TEAMS {
             self.endurance[self.count as usize] = endurance.min(255) as u8;
             self.count += 1;
@@ -213,7 +218,7 @@ impl Teams {
     }
 
     /// Take one fresh team out (the first with full endurance, else the strongest).
-    pub fn take(&mut self) -> Option<u32> {
+    pub(crate) fn take(&mut self) -> Option<u32> {
         let n = self.count as usize;
         let best = (0..n)
             .filter(|i| self.endurance[*i] > 0)
@@ -224,14 +229,14 @@ impl Teams {
         Some(e)
     }
 
-    pub fn alive(&self) -> u32 {
+    pub(crate) fn alive(&self) -> u32 {
         self.endurance[..self.count as usize]
             .iter()
             .filter(|e| **e > 0)
             .count() as u32
     }
 
-    pub fn total_endurance(&self) -> u32 {
+    pub(crate) fn total_endurance(&self) -> u32 {
         self.endurance[..self.count as usize]
             .iter()
             .map(|e| *e as u32)
@@ -239,7 +244,7 @@ impl Teams {
     }
 
     /// The teams at `range` (indices), as a group of their own.
-    pub fn group(&self, range: std::ops::Range<usize>) -> Teams {
+    pub(crate) fn group(&self, range: std::ops::Range<usize>) -> Teams {
         let mut g = Teams::default();
         for e in &self.endurance
             [range.start.min(self.count as usize)..range.end.min(self.count as usize)]
@@ -250,12 +255,12 @@ impl Teams {
     }
 
     /// Lose `points` of endurance, team by team; returns the points not absorbed.
-    pub fn absorb(&mut self, points: u32) -> u32 {
+    pub(crate) fn absorb(&mut self, points: u32) -> u32 {
         self.absorb_in(0..self.count as usize, points)
     }
 
     /// Lose `points` of endurance among the teams at `range` only; returns the rest.
-    pub fn absorb_in(&mut self, range: std::ops::Range<usize>, mut points: u32) -> u32 {
+    pub(crate) fn absorb_in(&mut self, range: std::ops::Range<usize>, mut points: u32) -> u32 {
         let n = self.count as usize;
         for e in self.endurance[range.start.min(n)..range.end.min(n)].iter_mut() {
             let take = points.min(*e as u32);
@@ -269,7 +274,7 @@ impl Teams {
     }
 
     /// Attack-die faces of each living team: fresh faces minus a step per point lost.
-    pub fn dice(
+    pub(crate) fn dice(
         &self,
         fresh_endurance: u32,
         fresh_die: u32,
@@ -287,7 +292,7 @@ impl Teams {
 
 /// A ship's state in battle. Plain data (no heap), copied freely.
 #[derive(Debug, Clone, Copy)]
-pub struct ShipState {
+pub(crate) struct ShipState {
     pub pos: Hex,
     pub facing: u8,
     pub shields: [u32; 6],
@@ -335,7 +340,7 @@ pub struct ShipState {
 }
 
 impl ShipState {
-    pub fn new(class: &ShipClass, ctx: &Context, pos: Hex, facing: u8) -> ShipState {
+    pub(crate) fn new(class: &ShipClass, ctx: &Context, pos: Hex, facing: u8) -> ShipState {
         ShipState {
             pos,
             facing: facing % 6,
@@ -374,7 +379,7 @@ impl ShipState {
         }
     }
 
-    pub fn level(&self, class: &ShipClass, loc: Loc) -> Condition {
+    pub(crate) fn level(&self, class: &ShipClass, loc: Loc) -> Condition {
         let d = self.damage[loc as usize];
         if d > class.track.badly_damaged {
             Condition::BadlyDamaged
@@ -385,12 +390,12 @@ impl ShipState {
         }
     }
 
-    pub fn is(&self, class: &ShipClass, loc: Loc, level: Condition) -> bool {
+    pub(crate) fn is(&self, class: &ShipClass, loc: Loc, level: Condition) -> bool {
         self.level(class, loc) >= level
     }
 
     /// How many times a skill is halved by the damage the ship carries.
-    pub fn halvings(&self, class: &ShipClass, ctx: &Context, skill: Skill) -> u32 {
+    pub(crate) fn halvings(&self, class: &ShipClass, ctx: &Context, skill: Skill) -> u32 {
         // Only the locations whose effects halve this skill.
         let [damaged, badly] = ctx.halved_by[skill as usize];
         let mut n = 0;
@@ -416,7 +421,13 @@ impl ShipState {
     }
 
     /// The effective skill after damage and a penalty.
-    pub fn skill(&self, class: &ShipClass, ctx: &Context, skill: Skill, penalty: i32) -> i32 {
+    pub(crate) fn skill(
+        &self,
+        class: &ShipClass,
+        ctx: &Context,
+        skill: Skill,
+        penalty: i32,
+    ) -> i32 {
         effective(
             class.crew[skill as usize],
             self.halvings(class, ctx, skill),
@@ -426,22 +437,22 @@ impl ShipState {
     }
 
     /// The crew has moved to the auxiliary bridge (it stays there to the end of the battle).
-    pub fn aux_bridge_active(&self) -> bool {
+    pub(crate) fn aux_bridge_active(&self) -> bool {
         self.aux_bridge && self.bridge_switch_left == 0
     }
 
     /// The bridge is out and the crew is still moving to the auxiliary bridge: no actions.
-    pub fn bridge_out(&self, class: &ShipClass) -> bool {
+    pub(crate) fn bridge_out(&self, class: &ShipClass) -> bool {
         self.is(class, Loc::Bridge, Condition::BadlyDamaged) && self.bridge_switch_left > 0
     }
 
     /// Energy this ship can still spend (this turn's and the battery).
-    pub fn available(&self) -> u32 {
+    pub(crate) fn available(&self) -> u32 {
         self.energy + self.battery
     }
 
     /// Spend energy, this turn's first; false (and nothing spent) if there is not enough.
-    pub fn spend(&mut self, amount: u32) -> bool {
+    pub(crate) fn spend(&mut self, amount: u32) -> bool {
         if amount > self.available() {
             return false;
         }
@@ -452,7 +463,7 @@ impl ShipState {
     }
 
     /// Shield value a hit meets on a face (nothing while shields are down).
-    pub fn shield_value(&self, face: u8) -> u32 {
+    pub(crate) fn shield_value(&self, face: u8) -> u32 {
         if self.shields_raised {
             self.shields[face as usize]
         } else {
@@ -460,12 +471,12 @@ impl ShipState {
         }
     }
 
-    pub fn out_of_battle(&self) -> bool {
+    pub(crate) fn out_of_battle(&self) -> bool {
         self.destroyed || self.escaped || self.captured
     }
 
     /// Generator output this turn before emergency power.
-    pub fn generator_output(&self, class: &ShipClass, ctx: &Context) -> u32 {
+    pub(crate) fn generator_output(&self, class: &ShipClass, ctx: &Context) -> u32 {
         match self.level(class, Loc::Generator) {
             Condition::Light => class.generator,
             Condition::Damaged => class.generator / ctx.energy.damaged_generator_divisor.max(1),
@@ -474,7 +485,7 @@ impl ShipState {
     }
 
     /// Cost multiplier for a system at `loc` (damaged engines or shield control cost more).
-    pub fn cost(&self, class: &ShipClass, ctx: &Context, loc: Loc, base: u32) -> u32 {
+    pub(crate) fn cost(&self, class: &ShipClass, ctx: &Context, loc: Loc, base: u32) -> u32 {
         if self.is(class, loc, Condition::Damaged) {
             base * ctx.energy.damaged_multiplier
         } else {
@@ -482,7 +493,7 @@ impl ShipState {
         }
     }
 
-    pub fn reset_turn_tallies(&mut self) {
+    pub(crate) fn reset_turn_tallies(&mut self) {
         self.maneuver_energy = 0;
         self.free_turns_used = 0;
         self.moved = false;

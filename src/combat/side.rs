@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a report names the two sides: by their ships, with " (a)" and " (b)" added when both
 /// fly the same class (a mirror match), so that every line says which side it means.
-pub fn labels(a: &str, b: &str) -> [String; 2] {
+pub(crate) fn labels(a: &str, b: &str) -> [String; 2] {
     if a == b {
         [format!("{a} (a)"), format!("{b} (b)")]
     } else {
@@ -15,16 +15,14 @@ pub fn labels(a: &str, b: &str) -> [String; 2] {
 /// Side a (index 0) or side b (index 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
-pub enum Side {
+pub(crate) enum Side {
     A,
     B,
 }
 
 impl Side {
-    pub const BOTH: [Side; 2] = [Side::A, Side::B];
-
     /// The side at index 0 or 1 (any other index is side b).
-    pub fn from_index(i: usize) -> Side {
+    pub(crate) fn from_index(i: usize) -> Side {
         if i == 0 {
             Side::A
         } else {
@@ -32,26 +30,18 @@ impl Side {
         }
     }
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 
-    pub fn other(self) -> Side {
+    pub(crate) fn other(self) -> Side {
         match self {
             Side::A => Side::B,
             Side::B => Side::A,
         }
     }
 
-    /// "a" or "b", as the command line and scenarios write it.
-    pub fn letter(self) -> &'static str {
-        match self {
-            Side::A => "a",
-            Side::B => "b",
-        }
-    }
-
-    pub fn from_letter(s: &str) -> Option<Side> {
+    pub(crate) fn from_letter(s: &str) -> Option<Side> {
         match s.to_ascii_lowercase().as_str() {
             "a" => Some(Side::A),
             "b" => Some(Side::B),
@@ -73,7 +63,7 @@ pub enum First {
 
 impl First {
     /// The side that moves first in battle `index`.
-    pub fn in_battle(self, index: u64) -> Side {
+    pub(crate) fn in_battle(self, index: u64) -> Side {
         match self {
             First::A => Side::A,
             First::B => Side::B,
@@ -81,7 +71,7 @@ impl First {
         }
     }
 
-    pub fn parse(s: &str) -> Option<First> {
+    pub(crate) fn parse(s: &str) -> Option<First> {
         match s.to_ascii_lowercase().as_str() {
             "a" => Some(First::A),
             "b" => Some(First::B),
@@ -93,49 +83,49 @@ impl First {
 
 /// One of the six directions (faces) of a hex, 0..6 counter-clockwise from +q.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Facing(u8);
+pub(crate) struct Facing(u8);
 
 impl Facing {
-    pub const COUNT: u8 = 6;
+    pub(crate) const COUNT: u8 = 6;
 
     /// The direction `d` (taken round the hex: 6 is 0 again).
-    pub fn new(d: u8) -> Facing {
+    pub(crate) fn new(d: u8) -> Facing {
         Facing(d % Self::COUNT)
     }
 
-    pub fn index(self) -> u8 {
+    pub(crate) fn index(self) -> u8 {
         self.0
     }
 
     /// `steps` faces counter-clockwise (to the left); negative steps go right.
-    pub fn turned(self, steps: i32) -> Facing {
+    pub(crate) fn turned(self, steps: i32) -> Facing {
         Facing((self.0 as i32 + steps).rem_euclid(Self::COUNT as i32) as u8)
     }
 
-    pub fn left(self) -> Facing {
+    pub(crate) fn left(self) -> Facing {
         self.turned(1)
     }
 
-    pub fn right(self) -> Facing {
+    pub(crate) fn right(self) -> Facing {
         self.turned(-1)
     }
 
-    pub fn opposite(self) -> Facing {
+    pub(crate) fn opposite(self) -> Facing {
         self.turned(3)
     }
 
     /// This absolute direction as seen from a ship facing `facing` (its bow is 0).
-    pub fn relative_to(self, facing: Facing) -> Facing {
+    pub(crate) fn relative_to(self, facing: Facing) -> Facing {
         self.turned(-(facing.0 as i32))
     }
 
     /// This direction, taken in the frame of a ship facing `facing`, as an absolute one.
-    pub fn absolute_from(self, facing: Facing) -> Facing {
+    pub(crate) fn absolute_from(self, facing: Facing) -> Facing {
         self.turned(facing.0 as i32)
     }
 
     /// Whether two faces share an edge of the hex.
-    pub fn adjacent(self, other: Facing) -> bool {
+    pub(crate) fn adjacent(self, other: Facing) -> bool {
         self.left() == other || self.right() == other
     }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 /// The crew skills, in the order of `rules::combat::SKILLS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Skill {
+pub(crate) enum Skill {
     Gunnery,
     Piloting,
     Shields,
@@ -22,10 +22,10 @@ pub enum Skill {
     Security,
 }
 
-pub const SKILL_COUNT: usize = 12;
+pub(crate) const SKILL_COUNT: usize = 12;
 
 impl Skill {
-    pub const ALL: [Skill; SKILL_COUNT] = [
+    pub(crate) const ALL: [Skill; SKILL_COUNT] = [
         Skill::Gunnery,
         Skill::Piloting,
         Skill::Shields,
@@ -41,14 +41,14 @@ impl Skill {
     ];
 
     /// The skill of a ruleset name (validated names always resolve).
-    pub fn from_name(name: &str) -> Option<Skill> {
+    pub(crate) fn from_name(name: &str) -> Option<Skill> {
         SKILLS
             .iter()
             .position(|s| *s == name)
             .map(|i| Skill::ALL[i])
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         SKILLS[self as usize]
     }
 }
@@ -56,7 +56,7 @@ impl Skill {
 /// How well a roll went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Level {
+pub(crate) enum Level {
     Failure,
     Success,
     Special,
@@ -64,7 +64,7 @@ pub enum Level {
 }
 
 impl Level {
-    pub fn succeeded(self) -> bool {
+    pub(crate) fn succeeded(self) -> bool {
         self >= Level::Success
     }
 }
@@ -83,16 +83,16 @@ impl From<crate::rules::combat::SuccessLevel> for Level {
 /// One roll: what was rolled, what it needed, and how it went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Roll {
-    pub skill: Skill,
+    pub(crate) skill: Skill,
     pub roll: u32,
     /// The effective skill: base, halved, minus penalties (may be 0 or less).
     pub target: i32,
-    pub level: Level,
+    pub(crate) level: Level,
 }
 
 impl Roll {
     /// By how much the roll failed (0 on a success).
-    pub fn margin(&self) -> i32 {
+    pub(crate) fn margin(&self) -> i32 {
         if self.level.succeeded() {
             0
         } else {
@@ -104,7 +104,7 @@ impl Roll {
 /// The effective skill: `base` minus `penalty`, then divided by `divisor` once per halving
 /// (rounding down each time; ruling R2: "at half" halves the chance left after penalties). A
 /// chance at 0 or below stays as it is (it never succeeds).
-pub fn effective(base: u32, halvings: u32, penalty: i32, divisor: u32) -> i32 {
+pub(crate) fn effective(base: u32, halvings: u32, penalty: i32, divisor: u32) -> i32 {
     let left = base as i64 - penalty as i64;
     if left <= 0 || halvings == 0 {
         return left.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
@@ -125,7 +125,7 @@ const TABULATED: usize = 128;
 
 /// The thresholds of the ruleset's skill rolls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     pub die: u32,
     special: i64,
     critical: i64,
@@ -137,7 +137,7 @@ pub struct Thresholds {
 }
 
 impl Thresholds {
-    pub fn new(r: &SkillRolls) -> Thresholds {
+    pub(crate) fn new(r: &SkillRolls) -> Thresholds {
         let mut t = Thresholds {
             die: r.die,
             special: r.special_divisor as i64,
@@ -173,7 +173,7 @@ impl Thresholds {
     }
 
     /// The level a roll reaches against an effective skill. A skill of 0 or less never succeeds.
-    pub fn level(&self, roll: u32, target: i32) -> Level {
+    pub(crate) fn level(&self, roll: u32, target: i32) -> Level {
         if target <= 0 || roll as i32 > target || self.fumble.is_some_and(|f| roll >= f) {
             return Level::Failure;
         }
@@ -189,7 +189,7 @@ impl Thresholds {
     }
 
     /// Highest roll reaching `level` against `target` (0: none can).
-    pub fn highest(&self, level: Level, target: i32) -> u32 {
+    pub(crate) fn highest(&self, level: Level, target: i32) -> u32 {
         if level == Level::Failure {
             return self.die;
         }
@@ -210,11 +210,11 @@ impl Thresholds {
     }
 
     /// Chance of reaching at least `level`.
-    pub fn chance(&self, level: Level, target: i32) -> f64 {
+    pub(crate) fn chance(&self, level: Level, target: i32) -> f64 {
         self.highest(level, target) as f64 / self.die as f64
     }
 
-    pub fn roll<R: Roller>(&self, rng: &mut R, skill: Skill, target: i32) -> Roll {
+    pub(crate) fn roll<R: Roller>(&self, rng: &mut R, skill: Skill, target: i32) -> Roll {
         let roll = rng.die(self.die);
         Roll {
             skill,

@@ -70,9 +70,9 @@ pub struct Deactivation {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Memory {
     /// The classic tactic's movement plan.
-    pub plan: PlanCache,
+    pub(crate) plan: PlanCache,
     /// The default tactic's.
-    pub good: super::default_tactic::Mind,
+    pub(crate) good: super::default_tactic::Mind,
     /// Free for other tactics.
     pub words: [i64; 8],
 }
@@ -157,7 +157,7 @@ pub struct ClassicTactic {
     pub decloak_shields: f64,
     pub warp_margin: u32,
     /// How it weighs the places it could move to.
-    pub weights: PlaceWeights,
+    pub(crate) weights: PlaceWeights,
 }
 
 impl Default for ClassicTactic {
@@ -186,7 +186,7 @@ pub(crate) fn front_shields(v: &View) -> u32 {
 /// Points to store in the battery at activation after raising shields and cloaking as
 /// ordered: all that fits, since the battery is spent in any phase (R7) and keeps past
 /// deactivation, where this turn's energy is lost.
-pub fn battery_charge(v: &View, raise: bool, cloak: bool) -> u32 {
+pub(crate) fn battery_charge(v: &View, raise: bool, cloak: bool) -> u32 {
     let per = v.ctx.energy.battery_point.max(1);
     let room = v.my_class.battery.saturating_sub(v.me.battery);
     let spend_first =

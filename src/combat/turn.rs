@@ -14,7 +14,7 @@ use serde::Serialize;
 /// How a battle ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum OutcomeKind {
+pub(crate) enum OutcomeKind {
     Destroyed,
     Captured,
     Escaped,
@@ -27,7 +27,7 @@ pub enum OutcomeKind {
 
 impl OutcomeKind {
     /// Every kind, in the order reports list them.
-    pub const ALL: [OutcomeKind; 5] = [
+    pub(crate) const ALL: [OutcomeKind; 5] = [
         OutcomeKind::Destroyed,
         OutcomeKind::Captured,
         OutcomeKind::Escaped,
@@ -36,7 +36,7 @@ impl OutcomeKind {
     ];
 
     /// The kind's name in reports (as in JSON).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             OutcomeKind::Destroyed => "destroyed",
             OutcomeKind::Captured => "captured",
@@ -45,16 +45,11 @@ impl OutcomeKind {
             OutcomeKind::Unfinished => "unfinished",
         }
     }
-
-    /// Whether the battle ended with neither ship out of it (no winner, nobody left).
-    pub fn undecided(self) -> bool {
-        matches!(self, OutcomeKind::Disengaged | OutcomeKind::Unfinished)
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Outcome {
-    pub kind: OutcomeKind,
+    pub(crate) kind: OutcomeKind,
     /// The side destroyed, captured or escaped (none when disengaged or unfinished).
     pub side: Option<u8>,
     /// Turns played (the last one possibly unfinished).
@@ -63,7 +58,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// The side that won: the other one of a ship destroyed or captured.
-    pub fn winner(&self) -> Option<u8> {
+    pub(crate) fn winner(&self) -> Option<u8> {
         match (self.kind, self.side) {
             (OutcomeKind::Destroyed | OutcomeKind::Captured, Some(s)) => Some(1 - s),
             _ => None,
@@ -76,7 +71,7 @@ impl Outcome {
 pub struct Setup {
     pub positions: [Hex; 2],
     pub facings: [u8; 2],
-    pub first: Side,
+    pub(crate) first: Side,
     pub turn_limit: u32,
     /// Shields raised (and paid for, from the battery) before turn 1 (ruling R9: a standard
     /// battle is a meeting engagement; a scenario may set one false for an ambush).
@@ -97,14 +92,14 @@ impl Setup {
     }
 
     /// The same start with `first` moving first.
-    pub fn with_first(self, first: Side) -> Setup {
+    pub(crate) fn with_first(self, first: Side) -> Setup {
         Setup { first, ..self }
     }
 }
 
 /// What a battle's statistics need besides its outcome (counted as it is played).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Tallies {
+pub(crate) struct Tallies {
     /// Side-turns each side spent cloaked (cloaked at the end of its activation).
     pub cloaked_turns: [u32; 2],
     /// Side-turns each side played.
@@ -120,7 +115,7 @@ pub struct Tallies {
 pub struct Battle<'a, R: Roller, L: Log> {
     pub ctx: &'a Context,
     pub classes: [&'a ShipClass; 2],
-    pub ships: [ShipState; 2],
+    pub(crate) ships: [ShipState; 2],
     pub tactics: [&'a dyn Tactic; 2],
     pub rng: R,
     pub log: L,
@@ -130,8 +125,8 @@ pub struct Battle<'a, R: Roller, L: Log> {
     pub memory: [super::tactics::Memory; 2],
     /// What each side knows of the other (ruling R5): `known[s]` is side s's picture of the
     /// enemy, refreshed by its Sensors rolls; position and facing whenever it can see it.
-    pub known: [ShipState; 2],
-    pub tallies: Tallies,
+    pub(crate) known: [ShipState; 2],
+    pub(crate) tallies: Tallies,
 }
 
 /// Most answers a tactic may give in one phase (a guard against tactics that never end).
@@ -174,7 +169,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
         }
     }
 
-    pub fn view(&self, side: usize) -> View<'_> {
+    pub(crate) fn view(&self, side: usize) -> View<'_> {
         View::new(
             self.ctx,
             self.turn,
@@ -201,7 +196,7 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     }
 
     /// The battle's end, if it has come.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         for s in 0..2 {
             let ship = &self.ships[s];
             let kind = if ship.destroyed {
@@ -279,12 +274,12 @@ impl<'a, R: Roller, L: Log> Battle<'a, R, L> {
     }
 
     /// Hexes between the two ships (their real positions).
-    pub fn distance(&self) -> u32 {
+    pub(crate) fn distance(&self) -> u32 {
         self.ships[0].pos.distance(self.ships[1].pos)
     }
 
     /// One side plays every phase.
-    pub fn side_turn(&mut self, s: usize) {
+    pub(crate) fn side_turn(&mut self, s: usize) {
         self.ships[s].reset_turn_tallies();
         self.look(s);
         self.tallies.side_turns[s] += 1;

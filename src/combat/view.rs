@@ -18,21 +18,21 @@ use super::skill::{Level, Skill};
 pub struct View<'a> {
     pub ctx: &'a Context,
     pub turn: u32,
-    pub me: &'a ShipState,
+    pub(crate) me: &'a ShipState,
     pub my_class: &'a ShipClass,
     /// The enemy as this side's sensors know it.
-    pub enemy: &'a ShipState,
+    pub(crate) enemy: &'a ShipState,
     pub enemy_class: &'a ShipClass,
     /// The enemy as it is (for the engine's checks only).
     actual: &'a ShipState,
 }
 
 /// Why an action cannot be taken.
-pub type Refusal = &'static str;
+pub(crate) type Refusal = &'static str;
 
 impl<'a> View<'a> {
     /// A side's view: `known` is its picture of the enemy, `actual` the enemy as it is.
-    pub fn new(
+    pub(crate) fn new(
         ctx: &'a Context,
         turn: u32,
         (me, my_class): (&'a ShipState, &'a ShipClass),
@@ -49,8 +49,9 @@ impl<'a> View<'a> {
         }
     }
 
+    #[cfg(test)]
     /// A view that knows the enemy exactly (tests, and tools that analyse a position).
-    pub fn knowing(
+    pub(crate) fn knowing(
         ctx: &'a Context,
         turn: u32,
         (me, my_class): (&'a ShipState, &'a ShipClass),
@@ -60,33 +61,34 @@ impl<'a> View<'a> {
     }
 
     /// Distance to where the enemy was last seen.
-    pub fn distance(&self) -> u32 {
+    pub(crate) fn distance(&self) -> u32 {
         self.me.pos.distance(self.enemy.pos)
     }
 
     /// Can this side see the enemy well enough to shoot or transport?
-    pub fn enemy_visible(&self) -> bool {
+    pub(crate) fn enemy_visible(&self) -> bool {
         !self.actual.cloaked || self.actual.detected
     }
 
+    #[cfg(test)]
     /// Whether this turn's Sensors roll learned the enemy's state (else `enemy` is older news).
-    pub fn enemy_status_fresh(&self) -> bool {
+    pub(crate) fn enemy_status_fresh(&self) -> bool {
         self.me.status_known
     }
 
-    pub fn my_skill(&self, skill: Skill, penalty: i32) -> i32 {
+    pub(crate) fn my_skill(&self, skill: Skill, penalty: i32) -> i32 {
         self.me.skill(self.my_class, self.ctx, skill, penalty)
     }
 
-    pub fn enemy_skill(&self, skill: Skill, penalty: i32) -> i32 {
+    pub(crate) fn enemy_skill(&self, skill: Skill, penalty: i32) -> i32 {
         self.enemy.skill(self.enemy_class, self.ctx, skill, penalty)
     }
 
-    pub fn my_condition(&self, loc: Loc) -> Condition {
+    pub(crate) fn my_condition(&self, loc: Loc) -> Condition {
         self.me.level(self.my_class, loc)
     }
 
-    pub fn enemy_condition(&self, loc: Loc) -> Condition {
+    pub(crate) fn enemy_condition(&self, loc: Loc) -> Condition {
         self.enemy.level(self.enemy_class, loc)
     }
 
@@ -121,19 +123,19 @@ impl<'a> View<'a> {
     }
 
     /// Free turns my class has left this turn.
-    pub fn free_turns_left(&self) -> u32 {
+    pub(crate) fn free_turns_left(&self) -> u32 {
         self.my_class
             .maneuverability
             .saturating_sub(self.me.free_turns_used)
     }
 
     /// Energy one maneuver costs now (0 for a free turn).
-    pub fn maneuver_cost(&self, m: Maneuver) -> u32 {
+    pub(crate) fn maneuver_cost(&self, m: Maneuver) -> u32 {
         let (base, _) = super::reach::price(&self.ctx.energy, m, self.free_turns_left());
         self.me.cost(self.my_class, self.ctx, Loc::Engines, base)
     }
 
-    pub fn can_maneuver(&self, m: Maneuver) -> Result<(), Refusal> {
+    pub(crate) fn can_maneuver(&self, m: Maneuver) -> Result<(), Refusal> {
         self.able()?;
         // R6: a cloaked enemy found this turn can be answered by maneuvering.
         if self.actual.cloaked && !self.actual.detected {
@@ -150,12 +152,6 @@ impl<'a> View<'a> {
             return Err("not enough energy");
         }
         Ok(())
-    }
-
-    /// Engines-roll penalty if this maneuver is taken (0 within maximum speed).
-    pub fn overspeed_penalty(&self, m: Maneuver) -> u32 {
-        let after = self.me.maneuver_energy + self.maneuver_cost(m);
-        after.saturating_sub(self.my_class.max_speed) * self.ctx.maneuvers.overspeed_penalty
     }
 
     pub fn phaser_dice_left(&self) -> u32 {
@@ -185,19 +181,19 @@ impl<'a> View<'a> {
     }
 
     /// Effective Gunnery for a shot from `from` (penalty per hex included).
-    pub fn gunnery_from(&self, from: Hex) -> i32 {
+    pub(crate) fn gunnery_from(&self, from: Hex) -> i32 {
         let d = from.distance(self.enemy.pos);
         self.my_skill(Skill::Gunnery, (d * self.ctx.phaser_range_penalty) as i32)
     }
 
     /// Chance that a phaser shot from `from` hits.
-    pub fn phaser_chance_from(&self, from: Hex) -> f64 {
+    pub(crate) fn phaser_chance_from(&self, from: Hex) -> f64 {
         self.ctx
             .thresholds
             .chance(Level::Success, self.gunnery_from(from))
     }
 
-    pub fn torpedo_energy(&self) -> u32 {
+    pub(crate) fn torpedo_energy(&self) -> u32 {
         self.ctx.torpedo_kinds[self.my_class.torpedo_kind].1.energy
     }
 
@@ -226,7 +222,7 @@ impl<'a> View<'a> {
 
     /// Chance a torpedo launched from `from` is not dodged (the enemy needs a special
     /// Piloting success on one of its rolls, one per hex; no dodging without sensors or bridge).
-    pub fn torpedo_chance_from(&self, from: Hex) -> f64 {
+    pub(crate) fn torpedo_chance_from(&self, from: Hex) -> f64 {
         let d = from.distance(self.enemy.pos);
         if !self.enemy_can_dodge() {
             return 1.0;
@@ -238,29 +234,29 @@ impl<'a> View<'a> {
         (1.0 - p).powi(d as i32)
     }
 
-    pub fn enemy_can_dodge(&self) -> bool {
+    pub(crate) fn enemy_can_dodge(&self) -> bool {
         !(self.enemy_condition(Loc::Sensors) >= Condition::BadlyDamaged
             || self.enemy.bridge_out(self.enemy_class))
     }
 
     /// The enemy face a shot from `from` would cross (absolute), with the vertex rule.
-    pub fn enemy_face_from(&self, from: Hex) -> u8 {
+    pub(crate) fn enemy_face_from(&self, from: Hex) -> u8 {
         hex::face_hit(self.enemy.pos, from, &self.enemy.shields)
     }
 
     /// My face the enemy would hit from where it is now (absolute).
-    pub fn my_face_toward_enemy(&self) -> u8 {
+    pub(crate) fn my_face_toward_enemy(&self) -> u8 {
         hex::face_hit(self.me.pos, self.enemy.pos, &self.me.shields)
     }
 
     /// Whether a team can be beamed, as this side knows the enemy (R5: the shields its sensors
     /// last found, and where it last saw the enemy): what a tactic asks.
-    pub fn can_transport(&self) -> Result<(), Refusal> {
+    pub(crate) fn can_transport(&self) -> Result<(), Refusal> {
         self.transport_against(self.enemy)
     }
 
     /// Whether a team can be beamed against the enemy as it is: the engine's check.
-    pub fn check_transport(&self) -> Result<(), Refusal> {
+    pub(crate) fn check_transport(&self) -> Result<(), Refusal> {
         self.transport_against(self.actual)
     }
 
@@ -292,12 +288,12 @@ impl<'a> View<'a> {
 
     /// Navigation penalty for a warp jump from here, by the enemy's real distance (the
     /// engine's roll).
-    pub fn warp_penalty(&self) -> u32 {
+    pub(crate) fn warp_penalty(&self) -> u32 {
         self.warp_penalty_at(self.me.pos.distance(self.actual.pos))
     }
 
     /// The penalty as this side reckons it: from where it last saw the enemy (R5).
-    pub fn warp_penalty_seen(&self) -> u32 {
+    pub(crate) fn warp_penalty_seen(&self) -> u32 {
         self.warp_penalty_at(self.distance())
     }
 
@@ -310,19 +306,19 @@ impl<'a> View<'a> {
         }
     }
 
-    pub fn warp_cost(&self) -> u32 {
+    pub(crate) fn warp_cost(&self) -> u32 {
         self.me
             .cost(self.my_class, self.ctx, Loc::Engines, self.ctx.energy.warp)
     }
 
     /// Whether a jump can be computed, as this side reckons the distance (R5): what a tactic
     /// asks.
-    pub fn can_warp(&self) -> Result<(), Refusal> {
+    pub(crate) fn can_warp(&self) -> Result<(), Refusal> {
         self.warp_with(self.warp_penalty_seen())
     }
 
     /// Whether a jump can be computed at the enemy's real distance: the engine's check.
-    pub fn check_warp(&self) -> Result<(), Refusal> {
+    pub(crate) fn check_warp(&self) -> Result<(), Refusal> {
         self.warp_with(self.warp_penalty())
     }
 
@@ -345,11 +341,11 @@ impl<'a> View<'a> {
     }
 
     /// Energy to raise the shields.
-    pub fn raise_cost(&self) -> u32 {
+    pub(crate) fn raise_cost(&self) -> u32 {
         self.ctx.energy.raise_shields
     }
 
-    pub fn shield_point_cost(&self) -> u32 {
+    pub(crate) fn shield_point_cost(&self) -> u32 {
         self.me.cost(
             self.my_class,
             self.ctx,
@@ -359,7 +355,7 @@ impl<'a> View<'a> {
     }
 
     /// Can a point move from face `from` to the adjacent face `to`?
-    pub fn can_transfer(&self, from: u8, to: u8) -> Result<(), Refusal> {
+    pub(crate) fn can_transfer(&self, from: u8, to: u8) -> Result<(), Refusal> {
         self.able()?;
         if from > 5 || to > 5 || !Facing::new(from).adjacent(Facing::new(to)) {
             return Err("points move only between adjacent faces");
@@ -385,7 +381,7 @@ impl<'a> View<'a> {
         Ok(())
     }
 
-    pub fn can_reinforce(&self, face: u8) -> Result<(), Refusal> {
+    pub(crate) fn can_reinforce(&self, face: u8) -> Result<(), Refusal> {
         self.able()?;
         if face > 5 {
             return Err("no such face");
@@ -410,7 +406,7 @@ impl<'a> View<'a> {
     }
 
     /// Energy a repair attempt on `loc` costs now (None: nothing to repair).
-    pub fn repair_cost(&self, loc: Loc) -> Option<u32> {
+    pub(crate) fn repair_cost(&self, loc: Loc) -> Option<u32> {
         if self.me.damage[loc as usize] == 0 {
             return None;
         }
@@ -424,7 +420,7 @@ impl<'a> View<'a> {
 
     /// Energy to keep back for this turn's repairs: what the repair teams would spend on the
     /// first damaged locations worth repairing (`Loc::repair_plays`), one team each.
-    pub fn repair_reserve(&self) -> u32 {
+    pub(crate) fn repair_reserve(&self) -> u32 {
         Loc::ALL
             .iter()
             .filter(|l| l.repair_plays())
@@ -433,7 +429,7 @@ impl<'a> View<'a> {
             .sum()
     }
 
-    pub fn can_repair(&self, loc: Loc) -> Result<(), Refusal> {
+    pub(crate) fn can_repair(&self, loc: Loc) -> Result<(), Refusal> {
         self.able()?;
         match self.repair_cost(loc) {
             None => Err("nothing to repair there"),
@@ -444,7 +440,7 @@ impl<'a> View<'a> {
 }
 
 /// Where a transfer into `to` from its neighbour `from` is counted.
-pub fn transfer_index(from: u8, to: u8) -> usize {
+pub(crate) fn transfer_index(from: u8, to: u8) -> usize {
     let side = if Facing::new(to).left() == Facing::new(from) {
         0
     } else {
@@ -456,21 +452,21 @@ pub fn transfer_index(from: u8, to: u8) -> usize {
 /// What a tactic reads about the enemy and its own prospects, as methods (so what a side
 /// knows can be narrowed to what its sensors revealed without touching the tactics).
 impl View<'_> {
-    pub fn enemy_pos(&self) -> Hex {
+    pub(crate) fn enemy_pos(&self) -> Hex {
         self.enemy.pos
     }
 
-    pub fn enemy_facing(&self) -> u8 {
+    pub(crate) fn enemy_facing(&self) -> u8 {
         self.enemy.facing
     }
 
     /// The shield an enemy face meets a hit with (0 while its shields are down).
-    pub fn enemy_shield(&self, face: u8) -> u32 {
+    pub(crate) fn enemy_shield(&self, face: u8) -> u32 {
         self.enemy.shield_value(face)
     }
 
     /// Points the enemy's `loc` can still take before it breaks.
-    pub fn enemy_points_left(&self, loc: Loc) -> u32 {
+    pub(crate) fn enemy_points_left(&self, loc: Loc) -> u32 {
         self.enemy_class
             .track
             .excess
@@ -478,7 +474,7 @@ impl View<'_> {
     }
 
     /// Points my `loc` can still take before it breaks.
-    pub fn my_points_left(&self, loc: Loc) -> u32 {
+    pub(crate) fn my_points_left(&self, loc: Loc) -> u32 {
         self.my_class
             .track
             .excess
@@ -487,34 +483,34 @@ impl View<'_> {
 
     /// Whether the enemy can maneuver in its next turn (engines and sensors working, R4;
     /// bridge manned).
-    pub fn enemy_can_maneuver(&self) -> bool {
+    pub(crate) fn enemy_can_maneuver(&self) -> bool {
         self.enemy_condition(Loc::Engines) < Condition::BadlyDamaged
             && self.enemy_condition(Loc::Sensors) < Condition::BadlyDamaged
             && !self.enemy.bridge_out(self.enemy_class)
     }
 
     /// Whether the enemy can fire phasers in its next turn.
-    pub fn enemy_can_fire(&self) -> bool {
+    pub(crate) fn enemy_can_fire(&self) -> bool {
         self.enemy_condition(Loc::Phasers) < Condition::BadlyDamaged
             && self.enemy_condition(Loc::Sensors) < Condition::BadlyDamaged
             && !self.enemy.bridge_out(self.enemy_class)
     }
 
     /// Chance a maneuver's Piloting roll succeeds, mine and the enemy's.
-    pub fn my_piloting_chance(&self) -> f64 {
+    pub(crate) fn my_piloting_chance(&self) -> f64 {
         self.ctx
             .thresholds
             .chance(Level::Success, self.my_skill(Skill::Piloting, 0))
     }
 
-    pub fn enemy_piloting_chance(&self) -> f64 {
+    pub(crate) fn enemy_piloting_chance(&self) -> f64 {
         self.ctx
             .thresholds
             .chance(Level::Success, self.enemy_skill(Skill::Piloting, 0))
     }
 
     /// Energy a paid turn costs the enemy (damaged engines cost more).
-    pub fn enemy_turn_cost(&self) -> u32 {
+    pub(crate) fn enemy_turn_cost(&self) -> u32 {
         self.enemy.cost(
             self.enemy_class,
             self.ctx,
@@ -524,7 +520,7 @@ impl View<'_> {
     }
 
     /// Chance an enemy phaser shot at `d` hexes hits.
-    pub fn enemy_phaser_chance_at(&self, d: u32) -> f64 {
+    pub(crate) fn enemy_phaser_chance_at(&self, d: u32) -> f64 {
         let penalty = d
             .saturating_mul(self.ctx.phaser_range_penalty)
             .min(i32::MAX as u32);
@@ -535,7 +531,7 @@ impl View<'_> {
     }
 
     /// Chance my phaser shot at `d` hexes hits.
-    pub fn phaser_chance_at(&self, d: u32) -> f64 {
+    pub(crate) fn phaser_chance_at(&self, d: u32) -> f64 {
         let penalty = d
             .saturating_mul(self.ctx.phaser_range_penalty)
             .min(i32::MAX as u32);
@@ -546,7 +542,7 @@ impl View<'_> {
     }
 
     /// Chance the enemy's Sensors roll finds me while I am cloaked.
-    pub fn enemy_detect_chance(&self) -> f64 {
+    pub(crate) fn enemy_detect_chance(&self) -> f64 {
         if self.enemy_condition(Loc::Sensors) >= Condition::BadlyDamaged {
             return 0.0;
         }
@@ -556,7 +552,7 @@ impl View<'_> {
     }
 
     /// Turns I have been cloaked, this one included (0 when not cloaked).
-    pub fn my_turns_cloaked(&self) -> u32 {
+    pub(crate) fn my_turns_cloaked(&self) -> u32 {
         if self.me.cloaked {
             self.turn.saturating_sub(self.me.cloak_switched) + 1
         } else {
@@ -565,14 +561,15 @@ impl View<'_> {
     }
 
     /// Whole turns since I last decloaked (None: never cloaked, or cloaked now).
-    pub fn my_turns_since_decloak(&self) -> Option<u32> {
+    pub(crate) fn my_turns_since_decloak(&self) -> Option<u32> {
         (!self.me.cloaked && self.me.cloak_switched > 0)
             .then(|| self.turn.saturating_sub(self.me.cloak_switched))
     }
 
+    #[cfg(test)]
     /// Chance a warp jump's Navigation roll succeeds from here, at the distance this side
     /// reckons (R5).
-    pub fn warp_chance(&self) -> f64 {
+    pub(crate) fn warp_chance(&self) -> f64 {
         let penalty = self.warp_penalty_seen().min(i32::MAX as u32) as i32;
         self.ctx
             .thresholds
@@ -581,7 +578,7 @@ impl View<'_> {
 
     /// Chance a repair attempt on `loc` mends anything (a badly damaged one needs the
     /// ruleset's level); 0 when there is nothing to repair.
-    pub fn repair_chance(&self, loc: Loc) -> f64 {
+    pub(crate) fn repair_chance(&self, loc: Loc) -> f64 {
         if self.me.damage[loc as usize] == 0 {
             return 0.0;
         }

@@ -58,7 +58,7 @@ pub fn volley(
     volley_classes(&ctx, &a, &t, range, shot)
 }
 
-pub fn volley_classes(
+pub(crate) fn volley_classes(
     ctx: &Context,
     a: &super::ship::ShipClass,
     t: &super::ship::ShipClass,
@@ -152,7 +152,7 @@ pub fn volley_classes(
 
 impl VolleyReport {
     /// A table for people.
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         let mut t = Table::new(&[
             ("one volley", Align::Left),

@@ -9,7 +9,7 @@ use super::turn::Battle;
 use crate::rules::combat::WarpRules;
 
 /// The failure band for a margin, and how many times its damage is rolled.
-pub fn failure_band(rules: &WarpRules, margin: u32) -> Option<(usize, u32)> {
+pub(crate) fn failure_band(rules: &WarpRules, margin: u32) -> Option<(usize, u32)> {
     let mut previous = 0;
     for (i, band) in rules.failures.iter().enumerate() {
         if band.up_to.is_none_or(|top| margin <= top) {

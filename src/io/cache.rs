@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// The folder copies go to: `$XDG_CACHE_HOME/arbiter` (else `~/.cache/arbiter`, else a folder
 /// of the user's in the temporary folder), one folder per version of the program.
-pub fn cache_folder() -> PathBuf {
+pub(crate) fn cache_folder() -> PathBuf {
     let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
     let base = std::env::var_os("XDG_CACHE_HOME")
         .and_then(absolute)
@@ -33,7 +33,7 @@ fn user_id() -> u32 {
 
 /// `contents` as the read-only file `folder/name` (folders made as needed): left alone when it
 /// already holds them, written again (atomically) when it holds anything else.
-pub fn read_only_copy(folder: &Path, name: &str, contents: &str) -> Result<PathBuf> {
+pub(crate) fn read_only_copy(folder: &Path, name: &str, contents: &str) -> Result<PathBuf> {
     let path = folder.join(name);
     let shown = path.display().to_string();
     if std::fs::read(&path).is_ok_and(|held| held == contents.as_bytes()) {

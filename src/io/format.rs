@@ -37,13 +37,13 @@ const EXTENSIONS: &[(&str, FileKind)] = &[
 
 impl FileKind {
     /// The kind a file name says, if it is one arbiter knows.
-    pub fn of(path: &str) -> Option<FileKind> {
+    pub(crate) fn of(path: &str) -> Option<FileKind> {
         let ext = Path::new(path).extension()?.to_str()?.to_lowercase();
         EXTENSIONS.iter().find(|(e, _)| *e == ext).map(|(_, k)| *k)
     }
 
     /// The extensions of the given kinds, for messages (".rules, .yaml, ...").
-    pub fn extensions(kinds: &[FileKind]) -> String {
+    pub(crate) fn extensions(kinds: &[FileKind]) -> String {
         let shown: Vec<String> = EXTENSIONS
             .iter()
             .filter(|(_, k)| kinds.contains(k))

@@ -11,12 +11,12 @@ fn registry() -> &'static Mutex<HashSet<PathBuf>> {
 
 /// The identity of a file: its canonical path (symlinks resolved), or the path as given when
 /// it cannot be resolved (it does not exist yet).
-pub fn identity(path: &Path) -> PathBuf {
+pub(super) fn identity(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Note that `path` was read.
-pub fn note_read(path: &Path) {
+pub(super) fn note_read(path: &Path) {
     let id = identity(path);
     registry()
         .lock()
@@ -25,7 +25,7 @@ pub fn note_read(path: &Path) {
 }
 
 /// Whether `path` (after symlinks) is a file this run has read.
-pub fn was_read(path: &Path) -> bool {
+pub(super) fn was_read(path: &Path) -> bool {
     let id = identity(path);
     registry()
         .lock()

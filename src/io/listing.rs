@@ -7,7 +7,7 @@ const MAX_ENTRIES: usize = 2000;
 
 /// The entries of `dir` a person may mean: sub-folders (with a trailing `/`) and files of the
 /// given kinds, sorted; hidden entries only when `hidden`. An unreadable folder lists nothing.
-pub fn entries_of_kinds(dir: &Path, kinds: &[FileKind], hidden: bool) -> Vec<String> {
+pub(crate) fn entries_of_kinds(dir: &Path, kinds: &[FileKind], hidden: bool) -> Vec<String> {
     let Ok(read) = std::fs::read_dir(dir) else {
         return Vec::new();
     };

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use std::path::Path;
 
 /// Run `work` while holding an exclusive lock on the existing file `path`.
-pub fn with_file_lock<T>(path: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(crate) fn with_file_lock<T>(path: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
     for _ in 0..1000 {
         let file = std::fs::File::open(path).map_err(|e| io_error(path, &e))?;
         fs4::FileExt::lock(&file).map_err(|e| Error::msg(format!("{path}: cannot lock: {e}")))?;

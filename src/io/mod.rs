@@ -9,7 +9,7 @@
 //! * `FileKind`/`Format`: the one table of extensions.
 //! * `entries_of_kinds`: a folder's names, for completion (nothing is opened).
 //! * `install_interrupt_cleanup`: Ctrl-C removes the temporary file of a write in progress.
-pub mod cache;
+pub(crate) mod cache;
 mod format;
 mod inputs;
 mod listing;
@@ -19,17 +19,17 @@ mod read;
 mod write;
 
 pub use format::{FileKind, Format};
-pub use listing::entries_of_kinds;
-pub use lock::with_file_lock;
-pub use read::{io_error, open_text_stream, read_text, MAX_FILE_BYTES, MAX_STREAM_BYTES};
-pub use write::{
+pub(crate) use listing::entries_of_kinds;
+pub(crate) use lock::with_file_lock;
+pub use read::{open_text_stream, read_text, MAX_FILE_BYTES};
+pub(crate) use write::{
     create_folder, remove_temporaries, write_atomically, write_file, write_file_quietly, Replace,
 };
 
 /// On Ctrl-C (or SIGTERM), remove the temporary file of any write in progress, then exit with
 /// the usual 130; unless the work in progress is interruptible (a REPL entry), which then stops
 /// and leaves the program running. Installed once by the program's `main`.
-pub fn install_interrupt_cleanup() {
+pub(crate) fn install_interrupt_cleanup() {
     let _ = ctrlc::set_handler(|| {
         if crate::stop::CTRL_C.interrupt() {
             return;

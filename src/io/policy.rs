@@ -44,7 +44,7 @@ pub enum Kind {
 
 impl Kind {
     /// The kinds of file (in the one extension table) this call reads.
-    pub fn files(self) -> &'static [FileKind] {
+    pub(crate) fn files(self) -> &'static [FileKind] {
         match self {
             Kind::Ruleset => &[FileKind::Rules, FileKind::Yaml, FileKind::Json],
             Kind::Record => &[
@@ -85,7 +85,7 @@ impl Kind {
 
 /// Who the policy speaks for, which only changes how a refusal reads.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// A script or REPL session: what the script may read.
     #[default]
     Script,
@@ -108,13 +108,13 @@ pub struct Policy {
 
 /// The message for a path a script may not read: it names the path only, never anything read
 /// from it.
-pub fn outside(path: &str) -> String {
+pub(crate) fn outside(path: &str) -> String {
     Scope::Script.outside(path)
 }
 
 impl Scope {
     /// The refusal of a path outside the policy, in this scope's words.
-    pub fn outside(self, path: &str) -> String {
+    pub(crate) fn outside(self, path: &str) -> String {
         match self {
             Scope::Script => format!(
                 "{path}: outside what this script may read (its folder and the current folder; \
@@ -164,7 +164,7 @@ impl Policy {
     }
 
     /// A script's policy: its folder and the current folder.
-    pub fn for_script(script: &str) -> Policy {
+    pub(crate) fn for_script(script: &str) -> Policy {
         let mut p = Policy::current_folder();
         let dir = Path::new(script)
             .parent()
@@ -195,7 +195,7 @@ impl Policy {
 
     /// A path the person typed (`--rules PATH`, a script argument): exactly that file may be read.
     /// Anything that is not an existing file (a built-in name, a number) is ignored.
-    pub fn allow_named(&mut self, path: &str) {
+    pub(crate) fn allow_named(&mut self, path: &str) {
         if let Ok(c) = std::fs::canonicalize(path) {
             if c.is_file() {
                 self.named.insert(c);
@@ -205,13 +205,13 @@ impl Policy {
 
     /// Whether `path` may be read as `kind`; `beside` is the folder of the file that names it,
     /// when it is a ruleset's hook or `extends`, or a record's `rules:` (which may sit there).
-    pub fn check(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<()> {
+    pub(crate) fn check(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<()> {
         self.permit(path, kind, beside).map(|_| ())
     }
 
     /// `check`, keeping what was allowed: the file's canonical path, which the file opened
     /// later must still have.
-    pub fn permit(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<Permit> {
+    pub(crate) fn permit(&self, path: &Path, kind: Kind, beside: Option<&Path>) -> Result<Permit> {
         if beside.is_none() && self.typed.contains(path) {
             // The person's own: read as given (and the opened file checked as `read_text` does).
             return Ok(Permit::as_given(path));
@@ -249,7 +249,7 @@ impl Policy {
     }
 
     /// Who this policy speaks for.
-    pub fn scope(&self) -> Scope {
+    pub(crate) fn scope(&self) -> Scope {
         self.scope
     }
 
@@ -266,7 +266,7 @@ impl Policy {
 /// A file the policy let a caller read: read it with `read_text`, which opens it once and
 /// refuses it if what was opened is not the file that was allowed.
 #[derive(Debug, Clone)]
-pub struct Permit {
+pub(crate) struct Permit {
     path: PathBuf,
     /// The canonical path allowed; `None` for a file its caller was handed (read as given).
     real: Option<PathBuf>,
@@ -274,19 +274,19 @@ pub struct Permit {
 
 impl Permit {
     /// A file read as given: one the person named, or a library caller's own.
-    pub fn as_given(path: &Path) -> Permit {
+    pub(crate) fn as_given(path: &Path) -> Permit {
         Permit {
             path: path.to_path_buf(),
             real: None,
         }
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// The file's text, read through the one open descriptor that was checked.
-    pub fn read_text(&self) -> Result<String> {
+    pub(crate) fn read_text(&self) -> Result<String> {
         let shown = self.path.display().to_string();
         match &self.real {
             Some(real) => super::read::read_text_opened_as(&shown, real),
@@ -298,7 +298,7 @@ impl Permit {
 /// The canonical form of a path: the file's own if it exists; for a file not there (yet), its
 /// folder's canonical form plus the name (so a missing file is refused or reported as missing
 /// the same way whatever its folder holds). `None` if not even the folder resolves.
-pub fn real_path(path: &Path) -> Option<PathBuf> {
+pub(crate) fn real_path(path: &Path) -> Option<PathBuf> {
     if let Ok(c) = std::fs::canonicalize(path) {
         return Some(c);
     }
@@ -322,7 +322,7 @@ thread_local! {
 }
 
 /// The policy in force on this thread, if a script session is running here.
-pub fn current() -> Option<Arc<Policy>> {
+pub(crate) fn current() -> Option<Arc<Policy>> {
     crate::scoped::current(&ACTIVE)
 }
 
@@ -341,7 +341,7 @@ pub fn check_script_path(path: &str, kind: Kind) -> Result<()> {
 }
 
 /// Only where a path a script names leads (for calls with their own word on formats).
-pub fn check_script_location(path: &str) -> Result<()> {
+pub(crate) fn check_script_location(path: &str) -> Result<()> {
     match current() {
         Some(p) if p.is_within(Path::new(path), None) => Ok(()),
         Some(p) => Err(Error::msg(p.scope.outside(path))),
@@ -354,7 +354,7 @@ pub fn check_script_location(path: &str) -> Result<()> {
 /// name the person gave. The policy in force decides; with none (a library caller), a name
 /// the caller gave is read as given, and what a file names must sit beside it or in the
 /// current folder.
-pub fn permit(path: &Path, kind: Kind, beside: Option<&Path>) -> Result<Permit> {
+pub(crate) fn permit(path: &Path, kind: Kind, beside: Option<&Path>) -> Result<Permit> {
     match (current(), beside) {
         (Some(p), _) => p.permit(path, kind, beside),
         (None, None) => Ok(Permit::as_given(path)),

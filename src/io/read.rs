@@ -10,7 +10,7 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Longest input read as a stream (a CSV rating history): it is never held whole, so the
 /// cap is only a backstop; what bounds memory is the reader's own count of rows.
-pub const MAX_STREAM_BYTES: u64 = 4 * 1024 * 1024 * 1024;
+pub(crate) const MAX_STREAM_BYTES: u64 = 4 * 1024 * 1024 * 1024;
 
 const BOM: char = '\u{feff}';
 
@@ -196,7 +196,7 @@ fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
 }
 
 /// A file error in a person's words.
-pub fn io_error(path: &str, e: &std::io::Error) -> Error {
+pub(crate) fn io_error(path: &str, e: &std::io::Error) -> Error {
     let reason = match e.kind() {
         // ELOOP: a chain of links back to itself (or longer than the system follows).
         _ if e.raw_os_error() == Some(libc::ELOOP) => {

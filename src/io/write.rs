@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 
 /// What a write may replace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Replace {
+pub(crate) enum Replace {
     /// Nothing: only a new file (checked atomically, so two runs cannot both create it).
     Nothing,
     /// An output: a new file, or one that is none of this run's inputs.
@@ -19,7 +19,7 @@ pub enum Replace {
 }
 
 /// Write `contents` to `path` as an output (see `write_file`).
-pub fn write_atomically(path: &str, contents: &str) -> Result<()> {
+pub(crate) fn write_atomically(path: &str, contents: &str) -> Result<()> {
     write_file(path, contents, Replace::Output)
 }
 
@@ -30,14 +30,14 @@ pub fn write_atomically(path: &str, contents: &str) -> Result<()> {
 /// file keeps its mode, a new one gets the umask's (0644 under 022); a read-only file is
 /// refused, and so is any file this run read, unless the write is that file's own update.
 /// Says `wrote FILE` on standard error.
-pub fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
+pub(crate) fn write_file(path: &str, contents: &str, replace: Replace) -> Result<()> {
     write_file_quietly(path, contents, replace)?;
     crate::style::note(&format!("wrote {path}"));
     Ok(())
 }
 
 /// `write_file` without the `wrote FILE` (a command writing many files says so once).
-pub fn write_file_quietly(path: &str, contents: &str, replace: Replace) -> Result<()> {
+pub(crate) fn write_file_quietly(path: &str, contents: &str, replace: Replace) -> Result<()> {
     let target = through_links(Path::new(path)).map_err(|e| io_error(path, &e))?;
     if target != Path::new(path) {
         stays_in_its_folder(path, &target)?;
@@ -106,7 +106,7 @@ pub fn write_file_quietly(path: &str, contents: &str, replace: Replace) -> Resul
 
 /// Make a folder to write files into (and the folders above it); one already there is fine,
 /// anything else by that name is an error.
-pub fn create_folder(path: &str) -> Result<()> {
+pub(crate) fn create_folder(path: &str) -> Result<()> {
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_dir() => return Ok(()),
         Ok(_) => {
@@ -257,7 +257,7 @@ impl Drop for InFlight {
 }
 
 /// Remove every temporary file a write in progress holds (called on Ctrl-C, before exiting).
-pub fn remove_temporaries() {
+pub(crate) fn remove_temporaries() {
     let files = in_flight().lock().unwrap_or_else(|p| p.into_inner());
     for f in files.iter() {
         let _ = std::fs::remove_file(f);

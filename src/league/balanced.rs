@@ -18,11 +18,11 @@ const ORIENT_PASSES: usize = 300;
 /// through tables the square of the league (1000 teams take about 3 s on two cores, 4096 took
 /// 20 s and 900 MB); a real league is a few dozen teams, and rotation or berger have no limit
 /// below the schedule's own.
-pub const MAX_BALANCED_TEAMS: usize = 1000;
+pub(crate) const MAX_BALANCED_TEAMS: usize = 1000;
 
 /// A balanced single round robin for n teams. Uses `rng` only when n is not a power of two
 /// (the search) and for ties in the home/away choice.
-pub fn balanced(
+pub(crate) fn balanced(
     n: usize,
     legs: u32,
     rng: &mut Pcg64Mcg,
@@ -45,12 +45,12 @@ pub fn balanced(
 }
 
 /// Whether the construction applies (n a power of two).
-pub fn is_power_of_two(n: usize) -> bool {
+pub(crate) fn is_power_of_two(n: usize) -> bool {
     n >= 2 && n.is_power_of_two()
 }
 
 /// Russell's perfectly balanced schedule, when n is a power of two.
-pub fn russell(n: usize) -> Option<Plan> {
+pub(crate) fn russell(n: usize) -> Option<Plan> {
     if !is_power_of_two(n) {
         return None;
     }

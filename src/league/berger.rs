@@ -6,7 +6,7 @@
 //! alternate: player n is black in odd rounds, white in even ones.
 use super::plan::{mirrored, Plan, RoundPlan};
 
-pub fn berger(n: usize) -> Plan {
+pub(crate) fn berger(n: usize) -> Plan {
     let players = n + n % 2;
     let m = players - 1;
     let half = players / 2;
@@ -41,7 +41,7 @@ pub fn berger(n: usize) -> Plan {
 /// FIDE's double round robin: the first cycle with its last two rounds swapped (so nobody
 /// gets the same colour three times running across the turn), then the original cycle
 /// with colours reversed.
-pub fn fide_double(single: &Plan) -> (Plan, Plan) {
+pub(crate) fn fide_double(single: &Plan) -> (Plan, Plan) {
     let mut first = single.clone();
     let len = first.len();
     if len >= 2 {

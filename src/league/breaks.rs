@@ -9,14 +9,14 @@ use rand_pcg::Pcg64Mcg;
 
 /// Home games, away games and breaks of one team over a whole schedule.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Venues {
+pub(crate) struct Venues {
     pub home: u32,
     pub away: u32,
     pub breaks: u32,
 }
 
 /// Each team's home and away games and breaks over `rounds`, in the order played.
-pub fn venues(rounds: &[&RoundPlan], n: usize) -> Vec<Venues> {
+pub(crate) fn venues(rounds: &[&RoundPlan], n: usize) -> Vec<Venues> {
     let mut out = vec![Venues::default(); n];
     // Last venue each team played at: 0 none yet, 1 home, 2 away.
     let mut last = vec![0u8; n];
@@ -47,7 +47,7 @@ const MAX_FLIPS: usize = 20_000_000;
 /// Re-choose home and away for every game of a leg to cut breaks: within the leg, plus
 /// the turns into each further (mirrored) leg. Greedy round by round, then seeded
 /// annealing over single-game flips, about `passes` flips per game.
-pub fn orient(plan: &mut Plan, n: usize, legs: u32, rng: &mut Pcg64Mcg, passes: usize) {
+pub(crate) fn orient(plan: &mut Plan, n: usize, legs: u32, rng: &mut Pcg64Mcg, passes: usize) {
     let rounds = plan.len();
     if rounds < 2 {
         return;
@@ -216,7 +216,7 @@ impl TeamVenues {
 /// Where to start a single leg so that it has the fewest breaks: rotating the rounds keeps
 /// the cyclic carry-over, and a cut between two rounds removes every break across it.
 /// Returns the index of the round to play first.
-pub fn best_start(plan: &[RoundPlan], n: usize) -> usize {
+pub(crate) fn best_start(plan: &[RoundPlan], n: usize) -> usize {
     let rounds = plan.len();
     if rounds < 2 {
         return 0;

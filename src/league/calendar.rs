@@ -8,9 +8,9 @@ use crate::calendar::{tag, Calendar, Date, Event, Every};
 use crate::error::{Error, Result};
 
 /// Most events one calendar holds; a bigger league exports one team's feed at a time.
-pub const MAX_EVENTS: usize = 100_000;
+pub(crate) const MAX_EVENTS: usize = 100_000;
 
-pub struct CalendarOptions<'a> {
+pub(crate) struct CalendarOptions<'a> {
     /// The league's name (the calendar's title, part of every UID).
     pub name: &'a str,
     pub start: Date,
@@ -19,7 +19,11 @@ pub struct CalendarOptions<'a> {
     pub team: Option<&'a str>,
 }
 
-pub fn calendar(schedule: &Schedule, teams: &Teams, o: &CalendarOptions) -> Result<Calendar> {
+pub(crate) fn calendar(
+    schedule: &Schedule,
+    teams: &Teams,
+    o: &CalendarOptions,
+) -> Result<Calendar> {
     let all = teams.all();
     let number = |t: &Team| all.iter().position(|u| u == t).map_or(0, |i| i + 1);
     let only = match o.team {

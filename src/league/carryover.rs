@@ -16,7 +16,7 @@ pub struct Carryover {
 }
 
 /// Carry-over counts, flat: `counts[j * n + k]`.
-pub fn counts(plan: &[RoundPlan], n: usize) -> Vec<u32> {
+pub(crate) fn counts(plan: &[RoundPlan], n: usize) -> Vec<u32> {
     let opp = opponents(plan, n);
     let rounds = opp.len();
     let mut c = vec![0u32; n * n];
@@ -35,14 +35,14 @@ pub fn counts(plan: &[RoundPlan], n: usize) -> Vec<u32> {
 }
 
 /// Sum of squares of the counts.
-pub fn value_of(counts: &[u32]) -> u64 {
+pub(crate) fn value_of(counts: &[u32]) -> u64 {
     counts.iter().map(|&x| (x as u64) * (x as u64)).sum()
 }
 
 /// The smallest value any schedule with this many carry-overs could have: the events spread
 /// as evenly as possible over the n(n − 1) cells off the diagonal. For even n that is
 /// n(n − 1) (every cell once), reached when n is a power of two.
-pub fn lower_bound(counts: &[u32], n: usize) -> u64 {
+pub(crate) fn lower_bound(counts: &[u32], n: usize) -> u64 {
     let events: u64 = counts.iter().map(|&x| x as u64).sum();
     let cells = (n * (n - 1)) as u64;
     if cells == 0 {
@@ -53,7 +53,7 @@ pub fn lower_bound(counts: &[u32], n: usize) -> u64 {
 }
 
 /// Value and bound of one leg, with the matrix if `with_matrix`.
-pub fn carryover(plan: &[RoundPlan], n: usize, with_matrix: bool) -> Carryover {
+pub(crate) fn carryover(plan: &[RoundPlan], n: usize, with_matrix: bool) -> Carryover {
     let c = counts(plan, n);
     Carryover {
         value: value_of(&c),

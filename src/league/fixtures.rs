@@ -7,7 +7,7 @@ use serde::Serialize;
 
 /// The fixtures asked for.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Fixtures {
+pub(crate) struct Fixtures {
     /// The team asked for, if one was.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<Team>,
@@ -15,7 +15,7 @@ pub struct Fixtures {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct FixtureRound {
+pub(crate) struct FixtureRound {
     pub round: u32,
     pub leg: u32,
     pub matches: Vec<Fixture>,
@@ -26,7 +26,7 @@ pub struct FixtureRound {
 
 /// One match: who is at home, who away, and the score once played.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Fixture {
+pub(crate) struct Fixture {
     pub home: Team,
     pub away: Team,
     pub home_score: Option<u32>,
@@ -35,7 +35,7 @@ pub struct Fixture {
 
 impl Season {
     /// The fixtures of `team` (every team's when `None`) in `round` (every round's when `None`).
-    pub fn fixtures(&self, team: Option<&str>, round: Option<u32>) -> Result<Fixtures> {
+    pub(crate) fn fixtures(&self, team: Option<&str>, round: Option<u32>) -> Result<Fixtures> {
         let team = team.map(|t| self.team(t)).transpose()?;
         let last = self.schedule.rounds.len() as u32;
         if let Some(r) = round {
@@ -81,7 +81,7 @@ impl Season {
 
 impl Fixtures {
     /// As text: each round's matches, home team first, with the score or "to play".
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let width = self
             .rounds
             .iter()

@@ -3,7 +3,7 @@
 
 /// A primitive polynomial of degree k (bit k set), found by checking that x has order
 /// 2^k − 1, so that its powers run through every non-zero element. None for k = 0.
-pub fn primitive_polynomial(k: u32) -> Option<u64> {
+pub(crate) fn primitive_polynomial(k: u32) -> Option<u64> {
     if k == 0 || k > 30 {
         return None;
     }
@@ -23,7 +23,7 @@ pub fn primitive_polynomial(k: u32) -> Option<u64> {
 }
 
 /// v · x in GF(2)[x] / poly.
-pub fn times_x(v: u64, poly: u64, k: u32) -> u64 {
+pub(crate) fn times_x(v: u64, poly: u64, k: u32) -> u64 {
     let shifted = v << 1;
     if shifted & (1 << k) != 0 {
         shifted ^ poly
@@ -33,7 +33,7 @@ pub fn times_x(v: u64, poly: u64, k: u32) -> u64 {
 }
 
 /// x^0, x^1, …, x^(2^k − 2): every non-zero element once, in the order of the powers.
-pub fn powers(k: u32) -> Option<Vec<u64>> {
+pub(crate) fn powers(k: u32) -> Option<Vec<u64>> {
     let poly = primitive_polynomial(k)?;
     let count = (1usize << k) - 1;
     let mut out = Vec::with_capacity(count);

@@ -19,7 +19,7 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
 /// The home/away choices, by the name the command line and scripts use.
-pub const HOME_AWAY: &[&str] = &["source", "balanced"];
+pub(crate) const HOME_AWAY: &[&str] = &["source", "balanced"];
 
 /// Flips of the break-cutting search per game (as the balanced method's).
 const ORIENT_PASSES: usize = 300;
@@ -40,7 +40,7 @@ pub enum HomeAway {
 }
 
 impl HomeAway {
-    pub fn parse(name: &str) -> Result<HomeAway> {
+    pub(crate) fn parse(name: &str) -> Result<HomeAway> {
         match HOME_AWAY.iter().position(|m| crate::names::same(m, name)) {
             Some(0) => Ok(HomeAway::Source),
             Some(1) => Ok(HomeAway::Balanced),
@@ -48,7 +48,7 @@ impl HomeAway {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         HOME_AWAY[self as usize]
     }
 }
@@ -57,7 +57,7 @@ impl HomeAway {
 /// team's counts over the whole schedule differ by at most one, keeping the candidate with
 /// the fewest breaks as `breaks_of` counts them over all legs. Pairings and round order
 /// are left as they are.
-pub fn balance(
+pub(crate) fn balance(
     plan: &mut Plan,
     n: usize,
     legs: u32,
@@ -168,7 +168,7 @@ fn rotation_venues(plan: &mut Plan, n: usize) -> Option<bool> {
 /// teams it reaches by playing at home, one with an away game too many (the home games out
 /// of that set cannot outnumber the away games into it); swapping the path moves one
 /// surplus game from the first to the last and leaves the teams between as they were.
-pub fn even_out(plan: &mut Plan, n: usize) {
+pub(crate) fn even_out(plan: &mut Plan, n: usize) {
     // Every game by (round, slot); surplus[t] = home − away.
     let slots: Vec<(usize, usize)> = plan
         .iter()

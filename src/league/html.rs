@@ -11,10 +11,10 @@ use crate::output::Align;
 use crate::rules::pin::Identity;
 
 /// Where a team's name links to (a site's team page), if anywhere.
-pub type TeamLink<'a> = &'a dyn Fn(&Team) -> Option<String>;
+pub(crate) type TeamLink<'a> = &'a dyn Fn(&Team) -> Option<String>;
 
 /// The page. `title` is shown as its heading (the season file's name, say).
-pub fn page(title: &str, season: &Season, table: &Standings, ruleset: &Identity) -> String {
+pub(crate) fn page(title: &str, season: &Season, table: &Standings, ruleset: &Identity) -> String {
     let mut page = Page::new(title);
     let none = |_: &Team| None;
     page.paragraph(&summary(table));
@@ -27,7 +27,7 @@ pub fn page(title: &str, season: &Season, table: &Standings, ruleset: &Identity)
 }
 
 /// "5 of 12 matches played; ties broken by head to head, ...".
-pub fn summary(table: &Standings) -> String {
+pub(crate) fn summary(table: &Standings) -> String {
     let mut summary = format!("{} of {} matches played", table.played, table.scheduled);
     if !table.tiebreakers.is_empty() {
         summary.push_str(&format!(
@@ -40,7 +40,7 @@ pub fn summary(table: &Standings) -> String {
 
 /// One captioned table per round: home, score, away (`–` until played); only `team`'s matches
 /// when one is given (rounds it plays no part in are left out).
-pub fn rounds(season: &Season, team: Option<&Team>, link: TeamLink) -> Vec<PageTable> {
+pub(crate) fn rounds(season: &Season, team: Option<&Team>, link: TeamLink) -> Vec<PageTable> {
     let mut out = Vec::new();
     for r in &season.schedule.rounds {
         let mut t = PageTable::new(vec![
@@ -80,7 +80,7 @@ pub fn rounds(season: &Season, team: Option<&Team>, link: TeamLink) -> Vec<PageT
 }
 
 /// The standings table: the team and its points stay in view on a narrow screen.
-pub fn standings(table: &Standings, link: TeamLink) -> PageTable {
+pub(crate) fn standings(table: &Standings, link: TeamLink) -> PageTable {
     let number = |h: &str| Column::new(h, Align::Right);
     let mut t = PageTable::new(vec![
         number("#"),

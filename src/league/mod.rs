@@ -4,20 +4,20 @@
 //! Library API for the CLI and scripts:
 //! `schedule(&ScheduleOptions, &Teams) -> Result<Schedule>`,
 //! `standings(&Ruleset, &Season) -> Result<Standings>`, and `Season::{create, load, record}`.
-pub mod balanced;
-pub mod berger;
-pub mod breaks;
-pub mod calendar;
-pub mod carryover;
-pub mod fixtures;
-pub mod galois;
+pub(crate) mod balanced;
+pub(crate) mod berger;
+pub(crate) mod breaks;
+pub(crate) mod calendar;
+pub(crate) mod carryover;
+pub(crate) mod fixtures;
+pub(crate) mod galois;
 pub mod home_away;
-pub mod html;
-pub mod plan;
-pub mod rotation;
+pub(crate) mod html;
+pub(crate) mod plan;
+pub(crate) mod rotation;
 pub mod schedule;
 pub mod search;
 pub mod season;
 pub mod standings;
 pub mod teams;
-pub mod tiebreak;
+pub(crate) mod tiebreak;

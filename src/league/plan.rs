@@ -3,16 +3,16 @@ use serde::Serialize;
 
 /// One round: games as (home, away) by 0-based team index, and who rests (odd leagues).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RoundPlan {
+pub(crate) struct RoundPlan {
     pub games: Vec<(usize, usize)>,
     pub bye: Option<usize>,
 }
 
 /// A single round robin: every team once per round, every pair once.
-pub type Plan = Vec<RoundPlan>;
+pub(crate) type Plan = Vec<RoundPlan>;
 
 /// Each team's opponent in each round (`None` when it rests): `opponents[round][team]`.
-pub fn opponents(plan: &[RoundPlan], n: usize) -> Vec<Vec<Option<usize>>> {
+pub(crate) fn opponents(plan: &[RoundPlan], n: usize) -> Vec<Vec<Option<usize>>> {
     plan.iter()
         .map(|r| {
             let mut row = vec![None; n];
@@ -26,16 +26,17 @@ pub fn opponents(plan: &[RoundPlan], n: usize) -> Vec<Vec<Option<usize>>> {
 }
 
 /// The same games with home and away swapped (the next leg).
-pub fn mirrored(round: &RoundPlan) -> RoundPlan {
+pub(crate) fn mirrored(round: &RoundPlan) -> RoundPlan {
     RoundPlan {
         games: round.games.iter().map(|&(h, a)| (a, h)).collect(),
         bye: round.bye,
     }
 }
 
+#[cfg(test)]
 /// Whether `plan` is a single round robin for n teams: every team plays or rests exactly
 /// once a round, and every pair meets exactly once. Returns what is wrong.
-pub fn check_round_robin(plan: &[RoundPlan], n: usize) -> Result<(), String> {
+pub(crate) fn check_round_robin(plan: &[RoundPlan], n: usize) -> Result<(), String> {
     let rounds = if n.is_multiple_of(2) { n - 1 } else { n };
     if plan.len() != rounds {
         return Err(format!(

@@ -5,7 +5,7 @@
 //! team plays team n instead, listed last as (r, n).
 use super::plan::{Plan, RoundPlan};
 
-pub fn rotation(n: usize) -> Plan {
+pub(crate) fn rotation(n: usize) -> Plan {
     let m = if n.is_multiple_of(2) { n - 1 } else { n };
     // 1-based team number x, reduced modulo m into 1..m, as a 0-based index.
     let index = |x: isize| -> usize { (x - 1).rem_euclid(m as isize) as usize };

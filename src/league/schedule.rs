@@ -18,7 +18,7 @@ use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
 /// Most games a schedule may hold (a guard on memory and output size).
-pub const MAX_GAMES: usize = 12_000_000;
+pub(crate) const MAX_GAMES: usize = 12_000_000;
 
 /// How the single round robin is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -34,7 +34,7 @@ pub enum Method {
 }
 
 impl Method {
-    pub fn parse(name: &str) -> Result<Method> {
+    pub(crate) fn parse(name: &str) -> Result<Method> {
         let known = crate::rules::league::METHODS;
         match known.iter().position(|m| crate::names::same(m, name)) {
             Some(0) => Ok(Method::Rotation),
@@ -44,7 +44,7 @@ impl Method {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Method::Rotation => "rotation",
             Method::Berger => "berger",
@@ -88,7 +88,7 @@ impl Default for ScheduleOptions {
 
 impl ScheduleOptions {
     /// The defaults a ruleset's league section sets (method, legs, shuffle).
-    pub fn from_rules(rules: Option<&LeagueRules>) -> Result<ScheduleOptions> {
+    pub(crate) fn from_rules(rules: Option<&LeagueRules>) -> Result<ScheduleOptions> {
         let mut o = ScheduleOptions::default();
         if let Some(r) = rules {
             o.method = Method::parse(&r.method)?;
@@ -147,7 +147,7 @@ pub struct Schedule {
     pub breaks: Vec<TeamBreaks>,
     /// What the balanced search did (n not a power of two).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub search: Option<SearchReport>,
+    pub(crate) search: Option<SearchReport>,
     /// The seed that reproduces this schedule; null when nothing was random.
     pub seed: Option<u64>,
     #[serde(skip)]
@@ -264,7 +264,7 @@ pub fn schedule(options: &ScheduleOptions, teams: &Teams) -> Result<Schedule> {
 }
 
 /// A fresh seed, short enough to type back and to survive any JSON reader.
-pub fn draw_seed() -> u64 {
+pub(crate) fn draw_seed() -> u64 {
     rand::thread_rng().gen_range(0..1u64 << 40)
 }
 
@@ -289,7 +289,7 @@ fn lay_out_legs(base: &Plan, method: Method, legs: u32) -> Vec<Plan> {
 
 impl Schedule {
     /// The most games any team plays at home more than away, or away more than at home.
-    pub fn venue_spread(&self) -> u32 {
+    pub(crate) fn venue_spread(&self) -> u32 {
         self.breaks
             .iter()
             .map(|b| b.home.abs_diff(b.away))
@@ -299,7 +299,7 @@ impl Schedule {
 
     /// Breaks in all, then each team's home and away games and breaks (a table that fits
     /// `layout`).
-    pub fn venue_summary(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn venue_summary(&self, layout: crate::output::Layout) -> String {
         let mut out = format!("breaks: {} in all\n\n", self.total_breaks());
         let mut t = crate::output::Table::new(&[
             ("team", crate::output::Align::Left),
@@ -320,7 +320,7 @@ impl Schedule {
         out
     }
 
-    pub fn total_breaks(&self) -> u32 {
+    pub(crate) fn total_breaks(&self) -> u32 {
         self.breaks.iter().map(|b| b.breaks).sum()
     }
 
@@ -390,7 +390,7 @@ impl Schedule {
 
     /// CSV: one line a game (round, leg, home, away); a resting team gets a line of its own
     /// with only `bye` filled in.
-    pub fn to_csv(&self) -> String {
+    pub(crate) fn to_csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         let _ = w.write_record(["round", "leg", "home", "away", "bye"]);
         for r in &self.rounds {
@@ -414,7 +414,11 @@ impl Schedule {
     /// The schedule for people: rounds in the source's layout, then carry-over, seed and
     /// breaks (and the carry-over matrix when it was asked for). `repeat` says how the caller
     /// asks for the same seed again (the CLI's flag, say).
-    pub fn render(&self, repeat: impl Fn(u64) -> String, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(
+        &self,
+        repeat: impl Fn(u64) -> String,
+        layout: crate::output::Layout,
+    ) -> String {
         let width = self
             .teams
             .iter()

@@ -28,14 +28,14 @@ pub struct SearchBudget {
 
 /// What the search did, for the record.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SearchReport {
+pub(crate) struct SearchReport {
     pub moves: u64,
     pub start_value: u64,
     pub stopped_by_time: bool,
 }
 
 /// Default moves: plenty for small leagues, bounded work (moves × teams) for big ones.
-pub fn default_moves(n: usize) -> u64 {
+pub(crate) fn default_moves(n: usize) -> u64 {
     (4_000_000 / n.max(1) as u64).clamp(10_000, 200_000)
 }
 
@@ -235,7 +235,7 @@ impl State {
 }
 
 /// Search for a schedule with a low carry-over value.
-pub fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, SearchReport) {
+pub(crate) fn search(n: usize, rng: &mut Pcg64Mcg, budget: &SearchBudget) -> (Plan, SearchReport) {
     let mut state = State::new(n);
     let start_value = state.value;
     let moves = budget.moves.unwrap_or_else(|| default_moves(n));

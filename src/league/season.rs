@@ -29,15 +29,15 @@ pub struct Season {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub embedded_rules: Option<String>,
     pub teams: Vec<Team>,
-    pub schedule: SeasonSchedule,
+    pub(crate) schedule: SeasonSchedule,
     #[serde(default)]
-    pub results: Vec<MatchResult>,
+    pub(crate) results: Vec<MatchResult>,
 }
 
 /// The schedule as the season keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SeasonSchedule {
+pub(crate) struct SeasonSchedule {
     pub method: Method,
     pub legs: u32,
     #[serde(default)]
@@ -48,7 +48,7 @@ pub struct SeasonSchedule {
 /// One played match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MatchResult {
+pub(crate) struct MatchResult {
     pub round: u32,
     pub home: Team,
     pub away: Team,
@@ -75,9 +75,9 @@ pub struct RecordRequest {
 /// What `record` did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Recorded {
-    pub result: MatchResult,
+    pub(crate) result: MatchResult,
     /// The result it replaced (with `correct`).
-    pub replaced: Option<MatchResult>,
+    pub(crate) replaced: Option<MatchResult>,
 }
 
 impl Season {
@@ -109,7 +109,7 @@ impl Season {
     /// What types cannot say: every team listed once, every scheduled and recorded team
     /// known, no team twice in a round, every result a scheduled match, no match recorded
     /// twice. Linear in the size of the file (names are compared by key, in hash sets).
-    pub fn check(&self, doc: &Doc) -> Result<()> {
+    pub(crate) fn check(&self, doc: &Doc) -> Result<()> {
         self.check_names()
             .map_err(|(at, e)| doc.error_at(&at, e.message()))?;
         let mut teams = HashSet::new();
@@ -178,7 +178,7 @@ impl Season {
 
     /// The season's and its teams' names are one line of printable text; the pointer of the
     /// first that is not.
-    pub fn check_names(&self) -> std::result::Result<(), (String, Error)> {
+    pub(crate) fn check_names(&self) -> std::result::Result<(), (String, Error)> {
         if let Some(name) = &self.name {
             crate::names::check_printable("season", name).map_err(|e| ("/name".into(), e))?;
         }
@@ -192,7 +192,7 @@ impl Season {
     }
 
     /// The season's team a typed name or number means.
-    pub fn team(&self, typed: &str) -> Result<Team> {
+    pub(crate) fn team(&self, typed: &str) -> Result<Team> {
         if let Some(t) = self.teams.iter().find(|t| t.answers_to(typed)) {
             return Ok(t.clone());
         }

@@ -11,7 +11,7 @@ use serde::{Serialize, Serializer};
 
 /// One line of the table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Standing {
+pub(crate) struct Standing {
     pub position: u32,
     pub team: Team,
     pub played: u32,
@@ -29,7 +29,7 @@ pub struct Standing {
 /// The table in standing order, with what it was computed from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standings {
-    pub standings: Vec<Standing>,
+    pub(crate) standings: Vec<Standing>,
     pub tiebreakers: Vec<String>,
     pub played: usize,
     pub scheduled: usize,
@@ -103,7 +103,7 @@ pub fn standings(rules: &Ruleset, season: &Season) -> Result<Standings> {
 
 impl Standings {
     /// The table for people.
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{Align, Table};
         let mut t = Table::new(&[
             ("#", Align::Right),
@@ -145,7 +145,7 @@ impl Standings {
     }
 
     /// CSV with the JSON's columns.
-    pub fn to_csv(&self) -> String {
+    pub(crate) fn to_csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         let _ = w.write_record([
             "position",

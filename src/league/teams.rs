@@ -5,9 +5,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Most teams a league may have (a guard: the schedule grows with the square of it).
-pub const MAX_TEAMS: usize = 4096;
+pub(crate) const MAX_TEAMS: usize = 4096;
 /// Longest team name, in characters (a name is for tables and fixtures, not a payload).
-pub const MAX_NAME_CHARS: usize = 200;
+pub(crate) const MAX_NAME_CHARS: usize = 200;
 
 /// Whether a line of a names file is a comment: `#` and a space, or `#` alone. A name may
 /// start with `#` (`#1 Seed`).
@@ -35,7 +35,7 @@ impl std::fmt::Display for Team {
 impl Team {
     /// Whether what someone typed names this team (numbers as digits, names ignoring case
     /// and accents).
-    pub fn answers_to(&self, typed: &str) -> bool {
+    pub(crate) fn answers_to(&self, typed: &str) -> bool {
         match self {
             Team::Number(n) => typed
                 .trim()
@@ -59,7 +59,7 @@ pub enum Teams {
 impl Teams {
     /// A TEAMS argument that is a number (`None` when it is not one: then it names a file of
     /// names, which `crate::files::teams` reads).
-    pub fn from_number(arg: &str) -> Option<Result<Teams>> {
+    pub(crate) fn from_number(arg: &str) -> Option<Result<Teams>> {
         match arg.trim().parse::<i64>() {
             Ok(n) => {
                 let teams = Teams::Count(usize::try_from(n).unwrap_or(0));
@@ -80,7 +80,7 @@ impl Teams {
 
     /// Names from text (a file with one team name a line; blank lines and `# comments` are
     /// skipped), one a line. Errors name the file and line.
-    pub fn parse(file: &str, text: &str) -> Result<Teams> {
+    pub(crate) fn parse(file: &str, text: &str) -> Result<Teams> {
         let source = Arc::new(Source {
             name: file.to_string(),
             text: text.to_string(),
@@ -164,14 +164,14 @@ impl Teams {
     }
 
     /// The team at 0-based index `i`.
-    pub fn team(&self, i: usize) -> Team {
+    pub(crate) fn team(&self, i: usize) -> Team {
         match self {
             Teams::Count(_) => Team::Number(i as u32 + 1),
             Teams::Names(v) => Team::Name(v[i].clone()),
         }
     }
 
-    pub fn all(&self) -> Vec<Team> {
+    pub(crate) fn all(&self) -> Vec<Team> {
         (0..self.len()).map(|i| self.team(i)).collect()
     }
 }

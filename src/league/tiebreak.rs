@@ -7,10 +7,10 @@ use super::season::MatchResult;
 use crate::rules::league::Points;
 
 /// A played game by team index: (home, away, result).
-pub type Game<'a> = (usize, usize, &'a MatchResult);
+pub(crate) type Game<'a> = (usize, usize, &'a MatchResult);
 
 #[derive(Debug, Clone, Default)]
-pub struct Tally {
+pub(crate) struct Tally {
     pub played: u32,
     pub won: u32,
     pub drawn: u32,
@@ -22,7 +22,7 @@ pub struct Tally {
 }
 
 /// Totals of each of `teams` teams over the games whose both teams are in `among`.
-pub fn tally(games: &[Game], teams: usize, among: &[usize], points: &Points) -> Vec<Tally> {
+pub(crate) fn tally(games: &[Game], teams: usize, among: &[usize], points: &Points) -> Vec<Tally> {
     let mut inside = vec![false; teams];
     for &t in among {
         inside[t] = true;
@@ -63,7 +63,7 @@ pub fn tally(games: &[Game], teams: usize, among: &[usize], points: &Points) -> 
 }
 
 /// The teams `0..teams` in standing order, as groups of teams level on everything.
-pub fn order(
+pub(crate) fn order(
     games: &[Game],
     teams: usize,
     points: &Points,

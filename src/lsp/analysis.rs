@@ -13,7 +13,7 @@ use crate::{
 use std::path::Path;
 
 /// Most bytes of a document the server reads (as for files on disk).
-pub const MAX_DOCUMENT_BYTES: usize = crate::io::MAX_FILE_BYTES as usize;
+pub(crate) const MAX_DOCUMENT_BYTES: usize = crate::io::MAX_FILE_BYTES as usize;
 
 /// One problem: 0-based line, UTF-16 column, and the message.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,7 +33,7 @@ pub struct Document<'a> {
 
 impl Document<'_> {
     /// The folder its relative `extends` are found in.
-    pub fn dir(&self) -> Option<&Path> {
+    pub(crate) fn dir(&self) -> Option<&Path> {
         Path::new(self.name)
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
@@ -58,7 +58,7 @@ impl Document<'_> {
 
     /// What the document holds: a ruleset, or a record (told by a modeline or its keys; only
     /// a file with a top-level `rules` line is parsed to tell).
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         let named = self.text.lines().any(|l| l.starts_with("rules"));
         let modeline = self.text.lines().take(5).any(|l| l.contains("arbiter:"));
         if !named && !modeline {
@@ -117,7 +117,7 @@ impl Document<'_> {
     }
 
     /// `rules explain` for the key under the cursor, as Markdown; `None` off any key.
-    pub fn hover(&self, line: u32, character: u32) -> Option<String> {
+    pub(crate) fn hover(&self, line: u32, character: u32) -> Option<String> {
         let doc = self.parsed().ok()?;
         let col = char_column(self.text, line as usize, character);
         let pointer = doc
@@ -284,13 +284,13 @@ const MAX_LISTED_FILES: usize = 1000;
 pub struct Item {
     pub label: String,
     pub documentation: Option<String>,
-    pub kind: ItemKind,
+    pub(crate) kind: ItemKind,
     pub detail: Option<String>,
 }
 
 /// What a completion is, for the editor's icon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ItemKind {
+pub(crate) enum ItemKind {
     Key,
     Value,
     /// A formula's function.
@@ -302,7 +302,7 @@ pub enum ItemKind {
 }
 
 impl Item {
-    pub fn new(kind: ItemKind, label: String, documentation: Option<String>) -> Item {
+    pub(crate) fn new(kind: ItemKind, label: String, documentation: Option<String>) -> Item {
         Item {
             label,
             documentation,

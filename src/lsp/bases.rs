@@ -10,7 +10,7 @@ use crate::{io::Format, rules::pin};
 use std::path::{Path, PathBuf};
 
 /// One ruleset of the chain.
-pub struct Base {
+pub(crate) struct Base {
     pub origin: Origin,
     pub text: String,
     pub doc: Doc,
@@ -18,7 +18,7 @@ pub struct Base {
 
 /// Where a base comes from.
 #[derive(Clone, PartialEq)]
-pub enum Origin {
+pub(crate) enum Origin {
     /// A built-in: its name and its file under `rulesets/`.
     Builtin(&'static str, &'static str),
     File(PathBuf),
@@ -26,7 +26,7 @@ pub enum Origin {
 
 impl Origin {
     /// How a person calls it: `startrek (built-in)`, or the file's path.
-    pub fn shown(&self) -> String {
+    pub(crate) fn shown(&self) -> String {
         match self {
             Origin::Builtin(name, _) => format!("{name} (built-in)"),
             Origin::File(path) => path.display().to_string(),
@@ -34,7 +34,7 @@ impl Origin {
     }
 
     /// The file an editor opens for it (a built-in's read-only copy, written if need be).
-    pub fn file(&self, text: &str) -> Result<PathBuf> {
+    pub(crate) fn file(&self, text: &str) -> Result<PathBuf> {
         match self {
             Origin::Builtin(_, file) => {
                 crate::io::cache::read_only_copy(&builtin_folder(), file, text)
@@ -45,14 +45,14 @@ impl Origin {
 }
 
 /// Where built-ins are copied for an editor to open.
-pub fn builtin_folder() -> PathBuf {
+pub(crate) fn builtin_folder() -> PathBuf {
     crate::io::cache::cache_folder().join("builtin")
 }
 
 /// The base `reference` names from a file in `dir` (a document with no folder: the current
 /// one), read and parsed; the read policy decides as it does for `extends` (the file's folder
 /// and the current folder), so a base elsewhere is never opened.
-pub fn open(reference: &str, dir: Option<&Path>) -> Result<Base> {
+pub(crate) fn open(reference: &str, dir: Option<&Path>) -> Result<Base> {
     let here = std::env::current_dir().ok();
     let dir = dir
         .filter(|d| !d.as_os_str().is_empty())
@@ -71,7 +71,7 @@ pub fn open(reference: &str, dir: Option<&Path>) -> Result<Base> {
 
 /// The chain `doc` extends (a record: the ruleset its `rules:` names), nearest first: as far as it can be read (a base that is missing,
 /// refused or broken ends it), at most `MAX_EXTENDS_DEPTH` long, never round in a circle.
-pub fn chain(doc: &Doc, dir: Option<&Path>) -> Vec<Base> {
+pub(crate) fn chain(doc: &Doc, dir: Option<&Path>) -> Vec<Base> {
     let mut bases: Vec<Base> = Vec::new();
     // A record names its ruleset with `rules:` instead.
     let rules = doc
@@ -108,7 +108,7 @@ pub fn chain(doc: &Doc, dir: Option<&Path>) -> Vec<Base> {
 /// The pointer of `pointer`'s entry as `doc` spells it: each key matched as names are
 /// (ignoring case and accents, a `new` marker aside), so `/ships/ufp heavy cruiser` finds
 /// `/ships/UFP heavy cruiser`.
-pub fn find(doc: &Doc, pointer: &str) -> Option<String> {
+pub(crate) fn find(doc: &Doc, pointer: &str) -> Option<String> {
     let mut at = &doc.value;
     let mut found = String::new();
     for segment in crate::pointer::pointer_segments(pointer) {
@@ -130,6 +130,6 @@ pub fn find(doc: &Doc, pointer: &str) -> Option<String> {
 }
 
 /// A key without the `+` that marks it new.
-pub fn unmarked(key: &str) -> &str {
+pub(crate) fn unmarked(key: &str) -> &str {
     key.strip_prefix('+').unwrap_or(key)
 }

@@ -4,7 +4,7 @@
 
 /// What is being written at the cursor.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Context {
+pub(crate) struct Context {
     /// The keys of the blocks the cursor is in, outermost first (a list item as `0`).
     pub path: Vec<String>,
     /// The key whose value is being written (`shields =`, an item of `tiebreakers = [`);
@@ -21,7 +21,7 @@ enum Frame {
 }
 
 /// The context of the rules-language text `before` the cursor.
-pub fn rules_context(before: &str) -> Context {
+pub(crate) fn rules_context(before: &str) -> Context {
     let mut frames: Vec<Frame> = Vec::new();
     let mut statement = String::new();
     let mut in_string = false;
@@ -152,7 +152,7 @@ fn key_of(statement: &str) -> String {
 }
 
 /// The context of the YAML text `before` the cursor.
-pub fn yaml_context(before: &str) -> Context {
+pub(crate) fn yaml_context(before: &str) -> Context {
     let mut lines: Vec<&str> = before.split('\n').collect();
     let current = lines.pop().unwrap_or_default();
     let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// The edits that lay the document out as `rules fmt` does; an error (a located message) if
 /// it does not parse.
-pub fn formatting(doc: &Document, only: Option<Range>) -> Result<Vec<TextEdit>, String> {
+pub(crate) fn formatting(doc: &Document, only: Option<Range>) -> Result<Vec<TextEdit>, String> {
     let formatted =
         crate::rules::canonical::formatted(doc.name, doc.text).map_err(|e| e.to_string())?;
     let old: Vec<&str> = doc.text.split_inclusive('\n').collect();
@@ -116,12 +116,12 @@ fn hunks(old: &[&str], new: &[&str]) -> Vec<Hunk> {
 }
 
 /// A rename's edits by file (`None`: the document itself).
-pub type Renamed = BTreeMap<Option<PathBuf>, Vec<TextEdit>>;
+pub(crate) type Renamed = BTreeMap<Option<PathBuf>, Vec<TextEdit>>;
 
 /// Rename the ship, torpedo kind or size class under the cursor to `to`: every place this
 /// document (and each ruleset of the folder that extends it) writes the name as a whole key
 /// or value. An error says why nothing can be renamed there.
-pub fn rename(
+pub(crate) fn rename(
     doc: &Document,
     at: Position,
     to: &str,
@@ -199,7 +199,7 @@ fn renamable(doc: &Document, at: Position) -> Option<String> {
 
 /// Every place `text` writes `name` as a whole key or value (quoted, or bare between the
 /// syntax that ends a word), outside comments, as the edits that write `to` there instead.
-pub fn occurrences(text: &str, name: &str, to: &str, format: Format) -> Vec<TextEdit> {
+pub(crate) fn occurrences(text: &str, name: &str, to: &str, format: Format) -> Vec<TextEdit> {
     let lines = Lines::new(text);
     let wanted: Vec<char> = name.chars().collect();
     let mut edits = Vec::new();
@@ -305,7 +305,7 @@ fn bare_or_quoted(name: &str, format: Format) -> String {
 }
 
 /// A diagnostic's quick fix: its title and the edit that applies the suggestion.
-pub struct Fix {
+pub(crate) struct Fix {
     pub problem: Problem,
     pub title: String,
     pub edit: TextEdit,
@@ -313,7 +313,7 @@ pub struct Fix {
 
 /// The quick fix of every "did you mean" problem on the lines of `range`: the word the
 /// message names replaced by the one it suggests.
-pub fn quick_fixes(doc: &Document, problems: Vec<Problem>, range: Range) -> Vec<Fix> {
+pub(crate) fn quick_fixes(doc: &Document, problems: Vec<Problem>, range: Range) -> Vec<Fix> {
     let lines = Lines::new(doc.text);
     problems
         .into_iter()

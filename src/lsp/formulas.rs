@@ -9,7 +9,7 @@ use crate::rules::{formula_keys, schema};
 
 /// What may be written in the formula at `path` (its key's path, outermost first); `None`
 /// if that key holds no formula.
-pub fn items(path: &[&str]) -> Option<Vec<Item>> {
+pub(crate) fn items(path: &[&str]) -> Option<Vec<Item>> {
     let variables = formula_keys::variables_at(path)?;
     let key = path.join(".");
     let mut items: Vec<Item> = variables

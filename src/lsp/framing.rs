@@ -15,15 +15,15 @@ use std::io::{self, BufRead, Read};
 
 /// Most bytes of one message's body: a document at the server's size limit
 /// (`analysis::MAX_DOCUMENT_BYTES`, 16 MiB), with room for its JSON escapes.
-pub const MAX_MESSAGE_BYTES: u64 = 4 * super::analysis::MAX_DOCUMENT_BYTES as u64;
+pub(crate) const MAX_MESSAGE_BYTES: u64 = 4 * super::analysis::MAX_DOCUMENT_BYTES as u64;
 /// Most bytes of one header line (the protocol's are a few dozen).
-pub const MAX_HEADER_LINE: usize = 1024;
+pub(crate) const MAX_HEADER_LINE: usize = 1024;
 /// Most header lines of one message (the protocol defines two).
 const MAX_HEADER_LINES: usize = 32;
 
 /// One message read from the input.
 #[derive(Debug, PartialEq)]
-pub enum Frame {
+pub(crate) enum Frame {
     /// The body, within the limit.
     Body(Vec<u8>),
     /// A body of this many bytes, over the limit: not read yet ([`skip`] reads past it).
@@ -33,7 +33,7 @@ pub enum Frame {
 }
 
 /// Read the next message: its headers, then its body if its length is at most `max_body`.
-pub fn read_frame(input: &mut impl BufRead, max_body: u64) -> Result<Frame> {
+pub(crate) fn read_frame(input: &mut impl BufRead, max_body: u64) -> Result<Frame> {
     let mut length: Option<u64> = None;
     let mut lines = 0;
     loop {
@@ -104,7 +104,7 @@ pub fn read_frame(input: &mut impl BufRead, max_body: u64) -> Result<Frame> {
 }
 
 /// Read past a body of `length` bytes without keeping it.
-pub fn skip(input: &mut impl BufRead, length: u64) -> Result<()> {
+pub(crate) fn skip(input: &mut impl BufRead, length: u64) -> Result<()> {
     let skipped =
         io::copy(&mut input.by_ref().take(length), &mut io::sink()).map_err(read_error)?;
     if skipped < length {

@@ -17,18 +17,18 @@
 //!   (formatting, rename, quick fixes), `workspace` (the open folder), over `bases` (the
 //!   chain a document extends) and `tokens` (where things are in the text).
 pub mod analysis;
-pub mod bases;
-pub mod context;
-pub mod edits;
-pub mod formulas;
-pub mod framing;
-pub mod navigate;
-pub mod records;
-pub mod requests;
-pub mod tokens;
-pub mod transport;
-pub mod worker;
-pub mod workspace;
+pub(crate) mod bases;
+pub(crate) mod context;
+pub(crate) mod edits;
+pub(crate) mod formulas;
+pub(crate) mod framing;
+pub(crate) mod navigate;
+pub(crate) mod records;
+pub(crate) mod requests;
+pub(crate) mod tokens;
+pub(crate) mod transport;
+pub(crate) mod worker;
+pub(crate) mod workspace;
 
 use crate::error::Result;
 use lsp_server::{ErrorCode, Message, Notification, Response};
@@ -39,7 +39,7 @@ use transport::Out;
 use worker::{Documents, Job, Open, Worker};
 
 /// Serve until the editor says `exit` (or its input ends).
-pub fn serve() -> Result<()> {
+pub(crate) fn serve() -> Result<()> {
     // Standard output carries the protocol: a hook's `print` goes to standard error.
     crate::script::engine::print_to_stderr();
     let out = Out::stdout();

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 /// Where a definition is: in the document itself, or in a file (a base, a built-in's copy).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Target {
+pub(crate) struct Target {
     pub file: Option<PathBuf>,
     pub range: Range,
 }
@@ -29,7 +29,7 @@ enum Under {
 }
 
 /// The document as far as it parses.
-pub fn parsed(doc: &Document) -> Option<Doc> {
+pub(crate) fn parsed(doc: &Document) -> Option<Doc> {
     let format = Format::of(doc.name);
     crate::rules::recover::parse_text_recovering(doc.name, doc.text, format)
 }
@@ -59,7 +59,7 @@ fn under(parsed: &Doc, lines: &Lines, at: Position) -> Option<Under> {
 /// Where the thing under the cursor is defined: an overlay entry's in the nearest base that has
 /// it, `extends`'s base file, a ship's (size class's, torpedo kind's) entry in this document
 /// or a base.
-pub fn definition(doc: &Document, at: Position) -> Option<Target> {
+pub(crate) fn definition(doc: &Document, at: Position) -> Option<Target> {
     let own = parsed(doc)?;
     let lines = Lines::new(doc.text);
     let under = under(&own, &lines, at)?;
@@ -112,7 +112,7 @@ fn in_bases(chain: &[Base], pointer: &str) -> Option<Target> {
 }
 
 /// Most symbols listed for one document (a 20,000-ship overlay lists its first ones).
-pub const MAX_SYMBOLS: usize = 10_000;
+pub(crate) const MAX_SYMBOLS: usize = 10_000;
 
 /// How deep the outline goes: sections, their entries (ships), and theirs (a ship's fields, a
 /// torpedo kind).
@@ -120,7 +120,7 @@ const OUTLINE_DEPTH: usize = 3;
 
 /// The document's outline: each section with its entries, each with the range it spans and the
 /// range of its key.
-pub fn document_symbols(doc: &Document) -> Vec<DocumentSymbol> {
+pub(crate) fn document_symbols(doc: &Document) -> Vec<DocumentSymbol> {
     let Some(parsed) = parsed(doc) else {
         return Vec::new();
     };

@@ -16,7 +16,7 @@ use crate::{
 
 /// What a file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     Ruleset,
     /// A game record or result table (`score`).
     Game,
@@ -33,7 +33,7 @@ const MODELINE_LINES: usize = 5;
 
 /// What `text` holds: its modeline's word (`# arbiter: game|season|tournament|scenario|ruleset`)
 /// if it has one, else what its top-level keys say (a ruleset unless they are a record's).
-pub fn kind_of(text: &str, doc: Option<&Doc>) -> Kind {
+pub(crate) fn kind_of(text: &str, doc: Option<&Doc>) -> Kind {
     for line in text.lines().take(MODELINE_LINES) {
         let Some(comment) = line.trim_start().strip_prefix('#') else {
             continue;
@@ -72,7 +72,7 @@ pub fn kind_of(text: &str, doc: Option<&Doc>) -> Kind {
 
 /// The problems of a record: its loader's, then its ruleset's (at its `rules:` line), then
 /// what checking the record against the ruleset finds. Empty for a record with none.
-pub fn check(kind: Kind, name: &str, text: &str) -> Vec<Error> {
+pub(crate) fn check(kind: Kind, name: &str, text: &str) -> Vec<Error> {
     let parsed = || load::parse_text(name, text, Format::of(name));
     let checked = match kind {
         Kind::Ruleset => Ok(()),

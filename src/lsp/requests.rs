@@ -16,13 +16,13 @@ use std::collections::HashMap;
 use std::path::Path;
 
 /// What a request is answered from: the open documents and the open folder.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     pub documents: &'a Documents,
     pub root: Option<&'a Path>,
 }
 
 /// The methods answered here (the rest get MethodNotFound).
-pub const METHODS: &[&str] = &[
+pub(crate) const METHODS: &[&str] = &[
     "textDocument/hover",
     "textDocument/completion",
     "textDocument/definition",
@@ -34,7 +34,7 @@ pub const METHODS: &[&str] = &[
     "textDocument/codeAction",
 ];
 
-pub fn answer(request: Request, cx: &Context) -> Response {
+pub(crate) fn answer(request: Request, cx: &Context) -> Response {
     if !METHODS.contains(&request.method.as_str()) {
         return Response::new_err(
             request.id,
@@ -225,7 +225,7 @@ fn code_actions(doc: &Document, uri: &Uri, range: Range) -> Vec<CodeAction> {
 }
 
 /// The capabilities `initialize` advertises: everything answered above.
-pub fn capabilities() -> lsp_types::ServerCapabilities {
+pub(crate) fn capabilities() -> lsp_types::ServerCapabilities {
     use lsp_types::*;
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),

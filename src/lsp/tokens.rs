@@ -5,12 +5,12 @@
 use lsp_types::{Position, Range};
 
 /// A document's lines (without their `\n` or `\r\n`), looked up by 0-based number.
-pub struct Lines<'a> {
+pub(crate) struct Lines<'a> {
     lines: Vec<&'a str>,
 }
 
 impl<'a> Lines<'a> {
-    pub fn new(text: &'a str) -> Lines<'a> {
+    pub(crate) fn new(text: &'a str) -> Lines<'a> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Lines {
             lines: text
@@ -20,16 +20,16 @@ impl<'a> Lines<'a> {
         }
     }
 
-    pub fn get(&self, line: usize) -> &'a str {
+    pub(crate) fn get(&self, line: usize) -> &'a str {
         self.lines.get(line).copied().unwrap_or("")
     }
 
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.lines.len()
     }
 
     /// The protocol's position of character `chars` (0-based) of line `line` (0-based).
-    pub fn position(&self, line: usize, chars: usize) -> Position {
+    pub(crate) fn position(&self, line: usize, chars: usize) -> Position {
         let units: usize = self
             .get(line)
             .chars()
@@ -40,7 +40,7 @@ impl<'a> Lines<'a> {
     }
 
     /// The character (0-based) at a protocol position's UTF-16 column.
-    pub fn char_of(&self, at: Position) -> usize {
+    pub(crate) fn char_of(&self, at: Position) -> usize {
         let mut used = 0usize;
         let mut chars = 0usize;
         for c in self.get(at.line as usize).chars() {
@@ -54,7 +54,7 @@ impl<'a> Lines<'a> {
     }
 
     /// The end of the document.
-    pub fn end(&self) -> Position {
+    pub(crate) fn end(&self) -> Position {
         let last = self.count().saturating_sub(1);
         self.position(last, self.get(last).chars().count())
     }
@@ -62,7 +62,7 @@ impl<'a> Lines<'a> {
     /// The key or value that starts at 1-based `line` and `col` (characters), as a range:
     /// a quoted string to its closing quote, `new NAME` whole, a bare word or value to where
     /// the syntax around it ends it (`=`, `:`, a bracket, a comma, a comment, the line's end).
-    pub fn token(&self, line: usize, col: usize) -> Range {
+    pub(crate) fn token(&self, line: usize, col: usize) -> Range {
         let line0 = line.saturating_sub(1);
         let start = col.saturating_sub(1);
         let chars: Vec<char> = self.get(line0).chars().collect();
@@ -71,7 +71,7 @@ impl<'a> Lines<'a> {
     }
 
     /// The token's text (quotes kept), as `token` finds it.
-    pub fn token_text(&self, range: Range) -> String {
+    pub(crate) fn token_text(&self, range: Range) -> String {
         let line = self.get(range.start.line as usize);
         let from = self.char_of(range.start);
         let to = self.char_of(range.end);
@@ -84,7 +84,7 @@ impl<'a> Lines<'a> {
     /// Where the block or list opening at 1-based `line` and `col` closes (just past its
     /// bracket), strings and comments skipped; `None` if no bracket opens there or it never
     /// closes.
-    pub fn closing(&self, line: usize, col: usize) -> Option<Position> {
+    pub(crate) fn closing(&self, line: usize, col: usize) -> Option<Position> {
         let mut depth = 0usize;
         let mut quote: Option<char> = None;
         for l in line.saturating_sub(1)..self.count() {
@@ -173,7 +173,7 @@ fn token_end(chars: &[char], start: usize) -> usize {
 }
 
 /// A token's text without its quotes (a quoted string's escapes read as JSON's).
-pub fn unquoted(token: &str) -> String {
+pub(crate) fn unquoted(token: &str) -> String {
     let token = token.strip_prefix("new ").unwrap_or(token).trim();
     if token.len() >= 2 && token.starts_with('"') && token.ends_with('"') {
         return serde_json::from_str(token).unwrap_or_else(|_| token[1..token.len() - 1].into());
@@ -185,7 +185,7 @@ pub fn unquoted(token: &str) -> String {
 }
 
 /// Whether `at` is inside `range` (its end included: a cursor just after a word is on it).
-pub fn contains(range: Range, at: Position) -> bool {
+pub(crate) fn contains(range: Range, at: Position) -> bool {
     range.start <= at && at <= range.end
 }
 

@@ -13,20 +13,20 @@ use std::sync::{Arc, Mutex};
 
 /// Where messages to the editor go (standard output), shared by the threads that answer.
 #[derive(Clone)]
-pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+pub(crate) struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Out {
-    pub fn stdout() -> Out {
+    pub(crate) fn stdout() -> Out {
         Out::to(Box::new(io::stdout()))
     }
 
-    pub fn to(writer: Box<dyn Write + Send>) -> Out {
+    pub(crate) fn to(writer: Box<dyn Write + Send>) -> Out {
         Out(Arc::new(Mutex::new(writer)))
     }
 
     /// Write a message whole. An editor that went away ends the server through its input, so
     /// a failed write is not an error here.
-    pub fn send(&self, message: impl Into<Message>) {
+    pub(crate) fn send(&self, message: impl Into<Message>) {
         let mut out = self.0.lock().unwrap_or_else(|p| p.into_inner());
         let _ = message.into().write(&mut *out);
     }
@@ -49,20 +49,20 @@ impl Out {
 
 /// What broke the input, if something did; set before the server sees the input end.
 #[derive(Clone, Default)]
-pub struct Failure(Arc<Mutex<Option<Error>>>);
+pub(crate) struct Failure(Arc<Mutex<Option<Error>>>);
 
 impl Failure {
     fn set(&self, e: Error) {
         *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
     }
 
-    pub fn take(&self) -> Option<Error> {
+    pub(crate) fn take(&self) -> Option<Error> {
         self.0.lock().unwrap_or_else(|p| p.into_inner()).take()
     }
 }
 
 /// Read standard input on a thread of its own: the messages, and what broke the input.
-pub fn read_stdin(out: Out) -> Result<(Receiver<Message>, Failure)> {
+pub(crate) fn read_stdin(out: Out) -> Result<(Receiver<Message>, Failure)> {
     // A rendezvous: the reader waits for the server to take each message.
     let (to_server, messages) = sync_channel::<Message>(0);
     let failure = Failure::default();
@@ -83,7 +83,7 @@ pub fn read_stdin(out: Out) -> Result<(Receiver<Message>, Failure)> {
 
 /// Read messages until the input ends, `exit`, or a broken header; a message that cannot be
 /// used is answered on `out` with a JSON-RPC error (and a line on standard error) and skipped.
-pub fn read_messages(
+pub(crate) fn read_messages(
     input: &mut impl BufRead,
     max_body: u64,
     to_server: &SyncSender<Message>,

@@ -16,17 +16,17 @@ use std::sync::{Arc, Mutex};
 
 /// An open document: the file name it stands for, and the editor's newest text.
 #[derive(Clone)]
-pub struct Open {
+pub(crate) struct Open {
     pub name: String,
     pub text: Arc<str>,
 }
 
 /// The open documents by URI, shared by the loop (which writes) and the worker (which reads).
-pub type Documents = Arc<Mutex<HashMap<String, Open>>>;
+pub(crate) type Documents = Arc<Mutex<HashMap<String, Open>>>;
 
 /// Work for the worker.
 #[derive(Debug)]
-pub enum Job {
+pub(crate) enum Job {
     /// Publish the diagnostics of a document's newest text.
     Analyse(String),
     /// A document was closed: clear its diagnostics.
@@ -46,7 +46,7 @@ impl Job {
 
 /// The jobs worth doing, in order: of the analyses and closings of one document only the last
 /// (it sees the newest text, or the document gone), every request.
-pub fn latest(jobs: Vec<Job>) -> Vec<Job> {
+pub(crate) fn latest(jobs: Vec<Job>) -> Vec<Job> {
     let mut seen = HashSet::new();
     let mut kept: Vec<Job> = jobs
         .into_iter()
@@ -61,14 +61,14 @@ pub fn latest(jobs: Vec<Job>) -> Vec<Job> {
 }
 
 /// The worker's queue; dropping it ends the worker once it is free.
-pub struct Worker {
+pub(crate) struct Worker {
     jobs: mpsc::Sender<Job>,
     thread: std::thread::JoinHandle<()>,
 }
 
 impl Worker {
     /// Start the worker; `root` is the folder the editor opened (workspace symbols, rename).
-    pub fn start(
+    pub(crate) fn start(
         documents: Documents,
         out: Out,
         root: Option<PathBuf>,
@@ -86,12 +86,12 @@ impl Worker {
     }
 
     /// Do the work queued so far, then end (each job is bounded by the sandbox's limits).
-    pub fn finish(self) {
+    pub(crate) fn finish(self) {
         drop(self.jobs);
         let _ = self.thread.join();
     }
 
-    pub fn send(&self, job: Job) {
+    pub(crate) fn send(&self, job: Job) {
         // The worker only ends when this queue is dropped.
         let _ = self.jobs.send(job);
     }
@@ -140,7 +140,7 @@ fn diagnostics(open: &Open) -> Vec<Diagnostic> {
 }
 
 /// A problem as the editor shows it: the word it is at underlined.
-pub fn diagnostic(p: &Problem) -> Diagnostic {
+pub(crate) fn diagnostic(p: &Problem) -> Diagnostic {
     Diagnostic {
         range: Range::new(
             Position::new(p.line, p.character),

@@ -15,10 +15,10 @@ const MAX_DEPTH: usize = 4;
 const MAX_ENTRIES: usize = 5000;
 const MAX_FILES: usize = 500;
 /// Most symbols one query answers with.
-pub const MAX_WORKSPACE_SYMBOLS: usize = 1000;
+pub(crate) const MAX_WORKSPACE_SYMBOLS: usize = 1000;
 
 /// A ruleset of the folder: its path, text and parse.
-pub struct Ruleset {
+pub(crate) struct Ruleset {
     pub path: PathBuf,
     pub text: String,
     pub doc: Doc,
@@ -27,7 +27,7 @@ pub struct Ruleset {
 /// The ruleset files under `root` (hidden folders and `target` skipped), each parsed; a file
 /// that does not parse, or is not a mapping, is left out. An open document is read as the
 /// editor holds it.
-pub fn rulesets(root: &Path, open: &HashMap<String, Open>) -> Vec<Ruleset> {
+pub(crate) fn rulesets(root: &Path, open: &HashMap<String, Open>) -> Vec<Ruleset> {
     let by_name: HashMap<PathBuf, &Open> = open
         .values()
         .map(|o| (canonical(Path::new(&o.name)), o))
@@ -46,7 +46,7 @@ pub fn rulesets(root: &Path, open: &HashMap<String, Open>) -> Vec<Ruleset> {
         .collect()
 }
 
-pub fn canonical(path: &Path) -> PathBuf {
+pub(crate) fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
@@ -92,7 +92,7 @@ fn files(root: &Path) -> Vec<PathBuf> {
 }
 
 /// One symbol of the folder.
-pub struct Symbol {
+pub(crate) struct Symbol {
     pub name: String,
     pub kind: SymbolKind,
     pub container: &'static str,
@@ -101,7 +101,7 @@ pub struct Symbol {
 
 /// The ships, torpedo kinds and ruleset names of the folder's rulesets that match `query`
 /// (its letters in order, ignoring case; everything for an empty query).
-pub fn symbols(rulesets: &[Ruleset], query: &str) -> Vec<Symbol> {
+pub(crate) fn symbols(rulesets: &[Ruleset], query: &str) -> Vec<Symbol> {
     let query = query.to_lowercase();
     let mut found = Vec::new();
     for r in rulesets {
@@ -158,7 +158,7 @@ fn fuzzy(query: &str, name: &str) -> bool {
 }
 
 /// The `file://` URI of a path (each byte outside the unreserved set percent-escaped).
-pub fn file_uri(path: &Path) -> Option<Uri> {
+pub(crate) fn file_uri(path: &Path) -> Option<Uri> {
     let shown = path.to_str()?;
     let mut uri = String::from("file://");
     if !shown.starts_with('/') {
@@ -177,7 +177,7 @@ pub fn file_uri(path: &Path) -> Option<Uri> {
 }
 
 /// A location in `file` (a path), or in the document at `here` when `file` is `None`.
-pub fn location(file: Option<&Path>, here: &Uri, range: Range) -> Option<Location> {
+pub(crate) fn location(file: Option<&Path>, here: &Uri, range: Range) -> Option<Location> {
     let uri = match file {
         Some(path) => file_uri(path)?,
         None => here.clone(),

@@ -4,7 +4,7 @@
 
 /// An opening bracket with no partner, or a closer that does not match the last opener.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unbalanced {
+pub(crate) struct Unbalanced {
     /// Where to point: 1-based line and column (in characters).
     pub line: usize,
     pub col: usize,
@@ -43,7 +43,7 @@ fn what(bracket: char) -> &'static str {
 }
 
 /// The first unbalanced bracket of `text`, outside strings and comments; `None` if they all pair.
-pub fn unbalanced(text: &str) -> Option<Unbalanced> {
+pub(crate) fn unbalanced(text: &str) -> Option<Unbalanced> {
     let mut open: Vec<Bracket> = Vec::new();
     // Blocks whose `}` starts its line at another indentation than the `{`'s line: the first
     // such (opener, closer) for each indentation of a closer (a few, whatever the file's size).

@@ -1,7 +1,7 @@
 //! The built-in rulesets: the files in rulesets/, embedded in the binary.
 
 /// (name, file name, text) of every built-in ruleset.
-pub const BUILTINS: &[(&str, &str, &str)] = &[
+pub(crate) const BUILTINS: &[(&str, &str, &str)] = &[
     ("cep", "cep.yaml", include_str!("../../rulesets/cep.yaml")),
     (
         "figf",
@@ -38,13 +38,13 @@ pub const BUILTINS: &[(&str, &str, &str)] = &[
 
 /// The ruleset each engine uses when neither the command line, the input file nor the
 /// script session names one (the CLI and the scripting layer agree on them).
-pub const DEFAULT_COMBAT: &str = "startrek";
-pub const DEFAULT_LEAGUE: &str = "bloodbowl";
-pub const DEFAULT_RATING: &str = "elo";
-pub const DEFAULT_SWISS: &str = "swiss";
+pub(crate) const DEFAULT_COMBAT: &str = "startrek";
+pub(crate) const DEFAULT_LEAGUE: &str = "bloodbowl";
+pub(crate) const DEFAULT_RATING: &str = "elo";
+pub(crate) const DEFAULT_SWISS: &str = "swiss";
 
 /// A built-in ruleset by name (case and accents ignored).
-pub fn find(name: &str) -> Option<(&'static str, &'static str, &'static str)> {
+pub(crate) fn find(name: &str) -> Option<(&'static str, &'static str, &'static str)> {
     BUILTINS
         .iter()
         .copied()

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 /// One value that differs: `old` is absent (`None`) for an added value, `new` for a removed one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Change {
+pub(crate) struct Change {
     /// A JSON pointer into the ruleset (`/ships/UFP heavy cruiser/shields`).
     pub path: String,
     pub change: Kind,
@@ -20,7 +20,7 @@ pub struct Change {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Kind {
+pub(crate) enum Kind {
     Added,
     Removed,
     Changed,
@@ -36,7 +36,7 @@ pub enum Kind {
 /// a list is one value; a removed entry or section is one change (its whole old value); a
 /// section whose shared entries come in another order is one `Reordered` change. It walks the
 /// same tree `pin::canonical` hashes, so it is empty exactly when the hashes are equal.
-pub fn between(old: &Ruleset, new: &Ruleset) -> Vec<Change> {
+pub(crate) fn between(old: &Ruleset, new: &Ruleset) -> Vec<Change> {
     let tree = |r: &Ruleset| {
         let mut t = serde_json::to_value(r).expect("a ruleset serialises");
         tidy_numbers(&mut t);
@@ -96,7 +96,7 @@ fn walk(old: Option<&Value>, new: Option<&Value>, path: &str, out: &mut Vec<Chan
 
 /// One change as `rules diff` prints it: `~ /path: old -> new`, `+ /path: new`, `- /path`
 /// (a removed entry or section is named, not spelt out), `~ /path: order [..] -> [..]`.
-pub fn line(c: &Change) -> String {
+pub(crate) fn line(c: &Change) -> String {
     let shown = |v: &Option<Value>| {
         v.as_ref()
             .map(|v| serde_json::to_string(v).unwrap_or_default())
@@ -112,7 +112,7 @@ pub fn line(c: &Change) -> String {
 }
 
 /// The first `most` changes on one line, and how many more there are.
-pub fn summary(changes: &[Change], most: usize) -> String {
+pub(crate) fn summary(changes: &[Change], most: usize) -> String {
     let mut out: Vec<String> = changes.iter().take(most).map(line).collect();
     if changes.len() > most {
         out.push(format!("and {} more", changes.len() - most));
@@ -124,7 +124,7 @@ pub fn summary(changes: &[Change], most: usize) -> String {
 }
 
 /// Add what each changed value means, from the model's doc comments.
-pub fn explain(changes: &mut [Change]) {
+pub(crate) fn explain(changes: &mut [Change]) {
     for c in changes {
         let segments: Vec<String> = crate::pointer::pointer_segments(&c.path).collect();
         c.meaning = super::schema::describe(&segments);

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// The crew skills the engine rolls against, by their ruleset names.
-pub const SKILLS: &[&str] = &[
+pub(crate) const SKILLS: &[&str] = &[
     "gunnery",
     "piloting",
     "shields",
@@ -30,10 +30,10 @@ pub const SKILLS: &[&str] = &[
 /// 25 times the standard game's 40 turns. A battle that lasts to its limit costs about 3-7 µs
 /// a turn, so at 100,000 a thousand battles (the sim's default) ran for minutes; at this
 /// limit they take a few seconds, and `sim::MAX_BATTLE_TURNS` bounds bigger runs.
-pub const MAX_TURN_LIMIT: u32 = 1000;
+pub(crate) const MAX_TURN_LIMIT: u32 = 1000;
 
 /// The ship locations the engine knows the effects of, by their ruleset names.
-pub const LOCATIONS: &[&str] = &[
+pub(crate) const LOCATIONS: &[&str] = &[
     "bridge",
     "transporter",
     "sensors",
@@ -48,7 +48,7 @@ pub const LOCATIONS: &[&str] = &[
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct CombatRules {
+pub(crate) struct CombatRules {
     /// Hexes between the ships at the start.
     pub start_distance: u32,
     /// Short-range sensors: the farthest a ship can see, fire or transport (hexes).
@@ -117,7 +117,7 @@ fn two() -> u32 {
 /// Percentile skill rolls (Basic Roleplaying convention).
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct SkillRolls {
+pub(crate) struct SkillRolls {
     /// Faces of the skill die (100: percentile).
     pub die: u32,
     /// A special success is a roll at most skill / special_divisor.
@@ -139,7 +139,7 @@ pub struct SkillRolls {
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum Rounding {
+pub(crate) enum Rounding {
     /// Fractions of .5 and more round up (RuneQuest 3).
     HalfUp,
     Down,
@@ -148,7 +148,7 @@ pub enum Rounding {
 
 impl Rounding {
     /// `numerator / divisor` rounded this way.
-    pub fn divide(self, numerator: i64, divisor: i64) -> i64 {
+    pub(crate) fn divide(self, numerator: i64, divisor: i64) -> i64 {
         match self {
             Rounding::Down => numerator.div_euclid(divisor),
             Rounding::Up => -((-numerator).div_euclid(divisor)),
@@ -161,7 +161,7 @@ impl Rounding {
 /// `badly_damaged`, excess beyond `excess`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
-pub struct SizeTrack {
+pub(crate) struct SizeTrack {
     /// Damage points beyond which the location is damaged.
     pub damaged: u32,
     /// Damage points beyond which the location is badly damaged.
@@ -172,7 +172,7 @@ pub struct SizeTrack {
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum Excess {
+pub(crate) enum Excess {
     /// Points beyond the track go on to the hull location.
     Hull,
     /// Damage beyond the track destroys the ship.
@@ -181,7 +181,7 @@ pub enum Excess {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct LocationRule {
+pub(crate) struct LocationRule {
     /// The D100 range that hits this location, inclusive ([1, 5]).
     pub roll: [u32; 2],
     /// What damage beyond the location's track does.
@@ -197,7 +197,7 @@ pub struct LocationRule {
 /// What crossing a threshold does (the engine supplies what "disabled" means per location).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct LevelEffect {
+pub(crate) struct LevelEffect {
     /// Casualties, counted once when the threshold is first crossed.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub casualties: u32,
@@ -223,7 +223,7 @@ fn is_zero(x: &u32) -> bool {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct EnergyCosts {
+pub(crate) struct EnergyCosts {
     /// Moving one hex forward.
     pub forward: u32,
     /// Moving one hex back.
@@ -258,7 +258,7 @@ pub struct EnergyCosts {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ShieldRules {
+pub(crate) struct ShieldRules {
     /// Points a face may receive from each adjacent face in one shields phase.
     pub transfer_per_neighbour: u32,
     /// Generator points the shields may receive in one shields phase, in all (one face each).
@@ -267,7 +267,7 @@ pub struct ShieldRules {
 
 /// Most of each shields allowance a ruleset may give (a guard, not a rule: every point is a
 /// roll, and a phase of thousands of rolls is a runaway ruleset).
-pub const MAX_SHIELD_ALLOWANCE: u32 = 100;
+pub(crate) const MAX_SHIELD_ALLOWANCE: u32 = 100;
 
 /// Ordered pairs of adjacent faces of a hex: six faces, each with two neighbours (geometry).
 const ADJACENT_FACE_PAIRS: u32 = 12;
@@ -275,7 +275,7 @@ const ADJACENT_FACE_PAIRS: u32 = 12;
 impl ShieldRules {
     /// The most operations one shields phase can hold: a transfer into each face from each
     /// neighbour as often as allowed, and the generator's points.
-    pub fn most_ops_per_phase(&self) -> u32 {
+    pub(crate) fn most_ops_per_phase(&self) -> u32 {
         ADJACENT_FACE_PAIRS
             .saturating_mul(self.transfer_per_neighbour)
             .saturating_add(self.generator_points_per_turn)
@@ -284,14 +284,14 @@ impl ShieldRules {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct PhaserRules {
+pub(crate) struct PhaserRules {
     /// Gunnery penalty per hex of distance.
     pub range_penalty: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct TorpedoKind {
+pub(crate) struct TorpedoKind {
     pub damage: Dice,
     /// Energy to launch one.
     pub energy: u32,
@@ -301,7 +301,7 @@ pub struct TorpedoKind {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ManeuverRules {
+pub(crate) struct ManeuverRules {
     /// Engines-roll penalty per energy point over maximum speed.
     pub overspeed_penalty: u32,
     /// Direct engine damage when that roll fails.
@@ -313,7 +313,7 @@ pub struct ManeuverRules {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct EmergencyPower {
+pub(crate) struct EmergencyPower {
     /// Energy a turn while the generator is out.
     pub energy: u32,
     /// Mechanics penalty per turn it has run (the n-th turn rolls at −n·penalty).
@@ -322,7 +322,7 @@ pub struct EmergencyPower {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct WarpRules {
+pub(crate) struct WarpRules {
     /// Navigation penalty: base − per_hex · distance, within `safe_distance` hexes.
     pub base_penalty: u32,
     /// What each hex of distance takes off the Navigation penalty.
@@ -335,7 +335,7 @@ pub struct WarpRules {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct WarpFailure {
+pub(crate) struct WarpFailure {
     /// Highest margin of this band (absent: every larger margin).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub up_to: Option<u32>,
@@ -351,7 +351,7 @@ pub struct WarpFailure {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct TransportRules {
+pub(crate) struct TransportRules {
     /// People in a security team.
     pub team_size: u32,
     /// Failing the Transport roll by more than this kills the team.
@@ -362,7 +362,7 @@ pub struct TransportRules {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct SecurityTeams {
+pub(crate) struct SecurityTeams {
     /// Endurance of a fresh team.
     pub endurance: u32,
     /// Sides of the attack die of a fresh team.
@@ -379,7 +379,7 @@ pub struct SecurityTeams {
 /// Points repaired (or casualties treated) by success level.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct SuccessLevels {
+pub(crate) struct SuccessLevels {
     /// For a plain success.
     pub success: u32,
     /// For a special success.
@@ -390,7 +390,7 @@ pub struct SuccessLevels {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct RepairRules {
+pub(crate) struct RepairRules {
     pub points: SuccessLevels,
     /// Least success level that repairs a badly damaged location.
     pub badly_damaged_needs: SuccessLevel,
@@ -402,14 +402,14 @@ pub struct RepairRules {
     Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq, PartialOrd, Ord,
 )]
 #[serde(rename_all = "snake_case")]
-pub enum SuccessLevel {
+pub(crate) enum SuccessLevel {
     Success,
     Special,
     Critical,
 }
 
 impl CombatRules {
-    pub fn validate(&self, ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
+    pub(crate) fn validate(&self, ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
         let at = |key: &str| pointer_push(pointer, key);
         let skill_known = |name: &str, p: &str| -> Result<()> {
             if SKILLS.contains(&name) {

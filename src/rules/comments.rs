@@ -9,17 +9,17 @@ use std::collections::{HashMap, HashSet};
 
 /// A blank line kept among comment lines: between two groups of them, or between a group and
 /// the node below it. A marker no comment's text can be (a text is one line).
-pub const BLANK: &str = "\n";
+pub(crate) const BLANK: &str = "\n";
 
 /// Whether a comment line of a `Notes` is the blank-line marker.
-pub fn is_blank(text: &str) -> bool {
+pub(crate) fn is_blank(text: &str) -> bool {
     text == BLANK
 }
 
 /// The comments of one node. Texts are what follows the `#`, trailing blanks removed; a
 /// `BLANK` among `before` or `end` stands for a blank line written there.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Notes {
+pub(crate) struct Notes {
     /// Comment lines above the node.
     pub before: Vec<String>,
     /// The comment at the end of the node's (first) line.
@@ -35,16 +35,16 @@ pub struct Comments {
 }
 
 impl Comments {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.by_pointer.is_empty()
     }
 
-    pub fn get(&self, pointer: &str) -> Option<&Notes> {
+    pub(crate) fn get(&self, pointer: &str) -> Option<&Notes> {
         self.by_pointer.get(pointer)
     }
 
     /// A child's pointer for a printer, made only when there are comments to look up.
-    pub fn child(&self, base: &str, key: &str) -> String {
+    pub(crate) fn child(&self, base: &str, key: &str) -> String {
         if self.is_empty() {
             String::new()
         } else {
@@ -53,7 +53,7 @@ impl Comments {
     }
 
     /// Every node's comments, by pointer, in pointer order.
-    pub fn entries(&self) -> Vec<(&str, &Notes)> {
+    pub(crate) fn entries(&self) -> Vec<(&str, &Notes)> {
         let mut all: Vec<(&str, &Notes)> = self
             .by_pointer
             .iter()
@@ -127,7 +127,7 @@ impl Comments {
 
 /// A comment found in a file: where its `#` is and whether it has the line to itself.
 #[derive(Debug, Clone)]
-pub struct Found {
+pub(crate) struct Found {
     pub pos: usize,
     pub line: usize,
     /// Column of the `#`, from 0, in characters.
@@ -141,7 +141,7 @@ impl Comments {
     /// from what follows are the file's (`""`'s `before`), not the first key's, and are
     /// written back above everything with the blank line kept. `first` is the pointer of the
     /// first key, which the attaching gave them to (with the blank lines among them).
-    pub fn split_header(&mut self, first: &str) {
+    pub(crate) fn split_header(&mut self, first: &str) {
         let Some(notes) = self.by_pointer.get_mut(first) else {
             return;
         };
@@ -164,7 +164,7 @@ impl Comments {
 
 /// Whether the line after the one at byte `pos` of `text` is blank: a comment followed by one
 /// keeps it (`Comments::add_blank`). The text's last line has no line after it.
-pub fn blank_line_follows(text: &str, pos: usize) -> bool {
+pub(crate) fn blank_line_follows(text: &str, pos: usize) -> bool {
     let Some(newline) = text[pos..].find('\n') else {
         return false;
     };
@@ -174,7 +174,7 @@ pub fn blank_line_follows(text: &str, pos: usize) -> bool {
 }
 
 /// Whether the line before the one at byte `pos` of `text` is blank.
-pub fn blank_line_precedes(text: &str, pos: usize) -> bool {
+pub(crate) fn blank_line_precedes(text: &str, pos: usize) -> bool {
     let Some(start) = text[..pos].rfind('\n') else {
         return false;
     };
@@ -185,7 +185,13 @@ pub fn blank_line_precedes(text: &str, pos: usize) -> bool {
 
 /// Where a comment on a line of its own goes, with the blank lines around it kept: into the
 /// lines above `pointer`'s node, or (`end`) at the end of its section or list.
-pub fn place_own_line(comments: &mut Comments, text: &str, found: Found, pointer: &str, end: bool) {
+pub(crate) fn place_own_line(
+    comments: &mut Comments,
+    text: &str,
+    found: Found,
+    pointer: &str,
+    end: bool,
+) {
     if blank_line_precedes(text, found.pos) {
         comments.add_blank(pointer, end);
     }
@@ -200,7 +206,7 @@ pub fn place_own_line(comments: &mut Comments, text: &str, found: Found, pointer
 }
 
 /// The file's header comments (see `Comments::split_header`) and the blank line after them.
-pub fn push_header(out: &mut String, comments: &Comments) {
+pub(crate) fn push_header(out: &mut String, comments: &Comments) {
     let header = comments
         .get("")
         .map(|n| n.before.as_slice())
@@ -214,12 +220,12 @@ pub fn push_header(out: &mut String, comments: &Comments) {
 }
 
 /// A comment's text: what follows `#` on its line, trailing blanks (and `\r`) removed.
-pub fn comment_text(rest_of_line: &str) -> String {
+pub(crate) fn comment_text(rest_of_line: &str) -> String {
     rest_of_line.trim_end().to_string()
 }
 
 /// A comment written back at `indent`.
-pub fn push_line(out: &mut String, indent: &str, text: &str) {
+pub(crate) fn push_line(out: &mut String, indent: &str, text: &str) {
     if is_blank(text) {
         // Not at the top of the file, nor a second one where the layout has left one.
         if !out.is_empty() && !out.ends_with("\n\n") {
@@ -234,7 +240,7 @@ pub fn push_line(out: &mut String, indent: &str, text: &str) {
 }
 
 /// The end-of-line form of a comment.
-pub fn push_after(out: &mut String, notes: Option<&Notes>) {
+pub(crate) fn push_after(out: &mut String, notes: Option<&Notes>) {
     if let Some(text) = notes.and_then(|n| n.after.as_deref()) {
         out.push_str("  #");
         out.push_str(text);
@@ -242,14 +248,14 @@ pub fn push_after(out: &mut String, notes: Option<&Notes>) {
 }
 
 /// Leading comment lines of a node.
-pub fn push_before(out: &mut String, indent: &str, notes: Option<&Notes>) {
+pub(crate) fn push_before(out: &mut String, indent: &str, notes: Option<&Notes>) {
     for text in notes.map(|n| n.before.as_slice()).unwrap_or_default() {
         push_line(out, indent, text);
     }
 }
 
 /// Closing comment lines of a section or list.
-pub fn push_end(out: &mut String, indent: &str, notes: Option<&Notes>) {
+pub(crate) fn push_end(out: &mut String, indent: &str, notes: Option<&Notes>) {
     for text in notes.map(|n| n.end.as_slice()).unwrap_or_default() {
         push_line(out, indent, text);
     }
@@ -266,7 +272,7 @@ impl Comments {
     /// first key's.
     ///
     /// `marked` is `commented_paths()`, made once per document.
-    pub fn on_one_line(
+    pub(crate) fn on_one_line(
         &self,
         v: &serde_json::Value,
         pointer: &str,
@@ -310,7 +316,7 @@ impl Comments {
         fits && scalars && !commented_inside && !trailing
     }
 
-    pub fn commented_paths(&self) -> HashSet<String> {
+    pub(crate) fn commented_paths(&self) -> HashSet<String> {
         let mut set = HashSet::new();
         for pointer in self.by_pointer.keys() {
             let mut p = pointer.as_str();

@@ -6,7 +6,7 @@ use std::fmt;
 
 /// One signed part of a dice sum: `count` dice of `sides` faces, or a constant when `sides` is 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DiceTerm {
+pub(crate) struct DiceTerm {
     pub negative: bool,
     pub count: u32,
     pub sides: u32,
@@ -15,22 +15,22 @@ pub struct DiceTerm {
 /// A sum of dice and constants.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dice {
-    pub terms: Vec<DiceTerm>,
+    pub(crate) terms: Vec<DiceTerm>,
 }
 
 /// The largest distribution `distribution` will enumerate: outcomes, dice rolled, and
 /// work (dice × outcomes × sides), so that no expression takes more than about a second.
-pub const MAX_OUTCOMES: i64 = 1_000_000;
-pub const MAX_DICE: i64 = 10_000;
-pub const MAX_WORK: i128 = 100_000_000;
+pub(crate) const MAX_OUTCOMES: i64 = 1_000_000;
+pub(crate) const MAX_DICE: i64 = 10_000;
+pub(crate) const MAX_WORK: i128 = 100_000_000;
 /// Largest count, number of sides or constant in one term.
-pub const MAX_TERM: u32 = 1_000_000;
+pub(crate) const MAX_TERM: u32 = 1_000_000;
 /// Most terms in dice read from a file (a ruleset's phasers, say): "2D6+1D3" has two.
-pub const MAX_FILE_TERMS: usize = 100;
+pub(crate) const MAX_FILE_TERMS: usize = 100;
 
 impl Dice {
     /// `count` dice of `sides` faces.
-    pub fn new(count: u32, sides: u32) -> Dice {
+    pub(crate) fn new(count: u32, sides: u32) -> Dice {
         Dice {
             terms: vec![DiceTerm {
                 negative: false,
@@ -73,7 +73,7 @@ impl Dice {
     }
 
     /// How many dice are rolled (constants excluded).
-    pub fn dice_count(&self) -> u32 {
+    pub(crate) fn dice_count(&self) -> u32 {
         self.terms
             .iter()
             .filter(|t| t.sides > 0)
@@ -82,7 +82,7 @@ impl Dice {
 
     /// Dice read from a file are rolled again and again (every turn of every battle), so they
     /// hold at most `MAX_DICE` dice and `MAX_FILE_TERMS` terms.
-    pub fn check_rollable(&self) -> Result<(), String> {
+    pub(crate) fn check_rollable(&self) -> Result<(), String> {
         if self.terms.len() > MAX_FILE_TERMS {
             return Err(format!(
                 "`{}` has more than {MAX_FILE_TERMS} terms",
@@ -104,7 +104,7 @@ impl Dice {
     }
 
     /// Roll with any random source.
-    pub fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> i64 {
+    pub(crate) fn roll<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> i64 {
         let mut total = 0i64;
         for t in &self.terms {
             let v: i64 = if t.sides == 0 {
@@ -335,7 +335,7 @@ impl fmt::Display for Dice {
 }
 
 /// Accept a string or a number where text is expected (so `hull: 3` reads as "3").
-pub fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+pub(crate) fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Raw {
@@ -369,7 +369,7 @@ impl<'de> Deserialize<'de> for Dice {
 
 /// Two rolls written "A/B": the first while a component is intact, the second once damaged.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DicePair {
+pub(crate) struct DicePair {
     pub intact: Dice,
     pub damaged: Dice,
 }

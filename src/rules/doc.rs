@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 /// Where a node sits: its key (for map entries) and its value.
 #[derive(Debug, Clone)]
-pub struct Place {
+pub(crate) struct Place {
     pub key: Option<Span>,
     pub value: Span,
 }
@@ -18,16 +18,16 @@ pub struct Place {
 #[derive(Debug, Clone)]
 pub struct Doc {
     pub value: Value,
-    pub places: HashMap<String, Place>,
+    pub(crate) places: HashMap<String, Place>,
 }
 
 /// Most bytes the pointers of one document's places may add up to. Each node's pointer
 /// repeats its ancestors' keys, so a long key above many entries would otherwise cost its
 /// length once per entry (a 1 MB key over 100,000 entries: 100 GB).
-pub const MAX_PATH_BYTES: usize = 64 << 20;
+pub(crate) const MAX_PATH_BYTES: usize = 64 << 20;
 
 /// The error for a document past `MAX_PATH_BYTES`.
-pub fn too_long_paths() -> String {
+pub(crate) fn too_long_paths() -> String {
     format!(
         "the keys leading to these entries are too long for so many of them (more than {} MiB of \
          paths)",
@@ -38,7 +38,7 @@ pub fn too_long_paths() -> String {
 use crate::pointer::pointer_push;
 
 impl Doc {
-    pub fn new(value: Value) -> Doc {
+    pub(crate) fn new(value: Value) -> Doc {
         Doc {
             value,
             places: HashMap::new(),
@@ -46,7 +46,7 @@ impl Doc {
     }
 
     /// The place of `pointer`, or of its nearest ancestor that has one.
-    pub fn place(&self, pointer: &str) -> Option<&Place> {
+    pub(crate) fn place(&self, pointer: &str) -> Option<&Place> {
         let mut p = pointer.to_string();
         loop {
             if let Some(place) = self.places.get(&p) {
@@ -60,7 +60,7 @@ impl Doc {
     }
 
     /// An error located at the value of `pointer` (or the nearest known ancestor).
-    pub fn error_at(&self, pointer: &str, message: impl Into<String>) -> Error {
+    pub(crate) fn error_at(&self, pointer: &str, message: impl Into<String>) -> Error {
         match self.place(pointer) {
             Some(place) => place.value.clone().at(message),
             None => Error::msg(message),
@@ -68,7 +68,7 @@ impl Doc {
     }
 
     /// An error located at the key of `pointer` (falls back to its value).
-    pub fn error_at_key(&self, pointer: &str, message: impl Into<String>) -> Error {
+    pub(crate) fn error_at_key(&self, pointer: &str, message: impl Into<String>) -> Error {
         match self.place(pointer) {
             Some(place) => place
                 .key
@@ -114,7 +114,7 @@ impl Doc {
     /// A key marked new (`+NAME`, `new NAME` in the rules language) must not be in the base;
     /// the unmarked keys that match nothing are returned, for the caller to judge (a field the
     /// base left out is fine, a ship name that matches none is a typo).
-    pub fn overlay(&mut self, over: Doc) -> Result<Vec<Unmatched>> {
+    pub(crate) fn overlay(&mut self, over: Doc) -> Result<Vec<Unmatched>> {
         let Doc { value, places } = over;
         let mut merge = Merge {
             places: &places,
@@ -153,7 +153,7 @@ impl Doc {
     }
 
     /// Drop the new-entry markers of a document that extends nothing (everything in it is new).
-    pub fn without_markers(self) -> Result<Doc> {
+    pub(crate) fn without_markers(self) -> Result<Doc> {
         if !has_marker(&self.value) {
             return Ok(self);
         }
@@ -168,12 +168,12 @@ impl Doc {
 }
 
 /// The prefix that marks a key as a new entry, not a change to one of the base's.
-pub const NEW_MARKER: &str = "+";
+pub(crate) const NEW_MARKER: &str = "+";
 
 /// An overlay key that matched nothing in the base: `parent` is the map's pointer in the merged
 /// document, `place` where the overlay wrote the key.
 #[derive(Debug, Clone)]
-pub struct Unmatched {
+pub(crate) struct Unmatched {
     pub parent: String,
     pub key: String,
     pub removal: bool,
@@ -461,7 +461,7 @@ fn friendly_serde_message(m: &str, field: Option<&str>) -> String {
 
 impl Doc {
     /// An error inside the formula at `pointer`, pointing at the character it concerns.
-    pub fn formula_error(&self, pointer: &str, e: &super::formula::FormulaError) -> Error {
+    pub(crate) fn formula_error(&self, pointer: &str, e: &super::formula::FormulaError) -> Error {
         match self.places.get(pointer) {
             Some(place) => {
                 let span = &place.value;
@@ -480,7 +480,7 @@ impl Doc {
 }
 
 /// Whole floating-point numbers as integers (27.0 → 27), for output meant for people.
-pub fn tidy_numbers(value: &mut Value) {
+pub(crate) fn tidy_numbers(value: &mut Value) {
     match value {
         Value::Number(n) if n.is_f64() => {
             if let Some(f) = n.as_f64() {
@@ -499,7 +499,7 @@ pub fn tidy_numbers(value: &mut Value) {
 impl Error {
     /// Resolve a pointer to its file, line and column in `doc` (the nearest known ancestor);
     /// without a document, or a place for it, the pointer is shown as a path.
-    pub fn locate(self, doc: Option<&Doc>) -> Error {
+    pub(crate) fn locate(self, doc: Option<&Doc>) -> Error {
         let Some(pointer) = self.pointer() else {
             return self;
         };
@@ -517,7 +517,7 @@ impl Error {
 
     /// Place an error that has no line and column at `pointer` in `doc` (one that has keeps
     /// its place). A pointer it had is kept in the message as a path.
-    pub fn placed_at(self, doc: &Doc, pointer: &str) -> Error {
+    pub(crate) fn placed_at(self, doc: &Doc, pointer: &str) -> Error {
         if self.is_located() {
             return self;
         }

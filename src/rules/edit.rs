@@ -18,7 +18,7 @@ pub enum Syntax {
 
 impl Syntax {
     /// The syntax a ruleset file's name asks for (`.rules`, `.yaml`/`.yml`, `.json`).
-    pub fn of_path(path: &str) -> Result<Syntax> {
+    pub(crate) fn of_path(path: &str) -> Result<Syntax> {
         match FileKind::of(path) {
             Some(FileKind::Rules) => Ok(Syntax::Rules),
             Some(FileKind::Yaml) => Ok(Syntax::Yaml),
@@ -35,7 +35,7 @@ impl Syntax {
 }
 
 /// A ruleset as a value tree (its canonical serialisation).
-pub fn tree(ruleset: &Ruleset) -> Value {
+pub(crate) fn tree(ruleset: &Ruleset) -> Value {
     serde_json::to_value(ruleset).expect("a ruleset serialises")
 }
 
@@ -49,18 +49,18 @@ pub fn render(value: &Value, syntax: Syntax) -> String {
 }
 
 /// A ruleset's tree (or a house rule's) as file text, whole numbers written whole.
-pub fn text(mut value: Value, syntax: Syntax) -> String {
+pub(crate) fn text(mut value: Value, syntax: Syntax) -> String {
     tidy_numbers(&mut value);
     render(&value, syntax)
 }
 
 /// A loaded ruleset as file text, with its `extends` applied.
-pub fn show(ruleset: &Ruleset, syntax: Syntax) -> String {
+pub(crate) fn show(ruleset: &Ruleset, syntax: Syntax) -> String {
     text(tree(ruleset), syntax)
 }
 
 /// A house rule: `extends` its base, then the changes (an overlay, see `diff`).
-pub fn house_rule(extends: String, changes: Value) -> Value {
+pub(crate) fn house_rule(extends: String, changes: Value) -> Value {
     let mut v = serde_json::Map::new();
     v.insert("extends".to_string(), Value::String(extends));
     if let Value::Object(changes) = changes {
@@ -71,7 +71,7 @@ pub fn house_rule(extends: String, changes: Value) -> Value {
 
 /// Write ruleset text to `path`, whole or not at all, after checking that it loads back to a
 /// valid ruleset (with what it extends, found beside `path`).
-pub fn save(path: &str, text: &str) -> Result<()> {
+pub(crate) fn save(path: &str, text: &str) -> Result<()> {
     let doc = load::parse_text(path, text, crate::io::Format::of(path))?;
     let dir = Path::new(path).parent().map(|p| p.to_path_buf());
     let resolved = load::resolve_loaded(
@@ -85,7 +85,7 @@ pub fn save(path: &str, text: &str) -> Result<()> {
 }
 
 /// "a.b.c" or a JSON pointer "/a/b" into segments.
-pub fn parse_path(text: &str) -> Vec<String> {
+pub(crate) fn parse_path(text: &str) -> Vec<String> {
     let text = text.trim();
     if text.is_empty() {
         return Vec::new();
@@ -97,7 +97,7 @@ pub fn parse_path(text: &str) -> Vec<String> {
 }
 
 /// A path as people write it ("ships.Scout.shields").
-pub fn show_path(path: &[String]) -> String {
+pub(crate) fn show_path(path: &[String]) -> String {
     if path.is_empty() {
         "(the ruleset)".to_string()
     } else {
@@ -107,7 +107,11 @@ pub fn show_path(path: &[String]) -> String {
 
 /// Put `value` at `path` in `tree`, making the sections on the way; `null` removes the key.
 /// A list's items are reached by index, and only existing ones.
-pub fn put(tree: &mut Value, path: &[String], value: Value) -> std::result::Result<(), String> {
+pub(crate) fn put(
+    tree: &mut Value,
+    path: &[String],
+    value: Value,
+) -> std::result::Result<(), String> {
     let Some((last, parents)) = path.split_last() else {
         return Err(
             "give the path of a value (`ships.NAME.shields`), not the whole ruleset".to_string(),
@@ -152,7 +156,7 @@ pub fn put(tree: &mut Value, path: &[String], value: Value) -> std::result::Resu
 
 /// The ruleset's own keys for a path typed by a person (ship aliases, case, accents).
 /// Segments not found are kept as typed (a key a `set` would add).
-pub fn resolve(ruleset: &Ruleset, tree: &Value, path: &[String]) -> Vec<String> {
+pub(crate) fn resolve(ruleset: &Ruleset, tree: &Value, path: &[String]) -> Vec<String> {
     let mut node = Some(tree);
     let mut out = Vec::new();
     for seg in path {
@@ -180,7 +184,7 @@ pub fn resolve(ruleset: &Ruleset, tree: &Value, path: &[String]) -> Vec<String> 
 }
 
 /// The value at a path of a tree, if there is one.
-pub fn value_at<'a>(tree: &'a Value, path: &[String]) -> Option<&'a Value> {
+pub(crate) fn value_at<'a>(tree: &'a Value, path: &[String]) -> Option<&'a Value> {
     let mut node = tree;
     for seg in path {
         node = match node {
@@ -194,7 +198,7 @@ pub fn value_at<'a>(tree: &'a Value, path: &[String]) -> Option<&'a Value> {
 
 /// A copy of `ruleset` with `value` at `path` (already `resolve`d), deserialised and validated
 /// again as a loaded file is: a value the model refuses is an error naming the path.
-pub fn with_value(ruleset: &Ruleset, path: &[String], value: Value) -> Result<Ruleset> {
+pub(crate) fn with_value(ruleset: &Ruleset, path: &[String], value: Value) -> Result<Ruleset> {
     let shown = show_path(path);
     let mut tree = tree(ruleset);
     put(&mut tree, path, value.clone())
@@ -215,7 +219,7 @@ pub fn with_value(ruleset: &Ruleset, path: &[String], value: Value) -> Result<Ru
 
 /// The overlay that turns `old` into `new` (`null` marks a removed key), or `None` if they
 /// are equal.
-pub fn diff(old: &Value, new: &Value) -> Option<Value> {
+pub(crate) fn diff(old: &Value, new: &Value) -> Option<Value> {
     match (old, new) {
         (Value::Object(o), Value::Object(n)) => {
             let mut out = serde_json::Map::new();
@@ -244,7 +248,7 @@ pub fn diff(old: &Value, new: &Value) -> Option<Value> {
 /// How a house-rule file at `target` refers to the ruleset it extends, loaded from `origin`
 /// (a built-in name, or a path): the file's name when both sit in one folder, else its
 /// absolute path.
-pub fn extends_reference(origin: &str, target: &str) -> String {
+pub(crate) fn extends_reference(origin: &str, target: &str) -> String {
     let origin_path = Path::new(origin);
     if !origin_path.is_file() {
         return origin.to_string(); // a built-in name

@@ -79,7 +79,7 @@ fn scan(text: &str) -> Vec<Line> {
 
 /// Where a broken entry is: what to blank, and the block it sits in.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     pub range: Range<usize>,
     /// The `{` of the block holding it (`None` at the top level).
     pub block: Option<usize>,
@@ -92,12 +92,12 @@ pub struct Entry {
 }
 
 /// The byte positions of strings left open at the end of their line.
-pub fn open_strings(text: &str) -> Vec<usize> {
+pub(crate) fn open_strings(text: &str) -> Vec<usize> {
     scan(text).iter().filter_map(|l| l.open_quote).collect()
 }
 
 /// The entry of rules-language text that a syntax error at byte `pos` belongs to.
-pub fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
+pub(crate) fn rules_entry(text: &str, pos: usize) -> Option<Entry> {
     let lines = scan(text);
     let here = lines
         .iter()
@@ -194,7 +194,7 @@ fn starts_statement(line: &str) -> bool {
 
 /// The entry of YAML text that a syntax error at byte `pos` belongs to: its line (or the last
 /// one with something on it) and the lines indented under it; and the line of its parent key.
-pub fn yaml_entry(text: &str, pos: usize) -> Option<(Range<usize>, Option<usize>)> {
+pub(crate) fn yaml_entry(text: &str, pos: usize) -> Option<(Range<usize>, Option<usize>)> {
     let lines: Vec<(usize, &str)> = text
         .split_inclusive('\n')
         .scan(0, |start, raw| {
@@ -225,7 +225,7 @@ pub fn yaml_entry(text: &str, pos: usize) -> Option<(Range<usize>, Option<usize>
 }
 
 /// `text` with the bytes of `range` blanked: a space for each character, line breaks kept.
-pub fn blank(text: &str, range: Range<usize>) -> String {
+pub(crate) fn blank(text: &str, range: Range<usize>) -> String {
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..range.start]);
     out.extend(text[range.clone()].chars().map(|c| match c {

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 const MAX_CHAIN: usize = 32;
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Explanation {
+pub(crate) struct Explanation {
     /// The path with the ruleset's own keys (a ship's alias resolved to its name).
     pub path: String,
     pub pointer: String,
@@ -68,14 +68,14 @@ fn meanings_of(
 }
 
 /// The comments of a ruleset and of every file it extends, nearest first.
-pub fn comment_chain(reference: &str) -> Vec<(String, Comments)> {
+pub(crate) fn comment_chain(reference: &str) -> Vec<(String, Comments)> {
     let mut out = Vec::new();
     follow(reference, None, &mut out);
     out
 }
 
 /// The same for a document being edited (its text given), then what it extends.
-pub fn comment_chain_of_text(
+pub(crate) fn comment_chain_of_text(
     name: &str,
     text: &str,
     dir: Option<&Path>,
@@ -123,7 +123,7 @@ fn add_text(
 
 /// Explain `path` ("combat.start_distance", "/ships/Scout/shields"), in `ruleset` if one is
 /// given, with the comments of its files.
-pub fn explain(
+pub(crate) fn explain(
     path: &str,
     ruleset: Option<&Ruleset>,
     comments: &[(String, Comments)],
@@ -183,7 +183,7 @@ pub fn explain(
 }
 
 /// What the ruleset files say about the value at `pointer`: `(file, text)`, nearest file first.
-pub fn notes(pointer: &str, comments: &[(String, Comments)]) -> Vec<(String, String)> {
+pub(crate) fn notes(pointer: &str, comments: &[(String, Comments)]) -> Vec<(String, String)> {
     comments
         .iter()
         .filter_map(|(file, c)| {
@@ -203,7 +203,7 @@ pub fn notes(pointer: &str, comments: &[(String, Comments)]) -> Vec<(String, Str
 
 impl Explanation {
     /// As `rules explain` prints it (and the language server shows it on hover, as Markdown).
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = format!("{}\n", self.path);
         if let Some(d) = &self.description {
             out.push_str(&format!("  {d}\n"));
@@ -231,7 +231,7 @@ impl Explanation {
 }
 
 /// A value on one line, shortened: a whole section is summarised by its keys (as `rules explain` shows it).
-pub fn shown(v: &Value) -> String {
+pub(crate) fn shown(v: &Value) -> String {
     let text = match v {
         Value::Object(m) if m.len() > 6 => {
             let keys: Vec<&str> = m.keys().take(6).map(String::as_str).collect();

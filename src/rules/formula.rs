@@ -5,7 +5,8 @@ mod compiled;
 pub mod operators;
 
 pub(crate) use compiled::formula_variables;
-pub use compiled::{round_to, Compiled, CompiledFor, Variables};
+pub(crate) use compiled::{round_to, CompiledFor};
+pub use compiled::{Compiled, Variables};
 use operators::{BinOp, FUNCTIONS};
 
 use super::grammar::{Rule, RulesParser};
@@ -87,14 +88,14 @@ impl fmt::Display for FormulaError {
 
 /// Most signs (`-`, `not`) in a row, and most powers (`^`) in one chain: the parser recurses
 /// once for each (a chain of 20,000 would overflow its stack), as brackets make it.
-pub const MAX_IN_A_ROW: usize = super::nesting::MAX_NESTING;
+pub(crate) const MAX_IN_A_ROW: usize = super::nesting::MAX_NESTING;
 /// Most operators in one formula (real ones have a few dozen). This bounds the depth of the
 /// tree, which printing, checking, evaluating and dropping it walk recursively.
-pub const MAX_OPERATORS: usize = 1000;
+pub(crate) const MAX_OPERATORS: usize = 1000;
 
 /// A problem found while building a tree, at a byte position of the text pest parsed.
 #[derive(Debug, Clone, PartialEq)]
-pub struct BuildError {
+pub(crate) struct BuildError {
     pub pos: usize,
     pub message: String,
 }
@@ -102,7 +103,7 @@ pub struct BuildError {
 /// Build the tree of an `expr` pair. `text` is the pair's text and `base` the byte offset it
 /// starts at in what pest parsed. Refuses formulas past `MAX_IN_A_ROW` or `MAX_OPERATORS`
 /// before building anything.
-pub fn build(pair: Pair<Rule>, text: &str, base: usize) -> Result<Node, BuildError> {
+pub(crate) fn build(pair: Pair<Rule>, text: &str, base: usize) -> Result<Node, BuildError> {
     check_size(&pair)?;
     let chars = super::lines::LineIndex::chars_only(text);
     Ok(build_checked(
@@ -245,7 +246,7 @@ fn primary(p: Pair<Rule>, at: &Offsets) -> Node {
 }
 
 /// At most the first 40 characters of `text`, for messages that quote what was written.
-pub fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     match text.char_indices().nth(40) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_string(),
@@ -320,7 +321,7 @@ fn check_calls(node: &Node) -> Result<(), FormulaError> {
 }
 
 /// Call `f` on every node, parents first.
-pub fn visit<'a>(node: &'a Node, f: &mut dyn FnMut(&'a Node)) {
+pub(crate) fn visit<'a>(node: &'a Node, f: &mut dyn FnMut(&'a Node)) {
     f(node);
     match node {
         Node::Neg(a) | Node::Not(a) => visit(a, f),
@@ -494,10 +495,6 @@ impl Formula {
         })
     }
 
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
     pub fn node(&self) -> &Node {
         &self.node
     }
@@ -550,7 +547,7 @@ impl Formula {
     }
 
     /// Check that the formula reads only the variables of `V` (see `formula_variables!`).
-    pub fn check_for<V: Variables>(&self) -> Result<(), FormulaError> {
+    pub(crate) fn check_for<V: Variables>(&self) -> Result<(), FormulaError> {
         self.check(V::NAMES)
     }
 
@@ -583,14 +580,14 @@ impl<'de> Deserialize<'de> for Formula {
 
 /// A number, or a formula that computes it (a ship's generator output, say).
 #[derive(Debug, Clone, PartialEq)]
-pub enum NumberOrFormula {
+pub(crate) enum NumberOrFormula {
     Number(f64),
     Formula(Formula),
 }
 
 impl NumberOrFormula {
     /// Its value, with `lookup` giving the formula's variables.
-    pub fn value(&self, lookup: &dyn Fn(&str) -> Option<f64>) -> f64 {
+    pub(crate) fn value(&self, lookup: &dyn Fn(&str) -> Option<f64>) -> f64 {
         match self {
             NumberOrFormula::Number(n) => *n,
             NumberOrFormula::Formula(f) => f.eval_with(lookup),

@@ -10,7 +10,7 @@ const HELP: &str = include_str!("../../doc/help/formulas.md");
 
 /// The variables the formula at `path` (its keys, a ship's name as any segment) may read;
 /// `None` if the key holds no formula.
-pub fn variables_at(path: &[&str]) -> Option<Vec<&'static str>> {
+pub(crate) fn variables_at(path: &[&str]) -> Option<Vec<&'static str>> {
     Some(match path {
         ["scoring", "cep", "points"] => CepVariables::NAMES.to_vec(),
         ["scoring", "elo", "k"] => K_VARIABLES.to_vec(),
@@ -24,7 +24,7 @@ pub fn variables_at(path: &[&str]) -> Option<Vec<&'static str>> {
 
 /// What variable `name` means, as the help topic's "Variables" section says (its line and the
 /// lines continuing it); `None` if no line there documents it alone.
-pub fn variable_help(name: &str) -> Option<String> {
+pub(crate) fn variable_help(name: &str) -> Option<String> {
     let section = HELP.split("\n## Variables").nth(1)?;
     let section = section.split("\n## ").next()?;
     let lines: Vec<&str> = section.lines().collect();

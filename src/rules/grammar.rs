@@ -5,10 +5,10 @@ use pest_derive::Parser;
 #[derive(Parser)]
 #[grammar = "../grammar/formula.pest"]
 #[grammar = "../grammar/rules.pest"]
-pub struct RulesParser;
+pub(crate) struct RulesParser;
 
 /// What a person calls each grammar rule, for "expected ..." messages.
-pub fn rule_name(rule: &Rule) -> String {
+pub(crate) fn rule_name(rule: &Rule) -> String {
     match rule {
         Rule::EOI => "end of input",
         Rule::ident => "a name",
@@ -50,7 +50,7 @@ pub fn rule_name(rule: &Rule) -> String {
 }
 
 /// Turn a pest error into one of ours, at the right line and column of `source`.
-pub fn pest_error(
+pub(crate) fn pest_error(
     e: pest::error::Error<Rule>,
     source: &std::sync::Arc<crate::error::Source>,
     line_offset: usize,
@@ -93,7 +93,7 @@ pub fn pest_error(
     Span::new(source, line, col).at(message)
 }
 
-pub fn join_or(mut items: Vec<String>) -> String {
+pub(crate) fn join_or(mut items: Vec<String>) -> String {
     items.dedup();
     let mut unique: Vec<String> = Vec::new();
     for i in items {

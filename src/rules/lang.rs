@@ -76,7 +76,7 @@ impl Text {
 
 /// Keys and brackets by position (see `lang_comments`).
 #[derive(Default)]
-pub struct Layout {
+pub(crate) struct Layout {
     pub anchors: Vec<(usize, String)>,
     pub containers: Vec<super::lang_comments::Container>,
 }
@@ -87,7 +87,7 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 }
 
 /// Parse rules-language text with its comments, each placed at the node it belongs to.
-pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
+pub(crate) fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let (doc, layout) = parse_laid_out(name, text, true)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut comments = super::lang_comments::attach(text, layout.unwrap_or_default());
@@ -691,7 +691,7 @@ fn is_bare_extends_name(s: &str) -> bool {
 
 /// A key as the rules language writes it: bare if it reads back as itself, else quoted; a key
 /// marked new (`+NAME`) as `new NAME`.
-pub fn key_text(k: &str) -> String {
+pub(crate) fn key_text(k: &str) -> String {
     if let Some(name) = k.strip_prefix(NEW_MARKER) {
         return match name.starts_with(NEW_MARKER) {
             true => format!("new {}", quote(name)),

@@ -7,14 +7,14 @@ use super::lines::LineIndex;
 
 /// A section or list: the byte positions of its brackets and its pointer.
 #[derive(Debug, Clone)]
-pub struct Container {
+pub(crate) struct Container {
     pub open: usize,
     pub close: usize,
     pub pointer: String,
 }
 
 /// Every `#` comment outside a string, in order.
-pub fn scan(text: &str) -> Vec<Found> {
+pub(crate) fn scan(text: &str) -> Vec<Found> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let (mut i, mut line, mut line_start) = (0, 1, 0);
@@ -60,7 +60,7 @@ pub fn scan(text: &str) -> Vec<Found> {
 }
 
 /// Place every comment of `text` (parsed into `layout`) at its node.
-pub fn attach(text: &str, mut layout: Layout) -> Comments {
+pub(crate) fn attach(text: &str, mut layout: Layout) -> Comments {
     let mut comments = Comments::default();
     let found = scan(text);
     if found.is_empty() {

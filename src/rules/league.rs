@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// The scheduling methods the league engine knows.
-pub const METHODS: &[&str] = &["rotation", "berger", "balanced"];
+pub(crate) const METHODS: &[&str] = &["rotation", "berger", "balanced"];
 
 /// Most legs a league may play (each is a full round robin).
-pub const MAX_LEGS: u32 = 100;
+pub(crate) const MAX_LEGS: u32 = 100;
 
 /// The tie-breakers the standings know, by the name a ruleset uses for them.
-pub const TIEBREAKERS: &[(&str, &str)] = &[
+pub(crate) const TIEBREAKERS: &[(&str, &str)] = &[
     (
         "head_to_head",
         "points in the games among the tied teams (re-applied to any smaller group left level)",
@@ -39,7 +39,7 @@ pub const TIEBREAKERS: &[(&str, &str)] = &[
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct LeagueRules {
+pub(crate) struct LeagueRules {
     /// Default scheduling method: rotation (the source's), berger (FIDE) or balanced.
     #[serde(default = "default_method")]
     pub method: String,
@@ -65,7 +65,7 @@ pub struct LeagueRules {
 /// League points for a win, a draw and a loss.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct Points {
+pub(crate) struct Points {
     /// League points for a win.
     pub win: f64,
     /// League points for a draw.
@@ -83,7 +83,7 @@ fn default_legs() -> u32 {
 }
 
 impl LeagueRules {
-    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+    pub(crate) fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         if !METHODS.contains(&self.method.as_str()) {
             return Err(Error::unknown("scheduling method", &self.method, METHODS)
                 .placed_at(doc, &pointer_push(pointer, "method")));

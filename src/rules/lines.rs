@@ -6,7 +6,7 @@
 const BLOCK: usize = 64;
 
 /// A table of one text's line starts and (for non-ASCII text) character counts.
-pub struct LineIndex {
+pub(crate) struct LineIndex {
     /// Byte offset of the start of each line.
     line_starts: Vec<usize>,
     /// Characters before each block of `BLOCK` bytes; empty when the text is ASCII.
@@ -16,7 +16,7 @@ pub struct LineIndex {
 impl LineIndex {
     /// An index for character offsets only (no lines): what a one-line formula needs, and
     /// nothing at all for ASCII text.
-    pub fn chars_only(text: &str) -> LineIndex {
+    pub(crate) fn chars_only(text: &str) -> LineIndex {
         LineIndex {
             line_starts: vec![0],
             chars_before_block: if text.is_ascii() {
@@ -27,7 +27,7 @@ impl LineIndex {
         }
     }
 
-    pub fn new(text: &str) -> LineIndex {
+    pub(crate) fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = vec![0];
         line_starts.extend(
@@ -49,7 +49,7 @@ impl LineIndex {
     }
 
     /// Characters of `text` (the text the index was made from) before byte `pos`.
-    pub fn char_offset(&self, text: &str, pos: usize) -> usize {
+    pub(crate) fn char_offset(&self, text: &str, pos: usize) -> usize {
         let pos = pos.min(text.len());
         if self.chars_before_block.is_empty() {
             return pos;
@@ -64,12 +64,12 @@ impl LineIndex {
     }
 
     /// 1-based line of byte `pos`.
-    pub fn line(&self, pos: usize) -> usize {
+    pub(crate) fn line(&self, pos: usize) -> usize {
         self.line_starts.partition_point(|start| *start <= pos)
     }
 
     /// 1-based line and column (in characters) of byte `pos`.
-    pub fn line_col(&self, text: &str, pos: usize) -> (usize, usize) {
+    pub(crate) fn line_col(&self, text: &str, pos: usize) -> (usize, usize) {
         let pos = pos.min(text.len());
         let line = self.line_starts.partition_point(|start| *start <= pos) - 1;
         let start = self.line_starts[line];

@@ -18,7 +18,7 @@ pub fn parse_text(name: &str, text: &str, format: Format) -> Result<Doc> {
 }
 
 /// Read a file of either format into a `Doc`, as written (no `extends` applied).
-pub fn read_doc(path: &str) -> Result<Doc> {
+pub(crate) fn read_doc(path: &str) -> Result<Doc> {
     read_permitted(&Permit::as_given(Path::new(path)))
 }
 
@@ -48,7 +48,7 @@ fn read_named_inside(permit: &Permit) -> Result<Doc> {
 /// extends a club's, which extends a built-in: a few links. Each link is read, parsed and
 /// laid over the next while the ones above it wait, so a chain of thousands of files ran
 /// out of stack.
-pub const MAX_EXTENDS_DEPTH: usize = 32;
+pub(crate) const MAX_EXTENDS_DEPTH: usize = 32;
 
 /// Where a ruleset reference points: a built-in or a file.
 enum Origin {
@@ -86,7 +86,7 @@ fn locate(reference: &str, relative_to: Option<&Path>) -> Result<Origin> {
 
 /// Where a ruleset reference leads, and its text as written (nothing resolved): what an
 /// editor opens to show the base an `extends` names.
-pub enum Found {
+pub(crate) enum Found {
     /// A built-in: its name, its file under `rulesets/`, and its text.
     Builtin(&'static str, &'static str, &'static str),
     /// A file the read policy allowed, and its text.
@@ -95,7 +95,7 @@ pub enum Found {
 
 /// The ruleset `reference` names from a file in `relative_to` (`None`: as the person gave it),
 /// read through the policy as `extends` reads it.
-pub fn find_reference(reference: &str, relative_to: Option<&Path>) -> Result<Found> {
+pub(crate) fn find_reference(reference: &str, relative_to: Option<&Path>) -> Result<Found> {
     let relative_to = relative_to.filter(|d| !d.as_os_str().is_empty());
     match locate(reference, relative_to)? {
         Origin::Builtin(name, file, text) => Ok(Found::Builtin(name, file, text)),
@@ -113,7 +113,7 @@ pub fn resolve_doc(reference: &str) -> Result<Doc> {
 
 /// Load a reference named inside a file in `dir` (a record's `rules:`): a relative path is
 /// found there, and under a script's read policy the file may sit there.
-pub fn resolve_doc_beside(reference: &str, dir: Option<&Path>) -> Result<Doc> {
+pub(crate) fn resolve_doc_beside(reference: &str, dir: Option<&Path>) -> Result<Doc> {
     resolve(
         reference,
         dir.filter(|d| !d.as_os_str().is_empty()),
@@ -212,7 +212,7 @@ fn resolve_extends(
 
 /// Load and check a ruleset by built-in name or path as `load` does, but report every problem
 /// of the file (up to `recover::MAX_PROBLEMS`), not the first: what `rules check` prints.
-pub fn check(reference: &str) -> std::result::Result<Ruleset, Vec<Error>> {
+pub(crate) fn check(reference: &str) -> std::result::Result<Ruleset, Vec<Error>> {
     let permit = match locate(reference, None).map_err(|e| vec![e])? {
         Origin::Builtin(..) => return load(reference).map_err(|e| vec![e]),
         Origin::File(permit) => permit,
@@ -248,7 +248,7 @@ pub fn load(reference: &str) -> Result<Ruleset> {
 /// `rules:`): a relative path means the file beside it when there is one (the read policy
 /// lets it sit there); otherwise the reference as given, a built-in name or a path the policy
 /// must allow.
-pub fn load_beside(reference: &str, file: Option<&str>) -> Result<Ruleset> {
+pub(crate) fn load_beside(reference: &str, file: Option<&str>) -> Result<Ruleset> {
     let dir = file.and_then(|f| Path::new(f).parent());
     ruleset_from_doc(&resolve_doc_beside(reference, beside(reference, dir))?)
 }
@@ -256,14 +256,14 @@ pub fn load_beside(reference: &str, file: Option<&str>) -> Result<Ruleset> {
 /// The folder a reference named inside a file in `dir` is read from (the CLI's records and
 /// the script API alike): that folder when the file is there; else `None`, the reference as
 /// given (from the current folder, or a built-in name).
-pub fn beside<'a>(reference: &str, dir: Option<&'a Path>) -> Option<&'a Path> {
+pub(crate) fn beside<'a>(reference: &str, dir: Option<&'a Path>) -> Option<&'a Path> {
     dir.filter(|d| !d.as_os_str().is_empty())
         .filter(|d| Path::new(reference).is_relative() && d.join(reference).is_file())
 }
 
 /// One ruleset of an `extends` chain, as its own file gives it (not yet overlaid).
 #[derive(Debug, Clone)]
-pub struct Link {
+pub(crate) struct Link {
     /// `built-in startrek` or the file's path.
     pub source: String,
     pub name: Option<String>,
@@ -276,7 +276,7 @@ pub struct Link {
 }
 
 /// The chain a reference extends, itself first: what `rules bundle` names in its header.
-pub fn chain(reference: &str) -> Result<Vec<Link>> {
+pub(crate) fn chain(reference: &str) -> Result<Vec<Link>> {
     let mut links = Vec::new();
     let (mut reference, mut dir) = (reference.to_string(), None::<PathBuf>);
     // `resolve` has refused circles and long chains; the bound only keeps a changing file
@@ -331,12 +331,15 @@ pub fn chain(reference: &str) -> Result<Vec<Link>> {
 
 /// The ruleset a reference extends, resolved and checked (`None` if it extends nothing), with
 /// the name it gives it.
-pub fn base_of(reference: &str) -> Result<Option<(String, Ruleset)>> {
+pub(crate) fn base_of(reference: &str) -> Result<Option<(String, Ruleset)>> {
     base_of_beside(reference, None)
 }
 
 /// `base_of` for a reference named inside a file in `dir` (a club file's `rulesets:`).
-pub fn base_of_beside(reference: &str, dir: Option<&Path>) -> Result<Option<(String, Ruleset)>> {
+pub(crate) fn base_of_beside(
+    reference: &str,
+    dir: Option<&Path>,
+) -> Result<Option<(String, Ruleset)>> {
     let (doc, dir) = match locate(reference, dir)? {
         Origin::Builtin(name, file, text) => (
             parse_text(&format!("<built-in {name}>"), text, Format::of(file))?,

@@ -19,7 +19,7 @@ use {
 const PROBE: &str = "\u{1}probe";
 
 /// Refuse the first unmatched name of an overlay merged into `merged` from base `base_name`.
-pub fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<()> {
+pub(crate) fn check(merged: &Doc, unmatched: &[Unmatched], base_name: &str) -> Result<()> {
     if unmatched.is_empty() {
         return Ok(());
     }

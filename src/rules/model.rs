@@ -36,25 +36,25 @@ pub struct Ruleset {
     pub scoring: Option<ScoringRules>,
     /// League play: scheduling, league points and tie-breakers (`arbiter league`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub league: Option<LeagueRules>,
+    pub(crate) league: Option<LeagueRules>,
     /// Swiss tournaments: the pairing system, points and tie-breaks (`arbiter swiss`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swiss: Option<SwissRules>,
     /// Starship combat: every number the combat engine uses (`arbiter combat`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub combat: Option<CombatRules>,
+    pub(crate) combat: Option<CombatRules>,
     /// The default combat tactic's play style.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tactic: Option<TacticRules>,
+    pub(crate) tactic: Option<TacticRules>,
     /// Scripting: sandbox limits and rule hooks written in rhai.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub script: Option<ScriptRules>,
+    pub(crate) script: Option<ScriptRules>,
 }
 
 impl Ruleset {
     /// Checks that types alone cannot express: formula variables, names that refer to
     /// other parts of the ruleset, sensible ranges. Errors point into `doc`.
-    pub fn validate(&self, doc: &Doc) -> Result<()> {
+    pub(crate) fn validate(&self, doc: &Doc) -> Result<()> {
         let printable = |kind: &str, name: &str, pointer: &str| {
             crate::names::check_printable(kind, name)
                 .map_err(|e| doc.error_at(pointer, e.message()))
@@ -130,7 +130,7 @@ impl Ruleset {
     }
 
     /// A ship by name or alias, matched ignoring case and accents.
-    pub fn ship(&self, name: &str) -> Result<(&str, &Ship)> {
+    pub(crate) fn ship(&self, name: &str) -> Result<(&str, &Ship)> {
         self.ship_key(name)
             .map(|k| {
                 let (k, s) = self.ships.get_key_value(k).expect("key found");
@@ -155,7 +155,7 @@ impl Ruleset {
     }
 
     /// The ruleset's own key for a ship name or alias.
-    pub fn ship_key(&self, name: &str) -> Option<&str> {
+    pub(crate) fn ship_key(&self, name: &str) -> Option<&str> {
         if let Some((k, _)) = self.ships.get_key_value(name) {
             return Some(k.as_str());
         }

@@ -6,16 +6,16 @@
 //! separator (`=`, `:`, `;`, `,`) or at the bracket that closes around it.
 
 /// Deepest bracket nesting accepted.
-pub const MAX_NESTING: usize = 100;
+pub(crate) const MAX_NESTING: usize = 100;
 /// Most names, numbers, strings and symbols in one text: real rulesets have a few thousand.
-pub const MAX_TOKENS: usize = 1_000_000;
+pub(crate) const MAX_TOKENS: usize = 1_000_000;
 
 /// The byte position and message of the first place nested too deep, or past `MAX_TOKENS`.
 ///
 /// It reads bytes, not characters: everything it looks for is ASCII, and a byte of a longer
 /// character (a letter such as `ó`, or a symbol such as `×`) counts as part of a word. That
 /// keeps it a few instructions a byte, as it runs over every ruleset loaded.
-pub fn precheck(text: &str) -> Option<(usize, String)> {
+pub(crate) fn precheck(text: &str) -> Option<(usize, String)> {
     // `level` counts open brackets and open `if`s; `openers` the level outside each bracket.
     let bytes = text.as_bytes();
     let mut level = 0usize;

@@ -9,14 +9,14 @@ use sha2::{Digest, Sha256};
 /// The canonical text of a resolved ruleset: the model serialised as compact JSON (fields in the
 /// model's order, entries in the ruleset's, whole numbers whole). Comments, layout and the
 /// file's format (.rules or YAML) do not change it; any value that can change a result does.
-pub fn canonical(ruleset: &Ruleset) -> String {
+pub(crate) fn canonical(ruleset: &Ruleset) -> String {
     let mut tree = serde_json::to_value(ruleset).expect("a ruleset serialises");
     tidy_numbers(&mut tree);
     serde_json::to_string(&tree).expect("a value serialises")
 }
 
 /// The sha256 of the canonical form, 64 lowercase hex digits.
-pub fn hash(ruleset: &Ruleset) -> String {
+pub(crate) fn hash(ruleset: &Ruleset) -> String {
     let digest = Sha256::digest(canonical(ruleset).as_bytes());
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -41,7 +41,7 @@ impl Identity {
 
     /// Stamp a report (a JSON object) with the ruleset it was made under: `ruleset` (its name,
     /// unless the report already names it), `ruleset_version` and `ruleset_sha256`.
-    pub fn stamp(&self, report: &mut Value) {
+    pub(crate) fn stamp(&self, report: &mut Value) {
         if let Value::Object(map) = report {
             map.entry("ruleset")
                 .or_insert_with(|| self.name.clone().into());
@@ -51,7 +51,7 @@ impl Identity {
     }
 
     /// "startrek 1.0.0 (sha256 1a2b3c4d…)" for messages.
-    pub fn shown(&self) -> String {
+    pub(crate) fn shown(&self) -> String {
         let version = self
             .version
             .as_deref()
@@ -65,7 +65,7 @@ impl Identity {
     }
 }
 
-pub fn parse_version(text: &str) -> std::result::Result<semver::Version, String> {
+pub(crate) fn parse_version(text: &str) -> std::result::Result<semver::Version, String> {
     semver::Version::parse(text.trim()).map_err(|e| {
         format!("`{text}` is not a version ({e}); write MAJOR.MINOR.PATCH, like \"1.2.0\"")
     })
@@ -73,14 +73,14 @@ pub fn parse_version(text: &str) -> std::result::Result<semver::Version, String>
 
 /// What an `extends` asks of its base.
 #[derive(Debug, Clone)]
-pub struct Extends {
+pub(crate) struct Extends {
     pub name: String,
     pub sha256: Option<String>,
     pub version: Option<semver::VersionReq>,
 }
 
 /// Read a document's `extends` (a name, or `{name, sha256, version}`), if it has one.
-pub fn read_extends(doc: &Doc) -> Result<Option<Extends>> {
+pub(crate) fn read_extends(doc: &Doc) -> Result<Option<Extends>> {
     let wrong = || doc.error_at("/extends", "`extends` takes the name or path of a ruleset");
     let map = match doc.value.get("extends") {
         None => return Ok(None),
@@ -147,7 +147,7 @@ pub fn read_extends(doc: &Doc) -> Result<Option<Extends>> {
 }
 
 /// Refuse a base that is not the one the overlay was written against, at the `extends` line.
-pub fn check(pins: &Extends, base: &Ruleset, doc: &Doc) -> Result<()> {
+pub(crate) fn check(pins: &Extends, base: &Ruleset, doc: &Doc) -> Result<()> {
     if let Some(req) = &pins.version {
         let at = "/extends/version";
         let Some(v) = &base.version else {
@@ -201,7 +201,7 @@ pub fn check(pins: &Extends, base: &Ruleset, doc: &Doc) -> Result<()> {
 
 /// A warning when the rules a record (a season, a tournament) names are no longer the ones
 /// it began under.
-pub fn drift(record: &str, recorded: &Identity, now: &Ruleset) -> Option<String> {
+pub(crate) fn drift(record: &str, recorded: &Identity, now: &Ruleset) -> Option<String> {
     let now = Identity::of(now);
     (now.sha256 != recorded.sha256).then(|| {
         format!(
@@ -215,7 +215,7 @@ pub fn drift(record: &str, recorded: &Identity, now: &Ruleset) -> Option<String>
 /// A ruleset embedded in a record (`league new --embed-rules`): the rules language, whole (no
 /// `extends`: a record from elsewhere must not make this machine read its files), and, when
 /// the record says which hash it had, exactly that ruleset.
-pub fn embedded(record: &str, text: &str, recorded: Option<&Identity>) -> Result<Ruleset> {
+pub(crate) fn embedded(record: &str, text: &str, recorded: Option<&Identity>) -> Result<Ruleset> {
     let name = format!("{record} (its embedded rules)");
     let doc = super::lang::parse(&name, text)?;
     if doc.value.get("extends").is_some() {

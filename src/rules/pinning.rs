@@ -13,7 +13,7 @@ use {
 };
 
 /// Where the base a file was pinned against is kept: beside it, `house.pinned-base.rules`.
-pub fn kept_base(file: &str) -> PathBuf {
+pub(crate) fn kept_base(file: &str) -> PathBuf {
     let path = Path::new(file);
     let stem = path
         .file_stem()
@@ -24,7 +24,7 @@ pub fn kept_base(file: &str) -> PathBuf {
 
 /// What `rules pin` writes: the file's new text, the kept base's text and where it goes, and
 /// the base's identity.
-pub struct Pinned {
+pub(crate) struct Pinned {
     pub text: String,
     pub kept_path: PathBuf,
     pub kept_text: String,
@@ -33,7 +33,7 @@ pub struct Pinned {
 
 /// Pin `file`'s base at what it is now. The file keeps its comments (in the canonical layout,
 /// as `rules fmt` gives it).
-pub fn pin(file: &str, text: &str) -> Result<Pinned> {
+pub(crate) fn pin(file: &str, text: &str) -> Result<Pinned> {
     let syntax = Syntax::of_path(file)?;
     let (mut doc, comments) = canonical::parse_with_comments(file, text, Format::of(file))?;
     let Some(extends) = pin::read_extends(&doc)? else {
@@ -77,7 +77,7 @@ pub fn pin(file: &str, text: &str) -> Result<Pinned> {
 
 /// The command that shows how a pinned base changed, if its old form was kept beside `file`:
 /// `arbiter rules diff KEPT BASE`, with both as seen from the current folder.
-pub fn diff_command(file: &str, base: &str) -> Option<String> {
+pub(crate) fn diff_command(file: &str, base: &str) -> Option<String> {
     let kept = kept_base(file);
     if !kept.is_file() {
         return None;

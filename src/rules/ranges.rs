@@ -7,11 +7,11 @@ use {super::doc::Doc, crate::pointer::pointer_push};
 /// Largest number in the combat section and in ship stats: far above any real rule (the
 /// source's largest is 100), and small enough that a product of two, or one times a
 /// distance or a turn count, fits the engine's 32-bit arithmetic.
-pub const MAX_COMBAT_NUMBER: f64 = 10_000.0;
+pub(crate) const MAX_COMBAT_NUMBER: f64 = 10_000.0;
 
 /// Every number at or below `pointer` (except under the keys in `except`) must be at most
 /// `max` in size.
-pub fn at_most(doc: &Doc, pointer: &str, max: f64, except: &[&str]) -> Result<()> {
+pub(crate) fn at_most(doc: &Doc, pointer: &str, max: f64, except: &[&str]) -> Result<()> {
     let Some(value) = doc.value.pointer(pointer) else {
         return Ok(());
     };

@@ -24,20 +24,20 @@ use {
 };
 
 /// Most problems reported for one file.
-pub const MAX_PROBLEMS: usize = 100;
+pub(crate) const MAX_PROBLEMS: usize = 100;
 
 /// Most bytes parsed again while looking for more syntax errors (a 16 MiB file is read twice
 /// at most; a club's ruleset, a hundred times).
-pub const MAX_REPARSED_BYTES: usize = 32 << 20;
+pub(crate) const MAX_REPARSED_BYTES: usize = 32 << 20;
 
 /// Most bytes of a file's text checked again (a round per problem): a check resolves and
 /// validates the whole ruleset, so a big file gets fewer rounds (a 20,000-ship overlay, a few).
-pub const MAX_RECHECKED_BYTES: usize = 4 << 20;
+pub(crate) const MAX_RECHECKED_BYTES: usize = 4 << 20;
 
 /// The ruleset (when the file has no problem) and the problems of a ruleset file's text, in
 /// the order of the file (a problem in a base it extends first). `id` names it in `extends`
 /// circles; `dir` is where its relative `extends` are found.
-pub fn check_text(
+pub(crate) fn check_text(
     name: &str,
     text: &str,
     format: Format,
@@ -75,7 +75,7 @@ pub fn check_text(
 /// The document as far as it parses: each entry with a syntax error blanked, the rest kept
 /// at its own line and column (what the language server lists and navigates in a buffer being
 /// typed). `None` when nothing can be trusted (a block left open to the end, say).
-pub fn parse_text_recovering(name: &str, text: &str, format: Format) -> Option<Doc> {
+pub(crate) fn parse_text_recovering(name: &str, text: &str, format: Format) -> Option<Doc> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let source = Arc::new(Source {
         name: name.to_string(),

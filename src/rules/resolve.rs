@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Where the ruleset came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum How {
+pub(crate) enum How {
     /// `--rules` (or a script's own choice), as typed.
     Typed,
     /// The input's `rules:` line.
@@ -21,7 +21,7 @@ pub enum How {
 
 /// What a command knows when it picks a ruleset.
 #[derive(Debug, Clone, Copy)]
-pub struct Choice<'a> {
+pub(crate) struct Choice<'a> {
     /// `--rules`, as typed.
     pub typed: Option<&'a str>,
     /// The input's `rules:` and the input's path (a relative reference starts beside it).
@@ -32,7 +32,7 @@ pub struct Choice<'a> {
 
 /// The chosen ruleset, how it was chosen, and the reference it was chosen by.
 #[derive(Debug, Clone)]
-pub struct Chosen {
+pub(crate) struct Chosen {
     pub ruleset: Ruleset,
     pub how: How,
     pub reference: String,
@@ -40,7 +40,7 @@ pub struct Chosen {
 
 impl Choice<'_> {
     /// The reference this choice resolves to, and how.
-    pub fn reference(&self) -> (String, How) {
+    pub(crate) fn reference(&self) -> (String, How) {
         match (self.typed, self.named) {
             (Some(t), _) => (t.to_string(), How::Typed),
             (None, Some((n, _))) => (n.to_string(), How::Named),
@@ -52,7 +52,7 @@ impl Choice<'_> {
     /// missing, in words: "has no `scoring` section"). An error inside a ruleset file keeps its
     /// own place; any other is said of the ruleset (`--rules startrek: ...`), or, for the
     /// input's `rules:`, left unplaced for the caller to put at that line (`at_rules_line`).
-    pub fn load(
+    pub(crate) fn load(
         &self,
         needs: impl Fn(&Ruleset) -> Option<String>,
         at_rules_line: impl FnOnce(Error) -> Error,
@@ -87,7 +87,7 @@ impl Choice<'_> {
 impl Chosen {
     /// Which ruleset this is and why, in words (`ruleset `cep`: named by the input's `rules:`
     /// line`).
-    pub fn why(&self) -> String {
+    pub(crate) fn why(&self) -> String {
         let why = match self.how {
             How::Typed => "chosen on the command line (or by the script)",
             How::Named => "named by the input's `rules:` line",
@@ -111,7 +111,7 @@ impl Chosen {
 /// How a record (a season, a tournament) at `record` writes down a ruleset typed on the
 /// command line as `typed`, so that reading its `rules:` beside the record finds the same
 /// file from any folder: a built-in's name as it is; a path, from the record's folder.
-pub fn recorded_reference(typed: &str, record: &str) -> String {
+pub(crate) fn recorded_reference(typed: &str, record: &str) -> String {
     let looks_like_path = typed.contains(['/', '\\', '.']);
     if !looks_like_path && super::builtin::find(typed).is_some() {
         return typed.to_string();
@@ -140,21 +140,21 @@ pub fn recorded_reference(typed: &str, record: &str) -> String {
 }
 
 /// `needs` for commands that score or rate: a `scoring` section.
-pub fn needs_scoring(r: &Ruleset) -> Option<String> {
+pub(crate) fn needs_scoring(r: &Ruleset) -> Option<String> {
     r.scoring
         .is_none()
         .then(|| "has no `scoring` section".to_string())
 }
 
 /// `needs` for Swiss tournaments: a `swiss` section.
-pub fn needs_swiss(r: &Ruleset) -> Option<String> {
+pub(crate) fn needs_swiss(r: &Ruleset) -> Option<String> {
     r.swiss
         .is_none()
         .then(|| "has no `swiss` section (try --rules swiss)".to_string())
 }
 
 /// `needs` for a command that takes any ruleset.
-pub fn needs_nothing(_: &Ruleset) -> Option<String> {
+pub(crate) fn needs_nothing(_: &Ruleset) -> Option<String> {
     None
 }
 

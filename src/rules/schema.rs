@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 const OVERLAY: &str = "Overlay";
 
 /// The schema, as `rules schema` prints it (draft 2020-12).
-pub fn schema() -> &'static Value {
+pub(crate) fn schema() -> &'static Value {
     static SCHEMA: OnceLock<Value> = OnceLock::new();
     SCHEMA.get_or_init(build)
 }
@@ -195,7 +195,7 @@ fn unwrap_optional(node: &Value) -> &Value {
 
 /// What the schema says about one value of a ruleset.
 #[derive(Debug, Clone)]
-pub struct Field<'a> {
+pub(crate) struct Field<'a> {
     /// The field's own schema (as its section declares it: description, default, `$ref`).
     pub declared: &'a Value,
     /// What it holds: references and `Option` taken away.
@@ -206,13 +206,13 @@ pub struct Field<'a> {
 
 /// Why a path has no place in the schema: the segment that fails and the keys it could be.
 #[derive(Debug, Clone)]
-pub struct Unknown {
+pub(crate) struct Unknown {
     pub depth: usize,
     pub known: Vec<String>,
 }
 
 /// The schema of the value at `segments` (names of ships and other entries are any key).
-pub fn field(segments: &[String]) -> Result<Field<'static>, Unknown> {
+pub(crate) fn field(segments: &[String]) -> Result<Field<'static>, Unknown> {
     let root = deref(&schema()["$defs"]["Ruleset"]);
     let mut current = Field {
         declared: root,
@@ -258,12 +258,12 @@ fn text(node: &Value) -> Option<String> {
 
 /// The doc comment of the value at `segments` (a path into the ruleset, as `rules diff` and
 /// `r.get` write them), or of the entry it is part of; `None` if the model does not say.
-pub fn describe(segments: &[String]) -> Option<String> {
+pub(crate) fn describe(segments: &[String]) -> Option<String> {
     field(segments).ok()?.description
 }
 
 /// The keys a section at `segments` may hold (empty for a map of names or a plain value).
-pub fn keys_at(segments: &[String]) -> Vec<(String, Option<String>)> {
+pub(crate) fn keys_at(segments: &[String]) -> Vec<(String, Option<String>)> {
     let Ok(f) = field(segments) else {
         return Vec::new();
     };
@@ -286,7 +286,7 @@ pub fn keys_at(segments: &[String]) -> Vec<(String, Option<String>)> {
 
 /// The values the field at `segments` (or each item of it, for a list) may take when they are
 /// a fixed few, each with what it means: an enum's, a choice's, true and false.
-pub fn choices(segments: &[String]) -> Vec<(String, Option<String>)> {
+pub(crate) fn choices(segments: &[String]) -> Vec<(String, Option<String>)> {
     let Ok(f) = field(segments) else {
         return Vec::new();
     };
@@ -323,7 +323,7 @@ fn collect_choices(node: &Value, about: Option<&str>, out: &mut Vec<(String, Opt
 
 /// A type as people read it: "integer (at least 0)", "one of: round, floor", "map of names to
 /// Ship", "section CombatRules".
-pub fn type_name(node: &Value) -> String {
+pub(crate) fn type_name(node: &Value) -> String {
     let node = unwrap_optional(node);
     if let Some(Value::Array(values)) = node.get("enum") {
         let shown: Vec<String> = values.iter().map(|v| v.to_string()).collect();
@@ -414,7 +414,7 @@ mod coverage {
 
     /// Every field of every section, `definition.field`, that has no description of its own
     /// nor one from its type.
-    pub fn undescribed() -> Vec<String> {
+    pub(crate) fn undescribed() -> Vec<String> {
         let mut out = Vec::new();
         for (name, def) in schema()["$defs"].as_object().unwrap() {
             if name.starts_with(OVERLAY) {

@@ -51,7 +51,7 @@ impl System {
     ];
 
     /// A built-in system name (`elo`, `glicko2`, `weng_lin`, `trueskill`, ...).
-    pub fn named(name: &str) -> Option<System> {
+    pub(crate) fn named(name: &str) -> Option<System> {
         [
             System::Cep,
             System::Percentile,
@@ -94,25 +94,25 @@ pub struct ScoringRules {
     pub periods: bool,
     /// CEP scenario scoring (`system: cep`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cep: Option<CepRules>,
+    pub(crate) cep: Option<CepRules>,
     /// FIGF percentile scoring (`system: percentile`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub percentile: Option<PercentileRules>,
+    pub(crate) percentile: Option<PercentileRules>,
     /// Advanced Civilization pot ladder (`system: pot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pot: Option<PotRules>,
     /// Elo ratings (`system: elo`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub elo: Option<EloRules>,
+    pub(crate) elo: Option<EloRules>,
     /// Weng-Lin (OpenSkill) ratings (`system: weng_lin`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weng_lin: Option<WengLinRules>,
+    pub(crate) weng_lin: Option<WengLinRules>,
     /// TrueSkill ratings (`system: trueskill`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub trueskill: Option<TrueSkillRules>,
+    pub(crate) trueskill: Option<TrueSkillRules>,
     /// Glicko-2 ratings (`system: glicko2`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub glicko2: Option<Glicko2Rules>,
+    pub(crate) glicko2: Option<Glicko2Rules>,
     /// Players with fewer rated games than this are provisional: flagged, and left off the
     /// leaderboard unless asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -124,7 +124,7 @@ pub struct ScoringRules {
 /// The result index `In` of a side.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ResultIndex {
+pub(crate) struct ResultIndex {
     /// In of a winning side.
     pub win: f64,
     /// In of a losing side.
@@ -136,7 +136,7 @@ pub struct ResultIndex {
 /// The grade factor: `G = base + step · Ig`, with Ig clamped to ±clamp.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct GradeRules {
+pub(crate) struct GradeRules {
     /// G when the ranks are equal (the constant of G = base + step · Ig).
     pub base: f64,
     /// What each rank step below the enemy adds to G.
@@ -150,7 +150,7 @@ pub struct GradeRules {
 /// How CEP rounds.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum Rounding {
+pub(crate) enum Rounding {
     /// Exact factors; only the final points are rounded (halves away from zero).
     Final,
     /// Result, violence and grade rounded to two decimals first, as the source's example does.
@@ -159,7 +159,7 @@ pub enum Rounding {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct CepRules {
+pub(crate) struct CepRules {
     pub index: ResultIndex,
     pub grade: GradeRules,
     /// The rank ladder: rank name → level (a higher level is a higher rank).
@@ -198,7 +198,7 @@ super::formula::formula_variables! {
 
 impl CepRules {
     /// The ladder's own spelling and level of a rank name (case and accents ignored).
-    pub fn rank(&self, name: &str) -> Option<(&str, i64)> {
+    pub(crate) fn rank(&self, name: &str) -> Option<(&str, i64)> {
         self.ranks
             .iter()
             .find(|(k, _)| crate::names::same(k, name))
@@ -210,7 +210,7 @@ impl CepRules {
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum TieRule {
+pub(crate) enum TieRule {
     /// Every player tied for first gets the whole bonus.
     Full,
     /// Players tied for first split the bonus.
@@ -219,14 +219,14 @@ pub enum TieRule {
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum Aggregate {
+pub(crate) enum Aggregate {
     Sum,
     Mean,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct PercentileRules {
+pub(crate) struct PercentileRules {
     /// The winner's percentile (score / winner's score · scale).
     pub scale: f64,
     /// Extra points for the winner, on top of the gap to the runner-up.
@@ -277,11 +277,11 @@ pub const INITIAL_VARIABLES: &[&str] = &["mean_rating", "players"];
 
 /// The ratings a system's numbers live between: a starting rating outside is on another
 /// system's scale (an Elo 1613 given to TrueSkill), refused rather than mixed in.
-pub type Range = [f64; 2];
+pub(crate) type Range = [f64; 2];
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct EloRules {
+pub(crate) struct EloRules {
     /// Development coefficient: a number, or a formula of the player's record (rating, games,
     /// idle_periods, idle_days, field).
     pub k: NumberOrFormula,
@@ -304,7 +304,7 @@ pub struct EloRules {
     Debug, Clone, Copy, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq, Eq,
 )]
 #[serde(rename_all = "snake_case")]
-pub enum WengLinModel {
+pub(crate) enum WengLinModel {
     /// Plackett–Luce: a finishing order as successive choices of the best of those left.
     PlackettLuce,
     /// Bradley–Terry over every pair of players (logistic).
@@ -342,7 +342,7 @@ fn is_default_draw_margin(x: &f64) -> bool {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct WengLinRules {
+pub(crate) struct WengLinRules {
     /// A new player's μ.
     pub initial: f64,
     /// A new player's σ.
@@ -378,7 +378,7 @@ pub struct WengLinRules {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct TrueSkillRules {
+pub(crate) struct TrueSkillRules {
     /// A new player's μ.
     pub initial: f64,
     /// A new player's σ.
@@ -399,7 +399,7 @@ pub struct TrueSkillRules {
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct Glicko2Rules {
+pub(crate) struct Glicko2Rules {
     /// A new player's rating.
     pub initial: f64,
     /// A new player's rating deviation; also the most an idle player's deviation grows to.
@@ -432,7 +432,7 @@ pub struct Glicko2Rules {
 
 /// The scale a rating system's numbers live on, for checks and for the report.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Scale {
+pub(crate) struct Scale {
     pub range: Option<Range>,
     /// A new player's deviation (None: the system keeps none).
     pub deviation: Option<f64>,
@@ -443,7 +443,7 @@ pub struct Scale {
 
 impl ScoringRules {
     /// The scale of the ruleset's system.
-    pub fn scale(&self) -> Scale {
+    pub(crate) fn scale(&self) -> Scale {
         let plain = |range| Scale {
             range,
             deviation: None,
@@ -484,7 +484,7 @@ impl ScoringRules {
     }
 
     /// The same rules rating with another of their systems (the backtest's comparison).
-    pub fn with_system(&self, system: System) -> ScoringRules {
+    pub(crate) fn with_system(&self, system: System) -> ScoringRules {
         ScoringRules {
             system,
             ..self.clone()
@@ -492,7 +492,7 @@ impl ScoringRules {
     }
 
     /// The systems this ruleset has the parameters of.
-    pub fn present(&self) -> Vec<System> {
+    pub(crate) fn present(&self) -> Vec<System> {
         System::RATINGS
             .into_iter()
             .filter(|s| self.has(*s))
@@ -515,10 +515,10 @@ impl ScoringRules {
 // ---- validation -----------------------------------------------------------------------------
 
 /// Largest rank level, grade clamp, stake, share scale or ladder start (a billion).
-pub const MAX_WHOLE_NUMBER: f64 = 1e9;
+pub(crate) const MAX_WHOLE_NUMBER: f64 = 1e9;
 
 impl ScoringRules {
-    pub fn validate(&self, _ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
+    pub(crate) fn validate(&self, _ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
         if !self.has(self.system) {
             return Err(doc.error_at(
                 &pointer_push(pointer, "system"),

@@ -15,7 +15,7 @@
 //! offers one would call [`Hook::call`].
 use super::limits::LimitSettings;
 use super::model::Ruleset;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use indexmap::IndexMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::path::Path;
@@ -23,11 +23,11 @@ use std::sync::{Arc, OnceLock};
 use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// Most hooks a ruleset may name: each is compiled and run when the ruleset loads.
-pub const MAX_HOOKS: usize = 64;
+pub(crate) const MAX_HOOKS: usize = 64;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ScriptRules {
+pub(crate) struct ScriptRules {
     /// Sandbox limits for scripts run with this ruleset and for its hooks.
     #[serde(default, skip_serializing_if = "LimitSettings::is_empty")]
     pub limits: LimitSettings,
@@ -37,29 +37,27 @@ pub struct ScriptRules {
 }
 
 impl LimitSettings {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         *self == LimitSettings::default()
     }
 }
 
 /// A rule hook: the rhai file as written, and (once the ruleset is loaded) its compiled form.
 #[derive(Clone)]
-pub struct Hook {
+pub(crate) struct Hook {
     pub file: String,
     compiled: Arc<OnceLock<Arc<dyn CompiledRule>>>,
 }
 
 /// A compiled hook, callable from any thread (the scripting layer's `CompiledHook`).
-pub trait CompiledRule: Send + Sync + std::fmt::Debug {
-    /// Call with arguments as JSON values; the result as a JSON value.
-    fn call_json(&self, args: &[serde_json::Value]) -> Result<serde_json::Value>;
+pub(crate) trait CompiledRule: Send + Sync + std::fmt::Debug {
     /// For the scripting layer, which calls its own hooks with script values.
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// What checks and compiles a ruleset's `script` section: implemented by the scripting layer,
 /// which installs it with [`install_script_layer`].
-pub trait ScriptLayer: Sync {
+pub(crate) trait ScriptLayer: Sync {
     /// Check `script`'s limits and compile its hooks not yet compiled ([`Hook::set_compiled`]);
     /// errors are placed in `doc` under `pointer`.
     fn prepare(&self, script: &ScriptRules, doc: &Doc, pointer: &str) -> Result<()>;
@@ -68,12 +66,12 @@ pub trait ScriptLayer: Sync {
 static SCRIPT_LAYER: OnceLock<&'static dyn ScriptLayer> = OnceLock::new();
 
 /// Make rulesets with a `script` section loadable (the first call wins).
-pub fn install_script_layer(layer: &'static dyn ScriptLayer) {
+pub(crate) fn install_script_layer(layer: &'static dyn ScriptLayer) {
     let _ = SCRIPT_LAYER.set(layer);
 }
 
 impl Hook {
-    pub fn new(file: impl Into<String>) -> Hook {
+    pub(crate) fn new(file: impl Into<String>) -> Hook {
         Hook {
             file: file.into(),
             compiled: Arc::new(OnceLock::new()),
@@ -81,31 +79,17 @@ impl Hook {
     }
 
     /// The compiled hook; `None` only for a ruleset that was never validated.
-    pub fn compiled(&self) -> Option<&Arc<dyn CompiledRule>> {
+    pub(crate) fn compiled(&self) -> Option<&Arc<dyn CompiledRule>> {
         self.compiled.get()
     }
 
     /// Keep the compiled form (the first one set stays).
-    pub fn set_compiled(&self, compiled: Arc<dyn CompiledRule>) {
+    pub(crate) fn set_compiled(&self, compiled: Arc<dyn CompiledRule>) {
         let _ = self.compiled.set(compiled);
     }
 
-    /// Call the hook with JSON arguments and read its result as `T`.
-    pub fn call<T: serde::de::DeserializeOwned>(&self, args: &[serde_json::Value]) -> Result<T> {
-        let Some(h) = self.compiled() else {
-            return Err(Error::msg(format!(
-                "hook file {} was not loaded (the ruleset was not validated)",
-                self.file
-            )));
-        };
-        let json = h.call_json(args)?;
-        super::doc::Doc::new(json)
-            .deserialize::<T>()
-            .map_err(|e| Error::msg(format!("hook file {}: an unexpected value: {e}", self.file)))
-    }
-
     /// Keep another hook's compiled form if it names the same file (after a script edit).
-    pub fn adopt(&self, other: &Hook) {
+    pub(crate) fn adopt(&self, other: &Hook) {
         if self.file == other.file {
             if let Some(c) = other.compiled() {
                 let _ = self.compiled.set(c.clone());
@@ -141,7 +125,7 @@ impl<'de> Deserialize<'de> for Hook {
 impl ScriptRules {
     /// Check the number of hooks, then have the scripting layer check the limits and compile
     /// the hooks.
-    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+    pub(crate) fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         if self.hooks.len() > MAX_HOOKS {
             let p = pointer_push(
                 &pointer_push(pointer, "hooks"),
@@ -166,7 +150,7 @@ impl ScriptRules {
 
     /// The hook file for `rule` as found beside the file that names it (at `pointer`), and that
     /// file's folder: checked against the read policy, then read.
-    pub fn hook_text(doc: &Doc, pointer: &str, file: &str) -> Result<(String, String)> {
+    pub(crate) fn hook_text(doc: &Doc, pointer: &str, file: &str) -> Result<(String, String)> {
         let (path, beside) = hook_path(doc, pointer, file)?;
         let shown = path.display().to_string();
         // Checked before it is opened, and the opened file again: a refused file's bytes never
@@ -181,12 +165,12 @@ impl ScriptRules {
     }
 
     /// The hook for a rule, if the ruleset has one.
-    pub fn hook(&self, rule: &str) -> Option<&Hook> {
+    pub(crate) fn hook(&self, rule: &str) -> Option<&Hook> {
         self.hooks.get(rule)
     }
 
     /// Reuse the compiled hooks of an earlier version of the same ruleset.
-    pub fn adopt_hooks(&self, earlier: &ScriptRules) {
+    pub(crate) fn adopt_hooks(&self, earlier: &ScriptRules) {
         for (rule, hook) in &self.hooks {
             if let Some(old) = earlier.hooks.get(rule) {
                 hook.adopt(old);
@@ -196,7 +180,7 @@ impl ScriptRules {
 }
 
 /// The hook for `rule` in a ruleset, if it names one: what engines call.
-pub fn hook<'a>(ruleset: &'a Ruleset, rule: &str) -> Option<&'a Hook> {
+pub(crate) fn hook<'a>(ruleset: &'a Ruleset, rule: &str) -> Option<&'a Hook> {
     ruleset.script.as_ref()?.hook(rule)
 }
 

@@ -29,7 +29,7 @@ pub struct Ship {
     pub shields: Option<u32>,
     /// Hull roll: intact / damaged ("3D6/3D3").
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hull: Option<DicePair>,
+    pub(crate) hull: Option<DicePair>,
     /// Most energy that may go into maneuvers in a turn (Vm).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_speed: Option<u32>,
@@ -59,10 +59,10 @@ pub struct Ship {
     pub size: Option<String>,
     /// Generator output a turn: a number, or a formula of the ship's stats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generator: Option<NumberOrFormula>,
+    pub(crate) generator: Option<NumberOrFormula>,
     /// Auxiliary battery capacity: a number, or a formula (may use `generator`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battery: Option<NumberOrFormula>,
+    pub(crate) battery: Option<NumberOrFormula>,
     /// Crew skills that differ from the ruleset's defaults.
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub crew: IndexMap<String, u32>,
@@ -82,7 +82,7 @@ pub const SHIP_FORMULA_VARIABLES: &[&str] = &[
 
 /// What the formula of a `generator` or `battery` field may read: the stats, and a battery
 /// also the generator's output (a generator cannot read itself).
-pub fn ship_formula_variables(field: &str) -> Vec<&'static str> {
+pub(crate) fn ship_formula_variables(field: &str) -> Vec<&'static str> {
     SHIP_FORMULA_VARIABLES
         .iter()
         .copied()
@@ -91,7 +91,7 @@ pub fn ship_formula_variables(field: &str) -> Vec<&'static str> {
 }
 
 impl Ship {
-    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+    pub(crate) fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         for (field, value) in [("generator", &self.generator), ("battery", &self.battery)] {
             if let Some(NumberOrFormula::Formula(f)) = value {
                 let allowed = ship_formula_variables(field);
@@ -103,7 +103,7 @@ impl Ship {
     }
 
     /// The value of a stat a formula may read, by its formula name.
-    pub fn stat(&self, name: &str) -> Option<f64> {
+    pub(crate) fn stat(&self, name: &str) -> Option<f64> {
         Some(match name {
             "shields" => self.shields? as f64,
             "max_speed" => self.max_speed? as f64,
@@ -118,7 +118,7 @@ impl Ship {
     }
 
     /// Generator output a turn, with its formula evaluated.
-    pub fn generator_output(&self) -> Option<f64> {
+    pub(crate) fn generator_output(&self) -> Option<f64> {
         let g = self.generator.as_ref()?;
         let mut without_generator = self.clone();
         without_generator.generator = None;

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 use {super::doc::Doc, crate::pointer::pointer_push};
 
 /// The pairing systems the Swiss engine knows.
-pub const SYSTEMS: &[&str] = &["dutch"];
+pub(crate) const SYSTEMS: &[&str] = &["dutch"];
 
 /// The tie-breaks the Swiss standings know (FIDE C.07), by the name a ruleset uses.
-pub const TIEBREAKS: &[(&str, &str)] = &[
+pub(crate) const TIEBREAKS: &[(&str, &str)] = &[
     (
         "buchholz",
         "sum of the opponents' scores, each counting as draws the rounds he did not play after \
@@ -86,7 +86,7 @@ pub struct SwissRules {
     #[serde(default = "default_system")]
     pub system: String,
     #[serde(default)]
-    pub points: SwissPoints,
+    pub(crate) points: SwissPoints,
     /// Tie-breaks after points, in order, by name (buchholz, buchholz_cut1, sonneborn_berger,
     /// direct_encounter, win, ...: `rules explain` gives each one's FIDE C.07 article).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -94,18 +94,18 @@ pub struct SwissRules {
     /// Accelerated pairings (FIDE C.04.5.1, the Baku method) for the tournaments that ask for
     /// them (`swiss new --accelerate N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub acceleration: Option<SwissAcceleration>,
+    pub(crate) acceleration: Option<SwissAcceleration>,
     /// The FIDE rating tables the performance tie-breaks read (`performance_rating`,
     /// `perfect_performance`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub performance: Option<SwissPerformance>,
+    pub(crate) performance: Option<SwissPerformance>,
 }
 
 /// FIDE's conversion tables between a share of the points and a rating difference (FIDE
 /// Handbook B.02, 8.1.1 and 8.1.2).
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct SwissPerformance {
+pub(crate) struct SwissPerformance {
     /// The rating difference dp for a share p of the points, p = 0.00, 0.01, ... 1.00
     /// (101 values, B.02 8.1.1).
     pub rating_difference: Vec<i32>,
@@ -116,9 +116,9 @@ pub struct SwissPerformance {
 }
 
 /// Hundredths of a point from a share of 0 to 1: the `rating_difference` table has one more.
-pub const PERFORMANCE_STEPS: usize = 100;
+pub(crate) const PERFORMANCE_STEPS: usize = 100;
 /// Expected scores from 0.50 to 0.99 by hundredths: the `expected_score_until` table's length.
-pub const EXPECTED_SCORE_STEPS: usize = 50;
+pub(crate) const EXPECTED_SCORE_STEPS: usize = 50;
 
 /// The tie-breaks that read the `performance` tables.
 const NEEDS_PERFORMANCE: &[&str] = &["performance_rating", "perfect_performance"];
@@ -128,7 +128,7 @@ const NEEDS_PERFORMANCE: &[&str] = &["performance_rating", "perfect_performance"
 /// rounds the tournament accelerates.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct SwissAcceleration {
+pub(crate) struct SwissAcceleration {
     /// Virtual points by stage: the accelerated rounds are shared out among the stages in
     /// order, an earlier stage taking the odd round (FIDE: `[1, 0.5]`, a point in the first
     /// half of them, rounded up, half a point in the rest).
@@ -138,7 +138,7 @@ pub struct SwissAcceleration {
 /// What each result is worth.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct SwissPoints {
+pub(crate) struct SwissPoints {
     /// Points for a win.
     pub win: f64,
     /// Points for a draw.
@@ -184,7 +184,7 @@ fn default_system() -> String {
 
 impl SwissPoints {
     /// Every value, named, defaults filled in.
-    pub fn all(&self) -> [(&'static str, f64); 8] {
+    pub(crate) fn all(&self) -> [(&'static str, f64); 8] {
         [
             ("win", self.win),
             ("draw", self.draw),
@@ -199,7 +199,7 @@ impl SwissPoints {
 }
 
 /// Most points a single result may be worth (TRF writes scores as `99.9`).
-pub const MAX_RESULT_POINTS: f64 = 9.9;
+pub(crate) const MAX_RESULT_POINTS: f64 = 9.9;
 
 /// Whole tenths between 0 and `MAX_RESULT_POINTS`.
 fn is_tenths(v: f64) -> bool {
@@ -208,7 +208,7 @@ fn is_tenths(v: f64) -> bool {
 }
 
 impl SwissRules {
-    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+    pub(crate) fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         if !SYSTEMS.contains(&self.system.as_str()) {
             return Err(doc.error_at(
                 &pointer_push(pointer, "system"),
@@ -270,7 +270,7 @@ impl SwissRules {
     }
 
     /// A point value in tenths (validated to be whole tenths).
-    pub fn tenths(v: f64) -> u32 {
+    pub(crate) fn tenths(v: f64) -> u32 {
         (v * 10.0).round() as u32
     }
 }
@@ -319,13 +319,13 @@ impl SwissPerformance {
     }
 
     /// The rating difference for `hundredths` of the points (0 to 100).
-    pub fn dp(&self, hundredths: u32) -> i32 {
+    pub(crate) fn dp(&self, hundredths: u32) -> i32 {
         self.rating_difference[(hundredths as usize).min(PERFORMANCE_STEPS)]
     }
 
     /// The expected score, in hundredths, of a player `difference` rating points above his
     /// opponent (below, when negative).
-    pub fn expected(&self, difference: i64) -> u32 {
+    pub(crate) fn expected(&self, difference: i64) -> u32 {
         let d = difference.unsigned_abs();
         let half = (PERFORMANCE_STEPS / 2) as u32;
         let higher = self

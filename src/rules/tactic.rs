@@ -10,7 +10,7 @@ use {super::doc::Doc, crate::pointer::pointer_push};
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct TacticRules {
+pub(crate) struct TacticRules {
     /// Hexes it closes to and fights at.
     pub preferred_range: u32,
     /// 0 (cautious) to 1 (bold): how much its own shot counts against the enemy's.
@@ -35,7 +35,7 @@ pub struct TacticRules {
 /// When a ship with a cloak uses it.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct CloakStyle {
+pub(crate) struct CloakStyle {
     /// Cloaks when a face toward the enemy is below this share of its rating...
     pub below_shields: f64,
     /// ...and decloaks once they are back to this share (in a firing position)...
@@ -50,7 +50,7 @@ pub struct CloakStyle {
 /// When it breaks off the fight.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct FleeStyle {
+pub(crate) struct FleeStyle {
     /// Flees once the hull is within this many points of breaking (or badly damaged).
     pub hull_margin: u32,
     /// Jumps to warp only when the Navigation roll succeeds at least this often.
@@ -60,7 +60,7 @@ pub struct FleeStyle {
 /// How it weighs a place it could end its move on, in points.
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct TacticWeights {
+pub(crate) struct TacticWeights {
     /// Lost per hex between the enemy and the preferred range.
     pub off_range: f64,
     /// Lost per hex, times the next turn's share, between the preferred range and the
@@ -101,11 +101,11 @@ pub struct TacticWeights {
 }
 
 /// The built-in ruleset whose section plays when a ruleset has none.
-pub const FALLBACK_RULESET: &str = "startrek";
+pub(crate) const FALLBACK_RULESET: &str = "startrek";
 
 impl TacticRules {
     /// The ruleset's tactic section, or the built-in combat ruleset's.
-    pub fn of(ruleset: &super::model::Ruleset) -> Result<TacticRules> {
+    pub(crate) fn of(ruleset: &super::model::Ruleset) -> Result<TacticRules> {
         if let Some(t) = &ruleset.tactic {
             return Ok(t.clone());
         }
@@ -118,7 +118,7 @@ impl TacticRules {
     }
 
     /// Shares are 0 to 1, weights finite and not huge, each error at its number.
-    pub fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
+    pub(crate) fn validate(&self, doc: &Doc, pointer: &str) -> Result<()> {
         super::ranges::at_most(doc, pointer, super::ranges::MAX_COMBAT_NUMBER, &[])?;
         let at = |path: &[&str]| {
             path.iter()

@@ -14,12 +14,12 @@ use {
 /// Deepest nesting accepted in an input file (deeper is an error, not a stack overflow):
 /// the rules language's bracket limit, plus the root mapping, which has no brackets there,
 /// so that whatever YAML loads also converts.
-pub const MAX_DEPTH: usize = super::nesting::MAX_NESTING + 1;
+pub(crate) const MAX_DEPTH: usize = super::nesting::MAX_NESTING + 1;
 /// Most nodes a document may expand to through aliases (guards against "billion laughs").
 const MAX_NODES: usize = 2_000_000;
 /// Most bytes of text (keys and strings) a document may expand to: a few aliases of one long
 /// string are few nodes but many bytes. The same order as the file size limit.
-pub const MAX_TEXT_BYTES: usize = 64 * 1024 * 1024;
+pub(crate) const MAX_TEXT_BYTES: usize = 64 * 1024 * 1024;
 
 enum Frame {
     /// `names`: the keys as names are compared (case and accents ignored), to refuse two
@@ -341,7 +341,7 @@ pub fn parse(name: &str, text: &str) -> Result<Doc> {
 }
 
 /// Parse YAML text with its comments, each placed at the node it belongs to.
-pub fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
+pub(crate) fn parse_with_comments(name: &str, text: &str) -> Result<(Doc, Comments)> {
     let (doc, layout) = parse_laid_out(name, text, true)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut comments = layout.unwrap_or_default().attach(text);

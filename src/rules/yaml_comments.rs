@@ -28,7 +28,7 @@ struct Collection {
 
 /// Keys, list items and collections by position, gathered while parsing.
 #[derive(Default)]
-pub struct Layout {
+pub(crate) struct Layout {
     anchors: Vec<Anchor>,
     collections: Vec<Collection>,
     open: Vec<usize>,
@@ -74,7 +74,7 @@ impl Layout {
     }
 
     /// A mapping key.
-    pub fn key(&mut self, pointer: &str, mark: Marker, text: &str) {
+    pub(crate) fn key(&mut self, pointer: &str, mark: Marker, text: &str) {
         if let Some((item, _)) = self.pending_item.take() {
             if starts_line(text, self.byte_of(text, mark)) {
                 self.anchor(&item, mark, text);
@@ -90,7 +90,7 @@ impl Layout {
     }
 
     /// A list item, a comment's anchor if it starts its line (after its `-`s).
-    pub fn item(&mut self, pointer: &str, mark: Marker, text: &str, is_mapping: bool) {
+    pub(crate) fn item(&mut self, pointer: &str, mark: Marker, text: &str, is_mapping: bool) {
         if is_mapping {
             // Its mark is past the first key's start: placed at that key instead.
             self.pending_item = Some((pointer.to_string(), mark));
@@ -99,7 +99,7 @@ impl Layout {
         }
     }
 
-    pub fn open(&mut self, pointer: &str, mark: Marker, is_list: bool, text: &str) {
+    pub(crate) fn open(&mut self, pointer: &str, mark: Marker, is_list: bool, text: &str) {
         let at = self.byte_of(text, mark);
         let flow = matches!(text.as_bytes().get(at), Some(b'[' | b'{'));
         self.open.push(self.collections.len());
@@ -112,7 +112,7 @@ impl Layout {
         });
     }
 
-    pub fn close(&mut self, mark: Marker, text: &str) {
+    pub(crate) fn close(&mut self, mark: Marker, text: &str) {
         if let Some((item, opened)) = self.pending_item.take() {
             // An empty mapping as a list item: at its bracket.
             if starts_line(text, self.byte_of(text, opened)) {
@@ -145,7 +145,7 @@ impl Layout {
     }
 
     /// Place every comment of `text` at its node.
-    pub fn attach(mut self, text: &str) -> Comments {
+    pub(crate) fn attach(mut self, text: &str) -> Comments {
         let mut comments = Comments::default();
         let scan = scan(text);
         if scan.found.is_empty() {

@@ -36,11 +36,11 @@ pub struct BacktestReport {
     pub best_share: f64,
     /// Systems left out: the history's starting ratings are not on their scale.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub skipped: Vec<Skipped>,
+    pub(crate) skipped: Vec<Skipped>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Skipped {
+pub(crate) struct Skipped {
     pub system: &'static str,
     pub reason: String,
 }
@@ -67,7 +67,7 @@ pub struct SystemScore {
 
 /// Forecast every game of `prepared` under each of `systems` (all the ruleset's rating
 /// systems when empty).
-pub fn backtest(
+pub(crate) fn backtest(
     ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     systems: &[System],
@@ -226,7 +226,7 @@ pub fn backtest(
 }
 
 impl BacktestReport {
-    pub fn table(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("system", Align::Left),
             ("log-loss", Align::Right),

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 /// Blocks are ∛n consecutive games, not single games: a forecast leans on the games before
 /// it, and blocks keep that dependence. Each resample has its own generator, seeded from
 /// `seed` and its number, so the result does not depend on the thread count.
-pub fn block_means(series: &[&[f64]], resamples: usize, seed: u64) -> Vec<Vec<f64>> {
+pub(crate) fn block_means(series: &[&[f64]], resamples: usize, seed: u64) -> Vec<Vec<f64>> {
     let games = series.first().map_or(0, |s| s.len());
     if games == 0 {
         return vec![vec![0.0; series.len()]; resamples];
@@ -45,7 +45,7 @@ pub fn block_means(series: &[&[f64]], resamples: usize, seed: u64) -> Vec<Vec<f6
 }
 
 /// The central `level` interval of sorted values.
-pub fn interval(sorted: &[f64], level: f64) -> Option<(f64, f64)> {
+pub(crate) fn interval(sorted: &[f64], level: f64) -> Option<(f64, f64)> {
     if sorted.is_empty() {
         return None;
     }
@@ -56,7 +56,12 @@ pub fn interval(sorted: &[f64], level: f64) -> Option<(f64, f64)> {
 }
 
 /// The interval of a − b over the resamples (`a`, `b`: series indices of `means`).
-pub fn paired_interval(means: &[Vec<f64>], a: usize, b: usize, level: f64) -> Option<(f64, f64)> {
+pub(crate) fn paired_interval(
+    means: &[Vec<f64>],
+    a: usize,
+    b: usize,
+    level: f64,
+) -> Option<(f64, f64)> {
     let mut d: Vec<f64> = means.iter().map(|m| m[a] - m[b]).collect();
     d.sort_by(f64::total_cmp);
     interval(&d, level)

@@ -22,12 +22,12 @@ pub struct CepReport {
     pub residue: f64,
     /// v = Rp / Vp (rounded if the ruleset rounds intermediates).
     pub violence: f64,
-    pub sides: Vec<CepSide>,
-    pub players: Vec<CepPlayer>,
+    pub(crate) sides: Vec<CepSide>,
+    pub(crate) players: Vec<CepPlayer>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct CepSide {
+pub(crate) struct CepSide {
     pub name: String,
     pub result: Outcome,
     /// Nb: victory points of the side's ships.
@@ -37,7 +37,7 @@ pub struct CepSide {
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct CepPlayer {
+pub(crate) struct CepPlayer {
     pub name: String,
     pub side: String,
     pub rank: Option<String>,
@@ -65,7 +65,11 @@ struct ShipLine {
     residue: f64,
 }
 
-pub fn score(ruleset: &Ruleset, rules: &CepRules, game: &GameRecord) -> Result<CepReport, Invalid> {
+pub(crate) fn score(
+    ruleset: &Ruleset,
+    rules: &CepRules,
+    game: &GameRecord,
+) -> Result<CepReport, Invalid> {
     let turns = game.turns;
     if turns < 1 {
         return Err(Invalid::new(
@@ -445,7 +449,7 @@ fn plain(e: crate::error::Error) -> String {
 
 impl CepReport {
     /// The factors per player, so anyone can redo the arithmetic.
-    pub fn table(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("player", Align::Left),
             ("side", Align::Left),

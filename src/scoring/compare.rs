@@ -8,7 +8,7 @@ use crate::rules::model::Ruleset;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Comparison {
+pub(crate) struct Comparison {
     pub rules: String,
     pub vs: String,
     /// Every player in input order: points under `rules`, under `vs`, and the difference.
@@ -18,7 +18,7 @@ pub struct Comparison {
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct ComparedPlayer {
+pub(crate) struct ComparedPlayer {
     pub name: String,
     pub points: i64,
     pub vs_points: i64,
@@ -31,7 +31,11 @@ pub struct ComparedPlayer {
 }
 
 /// Score `input` under both rulesets.
-pub fn compare(rules: &Ruleset, vs: &Ruleset, input: &ScoreInput) -> Result<Comparison, Invalid> {
+pub(crate) fn compare(
+    rules: &Ruleset,
+    vs: &Ruleset,
+    input: &ScoreInput,
+) -> Result<Comparison, Invalid> {
     let a = score_checked(rules, input)?;
     let b = score_checked(vs, input)?;
     // Points of two systems are on different scales: their difference would mean nothing.
@@ -75,7 +79,7 @@ pub fn compare(rules: &Ruleset, vs: &Ruleset, input: &ScoreInput) -> Result<Comp
 }
 
 impl Comparison {
-    pub fn table(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, layout: crate::output::Layout) -> String {
         let (ra, rb) = (self.rules.clone(), self.vs.clone());
         let (ra, rb) = if ra == rb {
             (format!("{ra} (1)"), format!("{rb} (2)"))

@@ -3,12 +3,12 @@
 use crate::calendar::Date;
 
 /// Days since 1970-01-01 of a `YYYY-MM-DD` date; None if it is not a real date.
-pub fn day_number(text: &str) -> Option<i64> {
+pub(crate) fn day_number(text: &str) -> Option<i64> {
     Date::parse(text).ok().map(Date::days)
 }
 
 /// The `YYYY-MM-DD` text of a day number.
-pub fn date_text(day: i64) -> String {
+pub(crate) fn date_text(day: i64) -> String {
     Date::from_days(day).to_string()
 }
 

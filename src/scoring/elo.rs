@@ -2,12 +2,13 @@
 
 /// The expected score of a player rated `own` against one rated `other`:
 /// `1 / (1 + 10^((other − own) / scale))`.
-pub fn expected(own: f64, other: f64, scale: f64) -> f64 {
+pub(crate) fn expected(own: f64, other: f64, scale: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((other - own) / scale))
 }
 
+#[cfg(test)]
 /// The rating change of a player who scored `actual` (1 win, ½ draw, 0 loss).
-pub fn change(own: f64, other: f64, actual: f64, k: f64, scale: f64) -> f64 {
+pub(crate) fn change(own: f64, other: f64, actual: f64, k: f64, scale: f64) -> f64 {
     k * (actual - expected(own, other, scale))
 }
 

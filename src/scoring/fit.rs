@@ -16,7 +16,7 @@ use serde::Serialize;
 
 /// How the fit runs (the caller's choice, not the ruleset's).
 #[derive(Debug, Clone, Copy)]
-pub struct FitOptions {
+pub(crate) struct FitOptions {
     /// Share of the games, the last ones, kept out of the fit to compare on (0: none).
     pub holdout: f64,
     /// Bootstrap resamples for the intervals.
@@ -36,7 +36,7 @@ const GAIN: f64 = 1e-7;
 const DIGITS: i32 = 4;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct FitReport {
+pub(crate) struct FitReport {
     pub ruleset: String,
     pub system: &'static str,
     pub games: usize,
@@ -66,14 +66,14 @@ pub struct FitReport {
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Loss {
+pub(crate) struct Loss {
     pub log_loss: f64,
     pub low: f64,
     pub high: f64,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct FittedParameter {
+pub(crate) struct FittedParameter {
     /// `scoring.<system>.<key>`, and for a K formula which of its numbers.
     pub key: String,
     pub before: f64,
@@ -95,7 +95,7 @@ struct Param {
 }
 
 /// Fit `system` (the ruleset's own when None) to the history.
-pub fn fit(
+pub(crate) fn fit(
     ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     system: Option<System>,
@@ -489,7 +489,7 @@ fn overlay(
 }
 
 impl FitReport {
-    pub fn table(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("parameter", Align::Left),
             ("ruleset", Align::Right),

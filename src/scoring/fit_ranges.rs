@@ -4,7 +4,7 @@ use crate::rules::scoring::{ScoringRules, System};
 
 /// What a range's bounds are multiples of.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Unit {
+pub(crate) enum Unit {
     /// Plain numbers (a chance, Glicko-2's τ: scale-free).
     One,
     /// The ruleset's own value of the parameter (K 32 with [1/8, 8]: 4 to 256).
@@ -21,7 +21,7 @@ pub struct Knob {
     pub key: &'static str,
     pub low: f64,
     pub high: f64,
-    pub unit: Unit,
+    pub(crate) unit: Unit,
     pub log: bool,
 }
 
@@ -97,12 +97,12 @@ pub const KNOBS: &[Knob] = &[
 ];
 
 /// The knobs of one system.
-pub fn knobs(system: System) -> impl Iterator<Item = &'static Knob> {
+pub(crate) fn knobs(system: System) -> impl Iterator<Item = &'static Knob> {
     KNOBS.iter().filter(move |k| k.system == system)
 }
 
 /// A plain-number parameter of `rules` (None: absent, or a formula).
-pub fn get(rules: &ScoringRules, system: System, key: &str) -> Option<f64> {
+pub(crate) fn get(rules: &ScoringRules, system: System, key: &str) -> Option<f64> {
     use crate::rules::formula::NumberOrFormula;
     match system {
         System::Elo => rules.elo.as_ref().and_then(|e| match key {
@@ -137,7 +137,7 @@ pub fn get(rules: &ScoringRules, system: System, key: &str) -> Option<f64> {
 }
 
 /// Set a plain-number parameter of `rules` (one `get` can read).
-pub fn set(rules: &mut ScoringRules, system: System, key: &str, value: f64) {
+pub(crate) fn set(rules: &mut ScoringRules, system: System, key: &str, value: f64) {
     use crate::rules::formula::NumberOrFormula;
     match system {
         System::Elo => {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 /// How a side's scenario ended.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Win,
     Loss,
     Draw,
@@ -33,7 +33,7 @@ pub struct GameRecord {
 #[serde(deny_unknown_fields)]
 pub struct SideRecord {
     pub name: String,
-    pub result: Outcome,
+    pub(crate) result: Outcome,
     pub players: Vec<PlayerRecord>,
 }
 
@@ -43,14 +43,14 @@ pub struct PlayerRecord {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<String>,
-    pub ships: Vec<ShipRecord>,
+    pub(crate) ships: Vec<ShipRecord>,
 }
 
 /// Ships of one kind flown by a player. `type` names a ship of the ruleset; explicit
 /// `value` / `structure` give (or override) its numbers.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ShipRecord {
+pub(crate) struct ShipRecord {
     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,18 +78,18 @@ pub struct ShipRecord {
 pub struct ResultTable {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
-    pub players: Vec<ResultRow>,
+    pub(crate) players: Vec<ResultRow>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct ResultRow {
+pub(crate) struct ResultRow {
     pub name: String,
     pub score: f64,
 }
 
 impl ResultTable {
-    pub fn from_pairs(pairs: &[(String, f64)]) -> ResultTable {
+    pub(crate) fn from_pairs(pairs: &[(String, f64)]) -> ResultTable {
         ResultTable {
             rules: None,
             players: pairs
@@ -112,7 +112,7 @@ pub enum ScoreInput {
 
 impl ScoreInput {
     /// The ruleset the input names for itself (`rules:`).
-    pub fn rules(&self) -> Option<&str> {
+    pub(crate) fn rules(&self) -> Option<&str> {
         match self {
             ScoreInput::Game(g) => g.rules.as_deref(),
             ScoreInput::Table(t) => t.rules.as_deref(),
@@ -143,24 +143,24 @@ impl ScoreInput {
 /// A problem with an input at a JSON pointer into it (`Invalid::new(pointer, message)`):
 /// `locate` makes it a located error when the input came from a file; otherwise it names the
 /// path.
-pub type Invalid = Error;
+pub(crate) type Invalid = Error;
 
 /// Pointer helpers for the places engines report problems at.
-pub fn at(base: &str, segment: impl ToString) -> String {
+pub(crate) fn at(base: &str, segment: impl ToString) -> String {
     pointer_push(base, &segment.to_string())
 }
 
 /// Most players (or sides) in one game: multiplayer ratings compare every pair of a game.
-pub const MAX_PLAYERS_PER_GAME: usize = 256;
+pub(crate) const MAX_PLAYERS_PER_GAME: usize = 256;
 
 /// The error for a game with more than `MAX_PLAYERS_PER_GAME` players.
-pub fn too_many(kind: &str) -> String {
+pub(crate) fn too_many(kind: &str) -> String {
     format!("more than {MAX_PLAYERS_PER_GAME} {kind}s in one game")
 }
 
 /// Reject a missing or repeated name (compared ignoring case and accents), or one name too
 /// many, at `pointer_of(i)`.
-pub fn unique_names<'a>(
+pub(crate) fn unique_names<'a>(
     names: impl IntoIterator<Item = &'a str>,
     kind: &str,
     pointer_of: impl Fn(usize) -> String,

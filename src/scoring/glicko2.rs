@@ -7,7 +7,7 @@ use skillratings::Outcomes;
 
 /// A player's Glicko-2 numbers.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Glicko {
+pub(crate) struct Glicko {
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,
@@ -24,10 +24,10 @@ impl Glicko {
 }
 
 /// One result of a rating period: the opponent at the period's start, and the score (1, ½, 0).
-pub type Result1 = (Glicko, f64);
+pub(crate) type Result1 = (Glicko, f64);
 
 /// The player after a rating period with these results (none: only the deviation grows).
-pub fn rate_period(player: Glicko, results: &[Result1], rules: &Glicko2Rules) -> Glicko {
+pub(crate) fn rate_period(player: Glicko, results: &[Result1], rules: &Glicko2Rules) -> Glicko {
     let config = Glicko2Config {
         tau: rules.tau,
         convergence_tolerance: rules.convergence,
@@ -73,7 +73,7 @@ fn rounded(x: f64, digits: Option<u32>) -> f64 {
 /// The deviation after `periods` rating periods without a game: each is the paper's step 6,
 /// φ* = √(φ² + σ²) on the Glicko-2 scale, so n of them are √(φ² + n·σ²) (σ, the volatility,
 /// does not change while idle); never above a new player's.
-pub fn idle(player: Glicko, periods: f64, rules: &Glicko2Rules) -> Glicko {
+pub(crate) fn idle(player: Glicko, periods: f64, rules: &Glicko2Rules) -> Glicko {
     // Not a positive number of periods (zero, negative or NaN): nothing to widen.
     if periods.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return player;
@@ -94,7 +94,7 @@ pub fn idle(player: Glicko, periods: f64, rules: &Glicko2Rules) -> Glicko {
 }
 
 /// The chance that `a` beats `b`.
-pub fn expected(a: Glicko, b: Glicko) -> f64 {
+pub(crate) fn expected(a: Glicko, b: Glicko) -> f64 {
     expected_score(&a.lib(), &b.lib()).0
 }
 

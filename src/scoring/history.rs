@@ -44,7 +44,7 @@ pub struct FullStart {
 }
 
 impl StartRating {
-    pub fn full(self) -> FullStart {
+    pub(crate) fn full(self) -> FullStart {
         match self {
             StartRating::Rating(rating) => FullStart {
                 rating,
@@ -138,7 +138,7 @@ fn check_player(name: &str, so_far: usize, at: impl Fn() -> String) -> Result<()
 }
 
 /// Check a history and turn it into the rating loop's form.
-pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
+pub(crate) fn prepare(history: &History) -> Result<Prepared, Invalid> {
     let mut p = Prepared::default();
     for (name, start) in &history.ratings {
         let pointer = || pointer_push("/ratings", name);
@@ -260,59 +260,6 @@ pub fn prepare(history: &History) -> Result<Prepared, Invalid> {
         }
     }
     Ok(p)
-}
-
-/// A prepared history written back as a `History` (a CSV file read for a script, say).
-pub fn from_prepared(p: &Prepared) -> History {
-    let mut history = History::default();
-    for &(id, start) in &p.starts {
-        let start = match start {
-            FullStart {
-                rating,
-                deviation: None,
-                volatility: None,
-            } => StartRating::Rating(rating),
-            full => StartRating::Full(full),
-        };
-        history.ratings.insert(p.names.shown[id].clone(), start);
-    }
-    for slot in &p.games {
-        let name = |i: usize| p.names.shown[p.players[i]].clone();
-        let mut game = HistoryGame {
-            period: slot.period.map(|i| match p.periods[i].parse::<i64>() {
-                Ok(n) => Period::Number(n),
-                Err(_) => Period::Name(p.periods[i].clone()),
-            }),
-            label: slot.label.clone(),
-            date: slot.day.map(super::dates::date_text),
-            ..HistoryGame::default()
-        };
-        if slot.has_scores {
-            game.scores = Some(
-                (slot.from..slot.to)
-                    .zip(p.scores_of(slot))
-                    .map(|(i, &s)| (name(i), s))
-                    .collect(),
-            );
-        } else {
-            let mut order = Vec::new();
-            let mut i = slot.from;
-            while i < slot.to {
-                let j = (i..slot.to)
-                    .find(|&j| p.ranks[j] != p.ranks[i])
-                    .unwrap_or(slot.to);
-                order.push(if j - i == 1 {
-                    Placing::One(name(i))
-                } else {
-                    Placing::Tied((i..j).map(name).collect())
-                });
-                i = j;
-            }
-            game.order = Some(order);
-        }
-        history.games.push(game);
-    }
-    history
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// Where each game is in the file, to locate problems found after loading: the file is read
 /// as a stream and not kept, so each game keeps its first row's line number and text.
 #[derive(Debug, Clone)]
-pub struct CsvIndex {
+pub(crate) struct CsvIndex {
     name: String,
     columns: Columns,
     /// Line of each game's first row.
@@ -43,13 +43,13 @@ struct Open {
 }
 
 /// A history's CSV text (a script's, a test's).
-pub fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
+pub(crate) fn parse(name: &str, text: String) -> Result<(CsvIndex, Prepared)> {
     parse_stream(name, text.as_bytes(), usize::MAX)
 }
 
 /// Read a CSV history row by row from `input`, holding no more than the games it makes; at
 /// most `max_rows` player rows (one per player per game), a bound on the memory it takes.
-pub fn parse_stream(
+pub(crate) fn parse_stream(
     name: &str,
     input: impl std::io::Read,
     max_rows: usize,
@@ -289,7 +289,7 @@ impl CsvIndex {
     }
 
     /// The row a problem found while rating concerns: the game's first row.
-    pub fn locate(&self, e: Invalid) -> Error {
+    pub(crate) fn locate(&self, e: Invalid) -> Error {
         let mut segments = e.pointer().unwrap_or("").split('/').skip(1);
         let game = match (
             segments.next(),

@@ -8,7 +8,7 @@ use super::history::{History, HistoryGame, Period, Placing, StartRating};
 use indexmap::IndexMap;
 
 /// The history in `text`, or None to let the full parser decide.
-pub fn fast(text: &str) -> Option<History> {
+pub(crate) fn fast(text: &str) -> Option<History> {
     let mut history = History::default();
     let (mut rules, mut ratings, mut games) = (false, false, false);
     let mut in_games = false;

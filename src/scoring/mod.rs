@@ -10,33 +10,33 @@
 //! * [`ScoreInput::from_doc`], [`parse_history`] + [`HistoryFile::rate`]: documents and texts
 //!   to engine input, with located errors (`crate::files` reads the files)
 pub mod backtest;
-pub mod bootstrap;
-pub mod cep;
-pub mod compare;
-pub mod dates;
-pub mod elo;
-pub mod fit;
+pub(crate) mod bootstrap;
+pub(crate) mod cep;
+pub(crate) mod compare;
+pub(crate) mod dates;
+pub(crate) mod elo;
+pub(crate) mod fit;
 pub mod fit_ranges;
 pub mod game;
-pub mod glicko2;
+pub(crate) mod glicko2;
 pub mod history;
-pub mod history_csv;
-pub mod history_yaml;
-pub mod multiplayer;
-pub mod normal;
-pub mod percentile;
+pub(crate) mod history_csv;
+pub(crate) mod history_yaml;
+pub(crate) mod multiplayer;
+pub(crate) mod normal;
+pub(crate) mod percentile;
 #[cfg(test)]
 mod periods_properties;
-pub mod pot;
-pub mod prepared;
-pub mod rating_report;
-pub mod rating_steps;
+pub(crate) mod pot;
+pub(crate) mod prepared;
+pub(crate) mod rating_report;
+pub(crate) mod rating_steps;
 pub mod ratings;
 #[cfg(test)]
 mod ratings_properties;
 mod seen_games;
-pub mod trueskill;
-pub mod weng_lin;
+pub(crate) mod trueskill;
+pub(crate) mod weng_lin;
 
 use crate::error::{Error, Result};
 use crate::rules::scoring::{ScoringRules, System};
@@ -44,7 +44,7 @@ use crate::rules::{doc::Doc, model::Ruleset};
 use game::{GameRecord, Invalid, ResultTable, ScoreInput};
 use history::History;
 use rating_report::RatingReport;
-use ratings::{rate_with, RateOptions};
+use ratings::RateOptions;
 use serde::Serialize;
 
 /// The result of scoring one game, whichever system scored it.
@@ -66,19 +66,11 @@ pub struct Headline {
 
 impl ScoreReport {
     /// The table for people, with every factor.
-    pub fn table(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, layout: crate::output::Layout) -> String {
         match self {
             ScoreReport::Cep(r) => r.table(layout),
             ScoreReport::Percentile(r) => r.table(layout),
             ScoreReport::Pot(r) => r.table(layout),
-        }
-    }
-
-    pub fn ruleset(&self) -> &str {
-        match self {
-            ScoreReport::Cep(r) => &r.ruleset,
-            ScoreReport::Percentile(r) => &r.ruleset,
-            ScoreReport::Pot(r) => &r.ruleset,
         }
     }
 
@@ -137,7 +129,7 @@ fn lacks(ruleset: &Ruleset, system: System) -> Invalid {
 }
 
 /// Score any input; problems carry the place in the input they concern.
-pub fn score_checked(
+pub(crate) fn score_checked(
     ruleset: &Ruleset,
     input: &ScoreInput,
 ) -> std::result::Result<ScoreReport, Invalid> {
@@ -214,39 +206,19 @@ pub fn score_input(
     score_checked(ruleset, input).map_err(|e| e.locate(doc))
 }
 
-/// Score a game record or result table given as a value (a script's map): `sides` makes
-/// it a CEP record, `players` a result table.
-pub fn score_value(ruleset: &Ruleset, value: serde_json::Value) -> Result<ScoreReport> {
-    let doc = Doc::new(value);
-    let input = ScoreInput::from_doc(&doc)?;
-    score_input(ruleset, &input, None)
-}
-
-/// Rate a history given as a value (a script's map with `games`, maybe `ratings`).
-pub fn rate_value(
-    ruleset: &Ruleset,
-    value: serde_json::Value,
-    options: RateOptions,
-) -> Result<RatingReport> {
-    let history: History = Doc::new(value).deserialize()?;
-    rate_with(ruleset, &history, options).map_err(|e| e.locate(None))
-}
-
 /// Where a history was read from, to give problems found while rating their place.
 #[derive(Debug, Clone)]
-pub enum HistorySource {
+pub(crate) enum HistorySource {
     /// A loaded document (the rules language, or YAML that failed the fast reader).
     Doc(Doc),
     /// A YAML/JSON file read without positions (its name and text); parsed again with them
     /// only if there is a problem.
     Yaml(String, String),
     Csv(history_csv::CsvIndex),
-    /// Built in memory (a script's map): problems name their path.
-    Memory,
 }
 
 impl HistorySource {
-    pub fn locate(&self, e: Invalid) -> Error {
+    pub(crate) fn locate(&self, e: Invalid) -> Error {
         match self {
             HistorySource::Doc(doc) => e.locate(Some(doc)),
             HistorySource::Yaml(name, text) => {
@@ -258,7 +230,6 @@ impl HistorySource {
                 }
             }
             HistorySource::Csv(index) => index.locate(e),
-            HistorySource::Memory => e.locate(None),
         }
     }
 }
@@ -267,7 +238,7 @@ impl HistorySource {
 pub struct HistoryFile {
     /// The ruleset the file names for itself (`rules:`).
     pub rules: Option<String>,
-    pub source: HistorySource,
+    pub(crate) source: HistorySource,
     prepared: prepared::Prepared,
 }
 
@@ -279,7 +250,7 @@ impl HistoryFile {
 
     /// Rate, handing each game's changes to `sink` as soon as they are final (in the order
     /// rated) instead of keeping them in the report.
-    pub fn rate_into(
+    pub(crate) fn rate_into(
         &self,
         ruleset: &Ruleset,
         options: RateOptions,
@@ -301,7 +272,7 @@ impl HistoryFile {
     }
 
     /// Fit `system`'s parameters (the ruleset's own system when None) to the history.
-    pub fn fit(
+    pub(crate) fn fit(
         &self,
         ruleset: &Ruleset,
         system: Option<System>,
@@ -312,21 +283,14 @@ impl HistoryFile {
 
     /// Rate the games in the order they were played (by date, then period), whatever the
     /// file's order.
-    pub fn sort_by_date(&mut self) {
+    pub(crate) fn sort_by_date(&mut self) {
         self.prepared.sort_by_date();
-    }
-
-    /// The games as a `History` value.
-    pub fn history(&self) -> History {
-        let mut h = history::from_prepared(&self.prepared);
-        h.rules = self.rules.clone();
-        h
     }
 }
 
 /// A CSV history read row by row from `input` (a file too big to hold), at most `max_rows`
 /// player rows.
-pub fn parse_csv_history(
+pub(crate) fn parse_csv_history(
     name: &str,
     input: impl std::io::Read,
     max_rows: usize,

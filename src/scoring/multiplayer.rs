@@ -8,7 +8,13 @@ use super::elo::expected;
 /// Expected `E_A` = Σ over the others of the two-player expectation / (N(N−1)/2);
 /// actual `S_A` = (N − p_A) / (N(N−1)/2); change `K · (N − 1) · (S_A − E_A)`.
 /// With two players this is plain Elo.
-pub fn elo_changes(ratings: &[f64], places: &[f64], k: &[f64], scale: f64, out: &mut Vec<f64>) {
+pub(crate) fn elo_changes(
+    ratings: &[f64],
+    places: &[f64],
+    k: &[f64],
+    scale: f64,
+    out: &mut Vec<f64>,
+) {
     let n = ratings.len();
     let pairs = (n * (n - 1)) as f64 / 2.0;
     // E(a, b) = q_a / (q_a + q_b) with q = 10^(r / scale): one power per player, not per

@@ -48,7 +48,7 @@ fn erfcx_nonnegative(x: f64) -> f64 {
 }
 
 /// erfc(x) for any x.
-pub fn erfc(x: f64) -> f64 {
+pub(crate) fn erfc(x: f64) -> f64 {
     if x.is_nan() {
         return f64::NAN;
     }
@@ -63,12 +63,12 @@ pub fn erfc(x: f64) -> f64 {
 }
 
 /// The standard normal density φ(x).
-pub fn pdf(x: f64) -> f64 {
+pub(crate) fn pdf(x: f64) -> f64 {
     (-x * x / 2.0).exp() / (2.0 * PI).sqrt()
 }
 
 /// The standard normal distribution function Φ(x).
-pub fn cdf(x: f64) -> f64 {
+pub(crate) fn cdf(x: f64) -> f64 {
     0.5 * erfc(-x / SQRT_2)
 }
 
@@ -80,7 +80,7 @@ fn mills_inverse_below(x: f64) -> f64 {
 }
 
 /// The quantile Φ⁻¹(p), for 0 < p < 1: Newton's method on Φ, kept inside a bracket.
-pub fn ppf(p: f64) -> f64 {
+pub(crate) fn ppf(p: f64) -> f64 {
     if !(p > 0.0 && p < 1.0) {
         return if p == 0.0 {
             f64::NEG_INFINITY
@@ -117,7 +117,7 @@ pub fn ppf(p: f64) -> f64 {
 
 /// TrueSkill's mean correction for a win by more than `margin`, at a difference `diff`
 /// (both in units of the difference's standard deviation): φ(t)/Φ(t), t = diff − margin.
-pub fn v_win(diff: f64, margin: f64) -> f64 {
+pub(crate) fn v_win(diff: f64, margin: f64) -> f64 {
     let t = diff - margin;
     if t <= 0.0 {
         mills_inverse_below(t)
@@ -127,7 +127,7 @@ pub fn v_win(diff: f64, margin: f64) -> f64 {
 }
 
 /// TrueSkill's variance correction for a win: v·(v + t), in (0, 1).
-pub fn w_win(diff: f64, margin: f64) -> f64 {
+pub(crate) fn w_win(diff: f64, margin: f64) -> f64 {
     let t = diff - margin;
     let v = v_win(diff, margin);
     v * (v + t)
@@ -147,7 +147,7 @@ fn draw_terms(a: f64, b: f64) -> (f64, f64, f64) {
 }
 
 /// TrueSkill's mean correction for a draw (|difference| ≤ margin).
-pub fn v_draw(diff: f64, margin: f64) -> f64 {
+pub(crate) fn v_draw(diff: f64, margin: f64) -> f64 {
     let abs = diff.abs();
     let (a, b) = (margin - abs, -margin - abs);
     let (pa, pb, denom) = draw_terms(a, b);
@@ -160,7 +160,7 @@ pub fn v_draw(diff: f64, margin: f64) -> f64 {
 }
 
 /// TrueSkill's variance correction for a draw.
-pub fn w_draw(diff: f64, margin: f64) -> f64 {
+pub(crate) fn w_draw(diff: f64, margin: f64) -> f64 {
     let abs = diff.abs();
     let (a, b) = (margin - abs, -margin - abs);
     let (pa, pb, denom) = draw_terms(a, b);

@@ -10,11 +10,11 @@ use serde::Serialize;
 pub struct PercentileReport {
     pub ruleset: String,
     pub system: &'static str,
-    pub players: Vec<PercentilePlayer>,
+    pub(crate) players: Vec<PercentilePlayer>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct PercentilePlayer {
+pub(crate) struct PercentilePlayer {
     pub name: String,
     pub score: f64,
     /// round(score / winner's score · scale).
@@ -25,7 +25,7 @@ pub struct PercentilePlayer {
 }
 
 /// Check a result table shared by the score-based systems.
-pub fn check_rows(rows: &[ResultRow]) -> Result<(), Invalid> {
+pub(crate) fn check_rows(rows: &[ResultRow]) -> Result<(), Invalid> {
     if rows.len() < 2 {
         return Err(Invalid::new(
             "/players",
@@ -46,7 +46,7 @@ pub fn check_rows(rows: &[ResultRow]) -> Result<(), Invalid> {
     Ok(())
 }
 
-pub fn score(
+pub(crate) fn score(
     ruleset: &str,
     rules: &PercentileRules,
     rows: &[ResultRow],
@@ -118,7 +118,7 @@ pub fn score(
 }
 
 impl PercentileReport {
-    pub fn table(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("player", Align::Left),
             ("score", Align::Right),

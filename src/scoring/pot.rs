@@ -41,7 +41,11 @@ pub struct PotPlayer {
     pub change: i64,
 }
 
-pub fn score(ruleset: &str, rules: &PotRules, rows: &[ResultRow]) -> Result<PotReport, Invalid> {
+pub(crate) fn score(
+    ruleset: &str,
+    rules: &PotRules,
+    rows: &[ResultRow],
+) -> Result<PotReport, Invalid> {
     check_rows(rows)?;
     let mut scores = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
@@ -189,7 +193,7 @@ fn sums_of(groups: &[Vec<usize>], most: usize) -> Vec<bool> {
 }
 
 impl PotReport {
-    pub fn table(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, layout: crate::output::Layout) -> String {
         let mut t = Table::new(&[
             ("player", Align::Left),
             ("score", Align::Right),

@@ -10,11 +10,11 @@ use std::hash::Hasher;
 /// to make its names collide: a plain multiply left those bits to the first bytes alone, and
 /// 900,000 names sharing a prefix took a minute to intern.
 #[derive(Clone, Copy)]
-pub struct NameHasher(u64);
+pub(crate) struct NameHasher(u64);
 
 /// Makes the tables' hashers, each starting from the process's key (looked up once a table).
 #[derive(Clone, Copy)]
-pub struct NameState(u64);
+pub(crate) struct NameState(u64);
 
 impl Default for NameState {
     fn default() -> NameState {
@@ -92,14 +92,14 @@ type FastMap<V> = HashMap<String, V, NameState>;
 
 /// Player names: exact spellings first (fast), then case- and accent-insensitive.
 #[derive(Default)]
-pub struct Names {
+pub(crate) struct Names {
     pub shown: Vec<String>,
     exact: FastMap<usize>,
     normal: FastMap<usize>,
 }
 
 impl Names {
-    pub fn id(&mut self, name: &str) -> usize {
+    pub(crate) fn id(&mut self, name: &str) -> usize {
         if let Some(&i) = self.exact.get(name) {
             return i;
         }
@@ -116,17 +116,13 @@ impl Names {
         id
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.shown.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.shown.is_empty()
     }
 }
 
 /// One game: its players are `players[from..to]` (with their places, ranks and scores).
-pub struct GameSlot {
+pub(crate) struct GameSlot {
     pub from: usize,
     pub to: usize,
     /// Index into `periods`.
@@ -140,7 +136,7 @@ pub struct GameSlot {
 }
 
 #[derive(Default)]
-pub struct Prepared {
+pub(crate) struct Prepared {
     pub names: Names,
     /// Starting ratings (and deviations, volatilities) of players the history gives one.
     pub starts: Vec<(usize, super::history::FullStart)>,
@@ -162,7 +158,7 @@ pub struct Prepared {
 
 /// How a game's values rank its players.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Ranking {
+pub(crate) enum Ranking {
     /// Lower is better (places, group numbers of an order).
     Ascending,
     /// Higher is better (scores).
@@ -170,15 +166,8 @@ pub enum Ranking {
 }
 
 impl Prepared {
-    /// Room for about `players` player entries.
-    pub fn reserve(&mut self, players: usize) {
-        self.players.reserve(players);
-        self.places.reserve(players);
-        self.ranks.reserve(players);
-    }
-
     /// A game's final scores (all 0 for a game of places).
-    pub fn scores_of(&self, game: &GameSlot) -> &[f64] {
+    pub(crate) fn scores_of(&self, game: &GameSlot) -> &[f64] {
         static ZEROS: [f64; super::game::MAX_PLAYERS_PER_GAME] =
             [0.0; super::game::MAX_PLAYERS_PER_GAME];
         self.scores
@@ -188,20 +177,20 @@ impl Prepared {
 
     /// Where each period stands in time: its number when every period is a whole number,
     /// else its order of appearance. Idle periods are counted on this.
-    pub fn period_positions(&self) -> Vec<i64> {
+    pub(crate) fn period_positions(&self) -> Vec<i64> {
         let numbers: Option<Vec<i64>> = self.periods.iter().map(|p| p.parse().ok()).collect();
         numbers.unwrap_or_else(|| (0..self.periods.len() as i64).collect())
     }
 
     /// Games in the order they were played: by date, then by period (a stable sort: games
     /// of one day keep their file order; undated games come first).
-    pub fn sort_by_date(&mut self) {
+    pub(crate) fn sort_by_date(&mut self) {
         let positions = self.period_positions();
         self.games
             .sort_by_key(|g| (g.day, g.period.map(|p| positions[p])));
     }
 
-    pub fn period_id(&mut self, period: &str) -> usize {
+    pub(crate) fn period_id(&mut self, period: &str) -> usize {
         if let Some(&i) = self.period_ids.get(period) {
             return i;
         }
@@ -212,7 +201,7 @@ impl Prepared {
     }
 
     /// Add a game from (player, value) rows; `Err(i)` when row `i` repeats a player.
-    pub fn push_game(
+    pub(crate) fn push_game(
         &mut self,
         rows: &mut [(usize, f64, usize)],
         ranking: Ranking,

@@ -26,13 +26,13 @@ pub struct RatingReport {
     pub games: Vec<GameChanges>,
     /// Each game's forecast from the ratings before it (when asked for).
     #[serde(skip)]
-    pub predictions: Vec<Prediction>,
+    pub(crate) predictions: Vec<Prediction>,
 }
 
 /// How well one game was foreseen: the mean over its pairs of players of the log-loss and
 /// Brier score of "A finishes above B", and the decided pairs whose favourite won.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Prediction {
+pub(crate) struct Prediction {
     pub log_loss: f64,
     pub brier: f64,
     /// Decided pairs the favourite won (an even forecast counts half).
@@ -48,7 +48,7 @@ const EVEN: f64 = 1e-9;
 const SUREST: f64 = 1e-15;
 
 impl Prediction {
-    pub fn add(&mut self, chance: f64, actual: f64) {
+    pub(crate) fn add(&mut self, chance: f64, actual: f64) {
         let p = if chance.is_finite() {
             chance.clamp(SUREST, 1.0 - SUREST)
         } else {
@@ -70,7 +70,7 @@ impl Prediction {
     }
 
     /// Turn the sums over `pairs` pairs into means.
-    pub fn finish(&mut self, pairs: u32) {
+    pub(crate) fn finish(&mut self, pairs: u32) {
         if pairs > 0 {
             self.log_loss /= pairs as f64;
             self.brier /= pairs as f64;
@@ -136,7 +136,7 @@ pub struct PlayerChange {
 impl RatingReport {
     /// Final standings, best first; provisional players only with `all`. `list_all` says how
     /// the caller asks for them (the CLI's `--all`).
-    pub fn table(&self, all: bool, list_all: &str, layout: crate::output::Layout) -> String {
+    pub(crate) fn table(&self, all: bool, list_all: &str, layout: crate::output::Layout) -> String {
         let uncertain = self.players.iter().any(|p| p.deviation.is_some());
         let conservative = self.conservative.filter(|_| uncertain);
         let mut cols = vec![
@@ -215,7 +215,11 @@ impl RatingReport {
     }
 
     /// Each game's changes; only `player`'s lines when given.
-    pub fn history_table(&self, player: Option<&str>, layout: crate::output::Layout) -> String {
+    pub(crate) fn history_table(
+        &self,
+        player: Option<&str>,
+        layout: crate::output::Layout,
+    ) -> String {
         let mut t = Table::new(&[
             ("game", Align::Right),
             ("period", Align::Left),

@@ -7,7 +7,7 @@ use crate::names;
 
 /// A rating a player held from `at` (games rated so far) until their next step.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Held {
+pub(crate) struct Held {
     /// Games rated when this rating took effect (0: before the first game).
     pub at: usize,
     pub rating: f64,
@@ -18,7 +18,7 @@ pub struct Held {
 /// Each rating `name` held, in order: the start (just before their first game) and then one
 /// step per game, or per rating period for the games rated against its start. Empty when the
 /// player has no recorded game.
-pub fn held(report: &RatingReport, name: &str) -> Vec<Held> {
+pub(crate) fn held(report: &RatingReport, name: &str) -> Vec<Held> {
     let games = &report.games;
     let mut steps: Vec<Held> = Vec::new();
     let mut g = 0;

@@ -104,7 +104,7 @@ pub fn rate(
 }
 
 /// Rate a history; problems come back with the place in the history they concern.
-pub fn rate_with(
+pub(crate) fn rate_with(
     ruleset: &crate::rules::model::Ruleset,
     history: &History,
     options: RateOptions,
@@ -348,7 +348,7 @@ fn check_start(
 }
 
 /// Rate a prepared history (see `history::prepare` and the CSV reader).
-pub fn rate_prepared(
+pub(crate) fn rate_prepared(
     ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     options: RateOptions,
@@ -359,7 +359,7 @@ pub fn rate_prepared(
 
 /// `rate_prepared` recording every game, each handed to `sink` as soon as its rows are final
 /// rather than kept in the report (a million games' rows need not be held at once).
-pub fn rate_prepared_into(
+pub(crate) fn rate_prepared_into(
     ruleset: &crate::rules::model::Ruleset,
     prepared: &Prepared,
     options: RateOptions,
@@ -380,7 +380,7 @@ pub fn rate_prepared_into(
 }
 
 /// Rate with another system of the same ruleset (the backtest compares them).
-pub fn rate_prepared_as(
+pub(crate) fn rate_prepared_as(
     ruleset: &crate::rules::model::Ruleset,
     system: System,
     prepared: &Prepared,
@@ -407,7 +407,10 @@ pub(crate) fn forecast_losses(
 
 /// Whether `ruleset` can rate games of finishing orders with `system`, checked before any
 /// games exist (a tactics ladder asks before its battles, not after them).
-pub fn check_system(ruleset: &crate::rules::model::Ruleset, system: System) -> Result<(), Invalid> {
+pub(crate) fn check_system(
+    ruleset: &crate::rules::model::Ruleset,
+    system: System,
+) -> Result<(), Invalid> {
     if !System::RATINGS.contains(&system) {
         let known: Vec<&str> = System::RATINGS.iter().map(|s| s.name()).collect();
         return Err(Invalid::new(
@@ -443,7 +446,7 @@ struct Rater<'a> {
 }
 
 /// Takes each recorded game once its rows are final (a Glicko-2 period's at its end).
-pub type GameSink<'a> = &'a mut dyn FnMut(GameChanges);
+pub(crate) type GameSink<'a> = &'a mut dyn FnMut(GameChanges);
 
 /// A Glicko-2 result waiting for its period to end: player, opponent, score.
 type GlickoResult = (usize, usize, f64);

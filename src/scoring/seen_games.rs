@@ -7,7 +7,7 @@ use super::prepared::NameState;
 use std::hash::{BuildHasher, Hasher};
 
 #[derive(Default)]
-pub struct SeenGames {
+pub(super) struct SeenGames {
     state: NameState,
     /// Each game's key hash, by game number.
     hashes: Vec<u64>,
@@ -21,7 +21,7 @@ const FIRST_SLOTS: usize = 1024;
 impl SeenGames {
     /// Note game number `game` (the next one: games are noted in order) with `key`;
     /// `Err(first)` if game `first` had the same key (`same(first)` says whether it did).
-    pub fn insert(
+    pub(super) fn insert(
         &mut self,
         key: &str,
         game: usize,

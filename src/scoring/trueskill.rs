@@ -208,7 +208,7 @@ const MOST_SWEEPS: usize = 100;
 
 /// New (μ, σ) of every player. `teams` hold each team's players' (μ, σ); `ranks` are the
 /// teams' places (lower is better, equal is a draw), in any order.
-pub fn rate(
+pub(crate) fn rate(
     teams: &[Vec<(f64, f64)>],
     ranks: &[usize],
     rules: &TrueSkillRules,
@@ -325,7 +325,7 @@ pub fn rate(
 
 /// The chance that `a` (μ, σ) finishes above `b`: P(perf_a − perf_b > 0), the difference's
 /// variance 2β² + σa² + σb².
-pub fn expected(a: (f64, f64), b: (f64, f64), rules: &TrueSkillRules) -> f64 {
+pub(crate) fn expected(a: (f64, f64), b: (f64, f64), rules: &TrueSkillRules) -> f64 {
     let spread = (2.0 * rules.beta * rules.beta + a.1 * a.1 + b.1 * b.1).sqrt();
     normal::cdf((a.0 - b.0) / spread)
 }

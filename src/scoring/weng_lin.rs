@@ -7,7 +7,11 @@ use super::normal::{cdf, pdf};
 use crate::rules::scoring::{WengLinModel, WengLinRules};
 
 /// New (μ, σ) of every player of a table; `ranks` 1 = first, tied players share a rank.
-pub fn rate(players: &[(f64, f64)], ranks: &[usize], rules: &WengLinRules) -> Vec<(f64, f64)> {
+pub(crate) fn rate(
+    players: &[(f64, f64)],
+    ranks: &[usize],
+    rules: &WengLinRules,
+) -> Vec<(f64, f64)> {
     // openskill rates the teams sorted by rank (stably): the partial models' neighbours and
     // the Plackett–Luce sums follow that order.
     let mut order: Vec<usize> = (0..players.len()).collect();
@@ -51,7 +55,7 @@ pub fn rate(players: &[(f64, f64)], ranks: &[usize], rules: &WengLinRules) -> Ve
 
 /// The chance that `a` (μ, σ) finishes above `b`: logistic for the Plackett–Luce and
 /// Bradley–Terry models, normal for Thurstone–Mosteller, over c = √(σa² + σb² + 2β²).
-pub fn expected(a: (f64, f64), b: (f64, f64), rules: &WengLinRules) -> f64 {
+pub(crate) fn expected(a: (f64, f64), b: (f64, f64), rules: &WengLinRules) -> f64 {
     let c = (a.1 * a.1 + b.1 * b.1 + 2.0 * rules.beta * rules.beta).sqrt();
     match rules.model {
         WengLinModel::ThurstoneMostellerFull | WengLinModel::ThurstoneMostellerPart => {

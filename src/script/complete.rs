@@ -4,7 +4,7 @@ use super::api::fields::struct_fields;
 /// Whether `text` is unfinished: an open bracket, backtick string or block comment, or a
 /// statement the parser finds cut off (`let x =`, `1 +`). An entry with too many closing
 /// brackets is "complete" (the parser reports it).
-pub fn incomplete(text: &str) -> bool {
+pub(crate) fn incomplete(text: &str) -> bool {
     match bracket_depth(text) {
         None => true,
         Some(depth) if depth > 0 => true,
@@ -88,7 +88,7 @@ fn bracket_depth(text: &str) -> Option<i64> {
 /// What completion can offer: the API, the session's names, ships of the rulesets the
 /// session holds, and the built-in rulesets.
 #[derive(Default)]
-pub struct Known<'a> {
+pub(crate) struct Known<'a> {
     pub api: &'a [&'a str],
     pub defined: &'a [String],
     pub ships: &'a [String],
@@ -101,7 +101,7 @@ pub struct Known<'a> {
 /// inside another string, ship names; after a `.`, methods and ship fields; elsewhere API
 /// functions, the session's variables and functions, and at the start of a line the `:`
 /// commands.
-pub fn candidates(line: &str, pos: usize, known: &Known) -> (usize, Vec<String>) {
+pub(crate) fn candidates(line: &str, pos: usize, known: &Known) -> (usize, Vec<String>) {
     let before = &line[..pos];
     if let Some(arg) = rules_command_argument(before) {
         return (arg, rulesets(&before[arg..], known.rulesets));

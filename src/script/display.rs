@@ -5,7 +5,7 @@ use crate::output::{trim_number, Align, Layout, Table};
 use rhai::{Array, Dynamic, Map, INT};
 
 /// The text the REPL prints for a result (empty for `()`), laid out for `layout`.
-pub fn render(value: &Dynamic, layout: Layout) -> String {
+pub(crate) fn render(value: &Dynamic, layout: Layout) -> String {
     if value.is_unit() {
         return String::new();
     }
@@ -43,7 +43,7 @@ pub fn render(value: &Dynamic, layout: Layout) -> String {
 }
 
 /// A value on one line (a table cell).
-pub fn cell(value: &Dynamic) -> String {
+pub(crate) fn cell(value: &Dynamic) -> String {
     if value.is_unit() {
         return String::new();
     }

@@ -18,7 +18,7 @@ pub struct Session {
     /// The files the session's scripts may read.
     pub policy: Arc<crate::io::policy::Policy>,
     /// What the session may write, and what it wrote.
-    pub writes: Arc<super::writes::Writes>,
+    pub(crate) writes: Arc<super::writes::Writes>,
     current: Arc<RwLock<Option<RulesHandle>>>,
     /// The functions the running script has defined so far (for tactics it passes by name).
     functions: Arc<RwLock<Option<ScriptFunctions>>>,
@@ -26,7 +26,7 @@ pub struct Session {
 
 /// A script's own functions, compiled, with the text each was defined in (for error places).
 #[derive(Clone)]
-pub struct ScriptFunctions {
+pub(crate) struct ScriptFunctions {
     pub ast: Arc<rhai::AST>,
     pub sources: std::collections::HashMap<String, Arc<crate::error::Source>>,
 }
@@ -41,7 +41,7 @@ impl Session {
         )
     }
 
-    pub fn with_policy(
+    pub(crate) fn with_policy(
         policy: crate::io::policy::Policy,
         writes: super::writes::Writes,
         limits: Limits,
@@ -59,7 +59,7 @@ impl Session {
     }
 
     /// The session's ruleset (`--rules`, `:rules`), for API functions called without one.
-    pub fn current(&self) -> Result<RulesHandle> {
+    pub(crate) fn current(&self) -> Result<RulesHandle> {
         self.current
             .read()
             .unwrap_or_else(|p| p.into_inner())
@@ -72,24 +72,24 @@ impl Session {
             })
     }
 
-    pub fn has_current(&self) -> bool {
+    pub(crate) fn has_current(&self) -> bool {
         self.current
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .is_some()
     }
 
-    pub fn set_current(&self, rules: RulesHandle) {
+    pub(crate) fn set_current(&self, rules: RulesHandle) {
         *self.current.write().unwrap_or_else(|p| p.into_inner()) = Some(rules);
     }
 
     /// Record the functions the script being evaluated defines (done before each evaluation).
-    pub fn set_functions(&self, functions: ScriptFunctions) {
+    pub(crate) fn set_functions(&self, functions: ScriptFunctions) {
         *self.functions.write().unwrap_or_else(|p| p.into_inner()) = Some(functions);
     }
 
     /// The functions the running script has defined, if any.
-    pub fn functions(&self) -> Option<ScriptFunctions> {
+    pub(crate) fn functions(&self) -> Option<ScriptFunctions> {
         self.functions
             .read()
             .unwrap_or_else(|p| p.into_inner())
@@ -97,13 +97,13 @@ impl Session {
     }
 
     /// Ship names of the current ruleset (for completion).
-    pub fn ship_names(&self) -> Vec<String> {
+    pub(crate) fn ship_names(&self) -> Vec<String> {
         self.current().map(|r| r.ship_names()).unwrap_or_default()
     }
 }
 
 /// A bare sandboxed engine: rhai's standard library, no modules, no file access, the limits.
-pub fn sandboxed(limits: &Limits) -> Engine {
+pub(crate) fn sandboxed(limits: &Limits) -> Engine {
     // `no_module` leaves the engine without a module resolver: `import` cannot load anything.
     let mut engine = Engine::new();
     limits.apply(&mut engine);
@@ -123,7 +123,7 @@ pub fn sandboxed(limits: &Limits) -> Engine {
 }
 
 /// The engine rule hooks run in: the sandbox and the functions that need no session.
-pub fn pure_engine(limits: &Limits) -> Engine {
+pub(crate) fn pure_engine(limits: &Limits) -> Engine {
     let mut engine = sandboxed(limits);
     api::register_pure(&mut engine, limits);
     engine
@@ -139,7 +139,7 @@ pub fn session_engine(session: &Session) -> Engine {
 }
 
 /// The limits for a session with an optional ruleset: the safe defaults, tightened by it.
-pub fn limits_for(rules: Option<&RulesHandle>) -> Limits {
+pub(crate) fn limits_for(rules: Option<&RulesHandle>) -> Limits {
     rules
         .map(|r| r.with(crate::script::hook::limits))
         .unwrap_or(SAFE)
@@ -150,14 +150,14 @@ pub fn limits_for(rules: Option<&RulesHandle>) -> Limits {
 static PRINT_TO_STDERR: AtomicBool = AtomicBool::new(false);
 
 /// Send every script's `print` to standard error from now on.
-pub fn print_to_stderr() {
+pub(crate) fn print_to_stderr() {
     PRINT_TO_STDERR.store(true, Ordering::Relaxed);
 }
 
 /// Print a line to standard output; a closed pipe (`| head`) ends the program quietly, any
 /// other failure (a full disk) ends it with an error: output that was asked for and lost is
 /// not a success.
-pub fn print_line(text: &str) {
+pub(crate) fn print_line(text: &str) {
     if PRINT_TO_STDERR.load(Ordering::Relaxed) {
         eprintln!("{text}");
         return;

@@ -4,7 +4,7 @@ use rhai::{EvalAltResult, ParseError, Position};
 use std::sync::Arc;
 
 /// A compile error in `source`.
-pub fn parse_error(source: &Arc<Source>, e: &ParseError) -> Error {
+pub(crate) fn parse_error(source: &Arc<Source>, e: &ParseError) -> Error {
     let mut message = e.err_type().to_string();
     if message.contains("'import'") || message.contains("'export'") {
         message = "modules are not available: scripts run sandboxed, without `import` or file \
@@ -16,7 +16,7 @@ pub fn parse_error(source: &Arc<Source>, e: &ParseError) -> Error {
 
 /// A run-time error in `source`. An error inside a function reports where it happened and
 /// names the calls that led there ("in `f` called at 3:5").
-pub fn eval_error(source: &Arc<Source>, e: &EvalAltResult) -> Error {
+pub(crate) fn eval_error(source: &Arc<Source>, e: &EvalAltResult) -> Error {
     let mut calls = Vec::new();
     let mut inner = e;
     while let EvalAltResult::ErrorInFunctionCall(name, _, next, pos) = inner {

@@ -12,7 +12,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use crate::rules::edit::{parse_path, show_path};
+use crate::rules::edit::show_path;
 
 struct State {
     ruleset: Ruleset,
@@ -30,18 +30,18 @@ struct State {
 
 /// A shared, editable ruleset. Cloning the handle shares it; `copy()` makes an independent one.
 #[derive(Clone)]
-pub struct RulesHandle(Arc<RwLock<State>>);
+pub(crate) struct RulesHandle(Arc<RwLock<State>>);
 
 /// A place inside a ruleset (a ship, a section) that reads and writes through its handle.
 #[derive(Clone)]
-pub struct Node {
+pub(crate) struct Node {
     pub rules: RulesHandle,
     pub path: Vec<String>,
 }
 
 impl RulesHandle {
     /// Load a built-in name or a ruleset file.
-    pub fn load(reference: &str) -> Result<RulesHandle> {
+    pub(crate) fn load(reference: &str) -> Result<RulesHandle> {
         let doc = load::resolve_doc(reference)?;
         let ruleset = load::ruleset_from_doc(&doc)?;
         Ok(RulesHandle::build(ruleset, reference, script_places(&doc)))
@@ -49,14 +49,17 @@ impl RulesHandle {
 
     /// Load a ruleset a file in `dir` names (a record's `rules:`): relative paths start there,
     /// as on the command line (`load::beside`).
-    pub fn load_beside(reference: &str, dir: Option<&std::path::Path>) -> Result<RulesHandle> {
+    pub(crate) fn load_beside(
+        reference: &str,
+        dir: Option<&std::path::Path>,
+    ) -> Result<RulesHandle> {
         let doc = load::resolve_doc_beside(reference, load::beside(reference, dir))?;
         let ruleset = load::ruleset_from_doc(&doc)?;
         Ok(RulesHandle::build(ruleset, reference, script_places(&doc)))
     }
 
     /// Wrap an already loaded ruleset.
-    pub fn from_ruleset(ruleset: Ruleset, origin: &str) -> RulesHandle {
+    pub(crate) fn from_ruleset(ruleset: Ruleset, origin: &str) -> RulesHandle {
         RulesHandle::build(ruleset, origin, HashMap::new())
     }
 
@@ -81,30 +84,30 @@ impl RulesHandle {
     }
 
     /// A copy of the current ruleset, for an engine call.
-    pub fn snapshot(&self) -> Ruleset {
+    pub(crate) fn snapshot(&self) -> Ruleset {
         self.read().ruleset.clone()
     }
 
     /// Read the current ruleset without copying it.
-    pub fn with<T>(&self, f: impl FnOnce(&Ruleset) -> T) -> T {
+    pub(crate) fn with<T>(&self, f: impl FnOnce(&Ruleset) -> T) -> T {
         f(&self.read().ruleset)
     }
 
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         self.read().ruleset.name.clone()
     }
 
-    pub fn origin(&self) -> String {
+    pub(crate) fn origin(&self) -> String {
         self.read().origin.clone()
     }
 
     /// The whole ruleset as a value tree.
-    pub fn tree(&self) -> Value {
+    pub(crate) fn tree(&self) -> Value {
         self.read().tree.clone()
     }
 
     /// An independent copy (edits to one do not show in the other).
-    pub fn copy(&self) -> RulesHandle {
+    pub(crate) fn copy(&self) -> RulesHandle {
         let s = self.read();
         RulesHandle(Arc::new(RwLock::new(State {
             ruleset: s.ruleset.clone(),
@@ -117,17 +120,17 @@ impl RulesHandle {
     }
 
     /// Whether two handles share one ruleset.
-    pub fn same_as(&self, other: &RulesHandle) -> bool {
+    pub(crate) fn same_as(&self, other: &RulesHandle) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
 
     /// Ship names, in the ruleset's order and spelling.
-    pub fn ship_names(&self) -> Vec<String> {
+    pub(crate) fn ship_names(&self) -> Vec<String> {
         self.read().ruleset.ships.keys().cloned().collect()
     }
 
     /// A handle on one ship, by name or alias (case and accents ignored).
-    pub fn ship(&self, name: &str) -> Result<Node> {
+    pub(crate) fn ship(&self, name: &str) -> Result<Node> {
         let key = self.read().ruleset.ship(name)?.0.to_string();
         Ok(Node {
             rules: self.clone(),
@@ -135,23 +138,15 @@ impl RulesHandle {
         })
     }
 
-    /// The node at a path ("scoring.win", "/ships/UFP heavy cruiser", "" for the root).
-    pub fn node(&self, path: &str) -> Node {
-        Node {
-            rules: self.clone(),
-            path: parse_path(path),
-        }
-    }
-
     /// The ruleset's own keys for a path typed by a person (ship aliases, case, accents).
     /// Segments not found are kept as typed (a key a `set` will add).
-    pub fn resolve(&self, path: &[String]) -> Vec<String> {
+    pub(crate) fn resolve(&self, path: &[String]) -> Vec<String> {
         let s = self.read();
         edit::resolve(&s.ruleset, &s.tree, path)
     }
 
     /// The value at a path (after `resolve`); `None` if nothing is there.
-    pub fn value_at(&self, path: &[String]) -> Option<Value> {
+    pub(crate) fn value_at(&self, path: &[String]) -> Option<Value> {
         let s = self.read();
         let mut node = &s.tree;
         for seg in path {
@@ -166,7 +161,7 @@ impl RulesHandle {
 
     /// Set the value at a path (after `resolve`); `null` removes the key. The ruleset is checked
     /// again; if it refuses the change, nothing changes.
-    pub fn set(&self, path: &[String], value: Value) -> Result<()> {
+    pub(crate) fn set(&self, path: &[String], value: Value) -> Result<()> {
         let shown = show_path(path);
         let mut tree = self.tree();
         put(&mut tree, path, value.clone())
@@ -183,7 +178,7 @@ impl RulesHandle {
 
     /// Apply an overlay (as an `extends` file would): maps merge key by key, `null` removes.
     /// An `extends` key in the overlay is ignored: the overlay applies to this ruleset.
-    pub fn extend(&self, mut overlay: Doc) -> Result<()> {
+    pub(crate) fn extend(&self, mut overlay: Doc) -> Result<()> {
         if let Some(map) = overlay.value.as_object_mut() {
             map.shift_remove("extends");
         } else {
@@ -217,19 +212,19 @@ impl RulesHandle {
     }
 
     /// What a script changed since loading, as an overlay (`null` marks a removed key).
-    pub fn changes(&self) -> Value {
+    pub(crate) fn changes(&self) -> Value {
         let s = self.read();
         diff(&s.loaded, &s.tree).unwrap_or_else(|| Value::Object(Default::default()))
     }
 
     /// How many values changed since the ruleset was loaded or last saved (0: nothing to lose).
-    pub fn unsaved_changes(&self) -> usize {
+    pub(crate) fn unsaved_changes(&self) -> usize {
         let s = self.read();
         diff(&s.saved, &s.tree).map_or(0, |d| leaves(&d))
     }
 
     /// The ruleset as file text in the format `path`'s extension names.
-    pub fn render_for(&self, path: &str, house_rule: bool) -> Result<String> {
+    pub(crate) fn render_for(&self, path: &str, house_rule: bool) -> Result<String> {
         let syntax = Syntax::of_path(path)?;
         let value = if house_rule {
             edit::house_rule(
@@ -244,7 +239,7 @@ impl RulesHandle {
 
     /// Write the ruleset (or, with `house_rule`, `extends` plus the changes) to `path`, whole
     /// or not at all, after checking that the text loads back to a valid ruleset.
-    pub fn save(&self, path: &str, house_rule: bool) -> Result<()> {
+    pub(crate) fn save(&self, path: &str, house_rule: bool) -> Result<()> {
         let tree = self.tree();
         edit::save(path, &self.render_for(path, house_rule)?)?;
         self.write().saved = tree;
@@ -254,7 +249,7 @@ impl RulesHandle {
 
 impl Node {
     /// The value here, or an error if it is gone (a ship removed since).
-    pub fn value(&self) -> Result<Value> {
+    pub(crate) fn value(&self) -> Result<Value> {
         self.rules.value_at(&self.path).ok_or_else(|| {
             Error::msg(format!(
                 "`{}` is no longer in the ruleset",
@@ -264,13 +259,13 @@ impl Node {
     }
 
     /// A child path, with the key resolved the way people type names.
-    pub fn child(&self, key: &str) -> Vec<String> {
+    pub(crate) fn child(&self, key: &str) -> Vec<String> {
         let mut p = self.path.clone();
         p.push(key.to_string());
         self.rules.resolve(&p)
     }
 
-    pub fn shown(&self) -> String {
+    pub(crate) fn shown(&self) -> String {
         show_path(&self.path)
     }
 }
@@ -294,6 +289,7 @@ fn script_places(doc: &Doc) -> HashMap<String, Place> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::edit::parse_path;
     use serde_json::json;
 
     fn startrek() -> RulesHandle {

@@ -96,12 +96,6 @@ impl CompiledHook {
         })
     }
 
-    /// Compile a rhai file (a hook, a tactic a player wrote) defining `fn RULE(...)`.
-    pub fn from_file(rule: &str, path: &str, limits: &Limits) -> Result<CompiledHook> {
-        let text = crate::io::read_text(path)?;
-        CompiledHook::compile(rule, path, &text, limits)
-    }
-
     /// Call the hook with arguments given as JSON values (`serde_json::to_value(&x)`), and read
     /// its result as `T`. Errors name the hook file, line and column.
     pub fn call<T: DeserializeOwned>(&self, args: &[serde_json::Value]) -> Result<T> {
@@ -171,10 +165,6 @@ impl CompiledHook {
 }
 
 impl CompiledRule for CompiledHook {
-    fn call_json(&self, args: &[serde_json::Value]) -> Result<serde_json::Value> {
-        self.call(args)
-    }
-
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
@@ -212,12 +202,12 @@ impl ScriptLayer for Layer {
 }
 
 /// The hook for `rule` in a ruleset as this layer compiled it.
-pub fn compiled(ruleset: &Ruleset, rule: &str) -> Option<Arc<dyn CompiledRule>> {
+pub(crate) fn compiled(ruleset: &Ruleset, rule: &str) -> Option<Arc<dyn CompiledRule>> {
     crate::rules::script::hook(ruleset, rule).and_then(|h| h.compiled().cloned())
 }
 
 /// The safe defaults with a ruleset's settings applied (never looser than the defaults).
-pub fn tightened(settings: &LimitSettings) -> Limits {
+pub(crate) fn tightened(settings: &LimitSettings) -> Limits {
     let d = SAFE;
     let mine = Limits {
         max_operations: settings.max_operations.unwrap_or(d.max_operations),
@@ -238,7 +228,7 @@ pub fn tightened(settings: &LimitSettings) -> Limits {
 }
 
 /// The sandbox limits scripts run under with this ruleset.
-pub fn limits(ruleset: &Ruleset) -> Limits {
+pub(crate) fn limits(ruleset: &Ruleset) -> Limits {
     ruleset
         .script
         .as_ref()

@@ -12,16 +12,16 @@
 //! * `display` — results shown for people (maps as tables).
 //! * `run`, `repl` — running a script file; the interactive (or piped) session.
 pub mod api;
-pub mod complete;
-pub mod display;
+pub(crate) mod complete;
+pub(crate) mod display;
 pub mod engine;
-pub mod errors;
-pub mod handle;
+pub(crate) mod errors;
+pub(crate) mod handle;
 pub mod hook;
 pub mod repl;
 pub mod run;
-pub mod sandbox;
-pub mod sugar;
+pub(crate) mod sandbox;
+pub(crate) mod sugar;
 pub mod tactic;
-pub mod wait;
-pub mod writes;
+pub(crate) mod wait;
+pub(crate) mod writes;

@@ -31,7 +31,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     (":quit", "leave (Ctrl-D does too)"),
 ];
 
-pub struct ReplOptions {
+pub(crate) struct ReplOptions {
     pub rules: Option<String>,
     /// Limits the person chose (`--max-seconds`, `--max-memory`).
     pub limits: super::run::ChosenLimits,
@@ -48,7 +48,7 @@ pub struct ReplOptions {
 /// Run the REPL. Interactive at a terminal; otherwise reads standard input and returns an
 /// error (exit 1) if any entry failed, after evaluating them all. Returns the status an
 /// `exit(N)` asked for (it ends the session at once), else 0.
-pub fn repl(options: &ReplOptions) -> Result<i32> {
+pub(crate) fn repl(options: &ReplOptions) -> Result<i32> {
     let mut policy = crate::io::policy::Policy::current_folder();
     for dir in &options.allow_read {
         policy.allow_read(dir)?;
@@ -197,7 +197,7 @@ impl Repl {
 }
 
 /// `:help`: the commands, then the API with one-line docs.
-pub fn help_text() -> String {
+pub(crate) fn help_text() -> String {
     let mut out = String::from("Commands:\n");
     for (c, doc) in COMMANDS {
         out.push_str(&format!("  {c:<8} {doc}\n"));

@@ -44,23 +44,23 @@ impl Runner {
     }
 
     /// Set a variable the next evaluations see.
-    pub fn set_var(&mut self, name: &str, value: impl Into<Dynamic>) {
+    pub(crate) fn set_var(&mut self, name: &str, value: impl Into<Dynamic>) {
         self.scope.set_or_push(name.to_string(), value.into());
     }
 
     /// Set a constant the next evaluations see.
-    pub fn set_constant(&mut self, name: &str, value: impl Into<Dynamic>) {
+    pub(crate) fn set_constant(&mut self, name: &str, value: impl Into<Dynamic>) {
         self.scope
             .push_constant_dynamic(name.to_string(), value.into());
     }
 
     /// The value of a variable, if the session has one by that name.
-    pub fn var(&self, name: &str) -> Option<Dynamic> {
+    pub(crate) fn var(&self, name: &str) -> Option<Dynamic> {
         self.scope.get_value::<Dynamic>(name)
     }
 
     /// Every ruleset the session's variables hold (for completion of ship names).
-    pub fn rulesets(&self) -> Vec<super::handle::RulesHandle> {
+    pub(crate) fn rulesets(&self) -> Vec<super::handle::RulesHandle> {
         let mut found: Vec<super::handle::RulesHandle> = Vec::new();
         for (_, _, value) in self.scope.iter_raw() {
             if let Some(r) = value.clone().try_cast::<super::handle::RulesHandle>() {
@@ -73,7 +73,7 @@ impl Runner {
     }
 
     /// Names of variables and functions defined so far (for completion).
-    pub fn defined_names(&self) -> Vec<String> {
+    pub(crate) fn defined_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.scope.iter_raw().map(|(n, ..)| n.to_string()).collect();
         names.extend(self.functions.iter_functions().map(|f| f.name.to_string()));
         names
@@ -184,7 +184,7 @@ fn innermost_function(e: &rhai::EvalAltResult) -> Option<&str> {
 }
 
 /// What `arbiter run` needs.
-pub struct RunOptions {
+pub(crate) struct RunOptions {
     pub script: String,
     /// Limits the person running it set (`--max-seconds`, `--max-memory`).
     pub limits: ChosenLimits,
@@ -197,7 +197,7 @@ pub struct RunOptions {
 
 /// Run a script file: `ARGS` holds its arguments, `r` (and `rules()`) the `--rules` ruleset.
 /// Returns the status the script asked to end with (`exit(N)`), 0 if it did not.
-pub fn run_file(options: &RunOptions) -> Result<i32> {
+pub(crate) fn run_file(options: &RunOptions) -> Result<i32> {
     let text = crate::io::read_text(&options.script)?;
     let mut policy = crate::io::policy::Policy::for_script(&options.script);
     for dir in &options.allow_read {
@@ -242,18 +242,21 @@ fn with_limit_advice(
 /// theirs to raise or lower: they replace the defaults and a ruleset's `script.limits` for the
 /// session's own evaluations (a ruleset's hooks and tactics keep the ruleset's limits per call).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct ChosenLimits {
+pub(crate) struct ChosenLimits {
     pub max_seconds: Option<f64>,
     pub max_memory_mb: Option<u64>,
 }
 
 /// The most a person may ask for: an hour of CPU time and 64 GB.
-pub const MOST_SECONDS: f64 = 3600.0;
-pub const MOST_MEMORY_MB: u64 = 65_536;
+pub(crate) const MOST_SECONDS: f64 = 3600.0;
+pub(crate) const MOST_MEMORY_MB: u64 = 65_536;
 
 impl ChosenLimits {
     /// `limits` with the chosen values in place.
-    pub fn over(self, mut limits: crate::rules::limits::Limits) -> crate::rules::limits::Limits {
+    pub(crate) fn over(
+        self,
+        mut limits: crate::rules::limits::Limits,
+    ) -> crate::rules::limits::Limits {
         if let Some(s) = self.max_seconds {
             limits.max_seconds = s;
         }
@@ -266,7 +269,7 @@ impl ChosenLimits {
 
 /// A session with an optional ruleset: its limits are the defaults tightened by that ruleset's
 /// `script.limits`, then the ones the person chose.
-pub fn session_for(
+pub(crate) fn session_for(
     rules: Option<&str>,
     policy: crate::io::policy::Policy,
     writes: super::writes::Writes,

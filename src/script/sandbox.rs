@@ -18,7 +18,7 @@ use crate::rules::limits::Limits;
 impl Limits {
     /// Put the limits on an engine. Every limit is set explicitly (rhai's own defaults differ
     /// between debug and release builds, and some are unlimited).
-    pub fn apply(&self, engine: &mut Engine) {
+    pub(crate) fn apply(&self, engine: &mut Engine) {
         engine.set_max_operations(self.max_operations.max(1));
         engine.set_max_call_levels(self.max_call_levels);
         engine.set_max_expr_depths(
@@ -56,7 +56,7 @@ impl Limits {
     }
 
     /// The bound engine calls made by one evaluation under these limits run to.
-    pub fn bound(&self) -> crate::stop::Bound {
+    pub(crate) fn bound(&self) -> crate::stop::Bound {
         crate::stop::Bound::new(self.max_seconds.max(0.001), self.max_memory_mb.max(1))
     }
 }
@@ -99,16 +99,16 @@ thread_local! {
 
 /// Operations the evaluation running (or last run) on this thread has used so far (rhai counts
 /// from each call's start; `reset_operations` before a call that might use none).
-pub fn operations_used() -> u64 {
+pub(crate) fn operations_used() -> u64 {
     OPERATIONS.with(|o| o.get())
 }
 
-pub fn reset_operations() {
+pub(crate) fn reset_operations() {
     OPERATIONS.with(|o| o.set(0));
 }
 
 /// Start (or restart) the clock of this thread; call before each evaluation.
-pub fn start_clock() {
+pub(crate) fn start_clock() {
     STARTED.with(|s| {
         s.set(Some((
             Instant::now(),
@@ -119,7 +119,7 @@ pub fn start_clock() {
 }
 
 /// Time charged to the evaluation since `start_clock`: this thread's CPU time and its waits.
-pub fn script_time() -> Duration {
+pub(crate) fn script_time() -> Duration {
     STARTED
         .with(|s| s.get())
         .map(|(_, cpu, waited)| crate::stop::thread_cpu().saturating_sub(cpu) + waited)
@@ -127,7 +127,7 @@ pub fn script_time() -> Duration {
 }
 
 /// Wall-clock time since `start_clock` (the backstop for an evaluation that is blocked).
-pub fn wall_time() -> Duration {
+pub(crate) fn wall_time() -> Duration {
     STARTED
         .with(|s| s.get())
         .map(|(started, _, _)| started.elapsed())
@@ -135,7 +135,7 @@ pub fn wall_time() -> Duration {
 }
 
 /// Charge a wait (`sleep`) to this thread's evaluation and to the bound in force.
-pub fn charge_wait(waited: Duration) {
+pub(crate) fn charge_wait(waited: Duration) {
     STARTED.with(|s| {
         if let Some((started, cpu, before)) = s.get() {
             s.set(Some((started, cpu, before + waited)));
@@ -149,7 +149,7 @@ pub fn charge_wait(waited: Duration) {
 /// Run a nested evaluation (a hook or a tactic called from a script, or from an engine) on a
 /// clock of its own: it gets its own time budget per call. Its time still passes on the
 /// caller's clock, and the script's bound (`stop`) still stops it.
-pub fn with_own_clock<T>(work: impl FnOnce() -> T) -> T {
+pub(crate) fn with_own_clock<T>(work: impl FnOnce() -> T) -> T {
     let saved = STARTED.with(|s| s.get());
     start_clock();
     let result = work();
@@ -160,7 +160,9 @@ pub fn with_own_clock<T>(work: impl FnOnce() -> T) -> T {
 /// Run an engine call (a simulation, a schedule...) for a script. Its time counts against the
 /// script; the engines stop at the script's bound, and a bound passed while the call ran
 /// (memory its result took, say) ends the script here.
-pub fn engine_call<T>(work: impl FnOnce() -> crate::error::Result<T>) -> crate::error::Result<T> {
+pub(crate) fn engine_call<T>(
+    work: impl FnOnce() -> crate::error::Result<T>,
+) -> crate::error::Result<T> {
     crate::stop::check()?;
     let result = work()?;
     crate::stop::check()?;
@@ -170,7 +172,7 @@ pub fn engine_call<T>(work: impl FnOnce() -> crate::error::Result<T>) -> crate::
 /// Run `work` on a thread with a large stack: rhai recursion at the call-level limit must
 /// never overflow the native stack, whatever the build profile. A failure inside (which
 /// would be a bug) comes back as an error, not a crash.
-pub fn on_big_stack<T: Send>(
+pub(crate) fn on_big_stack<T: Send>(
     work: impl FnOnce() -> crate::error::Result<T> + Send,
 ) -> crate::error::Result<T> {
     std::thread::scope(|s| {

@@ -4,7 +4,7 @@
 //! column of the script stays where it was for error messages.
 
 /// The script text with each `.ship(ONE_ARGUMENT)` written `.ship[ONE_ARGUMENT]`.
-pub fn ship_calls_as_index(text: &str) -> String {
+pub(crate) fn ship_calls_as_index(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = chars.clone();
     let mut i = 0;

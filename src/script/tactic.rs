@@ -39,10 +39,10 @@ use {
 };
 
 /// The name a tactic file's function must have.
-pub const TACTIC_FUNCTION: &str = "tactic";
+pub(crate) const TACTIC_FUNCTION: &str = "tactic";
 
 /// The order keys a tactic may return.
-pub const ORDER_KEYS: &[&str] = &["range", "fire_at", "torpedo_at", "warp_margin", "flee"];
+pub(crate) const ORDER_KEYS: &[&str] = &["range", "fire_at", "torpedo_at", "warp_margin", "flee"];
 
 /// A side's tactic written in rhai.
 pub struct ScriptTactic {
@@ -68,7 +68,7 @@ const ALL_CALLS: u64 = 1_000;
 
 impl ScriptTactic {
     /// A function of the running script (`Fn("tactic")`, or a closure).
-    pub fn from_script(
+    pub(crate) fn from_script(
         function: FnPtr,
         functions: &ScriptFunctions,
         limits: &Limits,
@@ -90,7 +90,7 @@ impl ScriptTactic {
     }
 
     /// A tactic file defining `fn tactic(me, enemy, ctx)`.
-    pub fn from_file(path: &str, limits: &Limits) -> Result<ScriptTactic> {
+    pub(crate) fn from_file(path: &str, limits: &Limits) -> Result<ScriptTactic> {
         let text = crate::io::read_text(path)?;
         ScriptTactic::compile(path, &text, limits)
     }
@@ -187,7 +187,7 @@ impl ScriptTactic {
 
     /// This turn's orders, as the classic tactic's knobs; its own ones if the script fails.
     /// `used_in_battle` counts the operations of this side's calls in this battle.
-    pub fn orders(&self, v: &View, used_in_battle: &mut i64) -> ClassicTactic {
+    pub(crate) fn orders(&self, v: &View, used_in_battle: &mut i64) -> ClassicTactic {
         if self.failed.load(Ordering::Relaxed) {
             return self.base.clone();
         }

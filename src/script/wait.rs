@@ -21,14 +21,14 @@ const SLICE: Duration = Duration::from_millis(20);
 type WaitResult = Result<(), Box<EvalAltResult>>;
 
 /// A script's `sleep(seconds)`: charged to `limits.max_seconds` (and the script's bound).
-pub fn charge(engine: &mut Engine, limits: &Limits) {
+pub(crate) fn charge(engine: &mut Engine, limits: &Limits) {
     let limit = limits.max_seconds.max(0.001);
     engine.register_fn("sleep", move |seconds: INT| wait(seconds as f64, limit));
     engine.register_fn("sleep", move |seconds: FLOAT| wait(seconds, limit));
 }
 
 /// A hook's or a tactic's `sleep`: refused.
-pub fn forbid(engine: &mut Engine) {
+pub(crate) fn forbid(engine: &mut Engine) {
     engine.register_fn("sleep", |_: INT| refused());
     engine.register_fn("sleep", |_: FLOAT| refused());
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-pub struct Writes {
+pub(crate) struct Writes {
     /// `--allow-write`, or the person said yes.
     allowed: AtomicBool,
     /// Ask before the first write (the REPL at a terminal, without `--allow-write`).
@@ -22,7 +22,7 @@ pub struct Writes {
 }
 
 impl Writes {
-    pub fn new(allowed: bool, ask: bool) -> Writes {
+    pub(crate) fn new(allowed: bool, ask: bool) -> Writes {
         Writes {
             allowed: AtomicBool::new(allowed),
             ask,
@@ -34,13 +34,18 @@ impl Writes {
         }
     }
 
-    pub fn allowed(&self) -> bool {
+    pub(crate) fn allowed(&self) -> bool {
         self.allowed.load(Ordering::Relaxed)
     }
 
     /// Check that `path` may be written (`call` names the script call in messages), then
     /// write it with `write` and remember it.
-    pub fn write(&self, call: &str, path: &str, write: impl FnOnce() -> Result<()>) -> Result<()> {
+    pub(crate) fn write(
+        &self,
+        call: &str,
+        path: &str,
+        write: impl FnOnce() -> Result<()>,
+    ) -> Result<()> {
         self.permission(call, path)?;
         let real = self.place(path)?;
         write()?;

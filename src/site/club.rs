@@ -6,7 +6,7 @@ use crate::rules::doc::Doc;
 use serde::Deserialize;
 
 /// A minimal club file, shown when none is found.
-pub const MINIMAL: &str = "club: Tuesday Night Games
+pub(crate) const MINIMAL: &str = "club: Tuesday Night Games
 seasons: [season.yaml]        # league seasons (`arbiter league new`)
 tournaments: [open.yaml]      # Swiss tournaments (`arbiter swiss new`)
 ratings: [history.yaml]       # rating histories (`arbiter rate`)
@@ -15,13 +15,13 @@ rulesets: [bloodbowl]         # built-in names or ruleset files
 ";
 
 /// Battles a cell of the balance matrix when the club file does not say.
-pub const DEFAULT_BATTLES: u64 = 200;
+pub(crate) const DEFAULT_BATTLES: u64 = 200;
 
 /// Points the strongest ship is worth when the club file does not say (as `combat matrix`).
-pub const DEFAULT_POINTS_SCALE: f64 = 100.0;
+pub(crate) const DEFAULT_POINTS_SCALE: f64 = 100.0;
 
 /// Most battles a cell: the site is rebuilt every week, the matrix with it.
-pub const MOST_BATTLES: u64 = 20_000;
+pub(crate) const MOST_BATTLES: u64 = 20_000;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -54,7 +54,7 @@ struct BalanceFile {
 
 /// One file the club file names, with where it names it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// As written in the club file (relative to it).
     pub given: String,
     /// Its place in the club file (a JSON pointer: `/seasons/0`).
@@ -63,7 +63,7 @@ pub struct Entry {
 
 /// The balance page asked for: a ruleset, its ships, battles a cell and the seed.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Balance {
+pub(crate) struct Balance {
     pub rules: Entry,
     pub ships: Vec<String>,
     pub battles: u64,
@@ -74,7 +74,7 @@ pub struct Balance {
 
 /// A club file, read and checked.
 #[derive(Debug, Clone)]
-pub struct Club {
+pub(crate) struct Club {
     /// The club file's path, as given.
     pub path: String,
     pub name: String,
@@ -88,7 +88,7 @@ pub struct Club {
 
 impl Club {
     /// Check a club file's document (read by the caller); errors are at its lines.
-    pub fn from_doc(path: &str, doc: Doc) -> Result<Club> {
+    pub(crate) fn from_doc(path: &str, doc: Doc) -> Result<Club> {
         if !doc.value.is_object() {
             return Err(doc.error_at(
                 "",
@@ -154,7 +154,7 @@ impl Club {
 
     /// An error about `entry`, at the club file's line that names it (an error already placed
     /// in the file it names, at a line of that file, keeps its place).
-    pub fn error_at(&self, entry: &Entry, e: Error) -> Error {
+    pub(crate) fn error_at(&self, entry: &Entry, e: Error) -> Error {
         if e.is_located() {
             return e;
         }
@@ -162,12 +162,12 @@ impl Club {
     }
 
     /// An error at `pointer` of the club file.
-    pub fn error_at_pointer(&self, pointer: &str, message: impl Into<String>) -> Error {
+    pub(crate) fn error_at_pointer(&self, pointer: &str, message: impl Into<String>) -> Error {
         self.doc.error_at(pointer, message)
     }
 
     /// The folder paths in the club file are relative to.
-    pub fn folder(&self) -> std::path::PathBuf {
+    pub(crate) fn folder(&self) -> std::path::PathBuf {
         std::path::Path::new(&self.path)
             .parent()
             .filter(|d| !d.as_os_str().is_empty())

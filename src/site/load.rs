@@ -21,7 +21,7 @@ use crate::swiss::tournament::Tournament;
 use std::path::{Path, PathBuf};
 
 /// A season with its table.
-pub struct SeasonIn {
+pub(crate) struct SeasonIn {
     pub title: String,
     pub season: Season,
     pub standings: Standings,
@@ -30,7 +30,7 @@ pub struct SeasonIn {
 }
 
 /// A Swiss tournament with its standings.
-pub struct TournamentIn {
+pub(crate) struct TournamentIn {
     pub title: String,
     pub tournament: Tournament,
     pub standings: crate::swiss::standings::Standings,
@@ -38,14 +38,14 @@ pub struct TournamentIn {
 }
 
 /// A rating history, rated (every game's changes kept).
-pub struct RatingsIn {
+pub(crate) struct RatingsIn {
     pub title: String,
     pub report: RatingReport,
     pub ruleset: usize,
 }
 
 /// A ruleset the site shows, with what it extends and its files' comments.
-pub struct RulesetIn {
+pub(crate) struct RulesetIn {
     pub ruleset: Ruleset,
     pub id: Identity,
     /// Where it was read from: `built-in bloodbowl`, a file, or the season it is embedded in.
@@ -57,14 +57,14 @@ pub struct RulesetIn {
 }
 
 /// The balance matrix asked for.
-pub struct BalanceIn {
+pub(crate) struct BalanceIn {
     pub report: MatrixReport,
     pub battles: u64,
     pub ruleset: usize,
 }
 
 /// Everything the site is made from.
-pub struct Loaded {
+pub(crate) struct Loaded {
     pub club: String,
     pub seasons: Vec<SeasonIn>,
     pub tournaments: Vec<TournamentIn>,
@@ -85,7 +85,7 @@ enum Source {
 }
 
 /// Read everything `club` names.
-pub fn load(club: &Club) -> Result<Loaded> {
+pub(crate) fn load(club: &Club) -> Result<Loaded> {
     let mut out = Loaded {
         club: club.name.clone(),
         seasons: Vec::new(),

@@ -11,9 +11,9 @@
 //! folder. Charts are drawn by the caller (`Charts`), as `rate --plot` and `combat matrix
 //! --plot` draw them.
 mod balance;
-pub mod club;
+pub(crate) mod club;
 mod index;
-pub mod load;
+pub(crate) mod load;
 mod ratings;
 mod ruleset;
 mod season;
@@ -29,12 +29,12 @@ use slug::Slugs;
 use std::collections::BTreeMap;
 
 /// The site's one stylesheet.
-pub const STYLESHEET: &str = "style.css";
+pub(crate) const STYLESHEET: &str = "style.css";
 /// The page a reader opens first.
-pub const INDEX: &str = "index.html";
+pub(crate) const INDEX: &str = "index.html";
 
 /// The charts a site shows, as SVG documents.
-pub trait Charts {
+pub(crate) trait Charts {
     /// One player's rating over the games of a history.
     fn rating(&self, report: &RatingReport, player: &str) -> Result<String>;
     /// The balance matrix as a heat map.
@@ -43,7 +43,7 @@ pub trait Charts {
 
 /// The site: file names (no folders) and their contents.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Site {
+pub(crate) struct Site {
     pub files: BTreeMap<String, String>,
 }
 
@@ -80,7 +80,7 @@ struct Listed {
 }
 
 /// Lay out every page of the site.
-pub fn build(loaded: &Loaded, charts: &dyn Charts) -> Result<Site> {
+pub(crate) fn build(loaded: &Loaded, charts: &dyn Charts) -> Result<Site> {
     let mut site = Site::default();
     let mut slugs = Slugs::default();
     let ruleset_pages: Vec<String> = loaded
@@ -144,7 +144,7 @@ pub fn build(loaded: &Loaded, charts: &dyn Charts) -> Result<Site> {
 
 /// Write the site into the folder `out` (made if missing), each file atomically. Files already
 /// there that the site does not make are left alone.
-pub fn write(out: &str, site: &Site) -> Result<()> {
+pub(crate) fn write(out: &str, site: &Site) -> Result<()> {
     crate::io::create_folder(out)?;
     for (name, contents) in &site.files {
         let path = std::path::Path::new(out).join(name);

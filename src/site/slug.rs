@@ -8,14 +8,14 @@ const MOST_CHARS: usize = 40;
 
 /// The file names handed out so far.
 #[derive(Debug, Default)]
-pub struct Slugs {
+pub(super) struct Slugs {
     taken: HashSet<String>,
 }
 
 impl Slugs {
     /// A new name `prefix-NAME` (`fallback` when the name has no letter or digit to keep),
     /// with `-2`, `-3`... when taken.
-    pub fn name(&mut self, prefix: &str, name: &str, fallback: &str) -> String {
+    pub(super) fn name(&mut self, prefix: &str, name: &str, fallback: &str) -> String {
         let mut stem = slug(name);
         if stem.is_empty() {
             stem = fallback.to_string();
@@ -36,7 +36,7 @@ impl Slugs {
 }
 
 /// `Gouged Eye` → `gouged-eye`; accents and other scripts are dropped.
-pub fn slug(name: &str) -> String {
+pub(super) fn slug(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {

@@ -5,13 +5,13 @@
 /// Group A of the Baku method: the first half of the `players`, rounded up to an even number
 /// (C.04.5.1 2: 161 players make a group of 82, "2 × Q, Q the players divided by 4 and rounded
 /// upwards"). Group A is the starting numbers 1 to this.
-pub fn baku_group(players: usize) -> usize {
+pub(crate) fn baku_group(players: usize) -> usize {
     (2 * players.div_ceil(4)).min(players)
 }
 
 /// The rounds the Baku method accelerates when the tournament does not say: the first half,
 /// rounded up (C.04.5.1 4; nine rounds: five).
-pub fn baku_rounds(total_rounds: usize) -> usize {
+pub(crate) fn baku_rounds(total_rounds: usize) -> usize {
     total_rounds.div_ceil(2)
 }
 
@@ -20,7 +20,7 @@ pub fn baku_rounds(total_rounds: usize) -> usize {
 /// those rounds, `stages[1]` in the next and so on, the rounds shared out evenly with an
 /// earlier stage taking the odd one (FIDE: one point in the first half, rounded up, then half
 /// a point); group B and every later round get none.
-pub fn baku(players: usize, accelerated: usize, stages: &[u32]) -> Vec<Vec<u32>> {
+pub(crate) fn baku(players: usize, accelerated: usize, stages: &[u32]) -> Vec<Vec<u32>> {
     let per_round = by_round(accelerated, stages);
     let group = baku_group(players);
     (0..players)
@@ -36,7 +36,7 @@ pub fn baku(players: usize, accelerated: usize, stages: &[u32]) -> Vec<Vec<u32>>
 
 /// The virtual points of each of the `accelerated` rounds: the rounds shared out among the
 /// `stages` in order, an earlier stage taking the odd round.
-pub fn by_round(accelerated: usize, stages: &[u32]) -> Vec<u32> {
+pub(crate) fn by_round(accelerated: usize, stages: &[u32]) -> Vec<u32> {
     if stages.is_empty() {
         return Vec::new();
     }

@@ -7,7 +7,7 @@ use super::wide::Wide;
 use std::hash::Hash;
 
 /// What the matching needs of a weight: an exact ring-like integer with an order.
-pub trait Weight:
+pub(crate) trait Weight:
     Copy + Ord + Hash + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self>
 {
     fn zero() -> Self;
@@ -41,9 +41,13 @@ impl Weight for i64 {
 
 const NONE: usize = usize::MAX;
 
+#[cfg(test)]
 /// A matching of maximum total weight over `n` vertices; `edges` are `(i, j, weight)` with
 /// positive weights (an absent pair is simply not listed). Returns each vertex's mate.
-pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+pub(crate) fn max_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+) -> Vec<Option<usize>> {
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
@@ -63,7 +67,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 /// dual values, repairs only what the changes broke, and so costs a few augmentations rather
 /// than a whole solve. Vertices are fixed; an edge absent at the start (weight zero) that
 /// later gets a weight makes the next call start afresh.
-pub struct Incremental<W: Weight> {
+pub(crate) struct Incremental<W: Weight> {
     n: usize,
     /// Every pair's weight (the scans read a vertex's row in order).
     weights: WeightTable<W>,
@@ -76,7 +80,7 @@ pub struct Incremental<W: Weight> {
 }
 
 impl<W: Weight> Incremental<W> {
-    pub fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         Incremental {
             n,
             weights: WeightTable::new(n, W::zero()),
@@ -90,12 +94,12 @@ impl<W: Weight> Incremental<W> {
 
     /// Scan vertices from `v` on only when no other waits (see `Queue`): the same optimum
     /// weight, found sooner when augmenting paths seldom run through them.
-    pub fn defer_scans_from(&mut self, v: usize) {
+    pub(crate) fn defer_scans_from(&mut self, v: usize) {
         self.deferred_from = v;
     }
 
     /// Note a new weight for the pair a-b (zero: no edge).
-    pub fn set(&mut self, a: usize, b: usize, w: W) {
+    pub(crate) fn set(&mut self, a: usize, b: usize, w: W) {
         let changed = self.weights.set(a, b, w);
         let Some(state) = self.state.as_mut() else {
             return;
@@ -123,7 +127,7 @@ impl<W: Weight> Incremental<W> {
     }
 
     /// Each vertex's mate under the current weights.
-    pub fn solve(&mut self) -> Vec<Option<usize>> {
+    pub(crate) fn solve(&mut self) -> Vec<Option<usize>> {
         let n = self.n;
         if self.rebuild || self.state.is_none() {
             let mut edges = Vec::new();

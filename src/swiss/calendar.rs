@@ -7,7 +7,7 @@ use super::tournament::Tournament;
 use crate::calendar::{tag, Calendar, Date, Event, Every};
 use crate::error::Result;
 
-pub struct CalendarOptions<'a> {
+pub(crate) struct CalendarOptions<'a> {
     /// The tournament's name (the calendar's title, part of every UID).
     pub name: &'a str,
     pub start: Date,
@@ -16,7 +16,7 @@ pub struct CalendarOptions<'a> {
     pub player: Option<usize>,
 }
 
-pub fn calendar(t: &Tournament, o: &CalendarOptions) -> Result<Calendar> {
+pub(crate) fn calendar(t: &Tournament, o: &CalendarOptions) -> Result<Calendar> {
     let id = tag(o.name, &[]);
     let name_of = |n: usize| {
         t.players

@@ -10,7 +10,7 @@ use crate::rules::pin::Identity;
 
 /// The page: `title` is the tournament's name (a plain "Standings" when it has none); one column
 /// per tie-break, headed in words.
-pub fn page(title: &str, s: &Standings, ruleset: &Identity) -> String {
+pub(crate) fn page(title: &str, s: &Standings, ruleset: &Identity) -> String {
     let title = if title.trim().is_empty() {
         "Standings"
     } else {
@@ -24,7 +24,7 @@ pub fn page(title: &str, s: &Standings, ruleset: &Identity) -> String {
 }
 
 /// "Ties broken by Buchholz cut1, ..." (none without tie-breaks).
-pub fn tiebreak_line(s: &Standings) -> Option<String> {
+pub(crate) fn tiebreak_line(s: &Standings) -> Option<String> {
     if s.tiebreakers.is_empty() {
         return None;
     }
@@ -33,7 +33,7 @@ pub fn tiebreak_line(s: &Standings) -> Option<String> {
 }
 
 /// The standings with one column per tie-break; the name and the points stay in view.
-pub fn standings(s: &Standings) -> PageTable {
+pub(crate) fn standings(s: &Standings) -> PageTable {
     let mut columns = vec![
         Column::new("Rank", Align::Right),
         Column::new("No.", Align::Right),
@@ -61,7 +61,7 @@ pub fn standings(s: &Standings) -> PageTable {
 
 /// Round `round`'s boards (1-based): white, result (`–` until played), black, and the player
 /// who sat the round out on the pairing bye.
-pub fn round(t: &Tournament, round: usize) -> PageTable {
+pub(crate) fn round(t: &Tournament, round: usize) -> PageTable {
     let mut table = PageTable::new(vec![
         Column::new("Board", Align::Right),
         Column::name("White"),

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 
 /// The tournament `field` describes, named `name`, scored by the ruleset `rules` (whose points
 /// the caller has checked against the file's).
-pub fn tournament(name: &str, rules: &str, field: &Field) -> Result<Tournament> {
+pub(crate) fn tournament(name: &str, rules: &str, field: &Field) -> Result<Tournament> {
     let n = field.entrants.len();
     let played = field.played_rounds;
     let mut players: Vec<Player> = field

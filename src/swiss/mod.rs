@@ -3,21 +3,21 @@
 // The matching and the pairing rules index several parallel tables by player and vertex
 // number (as the handbook and Edmonds' algorithm are written); iterators would hide that.
 #![allow(clippy::needless_range_loop)]
-pub mod acceleration;
-pub mod blossom;
-pub mod calendar;
+pub(crate) mod acceleration;
+pub(crate) mod blossom;
+pub(crate) mod calendar;
 pub mod dutch;
-pub mod html;
-pub mod import;
+pub(crate) mod html;
+pub(crate) mod import;
 pub mod model;
-pub mod performance;
-pub mod players;
-pub mod report;
-pub mod standings;
-pub mod tiebreaks;
+pub(crate) mod performance;
+pub(crate) mod players;
+pub(crate) mod report;
+pub(crate) mod standings;
+pub(crate) mod tiebreaks;
 pub mod tournament;
 pub mod trf;
 pub mod trf_out;
-pub mod unplayed;
-pub mod weight_table;
-pub mod wide;
+pub(crate) mod unplayed;
+pub(crate) mod weight_table;
+pub(crate) mod wide;

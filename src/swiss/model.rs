@@ -11,7 +11,7 @@ pub enum Colour {
 }
 
 impl Colour {
-    pub fn other(self) -> Colour {
+    pub(crate) fn other(self) -> Colour {
         match self {
             Colour::White => Colour::Black,
             Colour::Black => Colour::White,
@@ -51,7 +51,7 @@ impl Round {
         }
     }
 
-    pub fn is_pairing_bye(&self) -> bool {
+    pub(crate) fn is_pairing_bye(&self) -> bool {
         self.paired && self.opponent.is_none()
     }
 }
@@ -86,7 +86,7 @@ impl Default for Points {
 
 impl Points {
     /// What one round earned.
-    pub fn of(&self, round: &Round) -> u32 {
+    pub(crate) fn of(&self, round: &Round) -> u32 {
         match round.outcome {
             Outcome::Loss if !round.paired => self.zero_bye,
             Outcome::Loss if round.played => self.loss,
@@ -131,7 +131,7 @@ pub struct Field {
 
 impl Field {
     /// A player's score after the first `rounds` rounds, in tenths.
-    pub fn score_after(&self, player: usize, rounds: usize) -> u32 {
+    pub(crate) fn score_after(&self, player: usize, rounds: usize) -> u32 {
         self.entrants[player]
             .rounds
             .iter()
@@ -141,7 +141,7 @@ impl Field {
     }
 
     /// The virtual points player `player` has before round `round` (0-based) is paired.
-    pub fn virtual_points(&self, player: usize, round: usize) -> u32 {
+    pub(crate) fn virtual_points(&self, player: usize, round: usize) -> u32 {
         self.acceleration
             .get(player)
             .and_then(|a| a.get(round))
@@ -151,7 +151,7 @@ impl Field {
 
     /// The score the pairing of round `round` (0-based) sees: the real score after the
     /// rounds before it plus that round's virtual points.
-    pub fn pairing_score(&self, player: usize, round: usize) -> u32 {
+    pub(crate) fn pairing_score(&self, player: usize, round: usize) -> u32 {
         self.score_after(player, round) + self.virtual_points(player, round)
     }
 }

@@ -33,7 +33,7 @@ fn rounded_mean(sum: u64, n: u64) -> u64 {
 }
 
 /// C.07 10.1 (ARO): the average rating of the rated opponents met over the board, 0 if none.
-pub fn average_rating_of_opponents(field: &Field, p: usize) -> f64 {
+pub(crate) fn average_rating_of_opponents(field: &Field, p: usize) -> f64 {
     let games = rated_games(field, p);
     if games.is_empty() {
         return 0.0;
@@ -44,7 +44,7 @@ pub fn average_rating_of_opponents(field: &Field, p: usize) -> f64 {
 
 /// C.07 10.2 (TPR): ARO plus the rating difference for the share of the points scored in
 /// those games, rounded to hundredths; 0 if no rated game.
-pub fn performance_rating(field: &Field, p: usize, table: &SwissPerformance) -> f64 {
+pub(crate) fn performance_rating(field: &Field, p: usize, table: &SwissPerformance) -> f64 {
     let games = rated_games(field, p);
     if games.is_empty() {
         return 0.0;
@@ -58,7 +58,7 @@ pub fn performance_rating(field: &Field, p: usize, table: &SwissPerformance) -> 
 /// C.07 10.3 (PTP): the lowest rating whose expected score against those opponents reaches
 /// the points scored; a zero score is the lowest opponent's rating plus the table's
 /// difference for 0, a perfect one the highest's plus the difference for 1.
-pub fn perfect_performance(field: &Field, p: usize, table: &SwissPerformance) -> f64 {
+pub(crate) fn perfect_performance(field: &Field, p: usize, table: &SwissPerformance) -> f64 {
     let games = rated_games(field, p);
     let (Some(lowest), Some(highest)) = (
         games.iter().map(|g| i64::from(g.0)).min(),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 /// The players (name, rating) in the list's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayerList {
+pub(crate) struct PlayerList {
     pub players: Vec<(String, u32)>,
     /// A warning for the person, when the list was read in a way they may not expect.
     pub warning: Option<String>,
@@ -15,7 +15,7 @@ pub struct PlayerList {
 
 /// Read a player list; `name` is its file's name in messages. A name given twice (case and
 /// accents ignored) is refused at its line and column, naming the first.
-pub fn parse(name: &str, text: &str) -> Result<PlayerList> {
+pub(crate) fn parse(name: &str, text: &str) -> Result<PlayerList> {
     let path = name;
     let first = text.lines().next().unwrap_or("");
     let header: Vec<String> = first.split(',').map(|h| h.trim().to_lowercase()).collect();

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 impl Standings {
     /// The table for people: rank, player, name, points, one column per tie-break.
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         let header = self.header();
         let cols: Vec<(&str, Align)> = header
             .iter()
@@ -24,7 +24,7 @@ impl Standings {
     }
 
     /// CSV with the table's columns.
-    pub fn to_csv(&self) -> String {
+    pub(crate) fn to_csv(&self) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
         let _ = w.write_record(self.header());
         for r in &self.standings {
@@ -59,7 +59,7 @@ fn number(v: f64) -> String {
 
 /// One round's pairing by starting numbers: `{"round", "pairs": [{"white", "black"}], "bye"}`.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct RoundPairing {
+pub(crate) struct RoundPairing {
     pub round: usize,
     pub pairs: Vec<PairedBoard>,
     pub bye: Option<usize>,
@@ -69,14 +69,14 @@ pub struct RoundPairing {
 }
 
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-pub struct PairedBoard {
+pub(crate) struct PairedBoard {
     pub white: usize,
     pub black: usize,
 }
 
 impl RoundPairing {
     /// The pairing of the round after `field`'s played rounds.
-    pub fn new(field: &Field, pairing: &Pairing) -> RoundPairing {
+    pub(crate) fn new(field: &Field, pairing: &Pairing) -> RoundPairing {
         RoundPairing {
             round: field.played_rounds + 1,
             pairs: pairing
@@ -98,7 +98,7 @@ impl RoundPairing {
     }
 
     /// The boards for people: numbers, names and each player's points so far.
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         let player = |n: usize| format!("{n} {}", self.players[n - 1].0);
         let score = |n: usize| super::trf::show_tenths(self.players[n - 1].1);
         let mut t = Table::new(&[

@@ -8,7 +8,7 @@ use crate::rules::swiss::SwissRules;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Standing {
+pub(crate) struct Standing {
     pub rank: usize,
     pub player: usize,
     pub name: String,
@@ -19,7 +19,7 @@ pub struct Standing {
 /// The standings and the tie-breaks they were ranked by (one column each in the table, the CSV
 /// and the page; the JSON carries them in each line's `tiebreaks`).
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Standings {
+pub(crate) struct Standings {
     pub standings: Vec<Standing>,
     #[serde(skip)]
     pub tiebreakers: Vec<String>,
@@ -31,7 +31,7 @@ fn pts(t: u32) -> f64 {
 
 /// Standings after the rounds played in `field` (in tenths of points internally), by the
 /// ruleset's tie-breaks.
-pub fn standings(field: &Field, rules: &SwissRules) -> Standings {
+pub(crate) fn standings(field: &Field, rules: &SwissRules) -> Standings {
     let tiebreakers = &rules.tiebreakers;
     let n = field.entrants.len();
     let rounds = field.played_rounds;

@@ -26,7 +26,7 @@ fn share(field: &Field, r: &super::model::Round) -> f64 {
 }
 
 /// `name`'s value for player `p` (`score`: everyone's points, in tenths).
-pub fn individual(
+pub(crate) fn individual(
     field: &Field,
     score: &[u32],
     p: usize,

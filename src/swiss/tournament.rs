@@ -8,12 +8,12 @@ use crate::rules::swiss::{SwissPoints, SwissRules};
 use serde::{Deserialize, Serialize};
 
 /// Most players a tournament file may hold (TRF numbers have four digits).
-pub const MAX_PLAYERS: usize = 9999;
-pub const MAX_ROUNDS: usize = 99;
+pub(crate) const MAX_PLAYERS: usize = 9999;
+pub(crate) const MAX_ROUNDS: usize = 99;
 /// Highest rating a player may have: TRF writes ratings in four columns (49-52).
-pub const MAX_RATING: u32 = 9999;
+pub(crate) const MAX_RATING: u32 = 9999;
 /// Most points a player may reach, in tenths: TRF writes a score in four columns (`99.9`).
-pub const MAX_SCORE_TENTHS: u32 = 999;
+pub(crate) const MAX_SCORE_TENTHS: u32 = 999;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -55,7 +55,7 @@ pub struct Player {
     pub rating: u32,
     /// Byes asked for ahead: round → half or zero.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub byes: Vec<RequestedBye>,
+    pub(crate) byes: Vec<RequestedBye>,
     /// Plays no more from this round on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub withdrawn_from: Option<usize>,
@@ -66,14 +66,14 @@ pub struct Player {
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
-pub struct RequestedBye {
+pub(crate) struct RequestedBye {
     pub round: usize,
     pub kind: ByeKind,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum ByeKind {
+pub(crate) enum ByeKind {
     Half,
     Zero,
     /// Worth a win, asked for ahead (TRF `F`; C.04.2 allows it, FIDE rarely uses it).
@@ -274,7 +274,7 @@ impl Tournament {
     }
 
     /// Player number (1-based) from a number or a name.
-    pub fn player(&self, who: &str) -> Result<usize> {
+    pub(crate) fn player(&self, who: &str) -> Result<usize> {
         if let Ok(n) = who.trim().parse::<usize>() {
             if n >= 1 && n <= self.players.len() {
                 return Ok(n);
@@ -447,7 +447,7 @@ impl Tournament {
     /// Record a result on the board of `white` and `black` in `round`; the result it replaced,
     /// if any. A board that has a result keeps it unless `correct`; a round the next one was
     /// paired on keeps its results even then (that pairing rests on them).
-    pub fn record(
+    pub(crate) fn record(
         &mut self,
         round: usize,
         white: usize,
@@ -503,7 +503,7 @@ impl Tournament {
     }
 
     /// A bye asked for ahead, for a round not paired yet.
-    pub fn request_bye(&mut self, player: usize, round: usize, kind: ByeKind) -> Result<()> {
+    pub(crate) fn request_bye(&mut self, player: usize, round: usize, kind: ByeKind) -> Result<()> {
         if round <= self.paired.len() || round > self.rounds {
             return Err(Error::msg(format!(
                 "a bye is asked for a round still to pair ({} to {})",
@@ -518,7 +518,7 @@ impl Tournament {
         Ok(())
     }
 
-    pub fn withdraw(&mut self, player: usize, from: usize) -> Result<()> {
+    pub(crate) fn withdraw(&mut self, player: usize, from: usize) -> Result<()> {
         if from <= self.paired.len() || from > self.rounds {
             return Err(Error::msg(format!(
                 "a withdrawal starts at a round still to pair ({} to {})",
@@ -608,7 +608,7 @@ impl Tournament {
     }
 
     /// A tournament file's text (`name` is the file's, for messages), checked.
-    pub fn parse(name: &str, text: &str) -> Result<Tournament> {
+    pub(crate) fn parse(name: &str, text: &str) -> Result<Tournament> {
         let doc = crate::rules::yaml::parse(name, text)?;
         let t: Tournament = doc.deserialize()?;
         t.check().map_err(|e| e.context(name))?;
@@ -617,7 +617,7 @@ impl Tournament {
 
     /// Pair the next round under `rules` (FIDE Dutch) and add it to the tournament; the field
     /// it was paired from and the pairing (players by index).
-    pub fn pair_next(&mut self, rules: &SwissRules) -> Result<(Field, Pairing)> {
+    pub(crate) fn pair_next(&mut self, rules: &SwissRules) -> Result<(Field, Pairing)> {
         let field = self.field(rules, true)?;
         let pairing = super::dutch::pair(&field).map_err(|e| Error::msg(e.to_string()))?;
         self.paired.push(PairedRound {

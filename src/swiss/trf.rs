@@ -6,9 +6,9 @@ use crate::error::{Error, Result, Source, Span};
 use std::sync::Arc;
 
 /// More players than any TRF can number (four digits).
-pub const MAX_PLAYERS: usize = 9999;
+pub(crate) const MAX_PLAYERS: usize = 9999;
 /// More rounds than any Swiss tournament plays.
-pub const MAX_ROUNDS: usize = 99;
+pub(crate) const MAX_ROUNDS: usize = 99;
 
 struct Line<'a> {
     number: usize,
@@ -52,7 +52,7 @@ impl Line<'_> {
 }
 
 /// `2.5` → 25, `3` → 30; at most one decimal, as TRF writes them.
-pub fn parse_tenths(t: &str) -> Option<u32> {
+pub(crate) fn parse_tenths(t: &str) -> Option<u32> {
     let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
     if whole.is_empty() && frac.is_empty() || whole.len() > 6 || frac.len() > 1 {
         return None;
@@ -77,7 +77,7 @@ pub fn parse_tenths(t: &str) -> Option<u32> {
 const NEXT_ROUND: usize = usize::MAX;
 
 /// The tournament's name (line `012`), or nothing.
-pub fn tournament_name(text: &str) -> String {
+pub(crate) fn tournament_name(text: &str) -> String {
     text.split(['\n', '\r'])
         .find_map(|l| l.trim_start_matches('\u{feff}').strip_prefix("012"))
         .map(|n| n.trim().to_string())
@@ -85,14 +85,14 @@ pub fn tournament_name(text: &str) -> String {
 }
 
 /// Whether a file is a TRF: by its name (`.trf`) or its content.
-pub fn is_trf(name: &str, text: &str) -> bool {
+pub(crate) fn is_trf(name: &str, text: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".trf") || looks_like_trf(text)
 }
 
 /// Whether a text is a TRF, whatever its file is called: its first line with anything on it
 /// starts with a TRF record code (three digits, or TRF(x)'s `XX?` and TRF(bx)'s `BB?`) and a
 /// space. A YAML tournament starts with a key and a colon, never like that.
-pub fn looks_like_trf(text: &str) -> bool {
+pub(crate) fn looks_like_trf(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Some(first) = text.split(['\n', '\r']).find(|l| !l.trim().is_empty()) else {
         return false;
@@ -881,7 +881,7 @@ fn virtual_points(
     Ok(table)
 }
 
-pub fn show_tenths(t: u32) -> String {
+pub(crate) fn show_tenths(t: u32) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 

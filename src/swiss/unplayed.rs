@@ -9,14 +9,14 @@ use super::model::{Field, Outcome, Round};
 
 /// C.07 16.5: a round the player chose not to play. Not the pairing-allocated bye, not a win
 /// by the opponent's forfeit, not a bye worth a win.
-pub fn voluntarily_unplayed(r: &Round) -> bool {
+pub(crate) fn voluntarily_unplayed(r: &Round) -> bool {
     !r.played && !r.is_pairing_bye() && r.outcome != Outcome::Win
 }
 
 /// C.07 16.3: a player's score as his opponents' Buchholz and Sonneborn-Berger count it, in
 /// tenths: the rounds after the last one he did not choose to miss, where he was not paired,
 /// count as draws.
-pub fn adjusted_score(field: &Field, p: usize) -> u32 {
+pub(crate) fn adjusted_score(field: &Field, p: usize) -> u32 {
     let rounds = &field.entrants[p].rounds[..field.played_rounds];
     let last_taken_part = rounds.iter().rposition(|r| !voluntarily_unplayed(r));
     rounds
@@ -36,7 +36,7 @@ pub fn adjusted_score(field: &Field, p: usize) -> u32 {
 /// Each round's opponent score for the Buchholz family and Sonneborn-Berger, in tenths: the
 /// opponent's adjusted score, or the player's own score when the round was not played over
 /// the board (the dummy opponent of 16.4).
-pub fn opponent_scores(field: &Field, score: &[u32], p: usize) -> Vec<u32> {
+pub(crate) fn opponent_scores(field: &Field, score: &[u32], p: usize) -> Vec<u32> {
     field.entrants[p].rounds[..field.played_rounds]
         .iter()
         .map(|r| match r.opponent.filter(|_| r.played) {
@@ -48,7 +48,7 @@ pub fn opponent_scores(field: &Field, score: &[u32], p: usize) -> Vec<u32> {
 
 /// The round Cut-1 drops (C.07 14.1 with 16.5): the lowest of the rounds the player chose not
 /// to play, else the lowest of all.
-pub fn cut_one(field: &Field, p: usize, terms: &[u32]) -> Option<usize> {
+pub(crate) fn cut_one(field: &Field, p: usize, terms: &[u32]) -> Option<usize> {
     let rounds = &field.entrants[p].rounds[..field.played_rounds];
     let lowest = |pick: &dyn Fn(usize) -> bool| {
         (0..terms.len())

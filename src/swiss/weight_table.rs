@@ -10,7 +10,7 @@ use std::ops::Add;
 /// Number of the weight zero (no edge), always present.
 const ZERO_ID: u32 = 0;
 
-pub struct WeightTable<W> {
+pub(crate) struct WeightTable<W> {
     n: usize,
     /// By pair, row by row (both halves, so a vertex's row is read in order).
     ids: Vec<u32>,
@@ -22,7 +22,7 @@ pub struct WeightTable<W> {
 
 impl<W: Copy + Eq + Hash + Add<Output = W>> WeightTable<W> {
     /// `n` vertices, every pair at `zero`.
-    pub fn new(n: usize, zero: W) -> Self {
+    pub(crate) fn new(n: usize, zero: W) -> Self {
         let mut numbers = HashMap::default();
         numbers.insert(zero, ZERO_ID);
         WeightTable {
@@ -36,29 +36,29 @@ impl<W: Copy + Eq + Hash + Add<Output = W>> WeightTable<W> {
 
     /// The weight of the pair a-b.
     #[inline(always)]
-    pub fn get(&self, a: usize, b: usize) -> W {
+    pub(crate) fn get(&self, a: usize, b: usize) -> W {
         self.values[self.ids[a * self.n + b] as usize]
     }
 
     /// Twice the weight of the pair a-b.
     #[inline(always)]
-    pub fn doubled(&self, a: usize, b: usize) -> W {
+    pub(crate) fn doubled(&self, a: usize, b: usize) -> W {
         self.doubled[self.ids[a * self.n + b] as usize]
     }
 
     /// Vertex `v`'s row of weight numbers, for `doubled_of`.
     #[inline(always)]
-    pub fn row(&self, v: usize) -> &[u32] {
+    pub(crate) fn row(&self, v: usize) -> &[u32] {
         &self.ids[v * self.n..(v + 1) * self.n]
     }
 
     #[inline(always)]
-    pub fn doubled_of(&self, id: u32) -> W {
+    pub(crate) fn doubled_of(&self, id: u32) -> W {
         self.doubled[id as usize]
     }
 
     /// Set the pair a-b to `w`; true when that changed its weight.
-    pub fn set(&mut self, a: usize, b: usize, w: W) -> bool {
+    pub(crate) fn set(&mut self, a: usize, b: usize, w: W) -> bool {
         let next = self.values.len() as u32;
         let id = *self.numbers.entry(w).or_insert(next);
         if id == next {
@@ -76,7 +76,7 @@ impl<W: Copy + Eq + Hash + Add<Output = W>> WeightTable<W> {
 /// weights come from the pairing criteria, not from text anyone could aim at collisions, and
 /// SipHash over hundreds of bits cost a good part of what the table saves.
 #[derive(Default)]
-pub struct LimbHasher(u64);
+pub(crate) struct LimbHasher(u64);
 
 impl Hasher for LimbHasher {
     fn finish(&self) -> u64 {

@@ -7,35 +7,33 @@ use std::cmp::Ordering;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Wide<const N: usize>(pub [u64; N]);
+pub(crate) struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
-    pub const ZERO: Wide<N> = Wide([0; N]);
-    /// How many bits this width holds, the sign bit included.
-    pub const BITS: u32 = 64 * N as u32;
+    pub(crate) const ZERO: Wide<N> = Wide([0; N]);
 
-    pub fn from_u64(v: u64) -> Self {
+    pub(crate) fn from_u64(v: u64) -> Self {
         let mut w = Self::ZERO;
         w.0[0] = v;
         w
     }
 
-    pub fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
 
     /// Above zero: not negative and some limb set.
     #[inline(always)]
-    pub fn is_positive(&self) -> bool {
+    pub(crate) fn is_positive(&self) -> bool {
         !self.is_negative() && !self.is_zero()
     }
 
-    pub fn is_negative(&self) -> bool {
+    pub(crate) fn is_negative(&self) -> bool {
         self.0[N - 1] >> 63 == 1
     }
 
     /// `1 << bit`.
-    pub fn bit(bit: u32) -> Self {
+    pub(crate) fn bit(bit: u32) -> Self {
         let mut w = Self::ZERO;
         let limb = (bit / 64) as usize;
         if limb < N {
@@ -45,7 +43,7 @@ impl<const N: usize> Wide<N> {
     }
 
     /// Shift left by `by` bits (bits past the top are lost, as in any fixed width).
-    pub fn shl(&mut self, by: u32) {
+    pub(crate) fn shl(&mut self, by: u32) {
         if by == 0 {
             return;
         }
@@ -67,7 +65,7 @@ impl<const N: usize> Wide<N> {
     }
 
     /// Arithmetic shift right by one bit (halving, rounding down).
-    pub fn half(self) -> Self {
+    pub(crate) fn half(self) -> Self {
         let mut out = [0u64; N];
         for i in 0..N {
             let high = if i + 1 < N {
@@ -80,17 +78,13 @@ impl<const N: usize> Wide<N> {
         Wide(out)
     }
 
-    pub fn or_u64(&mut self, v: u64) {
+    pub(crate) fn or_u64(&mut self, v: u64) {
         self.0[0] |= v;
     }
 
-    /// The lowest 64 bits.
-    pub fn low(&self) -> u64 {
-        self.0[0]
-    }
-
+    #[cfg(test)]
     /// The number of bits up to the highest one set (of a non-negative value).
-    pub fn bit_length(&self) -> u32 {
+    pub(crate) fn bit_length(&self) -> u32 {
         for i in (0..N).rev() {
             if self.0[i] != 0 {
                 return 64 * i as u32 + (64 - self.0[i].leading_zeros());

@@ -17,7 +17,7 @@ struct ChanceKey {
 
 /// Hit chances by distance, kept while what they depend on (the key) holds.
 #[derive(Debug, Clone, Copy)]
-pub struct Chances {
+pub(super) struct Chances {
     key: Option<ChanceKey>,
     /// The turn the key was last checked: within a side's move phase neither my skills nor
     /// what I know of the enemy's change (damage comes in the enemy's phases, knowledge

@@ -48,17 +48,17 @@ use crate::rules::tactic::TacticRules;
 use plan::{Plan, Step};
 use shields::pump_shields;
 
-pub use plan::Mind;
+pub(crate) use plan::Mind;
 
 /// The default tactic: its knobs, and the classic tactic for the answers it shares.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DefaultTactic {
-    pub knobs: TacticRules,
+    pub(crate) knobs: TacticRules,
     classic: ClassicTactic,
 }
 
 impl DefaultTactic {
-    pub fn new(knobs: TacticRules) -> DefaultTactic {
+    pub(crate) fn new(knobs: TacticRules) -> DefaultTactic {
         DefaultTactic {
             knobs,
             classic: ClassicTactic::default(),

@@ -13,7 +13,7 @@ use crate::combat::view::View;
 
 /// The movement plan being followed this turn (kept in the side's `Memory`).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Plan {
+pub(super) struct Plan {
     pub(super) route: Route,
     /// Whether the plan was made with a shot still to come.
     shot_left: bool,
@@ -60,7 +60,7 @@ impl Plan {
 /// The default tactic's memory for a battle: its plan, its table of chances and the
 /// Piloting odds its scans weigh places by.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Mind {
+pub(crate) struct Mind {
     pub(super) plan: Plan,
     pub(super) chances: Chances,
     my_odds: OddsByRolls<{ MAX_MOVES + 1 }>,

@@ -11,7 +11,7 @@ use crate::rules::model::Ruleset;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct AdaptiveReport {
+pub(crate) struct AdaptiveReport {
     #[serde(flatten)]
     pub report: SimReport,
     pub precision: f64,
@@ -22,7 +22,7 @@ pub struct AdaptiveReport {
 }
 
 /// Sample `opts` (its `battles` the ceiling) in rounds until both win rates are known to ±P.
-pub fn to_precision(
+pub(crate) fn to_precision(
     rules: &Ruleset,
     opts: &SimOptions,
     precision: f64,

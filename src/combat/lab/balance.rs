@@ -47,7 +47,7 @@ impl Default for BalanceOptions {
 /// What sampling a candidate found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The share's interval lies above the target.
     Above,
     /// ... below it.
@@ -67,7 +67,7 @@ pub struct Tried {
     /// Of them, battles neither ship won (escaped, disengaged or unfinished): the share
     /// counts only the others.
     pub undecided: u64,
-    pub verdict: Verdict,
+    pub(crate) verdict: Verdict,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -98,7 +98,7 @@ pub struct BalanceReport {
 
 /// A candidate sampled so far (the search core works on numbers).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Sample {
+pub(crate) struct Sample {
     pub value: f64,
     pub share: Share,
     pub battles: u64,
@@ -107,7 +107,7 @@ pub struct Sample {
 
 /// The search's settings, checked.
 #[derive(Debug, Clone, Copy)]
-pub struct Search {
+pub(crate) struct Search {
     pub lo: f64,
     pub hi: f64,
     pub integer: bool,
@@ -154,7 +154,7 @@ impl Search {
     }
 
     /// Bisect for the target; every sample in the order tried, and the index of the answer.
-    pub fn run(
+    pub(crate) fn run(
         &self,
         round: &mut dyn FnMut(f64, u64) -> Result<(Share, u64)>,
     ) -> Result<(Vec<Sample>, usize, bool)> {
@@ -300,7 +300,7 @@ fn report(
 
 /// Battles a fixed-size sample needs for a ±precision interval at the least favourable share
 /// (one half), given the share of battles that are decided.
-pub fn fixed_size(precision: f64, decided: u64, battles: u64) -> u64 {
+pub(crate) fn fixed_size(precision: f64, decided: u64, battles: u64) -> u64 {
     let decided_needed = (Z95 * Z95 * 0.25 / (precision * precision)).ceil();
     let fraction = if battles == 0 || decided == 0 {
         1.0
@@ -382,7 +382,7 @@ fn settings(p: &Parameter, o: &BalanceOptions) -> Result<Search> {
 impl BalanceReport {
     /// The report for people; `range` names the options that set the range's ends as the
     /// caller takes them (the CLI's `--min/--max`).
-    pub fn render(&self, range: &str, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, range: &str, layout: crate::output::Layout) -> String {
         use crate::output::{percent, Align, Table};
         let mut t = Table::new(&[
             ("value", Align::Right),

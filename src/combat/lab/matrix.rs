@@ -11,13 +11,13 @@ use crate::rules::model::Ruleset;
 use serde::Serialize;
 
 /// Most ships one matrix takes (40 ships are 1,560 cells).
-pub const MAX_SHIPS: usize = 40;
+pub(crate) const MAX_SHIPS: usize = 40;
 
 /// Virtual battles per pair of ships the fit adds, split evenly (see `strength`).
 const PRIOR_BATTLES: f64 = 1.0;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Cell {
+pub(crate) struct Cell {
     pub a: String,
     pub b: String,
     pub battles: u64,
@@ -33,7 +33,7 @@ pub struct Cell {
 /// more of their battles (both orders, undecided as halves); the ranking weighs every
 /// opponent, and `higher` scores better against the others.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Disagreement {
+pub(crate) struct Disagreement {
     pub higher: String,
     pub lower: String,
     /// `higher`'s score against `lower`, and each one's mean score against the other ships.
@@ -43,7 +43,7 @@ pub struct Disagreement {
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Strength {
+pub(crate) struct Strength {
     pub ship: String,
     /// Elo scale: 1500 for the average ship; a 400-point gap is 10:1 odds.
     pub rating: f64,
@@ -56,9 +56,9 @@ pub struct MatrixReport {
     pub ruleset: String,
     pub seed: u64,
     pub ships: Vec<String>,
-    pub cells: Vec<Cell>,
-    pub strength: Vec<Strength>,
-    pub disagreements: Vec<Disagreement>,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) strength: Vec<Strength>,
+    pub(crate) disagreements: Vec<Disagreement>,
 }
 
 /// Matrix options: ships (empty: every ship of the ruleset), battles a cell, seed, and the
@@ -74,7 +74,7 @@ pub struct MatrixOptions {
 impl MatrixOptions {
     /// The options of its `a`-against-`b` battles: `SimOptions::new` with each pairing's
     /// first move alternating, so a field added to `SimOptions` is added in one place.
-    pub fn battle(&self, a: &str, b: &str) -> SimOptions {
+    pub(crate) fn battle(&self, a: &str, b: &str) -> SimOptions {
         SimOptions {
             first: Some(First::Alternate),
             ..SimOptions::new(a, b, self.battles, self.seed)
@@ -218,12 +218,12 @@ fn strengths(
 
 impl MatrixReport {
     /// The cell of `a` against `b`.
-    pub fn cell(&self, a: &str, b: &str) -> Option<&Cell> {
+    pub(crate) fn cell(&self, a: &str, b: &str) -> Option<&Cell> {
         self.cells.iter().find(|c| c.a == a && c.b == b)
     }
 
     /// Share of the battles a (row) won, draws as halves.
-    pub fn score(c: &Cell) -> f64 {
+    pub(crate) fn score(c: &Cell) -> f64 {
         (c.a_wins as f64 + c.draws as f64 / 2.0) / c.battles.max(1) as f64
     }
 
@@ -265,7 +265,7 @@ impl MatrixReport {
         out
     }
 
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         // Rows and columns by number (names are long); the key names them.
         let mut cols: Vec<(String, Align)> =
@@ -344,7 +344,7 @@ impl MatrixReport {
     }
 
     /// The points as a ruleset overlay (`ships: NAME: value: P`), to paste into a ruleset.
-    pub fn points_overlay(&self) -> serde_json::Value {
+    pub(crate) fn points_overlay(&self) -> serde_json::Value {
         let mut ships = serde_json::Map::new();
         for s in &self.strength {
             ships.insert(s.ship.clone(), serde_json::json!({ "value": s.points }));

@@ -10,10 +10,10 @@
 //! Everything runs through `combat::sim::simulate_with` in fixed batches whose seeds depend only on
 //! the run seed and the batch's index ([`sampling`]), and every stopping decision is made on
 //! integer sums after a whole round: the answers do not depend on the thread count.
-pub mod adaptive;
+pub(crate) mod adaptive;
 pub mod balance;
 pub mod matrix;
-pub mod parameter;
-pub mod sampling;
-pub mod strength;
-pub mod sweep;
+pub(crate) mod parameter;
+pub(crate) mod sampling;
+pub(crate) mod strength;
+pub(crate) mod sweep;

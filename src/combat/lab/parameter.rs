@@ -6,10 +6,10 @@ use crate::rules::model::Ruleset;
 use serde_json::Value;
 
 /// Most values one axis of a sweep may have (a grid of two is at most its square).
-pub const MAX_VALUES: usize = 1000;
+pub(crate) const MAX_VALUES: usize = 1000;
 
 #[derive(Debug, Clone)]
-pub struct Parameter {
+pub(crate) struct Parameter {
     /// The path as the user wrote it (what reports show).
     pub shown: String,
     /// The ruleset's own keys (ship aliases, case and accents resolved).
@@ -21,7 +21,7 @@ pub struct Parameter {
 impl Parameter {
     /// The value at `text` in `ruleset`: its section must exist, and it must be a value, not a
     /// whole section.
-    pub fn new(ruleset: &Ruleset, text: &str) -> Result<Parameter> {
+    pub(crate) fn new(ruleset: &Ruleset, text: &str) -> Result<Parameter> {
         let shown = text.trim().to_string();
         let typed = edit::parse_path(&shown);
         if typed.is_empty() {
@@ -65,23 +65,23 @@ impl Parameter {
     }
 
     /// A copy of `ruleset` with this value set, validated.
-    pub fn apply(&self, ruleset: &Ruleset, value: &Value) -> Result<Ruleset> {
+    pub(crate) fn apply(&self, ruleset: &Ruleset, value: &Value) -> Result<Ruleset> {
         edit::with_value(ruleset, &self.path, value.clone())
     }
 
     /// The current value, as a number (None if absent or not a number).
-    pub fn current_number(&self) -> Option<f64> {
+    pub(crate) fn current_number(&self) -> Option<f64> {
         self.current.as_ref().and_then(Value::as_f64)
     }
 
     /// Whether the value is a whole number now (so a search keeps to whole numbers).
-    pub fn is_integer(&self) -> bool {
+    pub(crate) fn is_integer(&self) -> bool {
         matches!(&self.current, Some(Value::Number(n)) if n.is_i64() || n.is_u64())
     }
 }
 
 /// A number as a JSON value: whole numbers as integers (so a `u32` field accepts them).
-pub fn number(x: f64) -> Value {
+pub(crate) fn number(x: f64) -> Value {
     if x.fract() == 0.0 && x.abs() < 9.0e15 {
         Value::from(x as i64)
     } else {
@@ -91,7 +91,7 @@ pub fn number(x: f64) -> Value {
 
 /// `LO..HI[:STEP]` (both ends included; STEP 1 by default) or `V1,V2,...` (numbers, `true`,
 /// `false`, or text such as `3D6/3D3`).
-pub fn values_from_range(text: &str) -> Result<Vec<Value>> {
+pub(crate) fn values_from_range(text: &str) -> Result<Vec<Value>> {
     let text = text.trim();
     if let Some((lo, rest)) = text.split_once("..") {
         let (hi, step) = match rest.split_once(':') {

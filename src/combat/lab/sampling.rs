@@ -15,31 +15,35 @@ use rayon::prelude::*;
 
 /// Battles in one batch (small enough to spread a round over the cores; even, so a batch
 /// that alternates the first move gives each side half of it).
-pub const BATCH: u64 = 256;
+pub(crate) const BATCH: u64 = 256;
 /// Battles between two looks at a sequential sample (two batches: both cores busy).
-pub const ROUND: u64 = 2 * BATCH;
+pub(crate) const ROUND: u64 = 2 * BATCH;
 
 /// The seed of batch `index` of a run.
-pub fn batch_seed(run_seed: u64, index: u64) -> u64 {
+pub(crate) fn batch_seed(run_seed: u64, index: u64) -> u64 {
     // Mixed once more than a battle's seed, so batch k's battles are not battle k's of the run.
     battle_seed(battle_seed(run_seed, u64::MAX), index)
 }
 
 /// One batch: `opts.battles` battles of `opts.a` against `opts.b` on `rules`.
 #[derive(Clone)]
-pub struct Job<'a> {
+pub(crate) struct Job<'a> {
     pub rules: &'a Ruleset,
     pub opts: SimOptions,
 }
 
 impl<'a> Job<'a> {
     /// The batches of `battles` battles of one matchup (indices from 0).
-    pub fn batches(rules: &'a Ruleset, base: &SimOptions, battles: u64) -> Vec<Job<'a>> {
+    pub(crate) fn batches(rules: &'a Ruleset, base: &SimOptions, battles: u64) -> Vec<Job<'a>> {
         Job::range(rules, base, (0, battles))
     }
 
     /// Batches covering battles `from..to` of a matchup (whole batches from index from/BATCH).
-    pub fn range(rules: &'a Ruleset, base: &SimOptions, (from, to): (u64, u64)) -> Vec<Job<'a>> {
+    pub(crate) fn range(
+        rules: &'a Ruleset,
+        base: &SimOptions,
+        (from, to): (u64, u64),
+    ) -> Vec<Job<'a>> {
         let mut jobs = Vec::new();
         let mut start = from;
         while start < to {
@@ -59,7 +63,7 @@ impl<'a> Job<'a> {
 
 /// Run batches in parallel; tallies in the jobs' order. The caller's bound (a script's limits)
 /// goes with them to every worker.
-pub fn run(
+pub(crate) fn run(
     jobs: &[Job],
     tactics: [&dyn Tactic; 2],
     progress: &(dyn Fn(u64) + Sync),
@@ -99,19 +103,19 @@ pub fn run(
 }
 
 /// The sum of the batch tallies of one matchup (None for no batches).
-pub fn merge(parts: impl IntoIterator<Item = Tally>) -> Option<Tally> {
+pub(crate) fn merge(parts: impl IntoIterator<Item = Tally>) -> Option<Tally> {
     parts.into_iter().reduce(Tally::merge)
 }
 
 /// Side a's share of the decided battles (wins of either side).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Share {
+pub(crate) struct Share {
     pub wins: u64,
     pub decided: u64,
 }
 
 impl Share {
-    pub fn of(t: &Tally) -> Share {
+    pub(crate) fn of(t: &Tally) -> Share {
         let [a, b] = t.wins();
         Share {
             wins: a,
@@ -120,7 +124,7 @@ impl Share {
     }
 
     /// The share (0.5 when nothing was decided: no evidence either way).
-    pub fn value(&self) -> f64 {
+    pub(crate) fn value(&self) -> f64 {
         if self.decided == 0 {
             0.5
         } else {
@@ -129,11 +133,11 @@ impl Share {
     }
 
     /// Wilson 95% interval.
-    pub fn ci95(&self) -> [f64; 2] {
+    pub(crate) fn ci95(&self) -> [f64; 2] {
         wilson(self.wins, self.decided)
     }
 
-    pub fn plus(self, o: Share) -> Share {
+    pub(crate) fn plus(self, o: Share) -> Share {
         Share {
             wins: self.wins + o.wins,
             decided: self.decided + o.decided,
@@ -142,7 +146,7 @@ impl Share {
 }
 
 /// Half the width of an interval around an estimate, the larger side (what ±P bounds).
-pub fn half_width(estimate: f64, ci: [f64; 2]) -> f64 {
+pub(crate) fn half_width(estimate: f64, ci: [f64; 2]) -> f64 {
     (estimate - ci[0]).max(ci[1] - estimate)
 }
 

@@ -6,10 +6,10 @@
 //! shrinkage towards equal strength, negligible beside hundreds of real battles).
 
 /// One pairing's results: (i, j, score of i, score of j), draws already split.
-pub type Result2 = (usize, usize, f64, f64);
+pub(crate) type Result2 = (usize, usize, f64, f64);
 
 /// Strengths normalised to a geometric mean of 1, one per ship.
-pub fn bradley_terry(ships: usize, results: &[Result2], prior: f64) -> Vec<f64> {
+pub(crate) fn bradley_terry(ships: usize, results: &[Result2], prior: f64) -> Vec<f64> {
     let mut score = vec![0.0f64; ships];
     let mut games = vec![vec![0.0f64; ships]; ships];
     for &(i, j, si, sj) in results {
@@ -68,7 +68,7 @@ fn normalise(p: &mut [f64]) {
 }
 
 /// A strength on the Elo scale: 1500 for the geometric-mean ship, +400 for ten times the odds.
-pub fn elo_scale(strength: f64) -> f64 {
+pub(crate) fn elo_scale(strength: f64) -> f64 {
     if strength > 0.0 {
         1500.0 + 400.0 * strength.log10()
     } else {

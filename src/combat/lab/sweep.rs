@@ -10,17 +10,17 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// Most points one sweep runs (a grid of two axes included).
-pub const MAX_POINTS: usize = 10_000;
+pub(crate) const MAX_POINTS: usize = 10_000;
 
 /// One varied value and the values it takes.
 #[derive(Debug, Clone)]
-pub struct Axis {
+pub(crate) struct Axis {
     pub parameter: Parameter,
     pub values: Vec<Value>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct SweepPoint {
+pub(crate) struct SweepPoint {
     pub value: Value,
     /// The second parameter's value, in a grid.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -38,7 +38,7 @@ pub struct SweepPoint {
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct SweepReport {
+pub(crate) struct SweepReport {
     pub parameter: String,
     /// The second parameter, in a grid.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -50,7 +50,7 @@ pub struct SweepReport {
 
 /// Sweep `axes` (one or two) for `opts.a` against `opts.b`, `opts.battles` battles a point.
 /// Every point's ruleset is built and checked before any battle is fought.
-pub fn sweep(
+pub(crate) fn sweep(
     rules: &Ruleset,
     opts: &SimOptions,
     axes: &[Axis],
@@ -142,7 +142,7 @@ pub fn sweep(
 }
 
 /// A value as a table shows it (text without quotes).
-pub fn shown(v: &Value) -> String {
+pub(crate) fn shown(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => other.to_string(),
@@ -164,7 +164,7 @@ impl SweepReport {
     /// Two tables that fit 80 columns: the win rates (over all battles, and side a's share
     /// of the decided ones), then how the battles ended, with the outcome names every
     /// lab command uses.
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, Align, Table};
         let grid = self.parameter_2.is_some();
         let keys = |p: &SweepPoint| {
@@ -233,7 +233,7 @@ impl SweepReport {
     }
 
     /// CSV: one row a point, win rates and interval ends as fractions.
-    pub fn csv(&self) -> Result<String> {
+    pub(crate) fn csv(&self) -> Result<String> {
         let mut w = csv::Writer::from_writer(Vec::new());
         let mut header = vec!["value".to_string()];
         if self.parameter_2.is_some() {

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 /// Two rulesets on the same seeds.
 #[derive(Debug, Clone, Serialize)]
-pub struct Comparison {
+pub(crate) struct Comparison {
     pub base: SimReport,
     pub variant: SimReport,
     /// Variant minus base, in side a's win rate.
@@ -24,7 +24,7 @@ pub struct Comparison {
 }
 
 /// Run `opts` under `base` and `variant` on the same seeds and test whether the outcomes changed.
-pub fn compare(
+pub(crate) fn compare(
     base: &Ruleset,
     variant: &Ruleset,
     opts: &SimOptions,

@@ -5,7 +5,7 @@
 //! [`compare`](mod@compare) runs two rulesets on the same seeds, [`render`] draws the report.
 mod compare;
 mod render;
-pub mod stats;
+pub(crate) mod stats;
 
 use crate::combat::context::Context;
 use crate::combat::context::Loc;
@@ -19,7 +19,7 @@ use crate::combat::tactics::Tactic;
 use crate::combat::turn::{Battle, OutcomeKind, Setup};
 use crate::error::{Error, Result};
 use crate::rules::model::Ruleset;
-pub use compare::{compare, Comparison};
+pub(crate) use compare::compare;
 use rayon::prelude::*;
 use serde::Serialize;
 use stats::wilson;
@@ -45,9 +45,9 @@ pub struct SimOptions {
 
 /// Most battles one simulation runs (a guard: at about 20,000 battles a second a core, this
 /// is hours of work).
-pub const MAX_BATTLES: u64 = 100_000_000;
+pub(crate) const MAX_BATTLES: u64 = 100_000_000;
 /// Most worker threads a simulation starts.
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 /// Most turns one run may play: its battles times their turn limit, over all its matchups
 /// (ships, tactics, points of a sweep). Each count is within its own cap, but together they
 /// multiply, and a battle that lasts to its limit costs about 3-7 µs a turn on one core: 10
@@ -55,11 +55,11 @@ pub const MAX_THREADS: usize = 256;
 /// 12 classes × 2 pairings × 10,000 battles run at the standard 500-turn safety cap (120
 /// million; most battles end long before it, by a ship's end or lost contact), and refuses a
 /// scenario's 1000-turn limit over more than 150,000 battles.
-pub const MAX_BATTLE_TURNS: u64 = 150_000_000;
+pub(crate) const MAX_BATTLE_TURNS: u64 = 150_000_000;
 
 /// Refuse `battles` battles of up to `turn_limit` turns each when they are more than one run
 /// plays; `what` says what the battles are (`"24 matches of 500 battles: "`, or nothing).
-pub fn check_battle_turns(what: &str, battles: u64, turn_limit: u32) -> Result<()> {
+pub(crate) fn check_battle_turns(what: &str, battles: u64, turn_limit: u32) -> Result<()> {
     check_turns(
         what,
         battles,
@@ -69,7 +69,7 @@ pub fn check_battle_turns(what: &str, battles: u64, turn_limit: u32) -> Result<(
 }
 
 /// Refuse `turns` turns (`battles` battles, the longest limit `turn_limit`) over the bound.
-pub fn check_turns(what: &str, battles: u64, turn_limit: u32, turns: u64) -> Result<()> {
+pub(crate) fn check_turns(what: &str, battles: u64, turn_limit: u32, turns: u64) -> Result<()> {
     if turns > MAX_BATTLE_TURNS {
         return Err(Error::out_of_range(
             "battles",
@@ -100,7 +100,7 @@ impl SimOptions {
 
     /// The turn limit these battles play under: the scenario's, else the ruleset's (0 when
     /// the ruleset has no combat section, which the simulation then refuses).
-    pub fn turn_limit(&self, rules: &Ruleset) -> u32 {
+    pub(crate) fn turn_limit(&self, rules: &Ruleset) -> u32 {
         self.scenario
             .as_ref()
             .and_then(|s| s.turn_limit)
@@ -109,7 +109,7 @@ impl SimOptions {
     }
 
     /// Refuse sizes no simulation should have; the threads to start (never more than battles).
-    pub fn check(&self) -> Result<Option<usize>> {
+    pub(crate) fn check(&self) -> Result<Option<usize>> {
         if self.battles == 0 {
             return Err(Error::out_of_range(
                 "battles",
@@ -161,7 +161,7 @@ pub struct SideStats {
 
 /// The state battles at the turn limit ended in (each counted once, in this order).
 #[derive(Debug, Clone, Serialize, PartialEq, Default)]
-pub struct LimitStates {
+pub(crate) struct LimitStates {
     pub battles: u64,
     /// A ship that can no longer hurt the enemy (phasers and torpedoes out of use).
     pub one_crippled: u64,
@@ -177,7 +177,7 @@ pub struct LimitStates {
 
 /// Results of the battles one side moved first in.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct InitiativeStats {
+pub(crate) struct InitiativeStats {
     pub battles: u64,
     pub a_wins: u64,
     pub b_wins: u64,
@@ -191,7 +191,7 @@ pub struct InitiativeStats {
 /// How many battles ended each way, over both sides (`destroyed + captured` are the decided
 /// battles; the five add up to the battles).
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Default)]
-pub struct Outcomes {
+pub(crate) struct Outcomes {
     pub destroyed: u64,
     pub captured: u64,
     /// Escaped by warp.
@@ -204,7 +204,7 @@ pub struct Outcomes {
 
 impl Outcomes {
     /// The count of one kind.
-    pub fn of(&self, kind: OutcomeKind) -> u64 {
+    pub(crate) fn of(&self, kind: OutcomeKind) -> u64 {
         match kind {
             OutcomeKind::Destroyed => self.destroyed,
             OutcomeKind::Captured => self.captured,
@@ -214,17 +214,17 @@ impl Outcomes {
         }
     }
 
-    pub fn total(&self) -> u64 {
+    pub(crate) fn total(&self) -> u64 {
         OutcomeKind::ALL.iter().map(|k| self.of(*k)).sum()
     }
 
     /// Battles a side won (a ship destroyed or captured).
-    pub fn decided(&self) -> u64 {
+    pub(crate) fn decided(&self) -> u64 {
         self.destroyed + self.captured
     }
 
     /// One kind's share of all the battles (0 of none).
-    pub fn share(&self, kind: OutcomeKind) -> f64 {
+    pub(crate) fn share(&self, kind: OutcomeKind) -> f64 {
         self.of(kind) as f64 / self.total().max(1) as f64
     }
 }
@@ -246,14 +246,14 @@ impl std::ops::Add for Outcomes {
 
 /// Results by the side that moved first (R9).
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct ByInitiative {
+pub(crate) struct ByInitiative {
     pub a_first: InitiativeStats,
     pub b_first: InitiativeStats,
 }
 
 /// Battles ending on each turn, by outcome.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct TurnCounts {
+pub(crate) struct TurnCounts {
     pub turn: u32,
     pub a_wins: u64,
     pub b_wins: u64,
@@ -280,19 +280,19 @@ pub struct SimReport {
     /// Battles still running at the turn limit (a safety cap).
     pub unfinished: u64,
     /// Every battle by how it ended.
-    pub outcomes: Outcomes,
+    pub(crate) outcomes: Outcomes,
     pub mean_turns: f64,
     pub turn_limit: u32,
     /// Who moved first: `a`, `b` or `alternate`.
-    pub first: First,
+    pub(crate) first: First,
     /// Mean distance between the ships over every turn of every battle.
     pub mean_distance: f64,
     /// What the battles still running at the turn limit (unfinished) ended in.
-    pub limit_states: LimitStates,
-    pub by_initiative: ByInitiative,
+    pub(crate) limit_states: LimitStates,
+    pub(crate) by_initiative: ByInitiative,
     /// Battles ending on each turn some battle ended on (turns with none are left out).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub by_turn: Vec<TurnCounts>,
+    pub(crate) by_turn: Vec<TurnCounts>,
 }
 
 /// The integer sums of a run of battles of one matchup, and what they were of: the one thing
@@ -300,7 +300,7 @@ pub struct SimReport {
 /// simulations and merges their tallies the same way, then builds one report from the sum, so
 /// rates and intervals come from whole counts whatever the batching.
 #[derive(Debug, Clone)]
-pub struct Tally {
+pub(crate) struct Tally {
     matchup: Matchup,
     counts: Counts,
 }
@@ -387,18 +387,18 @@ impl Counts {
 
 impl Tally {
     /// Battles counted.
-    pub fn battles(&self) -> u64 {
+    pub(crate) fn battles(&self) -> u64 {
         self.counts.battles
     }
 
     /// Wins of side a and side b.
-    pub fn wins(&self) -> [u64; 2] {
+    pub(crate) fn wins(&self) -> [u64; 2] {
         self.counts.wins
     }
 
     /// The sum of two tallies of the same matchup (batches of one run; `self`'s description
     /// stays).
-    pub fn merge(self, o: Tally) -> Tally {
+    pub(crate) fn merge(self, o: Tally) -> Tally {
         debug_assert_eq!(self.matchup, o.matchup, "tallies of different matchups");
         Tally {
             matchup: self.matchup,
@@ -407,7 +407,7 @@ impl Tally {
     }
 
     /// The report of these battles, as a run of seed `seed`.
-    pub fn report(&self, seed: u64) -> SimReport {
+    pub(crate) fn report(&self, seed: u64) -> SimReport {
         let (m, t) = (&self.matchup, &self.counts);
         let n = t.battles;
         let ratio = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
@@ -507,7 +507,7 @@ pub fn simulate_with(
 }
 
 /// The simulation's tally, to merge with others of the same matchup before reporting.
-pub fn simulate_tally(
+pub(crate) fn simulate_tally(
     rules: &Ruleset,
     opts: &SimOptions,
     tactics: [&dyn Tactic; 2],
@@ -560,7 +560,7 @@ pub fn simulate_tally(
 }
 
 /// Who moves first in `opts`' battles: as asked; else a scenario's `first`; else alternate.
-pub fn first_mover(opts: &SimOptions) -> First {
+pub(crate) fn first_mover(opts: &SimOptions) -> First {
     match (opts.first, &opts.scenario) {
         (Some(f), _) => f,
         (None, Some(s)) => match s.first.as_deref().and_then(Side::from_letter) {

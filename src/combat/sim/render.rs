@@ -4,13 +4,13 @@ use crate::combat::side::{labels, First};
 
 impl SimReport {
     /// The two sides' names as the reports print them (see `side::labels`).
-    pub fn side_names(&self) -> [String; 2] {
+    pub(crate) fn side_names(&self) -> [String; 2] {
         labels(&self.a.name, &self.b.name)
     }
 
     /// Every outcome kind's share of the battles, in words: "destroyed 61.2%, captured 0.0%,
     /// escaped by warp 1.0%, disengaged 3.1%, unfinished 0.2%".
-    pub fn outcome_split(&self) -> String {
+    pub(crate) fn outcome_split(&self) -> String {
         use crate::combat::turn::OutcomeKind;
         let n = self.battles.max(1) as f64;
         OutcomeKind::ALL
@@ -27,7 +27,7 @@ impl SimReport {
             .join(", ")
     }
 
-    pub fn render(&self, layout: crate::output::Layout) -> String {
+    pub(crate) fn render(&self, layout: crate::output::Layout) -> String {
         use crate::output::{percent, trim_number, Align, Table};
         let mut t = Table::new(&[
             ("ship", Align::Left),

@@ -2,7 +2,7 @@
 //! compares two runs.
 
 /// Wilson score interval at 95%.
-pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
+pub(crate) fn wilson(successes: u64, n: u64) -> [f64; 2] {
     if n == 0 {
         return [0.0, 1.0];
     }
@@ -16,7 +16,7 @@ pub fn wilson(successes: u64, n: u64) -> [f64; 2] {
 }
 
 /// Chi-square test of homogeneity for two rows of counts: (statistic, p-value).
-pub fn chi_square(rows: [[u64; 3]; 2]) -> (f64, f64) {
+pub(crate) fn chi_square(rows: [[u64; 3]; 2]) -> (f64, f64) {
     let total: u64 = rows.iter().flatten().sum();
     if total == 0 {
         return (0.0, 1.0);

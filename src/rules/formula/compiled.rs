@@ -126,7 +126,7 @@ fn flag(b: bool) -> f64 {
 }
 
 /// Round half away from zero to `digits` decimals.
-pub fn round_to(x: f64, digits: i32) -> f64 {
+pub(crate) fn round_to(x: f64, digits: i32) -> f64 {
     if digits == 0 {
         return x.round();
     }
@@ -287,7 +287,7 @@ impl Compiled {
     }
 
     /// The value with `var(i)` giving the variable in slot `i`, read only when needed.
-    pub fn eval_by(&self, var: impl Fn(usize) -> f64) -> f64 {
+    pub(crate) fn eval_by(&self, var: impl Fn(usize) -> f64) -> f64 {
         self.program.eval(&var)
     }
 }

@@ -21,7 +21,7 @@ pub enum BinOp {
 
 /// What an operator does: a binary operation or one of the two signs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
+pub(crate) enum Op {
     Bin(BinOp),
     Neg,
     Not,
@@ -30,7 +30,7 @@ pub enum Op {
 /// How an operator takes its operands: infix grouping to the left (`a - b - c` is
 /// `(a - b) - c`) or to the right (`2 ^ 3 ^ 2` is `2 ^ (3 ^ 2)`), or a prefix sign.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Assoc {
+pub(crate) enum Assoc {
     Left,
     Right,
     Prefix,
@@ -39,7 +39,7 @@ pub enum Assoc {
 /// One operator: its grammar rule, meaning, canonical spelling and binding strength (higher
 /// binds tighter).
 #[derive(Debug)]
-pub struct Operator {
+pub(crate) struct Operator {
     pub rule: Rule,
     pub op: Op,
     pub symbol: &'static str,
@@ -58,7 +58,7 @@ const fn row(rule: Rule, op: Op, symbol: &'static str, precedence: u8, assoc: As
 }
 
 /// Every operator, loosest first.
-pub const OPERATORS: &[Operator] = &[
+pub(crate) const OPERATORS: &[Operator] = &[
     row(Rule::or, Op::Bin(BinOp::Or), "or", 1, Assoc::Left),
     row(Rule::and, Op::Bin(BinOp::And), "and", 2, Assoc::Left),
     row(Rule::lt, Op::Bin(BinOp::Lt), "<", 3, Assoc::Left),
@@ -78,7 +78,7 @@ pub const OPERATORS: &[Operator] = &[
 ];
 
 /// The binding strength of the signs (`-`, `not`): all prefix operators share one.
-pub const PREFIX_PRECEDENCE: u8 = prefix_precedence();
+pub(crate) const PREFIX_PRECEDENCE: u8 = prefix_precedence();
 
 const fn prefix_precedence() -> u8 {
     let mut i = 0;
@@ -92,7 +92,7 @@ const fn prefix_precedence() -> u8 {
 }
 
 /// The operator a grammar rule stands for, if it is one.
-pub fn of_rule(rule: Rule) -> Option<&'static Operator> {
+pub(crate) fn of_rule(rule: Rule) -> Option<&'static Operator> {
     OPERATORS.iter().find(|o| o.rule == rule)
 }
 
@@ -104,22 +104,22 @@ fn of_op(op: Op) -> &'static Operator {
 }
 
 impl BinOp {
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         of_op(Op::Bin(self)).symbol
     }
 
-    pub fn precedence(self) -> u8 {
+    pub(crate) fn precedence(self) -> u8 {
         of_op(Op::Bin(self)).precedence
     }
 
-    pub fn assoc(self) -> Assoc {
+    pub(crate) fn assoc(self) -> Assoc {
         of_op(Op::Bin(self)).assoc
     }
 }
 
 /// A function a formula may call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Function {
+pub(crate) enum Function {
     Min,
     Max,
     Clamp,
@@ -132,7 +132,7 @@ pub enum Function {
 /// One function: its name, how many arguments it takes (at least, at most) and what it does.
 #[derive(Debug)]
 pub struct FunctionInfo {
-    pub function: Function,
+    pub(crate) function: Function,
     pub name: &'static str,
     pub min_args: usize,
     pub max_args: usize,
@@ -214,17 +214,17 @@ pub const FUNCTIONS: &[FunctionInfo] = &[
 
 impl FunctionInfo {
     /// The function called `name` (names are exact: `max`, not `MAX`).
-    pub fn named(name: &str) -> Option<&'static FunctionInfo> {
+    pub(crate) fn named(name: &str) -> Option<&'static FunctionInfo> {
         FUNCTIONS.iter().find(|f| f.name == name)
     }
 
     /// Whether it accepts `n` arguments.
-    pub fn takes(&self, n: usize) -> bool {
+    pub(crate) fn takes(&self, n: usize) -> bool {
         (self.min_args..=self.max_args).contains(&n)
     }
 
     /// "3 arguments", "at least 1 argument", "1 to 2 arguments".
-    pub fn arity_text(&self) -> String {
+    pub(crate) fn arity_text(&self) -> String {
         let (lo, hi) = (self.min_args, self.max_args);
         let s = if lo == 1 { "" } else { "s" };
         if lo == hi {

@@ -8,7 +8,7 @@ use crate::script::sandbox::engine_call;
 
 /// The ruleset for a function form (`score(game)`): `named` is the input's own `rules:`,
 /// `file` the file the input came from (a relative `rules:` path is tried beside it).
-pub fn ruleset_for(
+pub(crate) fn ruleset_for(
     session: &Session,
     named: Option<&str>,
     file: Option<&str>,

@@ -21,7 +21,7 @@ use crate::script::tactic::ScriptTactic;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Dynamic, Engine, FnPtr, Map, INT};
 
-pub const HELP: &[ApiDoc] = &[
+pub(crate) const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "simulate",
         "simulate(a, b, n, seed[, options])",
@@ -54,7 +54,7 @@ const MAX_BATTLES: INT = 1_000_000;
 /// Most worker threads one call may start (each has its own stack).
 const MAX_THREADS: INT = 64;
 
-pub fn register(engine: &mut Engine, session: &Session) {
+pub(crate) fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
     let current = move || ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_COMBAT));
 

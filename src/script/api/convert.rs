@@ -11,12 +11,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// What API functions return on failure.
-pub type ScriptResult<T> = Result<T, Box<EvalAltResult>>;
+pub(crate) type ScriptResult<T> = Result<T, Box<EvalAltResult>>;
 
 /// A script-visible error: a map a script's `catch (e)` reads as
 /// `#{kind, message, file, line, column, option, text}` (`text` is what arbiter prints for it;
 /// the place's keys are `()` when the error has no place, `option` when it is about none).
-pub fn script_error(e: impl IntoScriptError) -> Box<EvalAltResult> {
+pub(crate) fn script_error(e: impl IntoScriptError) -> Box<EvalAltResult> {
     Box::new(EvalAltResult::ErrorRuntime(
         Dynamic::from_map(e.into_map()),
         Position::NONE,
@@ -24,7 +24,7 @@ pub fn script_error(e: impl IntoScriptError) -> Box<EvalAltResult> {
 }
 
 /// What can become a script's error map.
-pub trait IntoScriptError {
+pub(crate) trait IntoScriptError {
     fn into_map(self) -> Map;
 }
 
@@ -77,7 +77,7 @@ impl IntoScriptError for &str {
 
 /// The text arbiter prints for a script's error value: an error map's `text`, anything else
 /// (a script's own `throw "..."`) as it is.
-pub fn error_text(value: &Dynamic) -> String {
+pub(crate) fn error_text(value: &Dynamic) -> String {
     if let Some(map) = value.read_lock::<Map>() {
         if let (Some(kind), Some(text)) = (map.get("kind"), map.get("text")) {
             if kind.is_string() && text.is_string() {
@@ -89,7 +89,7 @@ pub fn error_text(value: &Dynamic) -> String {
 }
 
 /// Map an arbiter `Result` into a script result.
-pub fn checked<T>(r: crate::error::Result<T>) -> ScriptResult<T> {
+pub(crate) fn checked<T>(r: crate::error::Result<T>) -> ScriptResult<T> {
     r.map_err(script_error)
 }
 
@@ -118,7 +118,7 @@ pub fn json_to_dynamic(value: &Value) -> Dynamic {
 
 /// A script value as JSON. Whole floats become integers (so `shields = 9.0` fits a whole-number
 /// field; number fields accept integers anyway). Handles (a ruleset, a ship) give their data.
-pub fn dynamic_to_json(value: &Dynamic) -> Result<Value, String> {
+pub(crate) fn dynamic_to_json(value: &Dynamic) -> Result<Value, String> {
     if value.is_unit() {
         return Ok(Value::Null);
     }
@@ -176,7 +176,7 @@ pub fn dynamic_to_json(value: &Dynamic) -> Result<Value, String> {
 }
 
 /// Any serialisable engine result as a script map (same keys as its JSON).
-pub fn to_dynamic<T: Serialize>(value: &T) -> ScriptResult<Dynamic> {
+pub(crate) fn to_dynamic<T: Serialize>(value: &T) -> ScriptResult<Dynamic> {
     let json = serde_json::to_value(value).map_err(script_error)?;
     bounded_map(&json)
 }
@@ -191,7 +191,7 @@ fn bounded_map(json: &Value) -> ScriptResult<Dynamic> {
 
 /// An engine report made under a script's ruleset, as a map with the keys of the command's
 /// JSON, the ruleset's version and hash included (of the ruleset as the script has it now).
-pub fn report_under<T: Serialize>(
+pub(crate) fn report_under<T: Serialize>(
     rules: &crate::script::handle::RulesHandle,
     report: &T,
 ) -> ScriptResult<Dynamic> {
@@ -201,7 +201,7 @@ pub fn report_under<T: Serialize>(
 }
 
 /// A script value as typed engine input; `what` names it in errors ("a game record").
-pub fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
+pub(crate) fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
     let json = dynamic_to_json(value).map_err(|e| script_error(format!("{what}: {e}")))?;
     Doc::new(json)
         .deserialize::<T>()
@@ -210,13 +210,13 @@ pub fn from_dynamic<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptR
 
 /// Refuse a path a script may not read as `kind` (see `script::policy`): outside the
 /// session's folders, or not a kind of file the call reads. Nothing is opened before this.
-pub fn readable(path: &str, kind: crate::io::policy::Kind) -> ScriptResult<()> {
+pub(crate) fn readable(path: &str, kind: crate::io::policy::Kind) -> ScriptResult<()> {
     crate::io::policy::check_script_path(path, kind).map_err(script_error)
 }
 
 /// "A map or a path": a string is read as a file (YAML/JSON or rules language, errors with
 /// positions), anything else converted as data. Deserialise the result with `doc.deserialize()`.
-pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
+pub(crate) fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
     if value.is_string() {
         let path = value.to_string();
         readable(&path, crate::io::policy::Kind::Record)?;
@@ -228,7 +228,7 @@ pub fn input_doc(value: &Dynamic, what: &str) -> ScriptResult<Doc> {
 }
 
 /// Typed input from "a map or a path".
-pub fn input<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
+pub(crate) fn input<T: DeserializeOwned>(value: &Dynamic, what: &str) -> ScriptResult<T> {
     let doc = input_doc(value, what)?;
     doc.deserialize::<T>().map_err(|e| match e.is_located() {
         true => script_error(e),

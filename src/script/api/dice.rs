@@ -19,7 +19,7 @@ use rhai::{Array, Dynamic, Engine, INT};
 use serde::Serialize;
 use std::sync::{Arc, Mutex};
 
-pub const HELP: &[ApiDoc] = &[
+pub(crate) const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "dice",
         "dice(expr)",
@@ -40,11 +40,11 @@ pub const HELP: &[ApiDoc] = &[
 
 /// Most convolution steps `dice` does for one expression: keeps a script's `dice("1000D1000")`
 /// from computing for minutes (each step is one multiply-add).
-pub const MAX_DICE_WORK: f64 = 5.0e7;
+pub(crate) const MAX_DICE_WORK: f64 = 5.0e7;
 
 /// What `dice(expr)` returns; the same keys as `arbiter dice --json`.
 #[derive(Debug, Serialize)]
-pub struct DiceReport {
+pub(crate) struct DiceReport {
     pub dice: String,
     pub min: i64,
     pub max: i64,
@@ -53,7 +53,7 @@ pub struct DiceReport {
 }
 
 /// The exact distribution of a dice expression, refusing ones too costly to enumerate.
-pub fn dice_report(expr: &str) -> Result<DiceReport, String> {
+pub(crate) fn dice_report(expr: &str) -> Result<DiceReport, String> {
     let dice = Dice::parse(expr)?;
     let work = convolution_work(&dice);
     if work > MAX_DICE_WORK {
@@ -95,20 +95,20 @@ fn convolution_work(dice: &Dice) -> f64 {
 
 /// A seeded generator a script rolls dice with.
 #[derive(Clone)]
-pub struct Roller(Arc<Mutex<Pcg64Mcg>>);
+pub(crate) struct Roller(Arc<Mutex<Pcg64Mcg>>);
 
 impl Roller {
-    pub fn new(seed: u64) -> Roller {
+    pub(crate) fn new(seed: u64) -> Roller {
         Roller(Arc::new(Mutex::new(Pcg64Mcg::seed_from_u64(seed))))
     }
 
-    pub fn roll(&self, dice: &Dice) -> i64 {
+    pub(crate) fn roll(&self, dice: &Dice) -> i64 {
         let mut g = self.0.lock().unwrap_or_else(|p| p.into_inner());
         dice.roll(&mut *g)
     }
 }
 
-pub fn register(engine: &mut Engine, limits: &Limits) {
+pub(crate) fn register(engine: &mut Engine, limits: &Limits) {
     let report = |expr: &str| -> ScriptResult<Dynamic> {
         to_dynamic(
             &engine_call(|| dice_report(expr).map_err(crate::error::Error::msg))

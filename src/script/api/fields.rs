@@ -4,7 +4,7 @@
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 /// The field names serde expects for a struct type.
-pub fn struct_fields<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
+pub(crate) fn struct_fields<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
     let mut probe = FieldProbe { fields: None };
     let _ = T::deserialize(&mut probe);
     probe.fields.unwrap_or(&[])
@@ -12,7 +12,7 @@ pub fn struct_fields<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
 
 /// The known fields of the ruleset node at `path` ("" is the root, ["ships", X] a ship),
 /// or `None` where the model has free keys (ship names, tables) or the path is deeper.
-pub fn fields_at(path: &[String]) -> Option<&'static [&'static str]> {
+pub(crate) fn fields_at(path: &[String]) -> Option<&'static [&'static str]> {
     use crate::rules::{
         combat::CombatRules, league::LeagueRules, scoring::ScoringRules, script::ScriptRules,
     };

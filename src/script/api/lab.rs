@@ -22,7 +22,7 @@ use crate::combat::{default_tactic::DefaultTactic, sim::SimOptions};
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use rhai::{Array, Dynamic, Engine, Map, INT};
 
-pub const HELP: &[ApiDoc] = &[
+pub(crate) const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "sweep",
         "r.sweep(a, b, path, values, n[, seed])",
@@ -46,7 +46,7 @@ pub const HELP: &[ApiDoc] = &[
 /// Most battles one call may fight in all: the sandbox bound `simulate` has.
 const MAX_BATTLES: u64 = 1_000_000;
 
-pub fn register(engine: &mut Engine, session: &Session) {
+pub(crate) fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
     let current = move || ruleset_for(&s, None, None, Some(crate::rules::builtin::DEFAULT_COMBAT));
 

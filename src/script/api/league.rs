@@ -30,7 +30,7 @@ use rhai::{Array, Dynamic, Engine, Map, INT};
 use serde::Deserialize;
 use serde_json::Value;
 
-pub const HELP: &[ApiDoc] = &[
+pub(crate) const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "schedule",
         "schedule(n_or_names[, options])",
@@ -55,7 +55,7 @@ pub const HELP: &[ApiDoc] = &[
     ),
 ];
 
-pub fn register(engine: &mut Engine, session: &Session) {
+pub(crate) fn register(engine: &mut Engine, session: &Session) {
     let default =
         |s: &Session| ruleset_for(s, None, None, Some(crate::rules::builtin::DEFAULT_LEAGUE));
     let s = session.clone();

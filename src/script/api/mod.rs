@@ -49,16 +49,16 @@
 //!
 //! Areas: `rules` (rulesets), `dice`, `scoring` (score, score_vs, rate), `league` (schedule,
 //! standings), `swiss` (tournaments: create, pair, record, standings, TRF), `combat` (simulate, volley, tactics), `lab` (sweep, matrix, balance).
-pub mod choose;
-pub mod combat;
+pub(crate) mod choose;
+pub(crate) mod combat;
 pub mod convert;
-pub mod dice;
-pub mod fields;
-pub mod lab;
-pub mod league;
-pub mod rules;
-pub mod scoring;
-pub mod swiss;
+pub(crate) mod dice;
+pub(crate) mod fields;
+pub(crate) mod lab;
+pub(crate) mod league;
+pub(crate) mod rules;
+pub(crate) mod scoring;
+pub(crate) mod swiss;
 
 use super::engine::Session;
 use crate::rules::limits::Limits;
@@ -73,7 +73,11 @@ pub struct ApiDoc {
 }
 
 impl ApiDoc {
-    pub const fn new(name: &'static str, usage: &'static str, summary: &'static str) -> ApiDoc {
+    pub(crate) const fn new(
+        name: &'static str,
+        usage: &'static str,
+        summary: &'static str,
+    ) -> ApiDoc {
         ApiDoc {
             name,
             usage,
@@ -83,12 +87,12 @@ impl ApiDoc {
 }
 
 /// Functions that need no session (also given to rule hooks).
-pub fn register_pure(engine: &mut Engine, limits: &Limits) {
+pub(crate) fn register_pure(engine: &mut Engine, limits: &Limits) {
     dice::register(engine, limits);
 }
 
 /// Every function of a script session.
-pub fn register_all(engine: &mut Engine, session: &Session) {
+pub(crate) fn register_all(engine: &mut Engine, session: &Session) {
     register_pure(engine, &session.limits);
     rules::register(engine, session);
     scoring::register(engine, session);

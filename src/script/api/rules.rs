@@ -21,7 +21,7 @@ use crate::{
 use rhai::{Array, Dynamic, Engine};
 use serde_json::Value;
 
-pub const HELP: &[ApiDoc] = &[
+pub(crate) const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "rules",
         "rules(name_or_path)",
@@ -90,7 +90,7 @@ pub const HELP: &[ApiDoc] = &[
     ),
 ];
 
-pub fn register(engine: &mut Engine, session: &Session) {
+pub(crate) fn register(engine: &mut Engine, session: &Session) {
     engine.register_type_with_name::<RulesHandle>("Ruleset");
     engine.register_type_with_name::<Node>("RulesNode");
 

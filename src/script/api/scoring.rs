@@ -29,7 +29,7 @@ use rhai::{Dynamic, Engine, Map};
 use serde::Deserialize;
 use serde_json::Value;
 
-pub const HELP: &[ApiDoc] = &[
+pub(crate) const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "score",
         "score(game)",
@@ -57,7 +57,7 @@ pub const HELP: &[ApiDoc] = &[
     ),
 ];
 
-pub fn register(engine: &mut Engine, session: &Session) {
+pub(crate) fn register(engine: &mut Engine, session: &Session) {
     let s = session.clone();
     engine.register_fn("score", move |game: Dynamic| -> ScriptResult<Dynamic> {
         let input = Scorable::read(&game)?;

@@ -26,7 +26,7 @@ use crate::swiss::tournament::{points_of, ByeKind, Tournament};
 use rhai::{Array, Dynamic, Engine, INT};
 use serde::Deserialize;
 
-pub const HELP: &[ApiDoc] = &[
+pub(crate) const HELP: &[ApiDoc] = &[
     ApiDoc::new(
         "swiss_new",
         "swiss_new(players, rounds[, options])",
@@ -103,7 +103,7 @@ pub const HELP: &[ApiDoc] = &[
 
 /// A tournament a script holds, with the ruleset it counts under.
 #[derive(Clone)]
-pub struct SwissTournament {
+pub(crate) struct SwissTournament {
     tournament: Tournament,
     rules: RulesHandle,
 }
@@ -125,7 +125,7 @@ struct PlayerEntry {
     rating: u32,
 }
 
-pub fn register(engine: &mut Engine, session: &Session) {
+pub(crate) fn register(engine: &mut Engine, session: &Session) {
     engine.register_type_with_name::<SwissTournament>("Tournament");
     let default = crate::rules::builtin::DEFAULT_SWISS;
     for with_options in [false, true] {
@@ -410,7 +410,7 @@ fn trf(t: &SwissTournament) -> ScriptResult<String> {
 
 impl SwissTournament {
     /// One line for people: its name, players and rounds paired.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         summary(self)
     }
 }

@@ -4,7 +4,7 @@ use super::weights::preferences_compatible;
 use crate::swiss::model::Colour;
 
 /// `a` ranks below `b`: lower score, or the same score and a larger pairing number.
-pub fn ranks_below(a: &Seat, b: &Seat) -> bool {
+pub(super) fn ranks_below(a: &Seat, b: &Seat) -> bool {
     (a.score, b.rank) < (b.score, a.rank)
 }
 
@@ -40,7 +40,7 @@ fn by_preferences(p: &Seat, o: &Seat) -> Option<Colour> {
 }
 
 /// The colour `p` plays against `o`. `initial`: the colour of pairing number 1 in round 1.
-pub fn colour_for(p: &Seat, o: &Seat, initial: Colour) -> Colour {
+pub(crate) fn colour_for(p: &Seat, o: &Seat, initial: Colour) -> Colour {
     if let Some(c) = by_preferences(p, o) {
         return c;
     }

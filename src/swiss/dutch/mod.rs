@@ -13,8 +13,8 @@ mod weights;
 use crate::swiss::blossom::Incremental;
 use crate::swiss::model::{Colour, Field};
 use crate::swiss::wide::Wide;
-pub use colour::colour_for;
-pub use seat::{Float, Seat};
+pub(crate) use colour::colour_for;
+pub(crate) use seat::Seat;
 use weights::{ByeTarget, Place, Shape};
 
 /// One round's pairing, players by entrant index.
@@ -28,7 +28,7 @@ pub struct Pairing {
 /// Most players one round pairs: the weight table is dense (the square of the field in 4-byte
 /// numbers) and the matching grows faster still; beyond it a file is refused rather than
 /// left running.
-pub const MAX_PAIRED: usize = 1000;
+pub(crate) const MAX_PAIRED: usize = 1000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PairingError {

@@ -4,14 +4,14 @@
 use crate::swiss::model::{Colour, Field};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Float {
+pub(crate) enum Float {
     Down,
     Up,
     None,
 }
 
 #[derive(Clone, Debug)]
-pub struct Seat {
+pub(crate) struct Seat {
     /// Entrant index (starting number − 1).
     pub id: usize,
     /// Pairing number among the players still in the tournament (0-based).
@@ -37,15 +37,15 @@ pub struct Seat {
 impl Seat {
     /// An absolute colour preference (C.04.3 A.6.a): difference above one or the same colour
     /// twice running.
-    pub fn absolute(&self) -> bool {
+    pub(crate) fn absolute(&self) -> bool {
         self.imbalance > 1 || self.repeated.is_some()
     }
 
-    pub fn absolute_imbalance(&self) -> bool {
+    pub(crate) fn absolute_imbalance(&self) -> bool {
         self.imbalance > 1
     }
 
-    pub fn new(field: &Field, id: usize, rank: usize) -> Seat {
+    pub(crate) fn new(field: &Field, id: usize, rank: usize) -> Seat {
         let e = &field.entrants[id];
         let (mut white, mut black, mut run) = (0usize, 0usize, 0usize);
         let mut last: Option<Colour> = None;

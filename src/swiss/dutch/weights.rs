@@ -9,19 +9,19 @@ use crate::swiss::wide::Wide;
 use std::collections::HashMap;
 
 /// Bits needed to write `n` (0 for 0).
-pub fn bits(n: usize) -> u32 {
+pub(super) fn bits(n: usize) -> u32 {
     usize::BITS - n.leading_zeros()
 }
 
 /// Colour preferences that can both be met.
-pub fn preferences_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+pub(super) fn preferences_compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
     a.is_none() || b.is_none() || a != b
 }
 
 /// The layout of the weights for one round: a field per score group wide enough to count its
 /// players, so "the scores of the players paired" compare lexicographically from the top
 /// score down.
-pub struct Shape {
+pub(super) struct Shape {
     /// Bits for a count of the largest score group's players.
     pub group_bits: u32,
     /// Width of a per-score-group field, and where each score sits in it.
@@ -33,7 +33,7 @@ pub struct Shape {
 /// The pairing-allocated bye, as far as it is decided: the score it goes to, and (C.9) whether
 /// the fewest unplayed games among that score decide who it is.
 #[derive(Clone)]
-pub struct ByeTarget {
+pub(super) struct ByeTarget {
     pub score: u32,
     pub by_games: bool,
     /// For C.9: players with more games played rank first (a smaller number).
@@ -41,7 +41,7 @@ pub struct ByeTarget {
 }
 
 impl ByeTarget {
-    pub fn none() -> ByeTarget {
+    pub(super) fn none() -> ByeTarget {
         ByeTarget {
             score: 0,
             by_games: false,
@@ -56,7 +56,7 @@ impl ByeTarget {
 
 /// Where a pair's lower player sits relative to the bracket being paired.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Place {
+pub(super) enum Place {
     Bracket,
     NextGroup,
     Below,
@@ -64,7 +64,7 @@ pub enum Place {
 
 impl Shape {
     /// `sorted`: the players to pair, best first.
-    pub fn new(sorted: &[Seat], played_rounds: usize) -> Shape {
+    pub(super) fn new(sorted: &[Seat], played_rounds: usize) -> Shape {
         let mut shifts = HashMap::new();
         let mut width = 0;
         let mut largest = 0;
@@ -98,12 +98,12 @@ impl Shape {
     }
 
     /// Bits the weights and the matching's dual values need, sign included.
-    pub fn bits_needed(&self) -> u32 {
+    pub(super) fn bits_needed(&self) -> u32 {
         self.shifts_total() + 2 + 2 + 4
     }
 
     /// A weight above every pair's (given to a pair once it is settled).
-    pub fn max_weight<const N: usize>(&self) -> Wide<N> {
+    pub(super) fn max_weight<const N: usize>(&self) -> Wide<N> {
         let mut r = Wide::<N>::from_u64(2);
         r.shl(self.shifts_total() + 1);
         r - Wide::from_u64(1)
@@ -114,7 +114,7 @@ impl Shape {
     }
 
     /// The weight of pairing `hi` with `lo` (`hi` ranked above), 0 when they may not meet.
-    pub fn weight<const N: usize>(
+    pub(super) fn weight<const N: usize>(
         &self,
         hi: &Seat,
         lo: &Seat,
@@ -195,7 +195,7 @@ impl Shape {
 
     /// Before the brackets: a weight that only asks for a complete pairing whose unpaired
     /// player has the lowest possible score, to find the score the bye goes to.
-    pub fn completion_weight<const N: usize>(
+    pub(super) fn completion_weight<const N: usize>(
         &self,
         hi: &Seat,
         lo: &Seat,
