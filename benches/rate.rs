@@ -45,7 +45,7 @@ fn temp(text: &str, suffix: &str) -> tempfile::NamedTempFile {
 
 fn rate_file(path: &str) -> f64 {
     let rules = load("elo").expect("elo");
-    let file = arbiter::files::history(path).expect("history");
+    let file = arbiter::engine_files::history(path).expect("history");
     let report = file.rate(&rules, RateOptions::default()).expect("rated");
     report.players[0].rating
 }
@@ -72,7 +72,7 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     // The backtest: every game forecast before it is rated, 1000 bootstrap resamples.
-    let file = arbiter::files::history(csv_file.path().to_str().unwrap()).expect("history");
+    let file = arbiter::engine_files::history(csv_file.path().to_str().unwrap()).expect("history");
     let rules = load("elo").expect("elo");
     let mut g = c.benchmark_group("backtest_100k_four_player_games");
     g.sample_size(10)

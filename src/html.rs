@@ -168,7 +168,7 @@ impl Page {
     /// Name the ruleset the page was made under, with its sha256 (linked to its page in a site).
     pub(crate) fn ruleset(
         &mut self,
-        id: &crate::rules::pin::Identity,
+        id: &crate::rules::identity::Identity,
         href: Option<&str>,
     ) -> &mut Page {
         let named = match &id.version {

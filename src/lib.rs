@@ -6,8 +6,8 @@
 mod calendar;
 pub mod cli;
 pub mod combat;
+pub mod engine_files;
 pub mod error;
-pub mod files;
 mod html;
 pub mod io;
 pub mod league;

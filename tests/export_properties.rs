@@ -10,7 +10,7 @@ use arbiter::league::{
 };
 use arbiter::rules::bundle::{bundle, stated_hash};
 use arbiter::rules::edit::Syntax;
-use arbiter::rules::pin::Identity;
+use arbiter::rules::identity::Identity;
 use arbiter::rules::{load, yaml};
 use arbiter::swiss::model::Field;
 use arbiter::swiss::tournament::{Board, PairedRound, Tournament, RESULTS};

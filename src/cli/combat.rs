@@ -12,7 +12,7 @@ use crate::combat::{
 use crate::error::{Error, Result};
 use crate::output::{json_string, Align, Table};
 use crate::rules::builtin::DEFAULT_COMBAT;
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 use crate::rules::{load, model::Ruleset};
 use clap::Subcommand;
 
@@ -420,7 +420,7 @@ fn rules_and_scenario(
     rules: Option<String>,
     scenario: Option<&str>,
 ) -> Result<(Ruleset, Option<LoadedScenario>)> {
-    let scen = scenario.map(crate::files::scenario).transpose()?;
+    let scen = scenario.map(crate::engine_files::scenario).transpose()?;
     let named = scen
         .as_ref()
         .and_then(|(s, doc)| s.rules.as_deref().map(|r| (r, doc)));

@@ -9,7 +9,7 @@ use crate::combat::{default_tactic::DefaultTactic, sim::SimOptions, tactics::Tac
 use crate::error::{Error, Result};
 use crate::rules::builtin::DEFAULT_COMBAT;
 use crate::rules::edit::{self, Syntax};
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 use crate::rules::{load, model::Ruleset};
 use clap::Subcommand;
 

@@ -1,12 +1,12 @@
 //! `arbiter combat ladder`: tactics against each other in mirror matches, rated; and the
 //! choice of a tactic by name or rhai file, which `sim` and `duel` share.
-use crate::combat::choose::{built_in, unknown, BUILT_IN_TACTICS};
+use crate::combat::builtin_tactics::{built_in, unknown, BUILT_IN_TACTICS};
 use crate::combat::ladder::{ladder, LadderOptions};
 use crate::combat::{context::Context, tactics::Tactic};
 use crate::error::{Error, Result};
 use crate::io::FileKind;
 use crate::rules::builtin::{DEFAULT_COMBAT, DEFAULT_RATING};
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 use crate::rules::scoring::System;
 use crate::rules::tactic::TacticRules;
 use crate::rules::{load, model::Ruleset};

@@ -11,7 +11,7 @@ use crate::league::{
     search::SearchBudget,
     standings::standings,
 };
-use crate::rules::pin::{self, Identity};
+use crate::rules::identity::Identity;
 use crate::rules::{edit, load, model::Ruleset};
 use clap::Subcommand;
 
@@ -216,7 +216,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             calendar,
         } => {
             let source = teams;
-            let teams = crate::files::teams(&source)?;
+            let teams = crate::engine_files::teams(&source)?;
             let (ruleset, mut options) = plan.options(HomeAway::Source)?;
             options.matrix = carryover;
             let s = schedule(&options, &teams)?;
@@ -256,7 +256,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             name,
             embed_rules,
         } => {
-            let teams = crate::files::teams(&teams)?;
+            let teams = crate::engine_files::teams(&teams)?;
             let (rules_name, options) = plan.options(HomeAway::Balanced)?;
             let s = schedule(&options, &teams)?;
             // Recorded so that it is found from the season file wherever the command runs.
@@ -268,7 +268,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             if embed_rules {
                 new.embedded_rules = Some(edit::show(&ruleset, edit::Syntax::Rules));
             }
-            crate::files::create_season(&season, &new, force)?;
+            crate::engine_files::create_season(&season, &new, force)?;
             let games: usize = s.rounds.iter().map(|r| r.matches.len()).sum();
             let mut note = format!(
                 "{season}: {} teams, {} rounds, {games} matches\nmethod {}",
@@ -305,10 +305,10 @@ pub(super) fn run(args: Args) -> Result<()> {
                 correct,
             };
             // As `table` does: warn when the season's ruleset is not the one it began under.
-            if let Ok(s) = crate::files::season(&season) {
+            if let Ok(s) = crate::engine_files::season(&season) {
                 let _ = season_rules(&season, &s);
             }
-            let done = crate::files::record_result(&season, &request)?;
+            let done = crate::engine_files::record_result(&season, &request)?;
             let r = &done.result;
             let mut line = format!(
                 "round {}: {} {}–{} {}",
@@ -327,7 +327,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             round,
             json,
         } => {
-            let s = crate::files::season(&season)?;
+            let s = crate::engine_files::season(&season)?;
             let f = s.fixtures(team.as_deref(), round)?;
             super::print(&if json {
                 // Under the ruleset the season recorded (older seasons recorded none).
@@ -347,7 +347,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             html: page,
             rescore,
         } => {
-            let s = crate::files::season(&season)?;
+            let s = crate::engine_files::season(&season)?;
             let rules = match rules {
                 Some(r) => other_rules(&season, &s, &r, rescore)?,
                 None => season_rules(&season, &s)?,
@@ -493,7 +493,7 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
     }
     // What differs, when the season's own rules can still be had as they were.
     let own = match &season.embedded_rules {
-        Some(text) => pin::embedded(season_path, text, Some(recorded)).ok(),
+        Some(text) => crate::rules::identity::embedded(season_path, text, Some(recorded)).ok(),
         None => load::load_beside(&season.rules, Some(season_path))
             .ok()
             .filter(|r| Identity::of(r).sha256 == recorded.sha256),
@@ -530,7 +530,7 @@ fn other_rules(season_path: &str, season: &Season, typed: &str, rescore: bool) -
 /// Rules embedded in the season are the season's rules; otherwise a warning says when the
 /// rules it names are no longer the ones it began under.
 fn season_rules(season_path: &str, season: &Season) -> Result<Ruleset> {
-    let (rules, warning) = crate::files::season_rules(season_path, season)?;
+    let (rules, warning) = crate::engine_files::season_rules(season_path, season)?;
     if let Some(w) = warning {
         crate::style::warn(&w);
     }

@@ -331,7 +331,7 @@ pub(crate) fn print(text: &str) -> Result<(), Error> {
 /// already say it), `ruleset_version` and `ruleset_sha256` (what `rules hash` prints).
 pub(crate) fn json_with_ruleset(
     report: &impl serde::Serialize,
-    ruleset: &crate::rules::pin::Identity,
+    ruleset: &crate::rules::identity::Identity,
 ) -> String {
     let mut value = serde_json::to_value(report).expect("reports serialise");
     ruleset.stamp(&mut value);

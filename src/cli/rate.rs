@@ -74,7 +74,7 @@ pub(super) struct Args {
     /// Most rows a CSV history may have (one per player per game), a bound on the memory a
     /// history takes; a CSV history is read as it goes, never held whole (YAML and JSON
     /// histories are read whole, at most 16 MiB)
-    #[arg(long, value_name = "N", default_value_t = crate::files::MAX_HISTORY_ROWS)]
+    #[arg(long, value_name = "N", default_value_t = crate::engine_files::MAX_HISTORY_ROWS)]
     max_rows: usize,
     /// Print JSON instead of a table: {"players": [{"name", "rating", "provisional", ...}]}
     /// (with --backtest: {"systems": [...]})
@@ -111,7 +111,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             )));
         }
     }
-    let mut file = crate::files::history_capped(&args.file, args.max_rows)?;
+    let mut file = crate::engine_files::history_capped(&args.file, args.max_rows)?;
     if args.sort {
         file.sort_by_date();
     }
@@ -175,7 +175,7 @@ pub(super) fn run(args: Args) -> Result<()> {
         crate::io::write_atomically(path, &svg)?;
     }
     if args.json {
-        let id = crate::rules::pin::Identity::of(&rules);
+        let id = crate::rules::identity::Identity::of(&rules);
         super::print(&super::json_with_ruleset(&report, &id))?;
     } else {
         let mut text = report.table(args.all, "--all", super::layout());
@@ -204,7 +204,7 @@ fn stream_json(
             return Err(Error::unknown("player", p, &known));
         }
     }
-    let id = crate::rules::pin::Identity::of(rules);
+    let id = crate::rules::identity::Identity::of(rules);
     let head = super::json_with_ruleset(&report, &id);
     let head = head
         .trim_end()

@@ -4,7 +4,7 @@ use crate::output::{Align, Table};
 use crate::rules::changes::{self, Change};
 use crate::rules::edit::{self, Syntax};
 use crate::rules::explain;
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 use crate::{
     io::Format,
     rules::{builtin, canonical, load},

@@ -52,7 +52,7 @@ pub(super) fn run(args: Args) -> Result<()> {
         None => {
             let report = scoring::score_input(&rules, &input, doc.as_ref())?;
             super::print(&if args.json {
-                super::json_with_ruleset(&report, &crate::rules::pin::Identity::of(&rules))
+                super::json_with_ruleset(&report, &crate::rules::identity::Identity::of(&rules))
             } else {
                 report.table(super::layout())
             })?;
@@ -107,7 +107,7 @@ fn read_input(inputs: &[String]) -> Result<(ScoreInput, Option<Doc>, Option<Stri
     }
     match inputs {
         [file] => {
-            let (doc, input) = crate::files::score_input(file)?;
+            let (doc, input) = crate::engine_files::score_input(file)?;
             Ok((input, Some(doc), Some(file.clone())))
         }
         _ => Err(Error::msg(

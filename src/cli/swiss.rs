@@ -2,11 +2,11 @@
 //! changed through crate::files (every change under the file's lock, atomically, so a refused
 //! command leaves the file as it was); the tables, CSV and page come from the engine.
 use crate::calendar::{Date, Every};
+use crate::engine_files;
 use crate::error::{Error, Result};
-use crate::files;
 use crate::io::{read_text, with_file_lock, write_file, Replace};
 use crate::output::json_string;
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 use crate::rules::{builtin, model::Ruleset, resolve};
 use crate::swiss::dutch;
 use crate::swiss::report::RoundPairing;
@@ -227,7 +227,7 @@ fn import(a: ImportArgs) -> Result<()> {
         named: None,
         default: builtin::DEFAULT_SWISS,
     };
-    let (swiss, ruleset) = files::swiss_rules(choice, "swiss import")?;
+    let (swiss, ruleset) = engine_files::swiss_rules(choice, "swiss import")?;
     // Recorded so that it is found from the tournament file wherever the command runs.
     let rules = resolve::recorded_reference(&choice.reference().0, &a.output);
     let theirs = crate::swiss::tournament::points_of(&swiss);
@@ -245,7 +245,7 @@ fn import(a: ImportArgs) -> Result<()> {
     let mut t =
         crate::swiss::import::tournament(&name, &rules, &field).map_err(|e| e.context(&a.trf))?;
     t.ruleset = Some(Identity::of(&ruleset));
-    files::create_tournament(&a.output, &t, a.force)?;
+    engine_files::create_tournament(&a.output, &t, a.force)?;
     super::print(&format!(
         "{} players, {} of {} rounds paired\n",
         t.players.len(),
@@ -304,7 +304,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             correct,
         } => change(&tournament, |t| {
             // As `table` does: a result recorded under other rules than the ones it began with.
-            if let Ok((_, now)) = files::tournament_rules(t, &tournament) {
+            if let Ok((_, now)) = engine_files::tournament_rules(t, &tournament) {
                 warn_drift(t, &tournament, &now);
             }
             let (w, b) = (t.player(&white)?, t.player(&black)?);
@@ -373,7 +373,7 @@ pub(super) fn run(args: Args) -> Result<()> {
             player,
             ..
         } => {
-            let t = files::tournament(&tournament)?;
+            let t = engine_files::tournament(&tournament)?;
             let name = if t.name.trim().is_empty() {
                 std::path::Path::new(&tournament)
                     .file_stem()
@@ -397,8 +397,8 @@ pub(super) fn run(args: Args) -> Result<()> {
         SwissCommand::Export {
             tournament, output, ..
         } => {
-            let t = files::tournament(&tournament)?;
-            let (rules, _) = files::tournament_rules(&t, &tournament)?;
+            let t = engine_files::tournament(&tournament)?;
+            let (rules, _) = engine_files::tournament_rules(&t, &tournament)?;
             let text = trf_out::write(&t.field(&rules, false)?, &t.name, None)?;
             match output {
                 Some(o) => write_file(&o, &text, Replace::Output),
@@ -438,7 +438,7 @@ fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
     if let Some(warning) = t
         .ruleset
         .as_ref()
-        .and_then(|r| crate::rules::pin::drift(path, r, now))
+        .and_then(|r| crate::rules::identity::drift(path, r, now))
     {
         crate::style::warn(&format!(
             "{warning} (`swiss new --embed-rules` keeps a tournament's rules with it)"
@@ -446,10 +446,10 @@ fn warn_drift(t: &Tournament, path: &str, now: &Ruleset) {
     }
 }
 
-/// Change a tournament file under its lock (`files::change_tournament`) and print what
+/// Change a tournament file under its lock (`engine_files::change_tournament`) and print what
 /// `work` says it did; its refusals are said of the file.
 fn change(path: &str, work: impl FnOnce(&mut Tournament) -> Result<String>) -> Result<()> {
-    let said = files::change_tournament(path, |t| work(t).map_err(|e| e.context(path)))?;
+    let said = engine_files::change_tournament(path, |t| work(t).map_err(|e| e.context(path)))?;
     super::print(&format!("{said}\n"))
 }
 
@@ -471,8 +471,8 @@ fn pair(file: &str, json: bool, trf_path: Option<&str>) -> Result<()> {
         return show_pairing(&RoundPairing::new(&field, &pairing), json, None);
     }
     let (round, id) = with_file_lock(file, || {
-        let mut t = files::tournament(file)?;
-        let (rules, now) = files::tournament_rules(&t, file)?;
+        let mut t = engine_files::tournament(file)?;
+        let (rules, now) = engine_files::tournament_rules(&t, file)?;
         let started = std::time::Instant::now();
         let (field, pairing) = t.pair_next(&rules).map_err(|e| e.context(file))?;
         super::explain_time(
@@ -526,10 +526,10 @@ fn new(path: &str, players: &str, rounds: usize, options: NewOptions) -> Result<
         named: None,
         default: builtin::DEFAULT_SWISS,
     };
-    let (swiss, ruleset) = files::swiss_rules(choice, "swiss new")?;
+    let (swiss, ruleset) = engine_files::swiss_rules(choice, "swiss new")?;
     // Recorded so that it is found from the tournament file wherever the command runs.
     let rules = resolve::recorded_reference(&choice.reference().0, path);
-    let list = files::swiss_players(players)?;
+    let list = engine_files::swiss_players(players)?;
     if let Some(warning) = &list.warning {
         crate::style::warn(warning);
     }
@@ -560,7 +560,7 @@ fn new(path: &str, players: &str, rounds: usize, options: NewOptions) -> Result<
             crate::rules::edit::Syntax::Rules,
         ));
     }
-    files::create_tournament(path, &t, force)?;
+    engine_files::create_tournament(path, &t, force)?;
     super::print(&format!("{} players, {rounds} rounds\n", t.players.len()))
 }
 
@@ -575,11 +575,11 @@ fn table(path: &str, json: bool, csv: bool, html: Option<&str>) -> Result<()> {
             named: None,
             default: builtin::DEFAULT_SWISS,
         };
-        let (rules, now) = files::swiss_rules(choice, path)?;
+        let (rules, now) = engine_files::swiss_rules(choice, path)?;
         (trf::tournament_name(&text), field, rules, now)
     } else {
         let t = Tournament::parse(path, &text)?;
-        let (rules, now) = files::tournament_rules(&t, path)?;
+        let (rules, now) = engine_files::tournament_rules(&t, path)?;
         let field = t.field(&rules, false)?;
         warn_drift(&t, path, &now);
         (t.name.clone(), field, rules, now)

@@ -63,7 +63,7 @@
 //! vertex) is at 0 or its shields are down; shields belong to the ship's faces (the source
 //! names them front, front-left, ...), so they turn with the ship.
 pub(crate) mod boarding;
-pub(crate) mod choose;
+pub(crate) mod builtin_tactics;
 pub(crate) mod classic_planner;
 pub mod context;
 pub mod damage;

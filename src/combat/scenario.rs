@@ -150,7 +150,7 @@ impl Scenario {
         }
     }
 
-    /// A scenario from a loaded document (`crate::files::scenario` reads the file).
+    /// A scenario from a loaded document (`crate::engine_files::scenario` reads the file).
     pub(crate) fn from_doc(doc: &Doc) -> Result<Scenario> {
         doc.deserialize()
     }

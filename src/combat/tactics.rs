@@ -70,9 +70,9 @@ pub struct Deactivation {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Memory {
     /// The classic tactic's movement plan.
-    pub(crate) plan: PlanCache,
-    /// The default tactic's.
-    pub(crate) good: super::default_tactic::Mind,
+    pub(crate) classic_plan: PlanCache,
+    /// The default tactic's plan and what it has seen.
+    pub(crate) default_mind: super::default_tactic::Mind,
     /// Free for other tactics.
     pub words: [i64; 8],
 }
@@ -260,7 +260,7 @@ impl super::tactics::Tactic for ClassicTactic {
             v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
         let NextMove { step, end } = if can_move {
             memory
-                .plan
+                .classic_plan
                 .next_move(v, budget, flee, self.preferred_range, &self.weights)
         } else {
             NextMove {
@@ -284,7 +284,7 @@ impl super::tactics::Tactic for ClassicTactic {
         }
         if let Some(m) = step {
             if v.can_maneuver(m).is_ok() {
-                memory.plan.advance();
+                memory.classic_plan.advance();
                 return Action::Move(m);
             }
         }

@@ -11,7 +11,7 @@
 //! * `install_interrupt_cleanup`: Ctrl-C removes the temporary file of a write in progress.
 pub(crate) mod cache;
 mod format;
-mod inputs;
+mod input_guard;
 mod listing;
 mod lock;
 pub mod policy;

@@ -1,5 +1,5 @@
 //! Reading an input file: only regular files, a bounded number of bytes, UTF-8 text.
-use super::inputs;
+use super::input_guard;
 use crate::error::{Error, Result, Source, Span};
 use std::io::Read;
 use std::path::Path;
@@ -46,7 +46,7 @@ pub fn open_text_stream(path: &str) -> Result<impl std::io::BufRead> {
     if let Some(policy) = super::policy::current() {
         policy.check_opened(path, &opened_path(path, &file)?)?;
     }
-    inputs::note_read(Path::new(path));
+    input_guard::note_read(Path::new(path));
     let mut reader = std::io::BufReader::with_capacity(1 << 16, file.take(MAX_STREAM_BYTES));
     let head = reader.fill_buf().map_err(|e| io_error(path, &e))?;
     if head.is_empty() {
@@ -90,7 +90,7 @@ fn read_checked(path: &str, verify: impl Fn(&std::fs::File) -> Result<()>) -> Re
             "{path}: too large (more than {MAX_FILE_BYTES} bytes)"
         )));
     }
-    inputs::note_read(Path::new(path));
+    input_guard::note_read(Path::new(path));
     decode(path, bytes)
 }
 

@@ -1,5 +1,5 @@
 //! Writing a file: whole or not at all, through symlinks, keeping modes, never over an input.
-use super::inputs;
+use super::input_guard;
 use super::read::io_error;
 use crate::error::{Error, Result};
 use std::collections::HashSet;
@@ -66,7 +66,7 @@ pub(crate) fn write_file_quietly(path: &str, contents: &str, replace: Replace) -
                 "{path}: already exists; not writing over it"
             )));
         }
-        if replace == Replace::Output && inputs::was_read(&target) {
+        if replace == Replace::Output && input_guard::was_read(&target) {
             return Err(Error::msg(format!(
                 "{path}: is one of this command's inputs; not writing over it (choose another \
                  file)"

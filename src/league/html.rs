@@ -8,7 +8,7 @@ use super::teams::Team;
 
 use crate::html::{Cell, Column, Page, PageTable};
 use crate::output::Align;
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 
 /// Where a team's name links to (a site's team page), if anywhere.
 pub(crate) type TeamLink<'a> = &'a dyn Fn(&Team) -> Option<String>;

@@ -327,7 +327,7 @@ impl Schedule {
     /// JSON with one round a line: readable, and quick to write for thousands of teams.
     /// The schedule as JSON, one round a line; `ruleset` names the ruleset whose defaults it
     /// was made with (`ruleset`, `ruleset_version`, `ruleset_sha256` first, as every report).
-    pub fn to_json(&self, ruleset: Option<&crate::rules::pin::Identity>) -> String {
+    pub fn to_json(&self, ruleset: Option<&crate::rules::identity::Identity>) -> String {
         let mut out = String::from("{\n");
         let field = |out: &mut String, key: &str, value: String| {
             out.push_str(&format!("  \"{key}\": {value},\n"));

@@ -23,7 +23,7 @@ pub struct Season {
     /// The ruleset's name, version and sha256 when the season began: `league table` warns
     /// when the rules it names have changed since.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ruleset: Option<crate::rules::pin::Identity>,
+    pub ruleset: Option<crate::rules::identity::Identity>,
     /// The whole ruleset as it began (`league new --embed-rules`, a bundle in the rules
     /// language): the season is then always scored under it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -200,7 +200,7 @@ impl Season {
         Err(Error::unknown("team", typed, &names))
     }
 
-    /// Add one result (pure: the file side is `crate::files::record_result`).
+    /// Add one result (pure: the file side is `crate::engine_files::record_result`).
     pub fn record(&mut self, request: &RecordRequest) -> Result<Recorded> {
         let home = self.team(&request.home)?;
         let away = self.team(&request.away)?;

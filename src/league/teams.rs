@@ -58,7 +58,7 @@ pub enum Teams {
 
 impl Teams {
     /// A TEAMS argument that is a number (`None` when it is not one: then it names a file of
-    /// names, which `crate::files::teams` reads).
+    /// names, which `crate::engine_files::teams` reads).
     pub(crate) fn from_number(arg: &str) -> Option<Result<Teams>> {
         match arg.trim().parse::<i64>() {
             Ok(n) => {

@@ -144,7 +144,7 @@ fn scenario(name: &str, doc: &Doc) -> Result<()> {
 
 fn tournament(name: &str, text: &str) -> Result<()> {
     let t = Tournament::parse(name, text)?;
-    crate::files::tournament_rules(&t, name)?;
+    crate::engine_files::tournament_rules(&t, name)?;
     Ok(())
 }
 

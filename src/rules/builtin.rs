@@ -58,7 +58,7 @@ pub fn names() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::pin::hash;
+    use crate::rules::identity::hash;
 
     /// Each built-in's (name, version, sha256). A built-in whose content changes must change
     /// its version too: a club's `extends startrek version "^1.0"` is a promise about content.

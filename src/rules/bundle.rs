@@ -2,8 +2,8 @@
 //! under a comment header that names its sources and states its hash.
 use super::comments::Comments;
 use super::edit::{self, Syntax};
+use super::identity::Identity;
 use super::load::{self};
-use super::pin::Identity;
 use crate::error::{Error, Result};
 use crate::names::escaped;
 

@@ -35,7 +35,7 @@ pub(crate) enum Kind {
 /// then what only the new one has). Sections and entries are gone into down to their values;
 /// a list is one value; a removed entry or section is one change (its whole old value); a
 /// section whose shared entries come in another order is one `Reordered` change. It walks the
-/// same tree `pin::canonical` hashes, so it is empty exactly when the hashes are equal.
+/// same tree `crate::rules::identity::canonical` hashes, so it is empty exactly when the hashes are equal.
 pub(crate) fn between(old: &Ruleset, new: &Ruleset) -> Vec<Change> {
     let tree = |r: &Ruleset| {
         let mut t = serde_json::to_value(r).expect("a ruleset serialises");
@@ -193,7 +193,7 @@ mod tests {
         let names: Vec<Value> = base.ships.keys().map(|k| k.as_str().into()).collect();
         assert_eq!(changes[0].old.as_ref().unwrap().as_array().unwrap(), &names);
         // No changes exactly when the hashes agree: the two are taken from one tree.
-        use super::super::pin::hash;
+        use super::super::identity::hash;
         assert_ne!(hash(&base), hash(&swapped));
         let mut shields = base.clone();
         shields.ships[0].shields = Some(shields.ships[0].shields.unwrap_or(0) + 1);

@@ -313,7 +313,7 @@ pub(crate) fn chain(reference: &str) -> Result<Vec<Link>> {
         let sha256 = resolve(&reference, dir.as_deref(), &mut Vec::new())
             .and_then(|d| ruleset_from_doc(&d))
             .ok()
-            .map(|r| super::pin::hash(&r));
+            .map(|r| super::identity::hash(&r));
         links.push(Link {
             source,
             name: own("name"),

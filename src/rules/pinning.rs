@@ -3,7 +3,10 @@
 //! so that when the base later changes, `rules diff KEPT BASE` shows what changed.
 use super::canonical;
 use super::edit::{self, Syntax};
-use super::pin::{self, Identity};
+use super::{
+    identity::Identity,
+    pin::{self},
+};
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};

@@ -95,7 +95,7 @@ impl Chosen {
         };
         let name = &self.ruleset.name;
         // The hash's first 12 digits, as `rules hash` prints it whole: enough to tell apart.
-        let hash = super::pin::hash(&self.ruleset);
+        let hash = super::identity::hash(&self.ruleset);
         let short = hash.get(..12).unwrap_or(&hash);
         if *name == self.reference {
             format!("ruleset `{name}` (sha256 {short}…): {why}")

@@ -23,26 +23,32 @@ impl Glicko {
     }
 }
 
-/// One result of a rating period: the opponent at the period's start, and the score (1, ½, 0).
-pub(crate) type Result1 = (Glicko, f64);
+/// One game of a rating period, as the player saw it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct PeriodGame {
+    /// The opponent's numbers at the period's start.
+    pub(crate) opponent: Glicko,
+    /// The player's score: 1, ½ or 0.
+    pub(crate) score: f64,
+}
 
 /// The player after a rating period with these results (none: only the deviation grows).
-pub(crate) fn rate_period(player: Glicko, results: &[Result1], rules: &Glicko2Rules) -> Glicko {
+pub(crate) fn rate_period(player: Glicko, games: &[PeriodGame], rules: &Glicko2Rules) -> Glicko {
     let config = Glicko2Config {
         tau: rules.tau,
         convergence_tolerance: rules.convergence,
     };
-    let results: Vec<(Glicko2Rating, Outcomes)> = results
+    let results: Vec<(Glicko2Rating, Outcomes)> = games
         .iter()
-        .map(|(o, s)| {
-            let outcome = if *s > 0.5 {
+        .map(|g| {
+            let outcome = if g.score > 0.5 {
                 Outcomes::WIN
-            } else if *s < 0.5 {
+            } else if g.score < 0.5 {
                 Outcomes::LOSS
             } else {
                 Outcomes::DRAW
             };
-            (o.lib(), outcome)
+            (g.opponent.lib(), outcome)
         })
         .collect();
     let after = glicko2_rating_period(&player.lib(), &results, &config);
@@ -102,6 +108,10 @@ pub(crate) fn expected(a: Glicko, b: Glicko) -> f64 {
 mod tests {
     use super::*;
 
+    fn game(opponent: Glicko, score: f64) -> PeriodGame {
+        PeriodGame { opponent, score }
+    }
+
     fn rules() -> Glicko2Rules {
         Glicko2Rules {
             initial: 1500.0,
@@ -132,9 +142,9 @@ mod tests {
         let after = rate_period(
             g(1500.0, 200.0),
             &[
-                (g(1400.0, 30.0), 1.0),
-                (g(1550.0, 100.0), 0.0),
-                (g(1700.0, 300.0), 0.0),
+                game(g(1400.0, 30.0), 1.0),
+                game(g(1550.0, 100.0), 0.0),
+                game(g(1700.0, 300.0), 0.0),
             ],
             &rules(),
         );
@@ -145,9 +155,9 @@ mod tests {
         let exact = rate_period(
             g(1500.0, 200.0),
             &[
-                (g(1400.0, 30.0), 1.0),
-                (g(1550.0, 100.0), 0.0),
-                (g(1700.0, 300.0), 0.0),
+                game(g(1400.0, 30.0), 1.0),
+                game(g(1550.0, 100.0), 0.0),
+                game(g(1700.0, 300.0), 0.0),
             ],
             &Glicko2Rules {
                 digits: None,

@@ -896,7 +896,10 @@ impl<'a> Rater<'a> {
                 for chunk in glicko_pending.chunk_by(|a, b| a.0 == b.0) {
                     let i = chunk[0].0;
                     results.clear();
-                    results.extend(chunk.iter().map(|&(_, o, s)| (self.glicko(o), s)));
+                    results.extend(chunk.iter().map(|&(_, o, s)| glicko2::PeriodGame {
+                        opponent: self.glicko(o),
+                        score: s,
+                    }));
                     let after = glicko2::rate_period(self.glicko(i), &results, rules);
                     if !(after.rating.is_finite()
                         && after.deviation.is_finite()

@@ -12,8 +12,8 @@ use crate::error::{Error, Result};
 use crate::io::policy::{self, Kind};
 use crate::league::{season::Season, standings::Standings};
 use crate::rules::comments::Comments;
+use crate::rules::identity::Identity;
 use crate::rules::load as rules;
-use crate::rules::pin::Identity;
 use crate::rules::resolve::{self, Choice, How};
 use crate::rules::{builtin, explain, model::Ruleset};
 use crate::scoring::{rating_report::RatingReport, ratings::RateOptions};
@@ -175,7 +175,7 @@ fn season(club: &Club, entry: &Entry, out: &mut Loaded) -> Result<SeasonIn> {
     let doc = rules::parse_text(&path, &text, crate::io::Format::of(&path))?;
     let season = Season::from_doc(&doc)?;
     let (rules, warning) =
-        crate::files::season_rules(&path, &season).map_err(|e| club.error_at(entry, e))?;
+        crate::engine_files::season_rules(&path, &season).map_err(|e| club.error_at(entry, e))?;
     out.warnings.extend(warning);
     let standings =
         crate::league::standings::standings(&rules, &season).map_err(|e| e.context(&path))?;
@@ -196,7 +196,7 @@ fn tournament(club: &Club, entry: &Entry, rulesets: &mut Vec<RulesetIn>) -> Resu
     let (path, text) = read_named(club, entry)?;
     let t = Tournament::parse(&path, &text)?;
     let (swiss, rules) =
-        crate::files::tournament_rules(&t, &path).map_err(|e| club.error_at(entry, e))?;
+        crate::engine_files::tournament_rules(&t, &path).map_err(|e| club.error_at(entry, e))?;
     let field = t.field(&swiss, false).map_err(|e| e.context(&path))?;
     let standings = crate::swiss::standings::standings(&field, &swiss);
     let source = Source::Reference(t.rules.clone(), dir_of(&t.rules, &path));
@@ -212,7 +212,11 @@ fn tournament(club: &Club, entry: &Entry, rulesets: &mut Vec<RulesetIn>) -> Resu
 fn ratings(club: &Club, entry: &Entry, rulesets: &mut Vec<RulesetIn>) -> Result<RatingsIn> {
     let (path, text) = read_named(club, entry)?;
     let file = if crate::io::FileKind::of(&path) == Some(crate::io::FileKind::Csv) {
-        crate::scoring::parse_csv_history(&path, text.as_bytes(), crate::files::MAX_HISTORY_ROWS)?
+        crate::scoring::parse_csv_history(
+            &path,
+            text.as_bytes(),
+            crate::engine_files::MAX_HISTORY_ROWS,
+        )?
     } else {
         crate::scoring::parse_history(&path, text)?
     };

@@ -6,7 +6,7 @@ use super::tournament::Tournament;
 
 use crate::html::{Cell, Column, Page, PageTable};
 use crate::output::{trim_number, Align};
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 
 /// The page: `title` is the tournament's name (a plain "Standings" when it has none); one column
 /// per tie-break, headed in words.

@@ -25,7 +25,7 @@ pub struct Tournament {
     /// The ruleset's name, version and sha256 when the tournament began (`swiss table` warns
     /// when the rules it names have changed since).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ruleset: Option<crate::rules::pin::Identity>,
+    pub ruleset: Option<crate::rules::identity::Identity>,
     /// The whole ruleset as it began (`swiss new --embed-rules`, in the rules language): the
     /// tournament is then always counted under it, whatever `rules` names now.
     #[serde(default, skip_serializing_if = "Option::is_none")]

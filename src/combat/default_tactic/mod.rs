@@ -237,7 +237,7 @@ impl Tactic for DefaultTactic {
         let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
         let can_move =
             v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
-        let mind = &mut memory.good;
+        let mind = &mut memory.default_mind;
         // Out of contact, or farther than this turn's maneuvers can bring it to the range it
         // wants with the enemy out of its arc, a ship that wants the fight turns toward the
         // enemy and closes, spending its maneuvers on it. (The planner looks one turn ahead,

@@ -233,7 +233,7 @@ fn planned_end(knobs: impl FnOnce(&mut TacticRules), me_cloaked: bool) -> u32 {
     let mut memory = super::super::tactics::Memory::default();
     let action = tactic.next_action(&v, &mut memory);
     assert!(matches!(action, Action::Move(_)), "{action:?}");
-    let plan = &memory.good.plan;
+    let plan = &memory.default_mind.plan;
     plan.route.end().pos.distance(enemy.pos)
 }
 

@@ -1,7 +1,7 @@
 //! Every ordered pair of ships, each side moving first in half the battles; a Bradley–Terry
 //! strength per ship (draws as halves) and suggested points in proportion to it.
 use super::sampling::{self, Job};
-use super::strength::{bradley_terry, elo_scale};
+use super::strength::{bradley_terry, elo_scale, PairScore};
 use crate::combat::side::First;
 use crate::combat::sim::{Outcomes, MAX_BATTLES};
 use crate::combat::turn::OutcomeKind;
@@ -200,7 +200,12 @@ fn strengths(
         .zip(cells)
         .map(|(&(i, j), c)| {
             let half = c.draws as f64 / 2.0;
-            (i, j, c.a_wins as f64 + half, c.b_wins as f64 + half)
+            PairScore {
+                i,
+                j,
+                score_i: c.a_wins as f64 + half,
+                score_j: c.b_wins as f64 + half,
+            }
         })
         .collect();
     let p = bradley_terry(ships.len(), &results, PRIOR_BATTLES);

@@ -5,14 +5,28 @@
 //! virtual battles per pair, split evenly, keep every strength finite (a Bayesian-style
 //! shrinkage towards equal strength, negligible beside hundreds of real battles).
 
-/// One pairing's results: (i, j, score of i, score of j), draws already split.
-pub(crate) type Result2 = (usize, usize, f64, f64);
+/// One pairing's results, draws already split between the two.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct PairScore {
+    /// The two ships (indices).
+    pub(crate) i: usize,
+    pub(crate) j: usize,
+    /// What each scored against the other.
+    pub(crate) score_i: f64,
+    pub(crate) score_j: f64,
+}
 
 /// Strengths normalised to a geometric mean of 1, one per ship.
-pub(crate) fn bradley_terry(ships: usize, results: &[Result2], prior: f64) -> Vec<f64> {
+pub(crate) fn bradley_terry(ships: usize, results: &[PairScore], prior: f64) -> Vec<f64> {
     let mut score = vec![0.0f64; ships];
     let mut games = vec![vec![0.0f64; ships]; ships];
-    for &(i, j, si, sj) in results {
+    for &PairScore {
+        i,
+        j,
+        score_i: si,
+        score_j: sj,
+    } in results
+    {
         score[i] += si;
         score[j] += sj;
         games[i][j] += si + sj;
@@ -80,6 +94,15 @@ pub(crate) fn elo_scale(strength: f64) -> f64 {
 mod tests {
     use super::*;
 
+    fn pair(i: usize, j: usize, score_i: f64, score_j: f64) -> PairScore {
+        PairScore {
+            i,
+            j,
+            score_i,
+            score_j,
+        }
+    }
+
     #[test]
     fn a_table_drawn_from_known_strengths_gives_them_back() {
         // Strengths 4 : 2 : 1. Expected scores of 700 battles a pair are exactly the model's:
@@ -87,9 +110,9 @@ mod tests {
         // return the ratios (geometric mean 2, so 2, 1, 0.5).
         let third = 700.0 / 3.0;
         let table = [
-            (0, 1, 2.0 * third, third),
-            (0, 2, 560.0, 140.0),
-            (1, 2, 2.0 * third, third),
+            pair(0, 1, 2.0 * third, third),
+            pair(0, 2, 560.0, 140.0),
+            pair(1, 2, 2.0 * third, third),
         ];
         let p = bradley_terry(3, &table, 0.0);
         for (got, want) in p.iter().zip([2.0, 1.0, 0.5]) {
@@ -101,16 +124,16 @@ mod tests {
     #[test]
     fn draws_are_halves_and_equal_ships_are_equal() {
         // 10 wins each way and 20 draws: equal.
-        let p = bradley_terry(2, &[(0, 1, 10.0 + 10.0, 10.0 + 10.0)], 0.0);
+        let p = bradley_terry(2, &[pair(0, 1, 10.0 + 10.0, 10.0 + 10.0)], 0.0);
         assert!((p[0] - 1.0).abs() < 1e-12 && (p[1] - 1.0).abs() < 1e-12);
         // 30 : 10 → odds 3 : 1, strengths √3 and 1/√3.
-        let p = bradley_terry(2, &[(0, 1, 30.0, 10.0)], 0.0);
+        let p = bradley_terry(2, &[pair(0, 1, 30.0, 10.0)], 0.0);
         assert!((p[0] / p[1] - 3.0).abs() < 1e-9, "{p:?}");
     }
 
     #[test]
     fn the_prior_keeps_a_ship_that_never_wins_finite() {
-        let p = bradley_terry(2, &[(0, 1, 400.0, 0.0)], 1.0);
+        let p = bradley_terry(2, &[pair(0, 1, 400.0, 0.0)], 1.0);
         // 400.5 : 0.5 → odds 801.
         assert!(p.iter().all(|x| x.is_finite() && *x > 0.0));
         assert!((p[0] / p[1] - 801.0).abs() < 1e-6, "{p:?}");

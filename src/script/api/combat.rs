@@ -10,8 +10,8 @@
 //! volley("UFP heavy cruiser", "Klingon battle cruiser", 5, 4).hit_chance;
 //! volley("Romulan bird of prey", "UFP frigate", 3, "torpedo");
 //! ```
-use super::choose::ruleset_for;
 use super::convert::{checked, input, report_under, script_error, ScriptResult};
+use super::which_ruleset::ruleset_for;
 use super::ApiDoc;
 use crate::combat::{
     self, context::Context, default_tactic::DefaultTactic, scenario::Scenario, sim::SimOptions,

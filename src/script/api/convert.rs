@@ -196,7 +196,9 @@ pub(crate) fn report_under<T: Serialize>(
     report: &T,
 ) -> ScriptResult<Dynamic> {
     let mut json = serde_json::to_value(report).map_err(script_error)?;
-    rules.with(crate::rules::pin::Identity::of).stamp(&mut json);
+    rules
+        .with(crate::rules::identity::Identity::of)
+        .stamp(&mut json);
     bounded_map(&json)
 }
 

@@ -10,10 +10,10 @@
 //! r.balance("UFP heavy cruiser", "Klingon battle cruiser",
 //!           "/ships/Klingon battle cruiser/shields", #{ precision: 0.05 }).value;
 //! ```
-use super::choose::ruleset_for;
 use super::convert::{
     checked, dynamic_to_json, from_dynamic, report_under, script_error, ScriptResult,
 };
+use super::which_ruleset::ruleset_for;
 use super::ApiDoc;
 use crate::combat::lab::{
     self, balance::BalanceOptions, matrix::MatrixOptions, parameter::Parameter, sweep::Axis,

@@ -9,11 +9,11 @@
 //! // a season file (or map), as `league table --json`:
 //! standings("season.yaml")
 //! ```
-use super::choose::ruleset_for;
 use super::convert::{
     checked, dynamic_to_json, from_dynamic, readable, report_under, script_error, to_dynamic,
     ScriptResult,
 };
+use super::which_ruleset::ruleset_for;
 use super::ApiDoc;
 use crate::io::policy::Kind;
 use crate::league::season::{RecordRequest, SeasonSchedule};
@@ -190,7 +190,7 @@ fn read_teams(teams: &Dynamic) -> ScriptResult<Teams> {
         let path = teams.to_string();
         // Team lists are plain text, one name a line (or a record file).
         readable(&path, Kind::TeamList)?;
-        return checked(engine_call(|| crate::files::team_names(&path)));
+        return checked(engine_call(|| crate::engine_files::team_names(&path)));
     }
     if let Some(items) = teams.read_lock::<Array>() {
         let names = items
@@ -221,7 +221,7 @@ fn read_season(season: &Dynamic) -> ScriptResult<(Season, Option<String>)> {
         let path = season.to_string();
         readable(&path, Kind::Record)?;
         return Ok((
-            checked(engine_call(|| crate::files::season(&path)))?,
+            checked(engine_call(|| crate::engine_files::season(&path)))?,
             Some(path),
         ));
     }

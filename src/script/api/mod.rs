@@ -44,12 +44,11 @@
 //!   once; `call::<T>(&[json args])` from any thread); a combat tactic is
 //!   `crate::script::tactic::ScriptTactic` (a function of the running script via
 //!   `session.functions()`, or a .rhai file), which implements `combat::tactics::Tactic`.
-//! * Which ruleset a function form uses: `choose::ruleset_for` (the session's, else the one the
+//! * Which ruleset a function form uses: `which_ruleset::ruleset_for` (the session's, else the one the
 //!   input names, else the command's default).
 //!
 //! Areas: `rules` (rulesets), `dice`, `scoring` (score, score_vs, rate), `league` (schedule,
 //! standings), `swiss` (tournaments: create, pair, record, standings, TRF), `combat` (simulate, volley, tactics), `lab` (sweep, matrix, balance).
-pub(crate) mod choose;
 pub(crate) mod combat;
 pub mod convert;
 pub(crate) mod dice;
@@ -59,6 +58,7 @@ pub(crate) mod league;
 pub(crate) mod rules;
 pub(crate) mod scoring;
 pub(crate) mod swiss;
+pub(crate) mod which_ruleset;
 
 use super::engine::Session;
 use crate::rules::limits::Limits;

@@ -9,11 +9,11 @@
 //! score(#{ Ana: 7500, Bo: 7200 })             // a quick table (figf, advciv)
 //! rate("games.yaml", #{ games: true })        // the keys of `arbiter rate --json`
 //! ```
-use super::choose::ruleset_for;
 use super::convert::{
     checked, dynamic_to_json, from_dynamic, readable, report_under, script_error, to_dynamic,
     ScriptResult,
 };
+use super::which_ruleset::ruleset_for;
 use super::ApiDoc;
 use crate::io::policy::Kind;
 use crate::rules::doc::Doc;
@@ -133,7 +133,7 @@ impl Scorable {
         if game.is_string() {
             let path = game.to_string();
             readable(&path, Kind::Record)?;
-            let (doc, input) = checked(engine_call(|| crate::files::score_input(&path)))?;
+            let (doc, input) = checked(engine_call(|| crate::engine_files::score_input(&path)))?;
             return Ok(Scorable {
                 input,
                 doc: Some(doc),
@@ -213,7 +213,7 @@ impl Ratable {
         if history.is_string() {
             let path = history.to_string();
             readable(&path, Kind::Record)?;
-            let file = checked(engine_call(|| crate::files::history(&path)))?;
+            let file = checked(engine_call(|| crate::engine_files::history(&path)))?;
             return Ok(Ratable::File(Box::new(file), path));
         }
         Ok(Ratable::Map(from_dynamic::<History>(history, "a history")?))

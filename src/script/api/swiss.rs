@@ -14,11 +14,11 @@
 //! A tournament is a value (`let u = t` copies it); nothing is written until `t.save(path)` or
 //! `t.save_trf(path)`, under the sandbox's write policy. It counts under the ruleset it was
 //! made or loaded with (as that ruleset is at each call).
-use super::choose::ruleset_for;
 use super::convert::{checked, from_dynamic, readable, report_under, script_error, ScriptResult};
+use super::which_ruleset::ruleset_for;
 use super::ApiDoc;
 use crate::io::policy::Kind;
-use crate::rules::pin::Identity;
+use crate::rules::identity::Identity;
 use crate::rules::swiss::SwissRules;
 use crate::script::{engine::Session, handle::RulesHandle, sandbox::engine_call};
 use crate::swiss::report::RoundPairing;
@@ -222,7 +222,7 @@ pub(crate) fn register(engine: &mut Engine, session: &Session) {
         move |t: &mut SwissTournament, path: &str| -> ScriptResult<()> {
             let call = format!("t.save(\"{path}\")");
             checked(writes.write(&call, path, || {
-                crate::files::create_tournament(path, &t.tournament, true)
+                crate::engine_files::create_tournament(path, &t.tournament, true)
             }))
         },
     );
@@ -276,7 +276,7 @@ fn read_players(players: &Dynamic) -> ScriptResult<Vec<(String, u32)>> {
     if players.is_string() {
         let path = players.to_string();
         readable(&path, Kind::TeamList)?;
-        let list = checked(engine_call(|| crate::files::swiss_players(&path)))?;
+        let list = checked(engine_call(|| crate::engine_files::swiss_players(&path)))?;
         return Ok(list.players);
     }
     let Some(items) = players.read_lock::<Array>() else {
@@ -304,7 +304,7 @@ fn load(session: &Session, value: &Dynamic) -> ScriptResult<SwissTournament> {
     let (t, file) = if value.is_string() {
         let path = value.to_string();
         readable(&path, Kind::Record)?;
-        let t = checked(engine_call(|| crate::files::tournament(&path)))?;
+        let t = checked(engine_call(|| crate::engine_files::tournament(&path)))?;
         (t, Some(path))
     } else {
         let t: Tournament = from_dynamic(value, "a tournament")?;
@@ -316,7 +316,7 @@ fn load(session: &Session, value: &Dynamic) -> ScriptResult<SwissTournament> {
         Some(text) => {
             let record = file.as_deref().unwrap_or("a tournament");
             let recorded = t.ruleset.as_ref();
-            let ruleset = checked(crate::rules::pin::embedded(record, text, recorded))?;
+            let ruleset = checked(crate::rules::identity::embedded(record, text, recorded))?;
             RulesHandle::from_ruleset(ruleset, record)
         }
         None => ruleset_for(

@@ -25,7 +25,7 @@ pub(crate) fn season(path: &str) -> Result<Season> {
 pub(crate) fn season_rules(path: &str, season: &Season) -> Result<(Ruleset, Option<String>)> {
     if let Some(text) = &season.embedded_rules {
         crate::style::explain(&format!("ruleset: the copy embedded in {path}"));
-        let rules = crate::rules::pin::embedded(path, text, season.ruleset.as_ref())?;
+        let rules = crate::rules::identity::embedded(path, text, season.ruleset.as_ref())?;
         return Ok((rules, None));
     }
     crate::style::explain(&format!(
@@ -37,7 +37,7 @@ pub(crate) fn season_rules(path: &str, season: &Season) -> Result<(Ruleset, Opti
     let warning = season
         .ruleset
         .as_ref()
-        .and_then(|r| crate::rules::pin::drift(path, r, &rules))
+        .and_then(|r| crate::rules::identity::drift(path, r, &rules))
         .map(|w| format!("{w} (`league new --embed-rules` keeps a season's rules with it)"));
     Ok((rules, warning))
 }
@@ -169,7 +169,7 @@ pub(crate) fn swiss_rules(choice: Choice, record: &str) -> Result<(SwissRules, R
 /// one its `rules:` names (a relative one is found beside the tournament file).
 pub(crate) fn tournament_rules(t: &Tournament, path: &str) -> Result<(SwissRules, Ruleset)> {
     if let Some(text) = &t.embedded_rules {
-        let ruleset = crate::rules::pin::embedded(path, text, t.ruleset.as_ref())?;
+        let ruleset = crate::rules::identity::embedded(path, text, t.ruleset.as_ref())?;
         if let Some(missing) = resolve::needs_swiss(&ruleset) {
             return Err(Error::msg(format!("{path}: its embedded rules {missing}")));
         }
