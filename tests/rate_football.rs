@@ -20,7 +20,7 @@ fn close(got: f64, want: f64, tol: f64) {
 #[test]
 fn the_fitted_elo_beats_the_default_elo_on_the_premier_league() {
     // The fit's defaults: each game forecast from the games before it; the last quarter
-    // (950 matches, 2011-12 to 2013-14) held out of the search and compared on.
+    // (950 matches, 2 January 2012 to May 2014) held out of the search and compared on.
     let v = json(&["rate", LEAGUE, "--fit", "elo"]);
     assert_eq!(v["system"], "elo");
     assert_eq!(v["games"], 3800);
