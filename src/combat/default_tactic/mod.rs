@@ -14,9 +14,9 @@
 //!   flees (a long torpedo at a strong face waits for a closer shot, `min_torpedo_damage`,
 //!   unless the enemy could cloak first); it flees by turning away (inertia then carries it
 //!   off) and jumps to warp only when the Navigation roll succeeds often enough. It breaks
-//!   off within `flee.hull_margin` points of breaking when the enemy is no nearer its end,
-//!   only from an enemy with free turns and only while it survives that enemy's usual hit
-//!   on its best face; it fights on against an enemy that pays for every turn.
+//!   off within `flee.hull_margin` points of breaking when the enemy is no nearer its end;
+//!   one hit from breaking whatever face it shows, it fights on against an enemy with free
+//!   turns (which would turn after it and fire anyway).
 //! * With a cloak, while it has a torpedo left, it hides to mend shields and repair, moves
 //!   while hidden (standing `cloak.stand_off` hexes beyond its preferred range, since the
 //!   enemy moves first once it decloaks), and decloaks in a firing position (or after `cloak.max_turns`); it does not
@@ -81,14 +81,10 @@ impl DefaultTactic {
         // Breaking off only pays when the enemy is not nearer its end. One hit from breaking
         // whatever face it shows, it fights on against an enemy with free turns: that one
         // turns after it for nothing and fires anyway, so turning away only costs its shots.
-        // Against an enemy that pays for every turn it fights on too: with battles played
-        // to their end, running off showed its stern for turns and lost it more mirror
-        // battles against classic than it saved (the large cruisers won 1-3 points more of
-        // them fighting on; `combat ladder`, seeds 1-3).
+        // An enemy that pays for every turn mostly loses its arc on a ship running off.
         (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin)
             && theirs >= mine
-            && v.enemy_class.maneuverability > 0
-            && survives_a_hit_turned_away(v, mine)
+            && (v.enemy_class.maneuverability == 0 || survives_a_hit_turned_away(v, mine))
     }
 
     /// Whether a jump now beats staying: the chance it leaves alive (the failure table
