@@ -104,7 +104,7 @@ pub struct CombatRules {
     /// by `rules show`; the engine does not read them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rulings: Vec<String>,
-    /// Each ship's rivals, by ship name (at most `MAX_RIVALS` each): the matchups the editor's
+    /// Each ship's rivals, by ship name (at most 4 each): the matchups the editor's
     /// live balance (`arbiter lsp`'s code lens) shows on the ship, its share of the decided
     /// battles against each. A ship not listed is compared with the next ship of its `size`
     /// (in the ruleset's order, wrapping) whose name starts with another word (another
