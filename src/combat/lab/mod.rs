@@ -14,6 +14,7 @@ pub mod adaptive;
 pub mod balance;
 pub mod matrix;
 pub mod parameter;
+pub mod rivals;
 pub mod sampling;
 pub mod strength;
 pub mod sweep;
