@@ -106,10 +106,16 @@ impl Default for Interrupt {
 
 /// Why work must stop.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Reason {
-    Time { limit_seconds: f64 },
-    Memory { limit_mb: u64 },
+pub enum Reason {
+    Time {
+        limit_seconds: f64,
+    },
+    Memory {
+        limit_mb: u64,
+    },
     Interrupted,
+    /// The caller no longer wants the work (`Bound::with_cancel`: an edit made it stale).
+    Cancelled,
 }
 
 impl Reason {
@@ -123,6 +129,7 @@ impl Reason {
                 format!("the script went over its memory limit ({limit_mb} MB)")
             }
             Reason::Interrupted => "interrupted (Ctrl-C)".to_string(),
+            Reason::Cancelled => "cancelled: the work is no longer wanted".to_string(),
         }
     }
 }
@@ -142,6 +149,8 @@ pub(crate) struct Bound {
     limit_seconds: f64,
     memory_cap: usize,
     limit_mb: u64,
+    /// Set by the caller to stop the work between units (`with_cancel`).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// How many times its limit in wall-clock time a bounded piece of work may take, at most (a
@@ -194,6 +203,15 @@ impl Bound {
             memory_cap: usize::try_from(memory_mb.saturating_mul(1024 * 1024))
                 .unwrap_or(usize::MAX),
             limit_mb: memory_mb,
+            cancel: None,
+        }
+    }
+
+    /// The same bound, also passed once `cancel` is set (a language server's stale work).
+    pub(crate) fn with_cancel(self, cancel: Arc<AtomicBool>) -> Bound {
+        Bound {
+            cancel: Some(cancel),
+            ..self
         }
     }
 
@@ -227,6 +245,13 @@ impl Bound {
     pub(crate) fn passed(&self) -> Option<Reason> {
         if CTRL_C.interrupted() {
             return Some(Reason::Interrupted);
+        }
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(Reason::Cancelled);
         }
         if live_bytes() > self.memory_cap {
             return Some(Reason::Memory {

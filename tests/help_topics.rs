@@ -161,7 +161,8 @@ fn every_example_command_in_the_topics_runs() {
     // In a copy of the project's example files, so examples that write leave the tree alone.
     let dir = tempfile::tempdir().unwrap();
     let project = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for folder in ["examples", "scripts", "rulesets"] {
+    // tests/data/football: the worked example of `help ratings` (real games).
+    for folder in ["examples", "scripts", "rulesets", "tests/data/football"] {
         copy_dir(&project.join(folder), &dir.path().join(folder));
     }
     let mut ran = 0;

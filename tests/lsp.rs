@@ -1073,4 +1073,5 @@ fn a_formula_completes_its_variables_and_functions() {
     stop(child, c);
 }
 
+mod balance;
 mod typing;

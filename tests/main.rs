@@ -38,6 +38,7 @@ mod lsp;
 mod policy_races;
 mod rate_backtest;
 mod rate_fit;
+mod rate_football;
 mod rate_history;
 mod rate_ladders;
 mod rate_rulings;

@@ -207,28 +207,68 @@ fn an_imported_trf_keeps_its_games_byes_and_forfeits() {
     assert!(e.contains("are not ruleset `bloodbowl-swiss`'s"), "{e}");
 }
 
-/// The file as it stood before round `k` (1-based): each player's rounds up to `k - 1`, and
-/// his round-`k` cell only when it is a bye asked for ahead (`0000` with `H`, `Z` or `F`).
+/// Points of the round cells kept: the corpus files score 1 / ½ / 0 (no `162` line).
+fn points_of(cells: &str) -> f64 {
+    cells
+        .chars()
+        .skip(7)
+        .step_by(10)
+        .map(|r| match r {
+            '1' | '+' | 'W' | 'F' | 'U' => 1.0,
+            '=' | 'D' | 'H' => 0.5,
+            _ => 0.0,
+        })
+        .fold(0.0, |a, b| a + b)
+}
+
+/// The file as it stood before round `k` (1-based): each player's rounds up to `k - 1` and
+/// the points they make, his round-`k` cell only when it is a bye asked for ahead (`0000`
+/// with `H`, `Z` or `F`), and, when the file does not say it, the first player's colour in
+/// round 1 (`XXC`) as the file shows it.
 fn before_round(text: &str, k: usize) -> String {
     let start = 91 + 10 * (k - 1);
-    text.lines()
+    let mut first_colour = None;
+    let mut out: String = text
+        .lines()
         .map(|l| {
             if !l.starts_with("001") {
                 return format!("{l}\n");
             }
             let chars: Vec<char> = l.chars().collect();
+            if first_colour.is_none() && chars.len() > 96 && "wb".contains(chars[96]) {
+                first_colour = Some(chars[96]);
+            }
             let cell: String = chars.iter().skip(start).take(8).collect();
             let asked =
                 cell.starts_with("0000") && ["H", "Z", "F"].iter().any(|c| cell.ends_with(c));
-            let keep = if asked {
-                start + 8
-            } else {
-                start.min(chars.len())
-            };
-            let kept: String = chars[..keep.min(chars.len())].iter().collect();
+            let keep = if asked { start + 8 } else { start }.min(chars.len());
+            let head: String = chars[..80].iter().collect();
+            let tail: String = chars[84..keep].iter().collect();
+            let rounds: String = chars[91.min(keep)..keep].iter().collect();
+            let kept = format!("{head}{:4.1}{tail}", points_of(&rounds));
             format!("{}\n", kept.trim_end())
         })
-        .collect()
+        .collect();
+    if !text.lines().any(|l| l.starts_with("XXC")) {
+        // The lowest starting number with a colour in round 1 decides (the lines are not
+        // always in starting order).
+        let first = text
+            .lines()
+            .filter(|l| l.starts_with("001") && l.chars().nth(96).is_some_and(|c| "wb".contains(c)))
+            .min_by_key(|l| l[4..8].trim().parse::<u32>().unwrap_or(u32::MAX));
+        if let Some(c) = first.and_then(|l| l.chars().nth(96)).or(first_colour) {
+            out.push_str(if c == 'w' {
+                "XXC white1\n"
+            } else {
+                "XXC black1\n"
+            });
+        }
+    }
+    assert!(
+        text.lines().any(|l| l.starts_with("XXR")),
+        "the corpus files give their total rounds"
+    );
+    out
 }
 
 /// Round `k` as the file has it: each board as "W-B" (sorted) and the pairing-allocated bye.
@@ -259,24 +299,86 @@ fn round_in_file(text: &str, k: usize) -> (Vec<String>, serde_json::Value) {
     (boards, bye)
 }
 
+/// The corpus (sources, and why the rounds left out differ: SOURCES.md): each file with the
+/// rounds a FIDE-endorsed Dutch engine paired as the file has them.
+const CORPUS: &[(&str, &[usize])] = &[
+    ("bilkent-2024-r2.trf", &[1, 2]),
+    ("british-2026-r9.trf", &[1, 3, 4, 5, 6, 7, 8, 9]),
+    ("arad-2026-a.trf", &[2, 3, 4, 5, 6, 7, 8, 9]),
+    ("frome-2026-open.trf", &[2, 3, 4, 5]),
+    ("frome-2026-standard.trf", &[1, 3]),
+];
+
 #[test]
 fn real_tournaments_pair_each_round_as_their_files_do() {
-    // (file, round): the round the file holds that a FIDE-endorsed engine paired (see
-    // SOURCES.md), paired again by arbiter from the rounds before it.
-    for (name, k) in [("bilkent-2024-r2.trf", 2), ("gros-2010-r5.txt", 5)] {
+    // Each round paired again by arbiter from the rounds before it, as the file has them.
+    for (name, rounds) in CORPUS {
         let text = std::fs::read_to_string(real(name)).unwrap();
-        let case = temp_file(&before_round(&text, k), ".trf");
-        let (mut pairs, bye) = pairing(path(&case));
-        pairs.sort();
-        let (want, want_bye) = if name.starts_with("gros") {
-            // The file stops before round 5: JaVaFo's pairing from the manual.
-            let mut p: Vec<String> = GROS_R5_JAVAFO.split(' ').map(String::from).collect();
-            p.sort();
-            (p, serde_json::Value::from(47))
-        } else {
-            round_in_file(&text, k)
-        };
-        assert_eq!(pairs, want, "{name} round {k}");
-        assert_eq!(bye, want_bye, "{name} round {k}");
+        for &k in *rounds {
+            let case = temp_file(&before_round(&text, k), ".trf");
+            let (mut pairs, bye) = pairing(path(&case));
+            pairs.sort();
+            let (want, want_bye) = round_in_file(&text, k);
+            assert_eq!(pairs, want, "{name} round {k}");
+            assert_eq!(bye, want_bye, "{name} round {k}");
+        }
     }
+    // Gros stops before round 5: JaVaFo's pairing from the manual.
+    let text = std::fs::read_to_string(real("gros-2010-r5.txt")).unwrap();
+    let case = temp_file(&before_round(&text, 5), ".trf");
+    let (mut pairs, bye) = pairing(path(&case));
+    pairs.sort();
+    let mut want: Vec<&str> = GROS_R5_JAVAFO.split(' ').collect();
+    want.sort();
+    assert_eq!(pairs, want);
+    assert_eq!(bye, 47);
+}
+
+#[test]
+fn every_real_file_untouched_loads_for_standings_and_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = CORPUS.iter().map(|(n, _)| *n).chain(["gros-2010-r5.txt"]);
+    for name in names {
+        let text = std::fs::read_to_string(real(name)).unwrap();
+        let players = text.lines().filter(|l| l.starts_with("001")).count();
+        let v = json(&["swiss", "table", &real(name), "--json"]);
+        assert_eq!(v["standings"].as_array().unwrap().len(), players, "{name}");
+        let t = dir.path().join(format!("{name}.yaml"));
+        let out = ok(&["swiss", "import", &real(name), "-o", t.to_str().unwrap()]);
+        assert!(
+            out.starts_with(&format!("{players} players, ")),
+            "{name}: {out}"
+        );
+        // Imported, the standings are the file's.
+        let from_yaml = json(&["swiss", "table", t.to_str().unwrap(), "--json"]);
+        assert_eq!(from_yaml["standings"], v["standings"], "{name}");
+    }
+}
+
+#[test]
+fn a_round_paired_but_not_played_counts_in_standings_only_once_played() {
+    // Bilkent's file was written after round 2 was paired: each line ends `   8 b`, its
+    // result column trimmed. Standings are those of round 1; pairing it again is refused.
+    let v = json(&["swiss", "table", &real("bilkent-2024-r2.trf"), "--json"]);
+    let rows = v["standings"].as_array().unwrap();
+    let total: f64 = rows.iter().map(|r| r["points"].as_f64().unwrap()).sum();
+    // Ten boards and the pairing-allocated bye of round 1: 11 points in all.
+    assert_eq!(total, 11.0);
+    let e = fails(&["swiss", "pair", &real("bilkent-2024-r2.trf")]);
+    assert!(
+        e.contains("round 2: paired against 8 but not played yet"),
+        "{e}"
+    );
+    // Imported, the tournament stands after round 1 (round 2 is to be paired again).
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("bilkent.yaml");
+    let t = t.to_str().unwrap();
+    let out = run(&["swiss", "import", &real("bilkent-2024-r2.trf"), "-o", t]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "21 players, 1 of 6 rounds paired\n");
+    assert!(
+        stderr(&out).contains("its last round is paired but not played yet; imported without it"),
+        "{}",
+        stderr(&out)
+    );
 }

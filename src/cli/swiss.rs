@@ -218,7 +218,14 @@ pub(super) struct ImportArgs {
 fn import(a: ImportArgs) -> Result<()> {
     let text = read_text(&a.trf)?;
     let mut field = trf::parse(&a.trf, &text, false)?;
-    if field.played_rounds < field.total_rounds {
+    if trf::round_to_be_played(&text) {
+        // Written between pairing a round and its results: that round has nothing to record
+        // yet, and `swiss pair` pairs it again from the rounds before.
+        crate::style::warn(&format!(
+            "{}: its last round is paired but not played yet; imported without it",
+            a.trf
+        ));
+    } else if field.played_rounds < field.total_rounds {
         // In progress: the byes already asked for the next round come along.
         field = trf::parse(&a.trf, &text, true)?;
     }

@@ -50,7 +50,7 @@ impl Document<'_> {
     }
 
     /// The ruleset, `extends` resolved and checked, as `rules check` loads it.
-    fn ruleset(&self) -> crate::error::Result<Ruleset> {
+    pub fn ruleset(&self) -> crate::error::Result<Ruleset> {
         let doc = self.parsed()?;
         let resolved = load::resolve_loaded(doc, self.name, self.dir())?;
         load::ruleset_from_doc(&resolved)

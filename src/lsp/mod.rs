@@ -13,6 +13,8 @@
 //! * `analysis` is what is said about one document (diagnostics, hover, completion), with
 //!   `formulas` for what a formula value may call and read; `records` tells a record from a
 //!   ruleset and checks it;
+//! * `live_balance` simulates each ship against its rivals on a thread of its own, for the
+//!   code lenses `lenses` shows (cancelled by the next edit);
 //! * `requests` answers the editor's requests: `navigate` (definition, symbols), `edits`
 //!   (formatting, rename, quick fixes), `workspace` (the open folder), over `bases` (the
 //!   chain a document extends) and `tokens` (where things are in the text).
@@ -22,6 +24,8 @@ pub(crate) mod context;
 pub(crate) mod edits;
 pub(crate) mod formulas;
 pub(crate) mod framing;
+pub(crate) mod lenses;
+pub mod live_balance;
 pub(crate) mod navigate;
 pub(crate) mod records;
 pub(crate) mod requests;
@@ -31,6 +35,7 @@ pub(crate) mod worker;
 pub(crate) mod workspace;
 
 use crate::error::Result;
+use live_balance::LiveBalance;
 use lsp_server::{ErrorCode, Message, Notification, Response};
 use lsp_types::Uri;
 use std::path::PathBuf;
@@ -46,15 +51,17 @@ pub(crate) fn serve() -> Result<()> {
     let (messages, failure) = transport::read_stdin(out.clone())?;
     // The input broke the protocol (or ended) before `initialize`: say how.
     let broken = || failure.take().map_or(Ok(()), Err);
-    let Some(root) = initialize(&messages, &out)? else {
+    let Some((root, refresh)) = initialize(&messages, &out)? else {
         return broken();
     };
     let documents = Documents::default();
+    let balance = std::sync::Arc::new(LiveBalance::start(out.clone(), refresh)?);
     let server = Server {
         messages: &messages,
         out: &out,
-        worker: Worker::start(documents.clone(), out.clone(), root)?,
+        worker: Worker::start(documents.clone(), out.clone(), root, balance.clone())?,
         documents,
+        balance,
     };
     if server.run() == Ended::InputClosed {
         // No `shutdown`: what the editor sent before its input closed is still answered.
@@ -63,18 +70,26 @@ pub(crate) fn serve() -> Result<()> {
     broken()
 }
 
+/// The folder the editor opened, and whether it takes `workspace/codeLens/refresh`.
+type Initialized = (Option<PathBuf>, bool);
+
 /// Wait for `initialize` and answer it, with the folder the editor opened (its first
 /// workspace folder, else its root, else the current folder); `None` if the input ended (or
 /// said `exit`) first.
-fn initialize(messages: &Receiver<Message>, out: &Out) -> Result<Option<Option<PathBuf>>> {
+fn initialize(messages: &Receiver<Message>, out: &Out) -> Result<Option<Initialized>> {
     let capabilities = requests::capabilities();
     for message in messages {
         match message {
             Message::Request(r) if r.method == "initialize" => {
                 let root = root_folder(&r.params);
+                let refresh = r
+                    .params
+                    .pointer("/capabilities/workspace/codeLens/refreshSupport")
+                    .and_then(serde_json::Value::as_bool)
+                    .unwrap_or(false);
                 let result = serde_json::json!({ "capabilities": capabilities });
                 out.send(Response::new_ok(r.id, result));
-                return Ok(Some(root));
+                return Ok(Some((root, refresh)));
             }
             Message::Request(r) => out.send(Response::new_err(
                 r.id,
@@ -122,6 +137,8 @@ struct Server<'a> {
     /// Open documents by URI (the worker reads them).
     documents: Documents,
     worker: Worker,
+    /// Cancelled here, on an edit, before the worker sees it.
+    balance: std::sync::Arc<LiveBalance>,
 }
 
 impl Server<'_> {
@@ -171,6 +188,7 @@ impl Server<'_> {
                 .and_then(|changes| changes.pop())
                 .and_then(|mut change| change.get_mut("text").map(Value::take)),
             "textDocument/didClose" => {
+                self.balance.changed(&uri, None);
                 self.open_documents().remove(&uri);
                 self.worker.send(Job::Closed(uri));
                 return;
@@ -180,6 +198,7 @@ impl Server<'_> {
         let Some(Value::String(text)) = text else {
             return;
         };
+        self.balance.changed(&uri, Some(&text));
         let open = Open {
             name: file_name(&uri),
             text: text.into(),

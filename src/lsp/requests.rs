@@ -19,6 +19,7 @@ use std::path::Path;
 pub(crate) struct Context<'a> {
     pub documents: &'a Documents,
     pub root: Option<&'a Path>,
+    pub balance: &'a super::live_balance::LiveBalance,
 }
 
 /// The methods answered here (the rest get MethodNotFound).
@@ -32,6 +33,7 @@ pub(crate) const METHODS: &[&str] = &[
     "textDocument/rangeFormatting",
     "textDocument/rename",
     "textDocument/codeAction",
+    "textDocument/codeLens",
 ];
 
 pub(crate) fn answer(request: Request, cx: &Context) -> Response {
@@ -88,6 +90,9 @@ pub(crate) fn answer(request: Request, cx: &Context) -> Response {
                 serde_json::from_value::<Range>(params["range"].clone()).unwrap_or_default();
             json(code_actions(&doc, &uri, range))
         }
+        "textDocument/codeLens" => json(super::lenses::code_lenses(
+            &doc, uri_text, &open.text, cx.balance,
+        )),
         _ => Value::Null,
     };
     ok(request.id, result)
@@ -241,6 +246,9 @@ pub(crate) fn capabilities() -> lsp_types::ServerCapabilities {
             code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
             ..Default::default()
         })),
+        code_lens_provider: Some(CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
         ..Default::default()
     }
 }

@@ -5,6 +5,7 @@
 //! drops the analyses a later one makes stale (a document changed twenty times while a hook
 //! ran is analysed once, in its newest version), and answers requests in order.
 use super::analysis::{Document, Problem};
+use super::live_balance::LiveBalance;
 use super::requests::{answer, Context};
 use super::transport::Out;
 use lsp_server::{Message, Notification, Request};
@@ -72,13 +73,14 @@ impl Worker {
         documents: Documents,
         out: Out,
         root: Option<PathBuf>,
+        balance: Arc<LiveBalance>,
     ) -> crate::error::Result<Worker> {
         let (jobs, queue) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("lsp-analysis".into())
             // A ruleset's hooks may recurse to the sandbox's call-level limit.
             .stack_size(64 * 1024 * 1024)
-            .spawn(move || work(&queue, &documents, &out, root))
+            .spawn(move || work(&queue, &documents, &out, root, &balance))
             .map_err(|e| {
                 crate::error::Error::msg(format!("lsp: cannot start the analysis: {e}"))
             })?;
@@ -97,7 +99,13 @@ impl Worker {
     }
 }
 
-fn work(queue: &mpsc::Receiver<Job>, documents: &Documents, out: &Out, root: Option<PathBuf>) {
+fn work(
+    queue: &mpsc::Receiver<Job>,
+    documents: &Documents,
+    out: &Out,
+    root: Option<PathBuf>,
+    balance: &LiveBalance,
+) {
     while let Ok(first) = queue.recv() {
         let waiting: Vec<Job> = std::iter::once(first).chain(queue.try_iter()).collect();
         for job in latest(waiting) {
@@ -112,6 +120,7 @@ fn work(queue: &mpsc::Receiver<Job>, documents: &Documents, out: &Out, root: Opt
                     let cx = Context {
                         documents,
                         root: root.as_deref(),
+                        balance,
                     };
                     Some(Message::Response(answer(request, &cx)))
                 }

@@ -104,7 +104,17 @@ pub(crate) struct CombatRules {
     /// by `rules show`; the engine does not read them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rulings: Vec<String>,
+    /// Each ship's rivals, by ship name (at most 4 each): the matchups the editor's
+    /// live balance (`arbiter lsp`'s code lens) shows on the ship, its share of the decided
+    /// battles against each. A ship not listed is compared with the next ship of its `size`
+    /// (in the ruleset's order, wrapping) whose name starts with another word (another
+    /// faction), else the next of its size. The engine does not read them.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub rivals: IndexMap<String, Vec<String>>,
 }
+
+/// Most rivals one ship names in `combat.rivals` (each is a simulation the editor runs live).
+pub(crate) const MAX_RIVALS: usize = 4;
 
 fn one() -> u32 {
     1
@@ -409,6 +419,36 @@ pub(crate) enum SuccessLevel {
 }
 
 impl CombatRules {
+    /// Rivals name ships of the ruleset, other than the ship itself, at most `MAX_RIVALS`.
+    fn check_rivals(&self, ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
+        for (ship, rivals) in &self.rivals {
+            let at = pointer_push(pointer, ship);
+            let Some(key) = ruleset.ship_key(ship) else {
+                let e = ruleset.ship(ship).err().map(|e| e.message());
+                return Err(doc.error_at_key(&at, e.unwrap_or_default()));
+            };
+            if rivals.len() > MAX_RIVALS {
+                return Err(doc.error_at(
+                    &at,
+                    format!("at most {MAX_RIVALS} rivals a ship (each is simulated live)"),
+                ));
+            }
+            for rival in rivals {
+                match ruleset.ship_key(rival) {
+                    None => {
+                        let e = ruleset.ship(rival).err().map(|e| e.message());
+                        return Err(doc.error_at(&at, e.unwrap_or_default()));
+                    }
+                    Some(r) if r == key => {
+                        return Err(doc.error_at(&at, format!("`{ship}` cannot be its own rival")))
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn validate(&self, ruleset: &Ruleset, doc: &Doc, pointer: &str) -> Result<()> {
         let at = |key: &str| pointer_push(pointer, key);
         let skill_known = |name: &str, p: &str| -> Result<()> {
@@ -462,6 +502,7 @@ impl CombatRules {
         for name in self.crew.keys() {
             skill_known(name, &pointer_push(&at("crew"), name))?;
         }
+        self.check_rivals(ruleset, doc, &at("rivals"))?;
         for (name, size) in &self.sizes {
             if !(size.damaged <= size.badly_damaged && size.badly_damaged <= size.excess) {
                 return Err(doc.error_at(

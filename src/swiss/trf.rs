@@ -109,6 +109,8 @@ struct Pending {
     /// The points column as written, and where.
     stated_points: u32,
     line: usize,
+    /// The round (0-based) paired but not played yet, read outside pairing.
+    to_be_played: Option<usize>,
 }
 
 /// Parse a TRF. `for_pairing`: the file is the input to pairing its next round, so a round
@@ -149,7 +151,9 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
             let code: String = line.chars[..3].iter().collect();
             match code.as_str() {
                 "001" => {
-                    let p = player(&line, &mut played_rounds)?;
+                    let mut line = line;
+                    complete_last_round(&mut line.chars);
+                    let p = player(&line, &mut played_rounds, for_pairing)?;
                     let idx = p.entrant.number - 1;
                     if idx >= pending.len() {
                         pending.resize_with(idx + 1, || None);
@@ -297,9 +301,19 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
     }
     let mut entrants = Vec::with_capacity(pending.len());
     let mut stated = Vec::with_capacity(pending.len());
+    // A round paired but not played yet ends the tournament so far for everyone, its
+    // pairing-allocated bye included (nothing of it counts before its results).
+    let to_be_played = pending
+        .iter()
+        .flatten()
+        .filter_map(|p| p.to_be_played)
+        .min();
     for (i, p) in pending.into_iter().enumerate() {
         match p {
-            Some(p) => {
+            Some(mut p) => {
+                if let Some(r) = to_be_played {
+                    p.entrant.rounds.truncate(r);
+                }
                 stated.push((p.stated_points, p.line));
                 entrants.push(p.entrant);
             }
@@ -313,6 +327,9 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
     }
     if entrants.is_empty() {
         return Err(Error::msg(format!("{name}: no players (no `001` lines)")));
+    }
+    if let Some(r) = to_be_played {
+        played_rounds = played_rounds.min(r);
     }
     // A round written for everyone but paired for no one was still paired (a round of byes).
     if for_pairing && entrants.iter().all(|e| e.rounds.len() > played_rounds) {
@@ -383,7 +400,36 @@ pub fn parse(name: &str, text: &str, for_pairing: bool) -> Result<Field> {
     Ok(field)
 }
 
-fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
+/// Whether some player's last round is paired but not played yet (opponent and colour, no
+/// result): a file written between pairing a round and entering its results.
+pub fn round_to_be_played(text: &str) -> bool {
+    text.split(['\n', '\r'])
+        .filter(|l| l.starts_with("001"))
+        .any(|l| {
+            let mut chars: Vec<char> = l.trim_end().chars().collect();
+            complete_last_round(&mut chars);
+            let n = chars.len();
+            n >= 99 && (n - 91) % 10 == 8 && {
+                let cell = &chars[n - 8..];
+                cell[..4].iter().any(|c| ('1'..='9').contains(c))
+                    && "wbWB".contains(cell[5])
+                    && cell[7] == ' '
+            }
+        })
+}
+
+/// Programs trim a line's trailing blanks, so the round paired but not played yet
+/// (`   8 b` and no result) loses its blank result column: put it back.
+fn complete_last_round(chars: &mut Vec<char>) {
+    let last = chars.len().saturating_sub(91) % 10;
+    if chars.len() > 91 && (6..8).contains(&last) {
+        chars.resize(chars.len() + 8 - last, ' ');
+    }
+}
+
+/// One `001` line. Outside pairing (standings, import) a round paired but not played yet
+/// ends the player's record: it has no result to count.
+fn player(line: &Line, played_rounds: &mut usize, for_pairing: bool) -> Result<Pending> {
     if line.chars.len() < 84 {
         return Err(line.err(
             line.chars.len(),
@@ -403,6 +449,7 @@ fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
     let stated_points = line.tenths(80, 84, "the points (columns 81-84)")?;
     let mut rounds = Vec::new();
     let mut skipped = 0usize;
+    let mut to_be_played = None;
     let mut start = 91;
     while start + 8 <= line.chars.len() {
         let opp_text = line.field(start, start + 4);
@@ -457,6 +504,10 @@ fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
         let r = result_char.to_ascii_uppercase();
         if let (Some(o), Some(_), ' ') = (opponent, colour, r) {
             // What `swiss pair --trf` writes for the round it paired: the game is to be played.
+            if !for_pairing {
+                to_be_played = Some(rounds.len() + skipped);
+                break;
+            }
             return Err(line.err(
                 start + 7,
                 format!(
@@ -504,10 +555,11 @@ fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
         }
         start += 10;
     }
-    if line
-        .field(start.min(line.chars.len()), line.chars.len())
-        .trim()
-        != ""
+    if to_be_played.is_none()
+        && line
+            .field(start.min(line.chars.len()), line.chars.len())
+            .trim()
+            != ""
     {
         return Err(line.err(
             start,
@@ -523,6 +575,7 @@ fn player(line: &Line, played_rounds: &mut usize) -> Result<Pending> {
         },
         stated_points,
         line: line.number,
+        to_be_played,
     })
 }
 
@@ -991,5 +1044,32 @@ mod tests {
         let text = [line(1, "0.0", ""), line(2, "0.0", "")].join("\n");
         let e = parse("t.trf", &text, true).unwrap_err().to_string();
         assert!(e.contains("XXR"), "{e}");
+    }
+
+    #[test]
+    fn a_round_paired_but_not_played_is_left_out_of_standings() {
+        // As programs write it between pairing round 2 and its results: blanks trimmed.
+        let text = [
+            "XXR 3".to_string(),
+            line(1, "1.0", "   2 w 1     3 b"),
+            line(2, "0.0", "   1 b 0  0000 - U"),
+            line(3, "0.0", "0000 - Z     1 w"),
+        ]
+        .join("\n");
+        assert!(round_to_be_played(&text));
+        let field = parse("t.trf", &text, false).unwrap();
+        // Round 2's pairing-allocated bye waits for the round with the rest.
+        assert_eq!(field.played_rounds, 1);
+        assert!(field.entrants.iter().all(|e| e.rounds.len() == 1));
+        assert_eq!(field.score_after(0, 1), 10);
+        let e = parse("t.trf", &text, true).unwrap_err().to_string();
+        assert!(
+            e.contains("round 2: paired against 3 but not played yet"),
+            "{e}"
+        );
+        let played = text
+            .replace("   3 b", "   3 b 1")
+            .replace("   1 w", "   1 w 0");
+        assert!(!round_to_be_played(&played));
     }
 }

@@ -14,6 +14,7 @@ pub(crate) mod adaptive;
 pub mod balance;
 pub mod matrix;
 pub(crate) mod parameter;
+pub mod rivals;
 pub(crate) mod sampling;
 pub(crate) mod strength;
 pub(crate) mod sweep;
