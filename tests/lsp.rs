@@ -106,21 +106,34 @@ fn read_messages(out: impl Read + Send + 'static) -> Receiver<Value> {
     rx
 }
 
-/// The server, initialised, and a client talking to it.
-fn start(dir: &std::path::Path) -> (std::process::Child, Client) {
-    let mut child = Command::new(BIN)
-        .arg("lsp")
-        .current_dir(dir)
+/// The server started in `dir` (its cache folder in `cache` when given), not yet initialised,
+/// and a client talking to it.
+fn spawn_server(
+    dir: &std::path::Path,
+    cache: Option<&std::path::Path>,
+) -> (std::process::Child, Client) {
+    let mut command = Command::new(BIN);
+    command.arg("lsp").current_dir(dir);
+    if let Some(cache) = cache {
+        command.env("XDG_CACHE_HOME", cache);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut c = Client {
+    let c = Client {
         stdin: child.stdin.take().unwrap(),
         incoming: read_messages(child.stdout.take().unwrap()),
         next_id: 0,
     };
+    (child, c)
+}
+
+/// The server, initialised, and a client talking to it.
+fn start(dir: &std::path::Path) -> (std::process::Child, Client) {
+    let (child, mut c) = spawn_server(dir, None);
     let init = c.request("initialize", json!({"capabilities": {}, "processId": null}));
     assert_eq!(init["result"]["capabilities"]["hoverProvider"], json!(true));
     c.notify("initialized", json!({}));
@@ -471,20 +484,7 @@ fn completion_comes_from_the_cursors_place_in_a_broken_buffer() {
 /// The server started in `dir` with its cache folder in `cache`, opening `dir` as the
 /// workspace.
 fn start_in(dir: &std::path::Path, cache: &std::path::Path) -> (std::process::Child, Client) {
-    let mut child = Command::new(BIN)
-        .arg("lsp")
-        .current_dir(dir)
-        .env("XDG_CACHE_HOME", cache)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut c = Client {
-        stdin: child.stdin.take().unwrap(),
-        incoming: read_messages(child.stdout.take().unwrap()),
-        next_id: 0,
-    };
+    let (child, mut c) = spawn_server(dir, Some(cache));
     let root = format!("file://{}", dir.display());
     let init = c.request(
         "initialize",

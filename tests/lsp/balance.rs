@@ -14,19 +14,7 @@ fn house(shields: u32) -> String {
 
 /// The server, initialised by a client that takes `workspace/codeLens/refresh`.
 fn start_refreshing(dir: &std::path::Path) -> (std::process::Child, Client) {
-    let mut child = Command::new(BIN)
-        .arg("lsp")
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut c = Client {
-        stdin: child.stdin.take().unwrap(),
-        incoming: read_messages(child.stdout.take().unwrap()),
-        next_id: 0,
-    };
+    let (child, mut c) = spawn_server(dir, None);
     let caps = json!({"workspace": {"codeLens": {"refreshSupport": true}}});
     let init = c.request(
         "initialize",
