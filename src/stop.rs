@@ -298,6 +298,23 @@ pub(crate) mod tests {
 
     #[test]
     fn time_not_running_is_not_charged_but_waits_are() {
+        // A bound charges the process's CPU, and the tests running beside this one would be
+        // charged too: the check runs alone, in a child process of this test binary.
+        if std::env::var_os("ARBITER_ALONE").is_none() {
+            let name = "stop::tests::time_not_running_is_not_charged_but_waits_are";
+            let out = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([name, "--exact", "--test-threads=1"])
+                .env("ARBITER_ALONE", "1")
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{stdout}");
+            assert!(
+                stdout.contains("1 passed"),
+                "the test did not run alone: {stdout}"
+            );
+            return;
+        }
         let bound = Bound::new(0.05, 1 << 20);
         std::thread::sleep(Duration::from_millis(80));
         assert!(bound.passed().is_none(), "{:?}", bound.charged());
