@@ -303,7 +303,8 @@ pub(crate) mod tests {
         if std::env::var_os("ARBITER_ALONE").is_none() {
             let name = "stop::tests::time_not_running_is_not_charged_but_waits_are";
             let out = std::process::Command::new(std::env::current_exe().unwrap())
-                .args([name, "--exact", "--test-threads=1"])
+                .arg(name)
+                .env("RUST_TEST_THREADS", "1")
                 .env("ARBITER_ALONE", "1")
                 .output()
                 .unwrap();
