@@ -335,19 +335,12 @@ fn the_headline_gives_every_outcome_kind_and_they_add_up() {
     let text = ok(&args);
     let d = json(&[&args[..], &["--json"]].concat());
     let o = &d["outcomes"];
-    let kinds = [
-        "destroyed",
-        "captured",
-        "escaped",
-        "disengaged",
-        "unfinished",
-    ];
-    let total: u64 = kinds.iter().map(|k| o[k].as_u64().unwrap()).sum();
+    let total: u64 = OUTCOME_KINDS.iter().map(|k| o[k].as_u64().unwrap()).sum();
     assert_eq!(total, 400, "{o}");
     assert_eq!(d["unfinished"], o["unfinished"]);
     assert_eq!(d["disengaged"], o["disengaged"]);
     let headline = text.lines().next().unwrap();
-    for (kind, word) in kinds.iter().zip([
+    for (kind, word) in OUTCOME_KINDS.iter().zip([
         "destroyed",
         "captured",
         "escaped by warp",

@@ -88,14 +88,7 @@ fn a_ladder_match_with_nothing_decided_has_no_share() {
         // The outcome split, under the lab's names, adds up to the battles.
         let o = &m["outcomes"];
         let kind = |k: &str| o[k].as_u64().unwrap_or_else(|| panic!("no `{k}` in {m}"));
-        let kinds = [
-            "destroyed",
-            "captured",
-            "escaped",
-            "disengaged",
-            "unfinished",
-        ];
-        assert_eq!(kinds.map(kind).iter().sum::<u64>(), 40, "{m}");
+        assert_eq!(OUTCOME_KINDS.map(kind).iter().sum::<u64>(), 40, "{m}");
         assert_eq!(kind("destroyed") + kind("captured"), decided, "{m}");
         assert!(
             m.get("draws").is_none() && m.get("escapes").is_none(),

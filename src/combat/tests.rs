@@ -114,6 +114,23 @@ impl Fixture {
         }
         b
     }
+
+    /// Ship a, in `state`, takes `points` at `loc` with no dice to roll.
+    fn damage_a(&self, state: &mut ShipState, loc: Loc, points: u32) {
+        Target {
+            ctx: &self.ctx,
+            class: &self.a,
+            state,
+            side: 0,
+        }
+        .damage_location(
+            &mut Rigged::new(&[]),
+            &mut Recorder::default(),
+            loc,
+            points,
+            None,
+        );
+    }
 }
 
 fn target<'a>(ctx: &'a Context, class: &'a ShipClass, state: &'a mut ShipState) -> Target<'a> {
@@ -880,19 +897,7 @@ fn bridge_out_costs_a_whole_turn_then_skills_at_half() {
     let f = Fixture::new("UFP heavy cruiser", "Klingon battle cruiser");
     let idle = Script::default();
     let mut b = f.battle(6, &[], [&idle, &idle]);
-    let mut t = Target {
-        ctx: &f.ctx,
-        class: &f.a,
-        state: &mut b.ships[0],
-        side: 0,
-    };
-    t.damage_location(
-        &mut Rigged::new(&[]),
-        &mut Recorder::default(),
-        Loc::Bridge,
-        11,
-        None,
-    );
+    f.damage_a(&mut b.ships[0], Loc::Bridge, 11);
     assert_eq!(b.ships[0].casualties, 3);
     // The switching turn: only inertia, no rolls at all.
     b.side_turn(0);

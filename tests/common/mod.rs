@@ -9,6 +9,15 @@ pub use test::{Ran, Test};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
 
+/// How a battle can end, under the names the combat reports' JSON gives them.
+pub const OUTCOME_KINDS: [&str; 5] = [
+    "destroyed",
+    "captured",
+    "escaped",
+    "disengaged",
+    "unfinished",
+];
+
 /// Run arbiter with arguments; returns the whole output.
 #[track_caller]
 pub fn run(args: &[&str]) -> Output {

@@ -544,14 +544,7 @@ fn b1_the_auxiliary_bridge_halves_to_the_end_of_the_battle() {
     let gunnery = |s: &ShipState| s.skill(&f.a, &f.ctx, Skill::Gunnery, 0);
     assert_eq!(gunnery(&s), 60);
     // 11 points: badly damaged (large: beyond 10); the crew starts moving.
-    let mut rng = Rigged::new(&[]);
-    let mut t = Target {
-        ctx: &f.ctx,
-        class: &f.a,
-        state: &mut s,
-        side: 0,
-    };
-    t.damage_location(&mut rng, &mut Recorder::default(), Loc::Bridge, 11, None);
+    f.damage_a(&mut s, Loc::Bridge, 11);
     assert!(s.aux_bridge && s.bridge_out(&f.a) && !s.aux_bridge_active());
     // The switching turn done, the bridge repaired to light damage, then to none: Gunnery,
     // Shields, Sensors, Piloting, Navigation and Life support stay at half, once.
@@ -567,13 +560,7 @@ fn b1_the_auxiliary_bridge_halves_to_the_end_of_the_battle() {
     }
     // A second hit on the repaired bridge sets up no second switch.
     s.damage[Loc::Bridge as usize] = 0;
-    let mut t = Target {
-        ctx: &f.ctx,
-        class: &f.a,
-        state: &mut s,
-        side: 0,
-    };
-    t.damage_location(&mut rng, &mut Recorder::default(), Loc::Bridge, 11, None);
+    f.damage_a(&mut s, Loc::Bridge, 11);
     assert_eq!(s.bridge_switch_left, 0);
     assert_eq!(gunnery(&s), 30);
 }
@@ -610,19 +597,7 @@ fn h1_repairs_never_pick_the_hangars() {
     assert_eq!(f.ctx.info(Loc::Hangars).damaged.failure_chance, 0);
     // Their excess still goes to the hull (the table's "71 - 80 Hangares CASCO").
     let mut s = ShipState::new(&f.a, &f.ctx, Hex::new(0, 0), 0);
-    let mut t = Target {
-        ctx: &f.ctx,
-        class: &f.a,
-        state: &mut s,
-        side: 0,
-    };
-    t.damage_location(
-        &mut Rigged::new(&[]),
-        &mut Recorder::default(),
-        Loc::Hangars,
-        17,
-        None,
-    );
+    f.damage_a(&mut s, Loc::Hangars, 17);
     assert_eq!(s.damage[Loc::Hangars as usize], 15);
     assert_eq!(s.damage[Loc::Hull as usize], 2);
 }
