@@ -105,11 +105,7 @@ fn a_ships_lens_computes_then_shows_the_sims_share_and_an_edit_recomputes_it() {
     std::fs::write(&path, house(10)).unwrap();
     let uri = format!("file://{}", path.display());
     let (child, mut c) = start_refreshing(dir.path());
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "arbiter-rules", "version": 1,
-               "text": house(10)}}),
-    );
+    open(&mut c, &uri, &house(10));
     let d = c.notification("textDocument/publishDiagnostics");
     assert_eq!(d["diagnostics"], json!([]), "{d}");
     // The first question starts the work: the lens says so, on the ship's name (line 3).
@@ -177,11 +173,7 @@ fn every_ship_of_a_ruleset_meets_its_default_rival_and_no_combat_means_no_lens()
     let text = "extends startrek\nname = pair\nships {\n  \"UFP frigate\" { shields = 7 }\n  \
                 \"Pirate frigate\" { shields = 5 }\n}\n";
     let uri = format!("file://{}", dir.path().join("pair.rules").display());
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "arbiter-rules", "version": 1,
-               "text": text}}),
-    );
+    open(&mut c, &uri, text);
     c.notification("textDocument/publishDiagnostics");
     let done = lenses_with(&mut c, &uri, "(n=400, seed 1)");
     let lines: Vec<(u64, &str)> = done
