@@ -4,7 +4,7 @@
 //! starts with another word, another faction; else the next of its size). Each matchup is `combat sim A B -n N --seed S` (the
 //! default tactic on both sides, alternate first move), so the figures are the ones that
 //! command prints, whatever the thread count.
-use crate::combat::sim::stats::wilson;
+use super::sampling::Share;
 use crate::combat::sim::{simulate, SimOptions};
 use crate::error::Result;
 use crate::rules::model::Ruleset;
@@ -67,17 +67,21 @@ impl Record {
         self.wins + self.losses
     }
 
-    /// The share of the decided battles a won (0.5 when none was decided).
+    /// The share of the decided battles a won (0.5 when none was decided), as the lab counts it.
     pub(crate) fn share(&self) -> f64 {
-        match self.decided() {
-            0 => 0.5,
-            d => self.wins as f64 / d as f64,
-        }
+        self.decided_share().value()
     }
 
     /// Wilson 95% interval of the share.
     pub(crate) fn ci95(&self) -> [f64; 2] {
-        wilson(self.wins, self.decided())
+        self.decided_share().ci95()
+    }
+
+    fn decided_share(&self) -> Share {
+        Share {
+            wins: self.wins,
+            decided: self.decided(),
+        }
     }
 
     /// The share of all battles neither ship won.
