@@ -81,7 +81,7 @@ fn first_balance(g: &mut criterion::BenchmarkGroup<criterion::measurement::WallT
     use arbiter::lsp::live_balance::{PASSES, SEED};
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/rulesets/startrek.rules"
+        "/../rulesets/startrek.rules"
     ))
     .unwrap();
     let pool = rayon::ThreadPoolBuilder::new()

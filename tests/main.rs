@@ -73,6 +73,7 @@ mod script_examples;
 mod script_hooks;
 mod script_policy_properties;
 mod script_sandbox;
+mod shared_build;
 mod site;
 mod swiss_accelerated;
 mod swiss_fide_exercise;

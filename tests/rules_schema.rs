@@ -21,14 +21,30 @@ fn schema() -> Value {
     serde_json::from_str(&ok(&["rules", "schema"])).expect("the schema is JSON")
 }
 
-/// Every error a real JSON Schema validator (the `jsonschema` crate, draft 2020-12) finds,
-/// each as `POINTER: message`.
+/// Every error a real JSON Schema validator (the `boon` crate, draft 2020-12 as the schema's
+/// `$schema` says) finds, each as `POINTER: message`, innermost causes only.
 fn errors(schema: &Value, doc: &Value) -> Vec<String> {
-    let validator = jsonschema::draft202012::new(schema).expect("the schema compiles");
-    validator
-        .iter_errors(doc)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect()
+    fn leaves(e: &boon::ValidationError, out: &mut Vec<String>) {
+        if e.causes.is_empty() {
+            out.push(format!("{}: {}", e.instance_location, e.kind));
+        }
+        for cause in &e.causes {
+            leaves(cause, out);
+        }
+    }
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler
+        .add_resource("arbiter-ruleset.schema.json", schema.clone())
+        .expect("the schema is a resource");
+    let id = compiler
+        .compile("arbiter-ruleset.schema.json", &mut schemas)
+        .expect("the schema compiles");
+    let mut out = Vec::new();
+    if let Err(e) = schemas.validate(doc, id) {
+        leaves(&e, &mut out);
+    }
+    out
 }
 
 fn yaml(text: &str) -> Value {
@@ -82,19 +98,20 @@ fn the_schema_describes_fields_and_refuses_what_the_model_refuses() {
     );
     let e = broken(&|d| d["ships"]["UFP heavy cruiser"]["sheilds"] = json!(3));
     assert!(
-        e.iter().any(|m| m.contains("'sheilds' was unexpected")),
+        e.iter()
+            .any(|m| m.starts_with("/ships/UFP heavy cruiser:") && m.contains("'sheilds'")),
         "{e:?}"
     );
     let e = broken(&|d| d["combat"]["skill_rolls"]["rounding"] = json!("sideways"));
     assert!(
         e.iter()
-            .any(|m| m.starts_with("/combat") && m.contains("sideways")),
+            .any(|m| m.starts_with("/combat/skill_rolls/rounding:") && m.contains("'down'")),
         "{e:?}"
     );
     let e = broken(&|d| {
         d.as_object_mut().unwrap().shift_remove("name");
     });
-    assert_eq!(e, vec![": \"name\" is a required property".to_string()]);
+    assert_eq!(e, vec![": missing properties 'name'".to_string()]);
 }
 
 #[test]

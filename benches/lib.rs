@@ -1,0 +1,1 @@
+//! Nothing here: this package holds arbiter's benchmarks (see Cargo.toml).
