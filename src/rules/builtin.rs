@@ -100,8 +100,8 @@ mod tests {
         ),
         (
             "startrek",
-            "1.2.0",
-            "acb35589abacba1c7d38b0401e04efec6ffd1a4d6219bd46c011029de2c2ba6a",
+            "1.3.0",
+            "22fa0a3fc60ec88e173cbf89850f28736cb354bd75ff8913f24a6b5416df20ef",
         ),
     ];
 

@@ -40,8 +40,10 @@ pub(crate) struct CloakStyle {
     pub below_shields: f64,
     /// ...and decloaks once they are back to this share (in a firing position)...
     pub decloak_shields: f64,
-    /// ...or after this many turns cloaked, whatever the shields.
+    /// ...or after this many turns cloaked, whatever the shields...
     pub max_turns: u32,
+    /// ...or this many against an enemy that can cloak too.
+    pub max_turns_against_cloak: u32,
     /// While cloaked it keeps this many hexes beyond its preferred range: the enemy moves
     /// first once it decloaks, so it should not decloak where that first shot comes close in.
     pub stand_off: u32,

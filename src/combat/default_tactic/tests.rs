@@ -393,3 +393,35 @@ fn it_cloaks_to_mend_a_downed_face_only_while_it_has_a_torpedo_for_the_strike() 
     // Shields whole: nothing to mend.
     assert!(!cloaks(3, [9; 6]));
 }
+
+#[test]
+fn against_an_enemy_that_can_cloak_it_hides_with_no_torpedo_left_and_again_at_once() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, "Klingon battle cruiser").unwrap();
+    let tactic = DefaultTactic::of(&rules).unwrap();
+    // Turn 5, eight hexes apart facing away from each other, every face down to 0, no
+    // torpedo left; `decloaked`: the turn it last dropped its cloak.
+    let cloaks = |enemy_name: &str, decloaked: u32| {
+        let enemy_class = ctx.class(&rules, enemy_name).unwrap();
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 3);
+        let mut enemy = ShipState::new(&enemy_class, &ctx, Hex::new(8, 0), 0);
+        (me.shields_raised, enemy.shields_raised) = (true, true);
+        me.energy = class.generator;
+        me.torpedoes = 0;
+        me.shields = [0; 6];
+        me.cloak_switched = decloaked;
+        let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &enemy_class));
+        tactic.activation(&v).cloak
+    };
+    // Against a heavy cruiser it fights on (both would only mend), and rests after an
+    // episode; against a cloaker it hides, also the turn after it decloaked.
+    assert!(!cloaks("UFP heavy cruiser", 0));
+    assert!(cloaks("Klingon battle cruiser", 0));
+    assert!(cloaks("Klingon battle cruiser", 4));
+    // The longer episode: 20 turns against a cloaker, 10 otherwise (startrek.rules).
+    assert_eq!(tactic.knobs.cloak.max_turns_against_cloak, 20);
+    assert_eq!(tactic.knobs.cloak.max_turns, 10);
+}
