@@ -2,7 +2,7 @@
 """The plain-Python loop `benches/rate.rs` is compared with: multiplayer Elo (K 32, scale 400,
 initial 1000) with rating periods over the same history file, parsing included.
 
-    RATE_BENCH_KEEP=/tmp/rb cargo bench --bench rate     # writes /tmp/rb/rate_100k.{csv,yaml}
+    RATE_BENCH_KEEP=/tmp/rb cargo bench -p arbiter-benches --bench rate     # writes /tmp/rb/rate_100k.{csv,yaml}
     python3 benches/rate_python.py /tmp/rb/rate_100k.csv
     python3 benches/rate_python.py /tmp/rb/rate_100k.yaml   # needs PyYAML (uses its C loader)
 """
