@@ -244,6 +244,25 @@ fn bad_histories_are_located() {
     assert!(e.contains(":1:1:") && e.contains("`place`"), "{e}");
 }
 
+/// A typed `--rules` is checked before the history is read: a misspelt name answers at once,
+/// even when the history (which may be millions of rows) has a mistake of its own further down.
+#[test]
+fn a_misspelt_rules_name_is_reported_before_the_history_is_read() {
+    let f = temp_file(
+        "date,game,player,score\n2024-01-01,g1,Ann,1\n2024-01-01,g1,Bob,x\n",
+        ".csv",
+    );
+    let e = fails(&["rate", path(&f), "--rules", "elo-fide"]);
+    assert!(e.contains("--rules elo-fide"), "{e}");
+    assert!(!e.contains("is not a number"), "{e}");
+    // With a known ruleset, the history's own mistake is found, where it is.
+    let e = fails(&["rate", path(&f), "--rules", "elo"]);
+    assert!(
+        e.contains(":3:19:") && e.contains("`x` is not a number"),
+        "{e}"
+    );
+}
+
 #[test]
 fn csv_scores_rate_the_score_ladders() {
     let f = temp_file(

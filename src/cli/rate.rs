@@ -111,22 +111,38 @@ pub(super) fn run(args: Args) -> Result<()> {
             )));
         }
     }
+    let choice = |named| crate::rules::resolve::Choice {
+        typed: args.rules.as_deref(),
+        named,
+        default: crate::rules::builtin::DEFAULT_RATING,
+    };
+    // A typed `--rules` wins over the history's `rules:` line: it is checked before a big
+    // history is read, so a misspelt name answers at once.
+    let typed = match args.rules {
+        Some(_) => Some(
+            super::chosen(choice(None).load(crate::rules::resolve::needs_scoring, |e| e)?).ruleset,
+        ),
+        None => None,
+    };
     let mut file = crate::engine_files::history_capped(&args.file, args.max_rows)?;
     if args.sort {
         file.sort_by_date();
     }
-    let rules = super::chosen(
-        crate::rules::resolve::Choice {
-            typed: args.rules.as_deref(),
-            named: file.rules.as_deref().map(|n| (n, Some(args.file.as_str()))),
-            default: crate::rules::builtin::DEFAULT_RATING,
+    let rules = match typed {
+        Some(rules) => rules,
+        None => {
+            super::chosen(
+                choice(file.rules.as_deref().map(|n| (n, Some(args.file.as_str())))).load(
+                    crate::rules::resolve::needs_scoring,
+                    |e| {
+                        file.source
+                            .locate(Error::new("/rules", e.unplaced_message()))
+                    },
+                )?,
+            )
+            .ruleset
         }
-        .load(crate::rules::resolve::needs_scoring, |e| {
-            file.source
-                .locate(Error::new("/rules", e.unplaced_message()))
-        })?,
-    )
-    .ruleset;
+    };
     if args.backtest {
         return run_backtest(&args, &file, &rules);
     }
