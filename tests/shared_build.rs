@@ -25,9 +25,10 @@ fn units(edges: &str) -> BTreeMap<String, BTreeSet<String>> {
         let Some((package, features)) = line.split_once('|') else {
             continue;
         };
-        let package = package
-            .trim_end_matches(" (*)")
-            .trim_end_matches(" (proc-macro)");
+        // `cargo tree` marks a proc macro after its name and a crate it printed already after
+        // its features (`anstream v1.0.0|auto,default,wincon (*)`).
+        let package = package.trim_end_matches(" (proc-macro)");
+        let features = features.trim_end_matches(" (*)");
         units
             .entry(package.to_string())
             .or_default()
