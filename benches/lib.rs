@@ -1,1 +1,0 @@
-//! Nothing here: this package holds arbiter's benchmarks (see Cargo.toml).
