@@ -120,11 +120,11 @@ impl DefaultTactic {
     /// while hiding) plus its maximum speed.
     fn far_off(&self, v: &View) -> bool {
         let d = v.distance();
-        if d > v.ctx.sensor_range && (!v.me.cloaked || self.ready_to_strike(v)) {
+        if d > v.ctx.sensor_range && (!v.me.cloaked || ready_to_strike(&self.knobs, v)) {
             return true;
         }
         let k = &self.knobs;
-        let hiding = v.me.cloaked && !self.ready_to_strike(v);
+        let hiding = v.me.cloaked && !ready_to_strike(&self.knobs, v);
         let wanted = k.preferred_range + if hiding { k.cloak.stand_off } else { 0 };
         d > wanted + v.my_class.max_speed
             && !hex::in_phaser_arc(v.me.pos, v.me.facing, v.enemy_pos())
@@ -156,25 +156,8 @@ impl DefaultTactic {
     /// behind me (R6). In the cloaked mirrors against classic this alone won 4 points more
     /// of the decided battles (50.1% -> 54.0% on the Klingon, 4 x 2000 battles).
     fn hiding_pays(&self, v: &View) -> bool {
-        self.front_shields(v) < self.knobs.cloak.below_shields
+        front_shield_share(v) < self.knobs.cloak.below_shields
             && (v.me.torpedoes > 0 || v.enemy_class.cloak)
-    }
-
-    /// The most turns a cloak episode lasts before the ship is done hiding.
-    fn cloak_turns(&self, v: &View) -> u32 {
-        cloak_turns(&self.knobs, v)
-    }
-
-    /// Whether a cloaked ship is done hiding and should close to strike: its shields are
-    /// whole again, or it has been cloaked `cloak.max_turns`.
-    pub(super) fn ready_to_strike(&self, v: &View) -> bool {
-        let c = &self.knobs.cloak;
-        v.my_turns_cloaked() >= self.cloak_turns(v) || self.front_shields(v) >= c.decloak_shields
-    }
-
-    /// The weakest of my three faces toward the enemy, as a share of the rating.
-    fn front_shields(&self, v: &View) -> f64 {
-        super::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
     }
 
     /// Whether, decloaking here, the next turn opens with a shot: the enemy in my arc now
@@ -211,7 +194,7 @@ impl Tactic for DefaultTactic {
             && !v.me.cloaked
             && v.turn > 1
             && rested
-            && self.cloak_turns(v) > 0
+            && cloak_turns(&self.knobs, v) > 0
             && v.my_condition(Loc::Hull) == Condition::Light
             && self.hiding_pays(v)
             && !self.enemy_nearer_its_end(v)
@@ -360,8 +343,8 @@ impl Tactic for DefaultTactic {
         // shields are whole or its time is up (it then closes to strike, `ready_to_strike`);
         // only a ship that finds no such place in as long again drops it anyway.
         orders.decloak = v.me.cloaked
-            && ((self.ready_to_strike(v) && self.firing_position(v))
-                || v.my_turns_cloaked() >= 2 * self.cloak_turns(v));
+            && ((ready_to_strike(&self.knobs, v) && self.firing_position(v))
+                || v.my_turns_cloaked() >= 2 * cloak_turns(&self.knobs, v));
         orders
     }
 }
@@ -369,12 +352,23 @@ impl Tactic for DefaultTactic {
 /// The most turns a cloak episode lasts before the ship is done hiding: longer against an
 /// enemy that can cloak too (it hides until its shields are whole; decloaking sooner gives
 /// it the first strike).
-pub(super) fn cloak_turns(k: &TacticRules, v: &View) -> u32 {
+fn cloak_turns(k: &TacticRules, v: &View) -> u32 {
     if v.enemy_class.cloak {
         k.cloak.max_turns_against_cloak
     } else {
         k.cloak.max_turns
     }
+}
+
+/// Whether a cloaked ship is done hiding and should close to strike: its shields are whole
+/// again, or it has been cloaked as long as `cloak_turns` allows.
+fn ready_to_strike(k: &TacticRules, v: &View) -> bool {
+    v.my_turns_cloaked() >= cloak_turns(k, v) || front_shield_share(v) >= k.cloak.decloak_shields
+}
+
+/// The weakest of my three faces toward the enemy, as a share of the rating.
+fn front_shield_share(v: &View) -> f64 {
+    super::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
 }
 
 /// The maneuver that brings the enemy (where it was last seen) ahead and then closes on it,

@@ -128,9 +128,7 @@ impl<'v, 'a> Scene<'v, 'a> {
         let enemy_facing = Facing::new(v.enemy_facing()).relative_to(facing);
         let aggression = k.aggression;
         // A cloaked ship done hiding (shields whole again, or its time up) closes to strike.
-        let ready = v.my_turns_cloaked() >= super::cloak_turns(k, v)
-            || crate::combat::tactics::front_shields(v) as f64 / v.my_class.shields.max(1) as f64
-                >= k.cloak.decloak_shields;
+        let ready = super::ready_to_strike(k, v);
         // Hidden, the enemy can answer only when its Sensors find me.
         let exposure = if v.me.cloaked {
             v.enemy_detect_chance()
