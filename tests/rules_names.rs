@@ -207,6 +207,6 @@ fn diff_shows_a_reordered_ruleset_and_a_removed_entry_in_one_line_each() {
             "extends startrek\nships { \"UFP frigate\" = null }\n",
         )
         .args(["rules", "diff", "h.rules"])
-        .stdout("--- startrek\n+++ h.rules\n- /version: \"1.3.0\"\n- /ships/UFP frigate\n")
+        .stdout("--- startrek\n+++ h.rules\n- /version: \"2.0.0\"\n- /ships/UFP frigate\n")
         .run();
 }

@@ -265,7 +265,7 @@ fn a_bundle_header_states_each_sources_sha256() {
     let startrek = ok(&["rules", "hash", "startrek"])[..64].to_string();
     assert!(
         text.contains(&format!(
-            "#   built-in startrek (`startrek`, 1.3.0, sha256 {startrek})\n"
+            "#   built-in startrek (`startrek`, 2.0.0, sha256 {startrek})\n"
         )),
         "{text}"
     );

@@ -167,15 +167,15 @@ fn a_pinned_base_that_changed_is_refused_at_the_extends_line() {
         .run();
     // A version requirement on a built-in.
     Test::new()
-        .file("v.rules", "extends startrek version \">=1.0, <2\"\n")
+        .file("v.rules", "extends startrek version \">=2.0, <3\"\n")
         .args(["rules", "check", "v.rules"])
         .stdout_has("ok")
         .run();
     Test::new()
-        .file("v.yaml", "extends: {name: startrek, version: \">=2.0\"}\n")
+        .file("v.yaml", "extends: {name: startrek, version: \">=3.0\"}\n")
         .args(["rules", "check", "v.yaml"])
         .status(1)
-        .stderr_has("v.yaml:1:36: `startrek` is version 1.3.0, and this ruleset asks for >=2.0")
+        .stderr_has("v.yaml:1:36: `startrek` is version 2.0.0, and this ruleset asks for >=3.0")
         .run();
 }
 
@@ -195,7 +195,7 @@ fn a_bundle_is_self_contained_names_its_sources_and_has_the_same_hash() {
     assert!(
         bundle.contains(&format!(
             "#   house.rules (`house`, no version, sha256 {house})\n#   built-in startrek \
-             (`startrek`, 1.3.0, sha256 {startrek})\n"
+             (`startrek`, 2.0.0, sha256 {startrek})\n"
         )),
         "{bundle}"
     );
@@ -216,7 +216,7 @@ fn a_bundle_is_self_contained_names_its_sources_and_has_the_same_hash() {
         .args(["rules", "bundle", "house.rules", "-o", "house.rules"])
         .status(1)
         .run();
-    assert!(ok(&["rules", "hash", "startrek"]).contains("  startrek 1.3.0\n"));
+    assert!(ok(&["rules", "hash", "startrek"]).contains("  startrek 2.0.0\n"));
 }
 
 #[test]
@@ -336,7 +336,7 @@ fn combat_and_swiss_json_reports_name_the_ruleset_they_ran_under() {
     ] {
         let d = json(&args);
         assert_eq!(d["ruleset"], "startrek", "{args:?}");
-        assert_eq!(d["ruleset_version"], "1.3.0", "{args:?}");
+        assert_eq!(d["ruleset_version"], "2.0.0", "{args:?}");
         assert_eq!(d["ruleset_sha256"], startrek.as_str(), "{args:?}");
     }
 }

@@ -100,8 +100,8 @@ mod tests {
         ),
         (
             "startrek",
-            "1.3.0",
-            "22fa0a3fc60ec88e173cbf89850f28736cb354bd75ff8913f24a6b5416df20ef",
+            "2.0.0",
+            "e7f1b18d5b3e1a231cfae441d0c3c8bbed8511991ea1326a4f1d03edcc7e0ee0",
         ),
     ];
 

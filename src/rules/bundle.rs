@@ -139,7 +139,7 @@ mod tests {
         let startrek = Identity::of(&load::load("startrek").unwrap()).sha256;
         assert!(
             text.contains(&format!(
-                "#   built-in startrek (`startrek`, 1.3.0, sha256 {startrek})\n"
+                "#   built-in startrek (`startrek`, 2.0.0, sha256 {startrek})\n"
             )),
             "{text}"
         );

@@ -28,6 +28,8 @@ pub(crate) struct TacticRules {
     pub cloak: CloakStyle,
     /// When it breaks off the fight.
     pub flee: FleeStyle,
+    /// When it goes beyond maximum speed.
+    pub overspeed: OverspeedStyle,
     /// How it weighs a place it could end its move on.
     pub weights: TacticWeights,
 }
@@ -53,10 +55,20 @@ pub(crate) struct CloakStyle {
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct FleeStyle {
-    /// Flees once the hull is within this many points of breaking (or badly damaged).
-    pub hull_margin: u32,
+    /// Flees once the hull or the engines are within this share of their damage track of
+    /// breaking (or the hull is badly damaged).
+    pub margin_share: f64,
     /// Jumps to warp only when the Navigation roll succeeds at least this often.
     pub min_warp_chance: f64,
+}
+
+/// When it goes beyond maximum speed (an Engines roll at a penalty per point over).
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OverspeedStyle {
+    /// Most energy points beyond maximum speed it spends finishing a planned move whose
+    /// maneuvers failed (never to plan a longer one), while its engines are whole enough.
+    pub most_points: u32,
 }
 
 /// How it weighs a place it could end its move on, in points.
@@ -156,6 +168,7 @@ impl TacticRules {
         share(&["cloak", "below_shields"], self.cloak.below_shields)?;
         share(&["cloak", "decloak_shields"], self.cloak.decloak_shields)?;
         share(&["flee", "min_warp_chance"], self.flee.min_warp_chance)?;
+        share(&["flee", "margin_share"], self.flee.margin_share)?;
         share(&["weights", "next_turn"], self.weights.next_turn)?;
         share(
             &["weights", "next_turn_nimble"],

@@ -10,11 +10,15 @@
 //!   on the hex the enemy's inertia carries it into (`weights.in_enemy_path`: it would start
 //!   its turn in mine); where my inertia would carry me into the enemy's next hex counts
 //!   only by `weights.drift_into_enemy` (the enemy moves first).
+//! * It plans its move within maximum speed; when Piloting rolls fail, it finishes the plan
+//!   up to `overspeed.most_points` beyond it (R3's Engines roll), while the mean damage of a
+//!   failed roll would leave its engines short of damaged.
 //! * It fires phasers (and launches a torpedo) at the best point of its path, also while it
 //!   flees (a long torpedo at a strong face waits for a closer shot, `min_torpedo_damage`,
 //!   unless the enemy could cloak first); it flees by turning away (inertia then carries it
 //!   off) and jumps to warp only when the Navigation roll succeeds often enough. It breaks
-//!   off within `flee.hull_margin` points of breaking when the enemy is no nearer its end;
+//!   off within `flee.margin_share` of its damage track of breaking when the enemy is no
+//!   nearer its end;
 //!   one hit from breaking whatever face it shows, it fights on against an enemy with free
 //!   turns (which would turn after it and fire anyway).
 //! * With a cloak, while it has a torpedo left, it hides to mend shields and repair, moves
@@ -47,7 +51,7 @@ use super::tactics::{
 use super::view::View;
 use super::{events::Maneuver, hex};
 use crate::rules::tactic::TacticRules;
-use plan::{Plan, Step};
+use plan::{Budget, Plan, Step};
 use shields::pump_shields;
 
 pub(crate) use plan::Mind;
@@ -73,7 +77,7 @@ impl DefaultTactic {
     }
 
     fn fleeing(&self, v: &View) -> bool {
-        let margin = self.knobs.flee.hull_margin;
+        let margin = self.knobs.flee.margin_share * v.my_class.track.excess as f64;
         let mine = v
             .my_points_left(Loc::Hull)
             .min(v.my_points_left(Loc::Engines));
@@ -84,9 +88,23 @@ impl DefaultTactic {
         // whatever face it shows, it fights on against an enemy with free turns: that one
         // turns after it for nothing and fires anyway, so turning away only costs its shots.
         // An enemy that pays for every turn mostly loses its arc on a ship running off.
-        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine <= margin)
+        (v.my_condition(Loc::Hull) >= Condition::BadlyDamaged || mine as f64 <= margin)
             && theirs >= mine
             && (v.enemy_class.maneuverability == 0 || survives_a_hit_turned_away(v, mine))
+    }
+
+    /// How many energy points beyond maximum speed it may spend finishing a planned move
+    /// whose maneuvers failed (`overspeed.most_points`): none once the mean damage of a
+    /// failed Engines roll would leave its engines damaged (their maneuvers then cost
+    /// double, R3's roll is one a turn at a penalty per point over).
+    fn overspeed_points(&self, v: &View) -> u32 {
+        let damage = v.me.damage[Loc::Engines as usize] as f64;
+        let risked = v.ctx.maneuvers.overspeed_damage.mean();
+        if damage + risked <= v.my_class.track.damaged as f64 {
+            self.knobs.overspeed.most_points
+        } else {
+            0
+        }
     }
 
     /// Whether a jump now beats staying: the chance it leaves alive (the failure table
@@ -234,8 +252,14 @@ impl Tactic for DefaultTactic {
         } else {
             dice * v.ctx.energy.phaser_die + torpedo_energy + v.shield_point_cost()
         };
+        let spendable = v.me.available().saturating_sub(reserve);
         let max_speed_left = v.my_class.max_speed.saturating_sub(v.me.maneuver_energy);
-        let budget = max_speed_left.min(v.me.available().saturating_sub(reserve));
+        let budget = Budget {
+            plan: max_speed_left.min(spendable),
+            finish: (v.my_class.max_speed + self.overspeed_points(v))
+                .saturating_sub(v.me.maneuver_energy)
+                .min(spendable),
+        };
         let can_move =
             v.can_maneuver(Maneuver::TurnLeft).is_ok() || v.can_maneuver(Maneuver::Forward).is_ok();
         let mind = &mut memory.default_mind;
@@ -246,7 +270,7 @@ impl Tactic for DefaultTactic {
         let closing = !flee && can_move && self.far_off(v);
         if closing {
             mind.plan = Plan::default();
-            if let Some(m) = closing_move(v, budget) {
+            if let Some(m) = closing_move(v, budget.plan) {
                 return Action::Move(m);
             }
         }

@@ -67,6 +67,14 @@ pub(crate) struct Mind {
     enemy_odds: OddsByRolls<4>,
 }
 
+/// Energy the move may take: planning within maximum speed, finishing a planned move whose
+/// maneuvers failed up to a few points beyond it (`overspeed.most_points`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Budget {
+    pub(super) plan: u32,
+    pub(super) finish: u32,
+}
+
 /// What the plan says to do next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Step {
@@ -90,7 +98,10 @@ impl DefaultTactic {
         &self,
         v: &View,
         mind: &mut Mind,
-        budget: u32,
+        Budget {
+            plan: budget,
+            finish,
+        }: Budget,
         flee: bool,
         shot_left: bool,
         fire_now: Option<f64>,
@@ -102,7 +113,7 @@ impl DefaultTactic {
             my_odds,
             enemy_odds,
         } = mind;
-        let on_track = plan.route.still_fits(v, budget, flee, mult) && plan.shot_left == shot_left;
+        let on_track = plan.route.still_fits(v, finish, flee, mult) && plan.shot_left == shot_left;
         let fire_first = fire_now.filter(|_| !flee && shot_left);
         if !on_track && fire_first.is_none() && !self.can_afford_a_place(v, budget, mult) {
             // Staying is the only plan: no need to weigh the scene.

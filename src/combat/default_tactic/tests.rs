@@ -425,3 +425,76 @@ fn against_an_enemy_that_can_cloak_it_hides_with_no_torpedo_left_and_again_at_on
     assert_eq!(tactic.knobs.cloak.max_turns_against_cloak, 20);
     assert_eq!(tactic.knobs.cloak.max_turns, 10);
 }
+
+/// Energy a ship spends on maneuvers in one turn when every one of them fails (the enemy
+/// five hexes ahead facing away, the plan a few moves long), with `engines` points of damage.
+fn spent_when_every_maneuver_fails(name: &str, engines: u32) -> (u32, u32) {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let class = ctx.class(&rules, name).unwrap();
+    let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+    let mut enemy = ShipState::new(&class, &ctx, Hex::new(5, 0), 4);
+    (me.shields_raised, enemy.shields_raised) = (true, true);
+    me.energy = class.generator;
+    me.damage[Loc::Engines as usize] = engines;
+    let tactic = DefaultTactic::of(&rules).unwrap();
+    let mut memory = super::super::tactics::Memory::default();
+    for _ in 0..20 {
+        let v = View::knowing(&ctx, 3, (&me, &class), (&enemy, &class));
+        let Action::Move(m) = tactic.next_action(&v, &mut memory) else {
+            break;
+        };
+        // The maneuver fails: its energy is spent, the ship stays where it was.
+        let cost = v.maneuver_cost(m);
+        assert!(me.spend(cost));
+        me.maneuver_energy += cost;
+    }
+    (me.maneuver_energy, class.max_speed)
+}
+
+#[test]
+fn it_finishes_a_plan_its_failed_maneuvers_left_undone_beyond_maximum_speed() {
+    // "Velocidad máxima ... Si se supera, se debe hacer una tirada de Motores con una
+    // penalización del 10% por punto que se sobrepase" (R3): the heavy cruiser (maximum
+    // speed 3) goes on past it, at most `overspeed.most_points` (6) over.
+    let (spent, max_speed) = spent_when_every_maneuver_fails("UFP heavy cruiser", 0);
+    assert!(spent > max_speed && spent <= max_speed + 6, "{spent}");
+    // With 1 point on its engines a failed roll's mean 1D6 (3.5) still leaves them short of
+    // damaged (beyond 5); with 2 it would not, and it stops at maximum speed.
+    assert!(spent_when_every_maneuver_fails("UFP heavy cruiser", 1).0 > max_speed);
+    assert_eq!(
+        spent_when_every_maneuver_fails("UFP heavy cruiser", 2).0,
+        max_speed
+    );
+    // A small ship's engines are damaged beyond 3: it never goes over.
+    let (spent, max_speed) = spent_when_every_maneuver_fails("UFP frigate", 0);
+    assert!(spent <= max_speed, "{spent}");
+}
+
+#[test]
+fn it_breaks_off_within_a_share_of_its_damage_track() {
+    use crate::combat::context::Context;
+    use crate::combat::ship::ShipState;
+    let rules = crate::rules::load::load("startrek").unwrap();
+    let ctx = Context::new(&rules).unwrap();
+    let tactic = DefaultTactic::of(&rules).unwrap();
+    assert_eq!(tactic.knobs.flee.margin_share, 0.5);
+    // Engines `left` points from breaking, against an undamaged heavy cruiser.
+    let flees = |name: &str, left: u32| {
+        let class = ctx.class(&rules, name).unwrap();
+        let enemy_class = ctx.class(&rules, "UFP heavy cruiser").unwrap();
+        let mut me = ShipState::new(&class, &ctx, Hex::new(0, 0), 0);
+        let enemy = ShipState::new(&enemy_class, &ctx, Hex::new(3, 0), 3);
+        me.damage[Loc::Engines as usize] = class.track.excess - left;
+        let v = View::knowing(&ctx, 5, (&me, &class), (&enemy, &enemy_class));
+        tactic.fleeing(&v)
+    };
+    // A large ship's track breaks beyond 15: half of it is 7.5 points.
+    assert!(flees("UFP heavy cruiser", 7));
+    assert!(!flees("UFP heavy cruiser", 8));
+    // A medium one's beyond 12: 6 points, not the 8 a count of points would give.
+    assert!(flees("UFP light cruiser", 6));
+    assert!(!flees("UFP light cruiser", 7));
+}
