@@ -101,7 +101,7 @@ mod tests {
         (
             "startrek",
             "2.0.0",
-            "e7f1b18d5b3e1a231cfae441d0c3c8bbed8511991ea1326a4f1d03edcc7e0ee0",
+            "4fcf6f8ba0327017338a25d1b6cf494ac2a8778be7f1a04f836cf45afc03ffd1",
         ),
     ];
 
