@@ -156,7 +156,8 @@ fn the_prose_d3_hulls_ship_as_a_house_rule() {
     assert_eq!(hull(HC), Some((j!("4D3"), j!("2D3"))));
     assert_eq!(hull("UFP frigate"), Some((j!("3D3"), j!("2D3"))));
     assert_eq!(hull("Transport"), Some((j!("2D3"), j!("1D3"))));
-    // Thinner hulls end more battles: the house rule changes the outcomes significantly.
+    // Thinner hulls end battles sooner: on this seed the mean battle falls from 58.2 turns to
+    // 29.8. (Battles run to a finish either way, so who wins barely moves.)
     let v = Test::in_project()
         .args([
             "combat",
@@ -173,7 +174,7 @@ fn the_prose_d3_hulls_ship_as_a_house_rule() {
         ])
         .run()
         .json();
-    let draws = |k: &str| v[k]["draws"].as_u64().unwrap();
-    assert!(draws("variant") < draws("base"), "{}", v["verdict"]);
-    assert_eq!(v["significant"], true, "{}", v["verdict"]);
+    let turns = |k: &str| v[k]["mean_turns"].as_f64().unwrap();
+    assert!(turns("base") > 50.0, "{v}");
+    assert!(turns("variant") < 0.6 * turns("base"), "{v}");
 }

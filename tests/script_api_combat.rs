@@ -163,9 +163,10 @@ fn a_tactic_that_holds_fire_never_wins() {
 #[test]
 fn a_rhai_tactic_gives_the_same_result_whatever_the_thread_count() {
     let script = format!(
-        "fn careful(me, enemy, ctx) {{\n  if me.hull_left < 6 {{ return #{{ flee: true }}; }}\n  if ctx.turn < 3 {{ #{{ range: 5 }} }} else {{ #{{ range: 2, fire_at: 0.05 }} }}\n}}\nlet one = simulate(\"{A}\", \"{B}\", 30, 9, #{{ tactic_a: Fn(\"careful\"), threads: 1 }});\nlet two = simulate(\"{A}\", \"{B}\", 30, 9, #{{ tactic_a: Fn(\"careful\"), threads: 2 }});\nlet four = simulate(\"{A}\", \"{B}\", 30, 9, #{{ tactic_a: Fn(\"careful\"), threads: 4 }});\nprint(one.to_json() == two.to_json() && two.to_json() == four.to_json());\nprint(one.to_json() != simulate(\"{A}\", \"{B}\", 30, 9).to_json());\nfn runner(me, enemy, ctx) {{ #{{ flee: true }} }}\nlet run = simulate(\"{A}\", \"{B}\", 100, 9, #{{ tactic_a: Fn(\"runner\") }});\nprint(run.a.escaped > 50 && simulate(\"{A}\", \"{B}\", 100, 9).a.escaped < 20);"
+        "fn careful(me, enemy, ctx) {{\n  if me.hull_left < 6 {{ return #{{ flee: true }}; }}\n  if ctx.turn < 3 {{ #{{ range: 5 }} }} else {{ #{{ range: 2, fire_at: 0.05 }} }}\n}}\nlet one = simulate(\"{A}\", \"{B}\", 30, 9, #{{ tactic_a: Fn(\"careful\"), threads: 1 }});\nlet two = simulate(\"{A}\", \"{B}\", 30, 9, #{{ tactic_a: Fn(\"careful\"), threads: 2 }});\nlet four = simulate(\"{A}\", \"{B}\", 30, 9, #{{ tactic_a: Fn(\"careful\"), threads: 4 }});\nprint(one.to_json() == two.to_json() && two.to_json() == four.to_json());\nprint(one.to_json() != simulate(\"{A}\", \"{B}\", 30, 9).to_json());\nfn runner(me, enemy, ctx) {{ #{{ flee: true }} }}\nlet run = simulate(\"{A}\", \"{B}\", 100, 9, #{{ tactic_a: Fn(\"runner\") }});\nprint(run.a.escaped > 40 && simulate(\"{A}\", \"{B}\", 100, 9).a.escaped < 5);"
     );
-    // The last line: a side told to flee from the first turn jumps to warp in most battles.
+    // The last line: a side told to flee from the first turn jumps to warp in 45 battles of
+    // 100 (the default Klingon catches it in the rest), one that fights on in 1.
     assert_eq!(run_script(&script), "true\ntrue\ntrue\n");
 }
 
