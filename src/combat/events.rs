@@ -119,6 +119,8 @@ pub enum Event {
     },
     Overspeed {
         side: u8,
+        /// Energy points the turn's maneuvers went over maximum speed.
+        points_over: u32,
         roll: Roll,
         engine_damage: Option<u32>,
     },

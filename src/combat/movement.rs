@@ -102,6 +102,7 @@ impl<R: Roller, L: Log> Battle<'_, R, L> {
             if L::ON {
                 self.log.push(Event::Overspeed {
                     side: s as u8,
+                    points_over: over,
                     roll,
                     engine_damage: damage,
                 });

@@ -291,11 +291,16 @@ pub(crate) fn narrate(report: &DuelReport) -> String {
             }
             Event::Overspeed {
                 side,
+                points_over,
                 roll,
                 engine_damage,
             } => line(format!(
-                "{}: over maximum speed, {}{}",
+                "{}: {} over maximum speed, {}{}",
                 n(side),
+                match points_over {
+                    1 => "1 point".to_string(),
+                    n => format!("{n} points"),
+                },
                 roll_text(roll),
                 engine_damage
                     .map(|d| format!(" — the engines take {d}"))

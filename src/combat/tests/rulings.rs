@@ -87,16 +87,18 @@ fn r3_one_overspeed_roll_a_turn_after_the_maneuvers() {
     let mut b = f.battle(8, &[10, 10, 10, 10, 10, 31, 2], [&tactic, &idle]);
     b.ships[0].energy = 9;
     b.move_fire_transport(0);
-    let rolls: Vec<i32> = b
+    let rolls: Vec<(u32, i32)> = b
         .log
         .0
         .iter()
         .filter_map(|e| match e {
-            Event::Overspeed { roll, .. } => Some(roll.target),
+            Event::Overspeed {
+                points_over, roll, ..
+            } => Some((*points_over, roll.target)),
             _ => None,
         })
         .collect();
-    assert_eq!(rolls, [30]);
+    assert_eq!(rolls, [(3, 30)]);
     assert_eq!(b.ships[0].damage[Loc::Engines as usize], 2);
     assert!(b.rng.exhausted());
 }
